@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "navgraph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "navgraph", targets: ["navgraph"]),
+        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphGraphviz"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // The model: nodes, edge kinds, events, the reducer. Foundation only.
+        .target(name: "NavGraphCore"),
+        // Format readers: bytes -> one normalized NavEvent stream.
+        .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"]),
+        // templates/ embedded at build time, so the binary works from any directory.
+        .target(name: "NavGraphTemplates", plugins: ["EmbedTemplatesPlugin"]),
+        // Text, JSON and DOT renderers behind one protocol.
+        .target(
+            name: "NavGraphRender",
+            dependencies: [
+                "NavGraphCore", "NavGraphTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
+        // The one place C is called.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]),
+        .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
+        // Thin command-line front end.
+        .executableTarget(
+            name: "navgraph",
+            dependencies: [
+                "NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphGraphviz",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Build-time embedding of templates/.
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplatesPlugin",
+            capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"],
+            path: "Sources/EmbedTemplatesPlugin"),
+
+        .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
+        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphRender"]),
+        .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"]),
+        // Runs the built binary; depending on the executable makes `swift test` build it first.
+        .testTarget(name: "EndToEndTests", dependencies: ["navgraph"]),
+    ]
+)

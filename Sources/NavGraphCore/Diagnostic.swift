@@ -1,0 +1,46 @@
+/// Something a reader or the reducer has to say about the input, tied to a line where there is one.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Comparable {
+        case note, warning, error
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+    }
+
+    public var severity: Severity
+    /// 1-based source line, when the diagnostic is about one.
+    public var line: Int?
+    public var message: String
+
+    public init(_ severity: Severity, line: Int?, _ message: String) {
+        self.severity = severity
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: severity: message`, the form compilers and editors understand.
+    public func formatted(file: String) -> String {
+        if let line { return "\(file):\(line): \(severity.rawValue): \(message)" }
+        return "\(file): \(severity.rawValue): \(message)"
+    }
+
+    public var description: String { formatted(file: "<input>") }
+}
+
+/// Receives what readers and the reducer report, as they go (nothing is buffered, so a 10 GB log of
+/// noise costs no memory).
+public protocol DiagnosticHandler: AnyObject {
+    /// A diagnostic about the input.
+    func report(_ diagnostic: Diagnostic)
+    /// A line that is not navigation output. `text` makes the line's text (invalid UTF-8 repaired) only
+    /// when called, so handlers that just count pay nothing for it.
+    func skipped(line: Int, text: () -> String)
+}
+
+/// Collects everything in memory. For tests and small inputs.
+public final class DiagnosticCollector: DiagnosticHandler {
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var skippedLines: [Int] = []
+    public init() {}
+    public func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    public func skipped(line: Int, text: () -> String) { skippedLines.append(line) }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavGraphCore
+
+/// Reads a file or stdin in large chunks and hands out lines as byte buffers, without building a `String`
+/// per line. Memory is one chunk plus the longest line (capped at `maxLineLength`).
+public final class LineSource {
+    /// What a reader is told about the line it gets.
+    public struct LineInfo: Sendable {
+        /// 1-based line number.
+        public var number: Int
+        /// The line was longer than `maxLineLength`; only its start is passed on.
+        public var truncated: Bool
+    }
+
+    /// How the input is named in diagnostics (`-` reads as `<stdin>`).
+    public let name: String
+    public let maxLineLength: Int
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let chunkSize: Int
+
+    /// Opens `path`, or standard input for `nil` or `-`.
+    public convenience init(path: String?, maxLineLength: Int = 1 << 22) throws(InputError) {
+        guard let path, path != "-" else {
+            self.init(descriptor: STDIN_FILENO, name: "<stdin>", ownsDescriptor: false, maxLineLength: maxLineLength)
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError.cannotOpen(path: path, reason: "is a directory")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw InputError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.init(descriptor: descriptor, name: path, ownsDescriptor: true, maxLineLength: maxLineLength)
+    }
+
+    public init(descriptor: Int32, name: String, ownsDescriptor: Bool, maxLineLength: Int = 1 << 22, chunkSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.name = name
+        self.ownsDescriptor = ownsDescriptor
+        self.maxLineLength = max(1, maxLineLength)
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Calls `body` with each line (without its `\n`; a `\r` before it is kept for the reader to judge).
+    /// `body` returns `false` to stop early. The buffer is only valid during the call.
+    public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool) throws {
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        // A line that spans chunks is gathered here; a line past the cap keeps only its start.
+        var carry: [UInt8] = []
+        var carryTruncated = false
+        var lineNumber = 0
+
+        while true {
+            let count = read(descriptor, chunk.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError.readFailed(path: name, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            var start = 0
+            var index = 0
+            while index < count {
+                if chunk[index] == 0x0A {
+                    lineNumber += 1
+                    let keepGoing: Bool
+                    if carry.isEmpty && !carryTruncated {
+                        let length = min(index - start, maxLineLength)
+                        keepGoing = try body(
+                            UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
+                            LineInfo(number: lineNumber, truncated: index - start > maxLineLength))
+                    } else {
+                        let truncated = append(chunk[start..<index], to: &carry) || carryTruncated
+                        keepGoing = try carry.withUnsafeBufferPointer {
+                            try body($0, LineInfo(number: lineNumber, truncated: truncated))
+                        }
+                        carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+                        carryTruncated = false
+                    }
+                    if !keepGoing { return }
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < count {
+                carryTruncated = append(chunk[start..<count], to: &carry) || carryTruncated
+            }
+        }
+        if !carry.isEmpty || carryTruncated {
+            lineNumber += 1
+            _ = try carry.withUnsafeBufferPointer {
+                try body($0, LineInfo(number: lineNumber, truncated: carryTruncated))
+            }
+        }
+    }
+
+    /// Appends up to the cap; returns whether bytes were dropped.
+    private func append(_ bytes: Slice<UnsafeMutableBufferPointer<UInt8>>, to carry: inout [UInt8]) -> Bool {
+        let room = maxLineLength - carry.count
+        if room <= 0 { return !bytes.isEmpty }
+        if bytes.count <= room {
+            carry.append(contentsOf: bytes)
+            return false
+        }
+        carry.append(contentsOf: bytes.prefix(room))
+        return true
+    }
+}

@@ -1,0 +1,26 @@
+import NavGraphCore
+
+/// Why input could not be read. Each case carries what a user needs to find the problem.
+public enum InputError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case readFailed(path: String, reason: String)
+    /// Nothing in the input is in any format navgraph knows.
+    case noNavigationOutput(path: String, lines: Int)
+    /// `--strict` (or an unrecoverable problem) turned diagnostics into errors.
+    case invalidInput(path: String, errors: Int)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "\(path): error: cannot open: \(reason)"
+        case .readFailed(let path, let reason):
+            "\(path): error: read failed: \(reason)"
+        case .noNavigationOutput(let path, let lines):
+            "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); expected "
+                + "SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>' "
+                + "or debug lines such as '[HomeNavigationModel E34...]: Started'"
+        case .invalidInput(let path, let errors):
+            "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input"
+        }
+    }
+}

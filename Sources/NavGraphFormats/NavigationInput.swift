@@ -1,0 +1,79 @@
+import NavGraphCore
+
+/// Reads one input — file or stdin — to the end (or until told to stop), detecting its format, and hands each
+/// `NavEvent` on as soon as it is complete. Nothing is kept: memory is the reader's live state.
+public struct NavigationInput {
+    public var source: LineSource
+    public var format: InputFormat?
+    public var rules: ModelKindRules
+
+    /// - Parameter format: `nil` detects the format from the input.
+    public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation) {
+        self.source = source
+        self.format = format
+        self.rules = rules
+    }
+
+    /// What reading found, besides the events.
+    public struct Summary: Sendable {
+        public var format: InputFormat?
+        public var lines: Int
+        public var navigationLines: Int
+    }
+
+    /// Calls `body` with each event in order; `body` returns `false` to stop reading.
+    /// Throws `InputError.noNavigationOutput` when no line was in a known format.
+    @discardableResult
+    public func read(diagnostics: DiagnosticHandler, _ body: (NavEvent) throws -> Bool) throws -> Summary {
+        var reader: NavigationReader?
+        var events: [NavEvent] = []
+        var lines = 0
+        var stopped = false
+
+        func deliver() throws {
+            for event in events where !stopped {
+                if try !body(event) { stopped = true }
+            }
+            events.removeAll(keepingCapacity: true)
+        }
+
+        try source.forEachLine { line, info in
+            lines = info.number
+            if reader == nil {
+                reader = makeReader(detectingFrom: line, diagnostics: diagnostics)
+            }
+            if let reader {
+                reader.read(line, info: info, into: &events)
+            } else {
+                // Not yet known what this is: it is noise to every reader.
+                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            }
+            if !events.isEmpty { try deliver() }
+            return !stopped
+        }
+        if let reader, !stopped {
+            reader.finish(into: &events)
+            try deliver()
+        }
+        let navigationLines = reader?.navigationLineCount ?? 0
+        if navigationLines == 0 {
+            throw InputError.noNavigationOutput(path: source.name, lines: lines)
+        }
+        return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
+    }
+
+    private func makeReader(detectingFrom line: UnsafeBufferPointer<UInt8>, diagnostics: DiagnosticHandler) -> NavigationReader? {
+        let chosen = format ?? InputFormat.allCases.first { Self.readerType(for: $0).recognizes(line) }
+        guard let chosen else { return nil }
+        switch chosen {
+        case .swiftUINavigation:
+            return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics)
+        }
+    }
+
+    static func readerType(for format: InputFormat) -> NavigationReader.Type {
+        switch format {
+        case .swiftUINavigation: SwiftUINavigationReader.self
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import NavGraphCore
+
+/// The input formats navgraph reads.
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// SwiftUINavigation console output: `printDebugGraph()` dumps and `Started`/`Finished` debug lines.
+    case swiftUINavigation = "swiftui-navigation"
+}
+
+/// Turns one input format, line by line, into `NavEvent`s. Readers own everything format-specific
+/// (kind rules, id prefixes, child order); the events they produce are format-blind.
+public protocol NavigationReader: AnyObject {
+    static var format: InputFormat { get }
+    /// Whether `line` is unmistakably in this format (used to detect the format).
+    static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool
+    /// Lines of navigation output read so far (not noise).
+    var navigationLineCount: Int { get }
+    func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
+    /// End of input: emit whatever is still pending.
+    func finish(into events: inout [NavEvent])
+}

@@ -1,0 +1,104 @@
+import Mustache
+import NavGraphCore
+import NavGraphTemplates
+
+/// The hierarchy as Graphviz DOT, written by navgraph itself (no Graphviz needed for this format).
+///
+/// Styling comes from a Mustache theme (`templates/dot/default.dot.mustache`, or the user's own). The theme gets
+/// a flat list of statements and escapes every value for a DOT double-quoted string; node and cluster ids are
+/// generated (`n0`, `cluster_3`), never taken from the input.
+public struct DOTRenderer: Renderer {
+    public static let defaultThemeName = "dot/default.dot.mustache"
+
+    public enum Direction: String, Sendable, CaseIterable {
+        /// Top to bottom.
+        case TB
+        /// Left to right.
+        case LR
+    }
+
+    private let theme: MustacheTemplate
+    public var direction: Direction
+    public var legend: Bool
+
+    /// - Parameters:
+    ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
+    ///   - themeName: how to name the theme in errors (a file path).
+    public init(themeText: String? = nil, themeName: String? = nil, direction: Direction = .TB, legend: Bool = true) throws(RenderError) {
+        DOTContentType.register()
+        let name = themeName ?? Self.defaultThemeName
+        guard var text = themeText ?? Templates.named(Self.defaultThemeName) else {
+            throw .missingTemplate(name: Self.defaultThemeName)
+        }
+        // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
+        if !text.contains("CONTENT_TYPE") { text = "{{% CONTENT_TYPE: DOT}}" + text }
+        do {
+            theme = try MustacheTemplate(string: text)
+        } catch {
+            throw .invalidTemplate(name: name, message: "\(error)")
+        }
+        self.direction = direction
+        self.legend = legend
+    }
+
+    public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
+        let scene = DOTScene(hierarchy: hierarchy, legend: legend)
+        let context: [String: Any] = [
+            "rankdir": direction.rawValue,
+            "statements": scene.statements.map(Self.context(for:)),
+            "legend": legend,
+        ]
+        output.write(theme.render(context))
+    }
+
+    private static func context(for statement: DOTScene.Statement) -> [String: Any] {
+        switch statement {
+        case .open(let id, let kind, let label):
+            var values: [String: Any] = ["id": id, "label": label, "kind": kind.rawValue]
+            values["is" + kind.rawValue.capitalizedFirst] = true
+            return ["cluster": values]
+        case .close:
+            return ["end": true]
+        case .node(let id, let model, let kind, let legendLabel):
+            var values: [String: Any] = ["id": id, "type": model.type, "modelID": model.id, "kind": kind.rawValue]
+            values["is" + kind.rawValue.capitalizedFirst] = true
+            if let legendLabel { values["legendLabel"] = legendLabel }
+            return ["node": values]
+        case .point(let id):
+            return ["point": ["id": id]]
+        case .order(let from, let to):
+            return ["order": ["from": from, "to": to]]
+        case .sameRank(let ids):
+            return ["rank": ["ids": ids.joined(separator: "; ")]]
+        case .edge(let from, let to, let kind, let label):
+            var values: [String: Any] = ["from": from, "to": to, "label": label]
+            switch kind {
+            case .push: values["isPush"] = true
+            case .tab: values["isTab"] = true
+            case .switch: values["isSwitched"] = true
+            case .column: values["isColumn"] = true
+            case .presented(let style):
+                values["isPresented"] = true
+                values["style"] = style.name
+            case .child: values["isChild"] = true
+            }
+            return ["edge": values]
+        }
+    }
+}
+
+/// `{{value}}` in a DOT theme escapes for a DOT double-quoted string; `{{{value}}}` inserts as is.
+/// Themes select it with `{{% CONTENT_TYPE: DOT}}` on their first line.
+enum DOTContentType: MustacheContentType {
+    case dot
+
+    func escapeText(_ text: String) -> String { Escaping.dotString(text) }
+
+    static func register() {
+        MustacheContentTypes.register(DOTContentType.dot, named: "DOT")
+    }
+}
+
+private extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,161 @@
+import NavGraphCore
+
+/// The hierarchy arranged for Graphviz, as a flat list of statements in nesting order: clusters open and close
+/// around their nodes, so a theme template only iterates (it never recurses, whatever the depth).
+///
+/// Layout rules: a window is a cluster; each stack, tabs and split container is a cluster nested where it hangs;
+/// stack entries sit side by side in push order, chained root → … → top; a presented model floats in its
+/// window's cluster, joined to its presenter by a dashed edge labelled with the style.
+struct DOTScene {
+    enum ClusterKind: String { case window, stack, tabs, split, legend }
+
+    enum Statement {
+        case open(id: String, kind: ClusterKind, label: String)
+        case close
+        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?)
+        case point(id: String)
+        case sameRank([String])
+        case edge(from: String, to: String, kind: EdgeKind, label: String)
+        /// An invisible edge that only keeps `from` left of (or above) `to`.
+        case order(from: String, to: String)
+    }
+
+    private(set) var statements: [Statement] = []
+
+    init(hierarchy: Hierarchy, legend: Bool) {
+        var dotIDs: [String: String] = [:]
+        var clusterCount = 0
+        for window in hierarchy.openWindows {
+            let nodes = hierarchy.preorder(window: window.name)
+            guard !nodes.isEmpty else { continue }
+            for (node, _) in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
+            appendWindow(window, nodes: nodes.map(\.node), dotIDs: dotIDs, clusterCount: &clusterCount)
+        }
+        if legend { appendLegend() }
+    }
+
+    private struct Cluster {
+        var id: String
+        var kind: ClusterKind
+        var label: String
+        var members: [String] = []
+        var ranks: [[String]] = []
+        var children: [Int] = []
+    }
+
+    private mutating func appendWindow(_ window: Window, nodes: [Node], dotIDs: [String: String], clusterCount: inout Int) {
+        var clusters = [Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)")]
+        clusterCount += 1
+        var inner: [String: Int] = [:]  // node key -> cluster its own children go in
+        var edges: [Statement] = []
+        var byKey: [String: Node] = [:]
+        for node in nodes { byKey[node.key] = node }
+
+        for node in nodes {
+            let id = dotIDs[node.key]!
+            var placement = 0
+            if let parent = node.parent, !(node.edge?.isPresentation ?? false) {
+                placement = inner[parent] ?? 0
+            }
+            if let kind = ClusterKind(containerKind: node.kind) {
+                clusters.append(Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)"))
+                clusterCount += 1
+                clusters[placement].children.append(clusters.count - 1)
+                placement = clusters.count - 1
+            }
+            clusters[placement].members.append(id)
+            inner[node.key] = placement
+
+            // Edges to this node's children; stack entries chain in push order.
+            var previousEntry: String?
+            var entryRank: [String] = []
+            var tabNumber = 0
+            for childKey in node.children {
+                guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else { continue }
+                switch edge {
+                case .push:
+                    edges.append(.edge(from: previousEntry ?? id, to: childID, kind: .push, label: previousEntry == nil ? "root" : "push"))
+                    previousEntry = childID
+                    if !child.kind.isContainer { entryRank.append(childID) }
+                case .tab:
+                    tabNumber += 1
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)"))
+                case .column(let column):
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
+                case .presented(let style):
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: style.name))
+                case .switch:
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: "switch"))
+                case .child:
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: ""))
+                }
+            }
+            if entryRank.count > 1 { clusters[placement].ranks.append(entryRank) }
+        }
+
+        // Emit clusters depth-first without recursion.
+        var pending: [(index: Int, closing: Bool)] = [(0, false)]
+        let nodeByID = Dictionary(uniqueKeysWithValues: nodes.map { (dotIDs[$0.key]!, $0) })
+        while let (index, closing) = pending.popLast() {
+            if closing {
+                statements.append(.close)
+                continue
+            }
+            let cluster = clusters[index]
+            statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
+            for member in cluster.members {
+                let node = nodeByID[member]!
+                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil))
+            }
+            for rank in cluster.ranks { statements.append(.sameRank(rank)) }
+            pending.append((index, true))
+            for child in cluster.children.reversed() { pending.append((child, false)) }
+        }
+        statements += edges
+    }
+
+    private mutating func appendLegend() {
+        statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
+        let kinds: [NodeKind] = [.screen, .stack, .tabs, .switch, .split]
+        for kind in kinds {
+            statements.append(.node(id: "legend_\(kind.rawValue)", model: ModelRef(key: "", id: "", type: kind.rawValue), kind: kind, legendLabel: kind.rawValue))
+        }
+        let edges: [EdgeKind] = [.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
+        for index in edges.indices {
+            statements.append(.point(id: "legend_from\(index)"))
+            statements.append(.point(id: "legend_to\(index)"))
+        }
+        // Samples side by side in a fixed order: one row of tails, one row of heads.
+        statements.append(.sameRank(kinds.map { "legend_\($0.rawValue)" }))
+        statements.append(.sameRank(edges.indices.map { "legend_from\($0)" }))
+        statements.append(.sameRank(edges.indices.map { "legend_to\($0)" }))
+        statements.append(.close)
+        for (left, right) in zip(kinds, kinds.dropFirst()) {
+            statements.append(.order(from: "legend_\(left.rawValue)", to: "legend_\(right.rawValue)"))
+        }
+        for index in edges.indices.dropLast() {
+            statements.append(.order(from: "legend_from\(index)", to: "legend_from\(index + 1)"))
+            statements.append(.order(from: "legend_to\(index)", to: "legend_to\(index + 1)"))
+        }
+        statements.append(.order(from: "legend_\(kinds[0].rawValue)", to: "legend_from0"))
+        for (index, edge) in edges.enumerated() {
+            let label: String = switch edge {
+            case .presented: "presented: sheet, alert, …"
+            case .column: "column"
+            default: edge.name
+            }
+            statements.append(.edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: edge, label: label))
+        }
+    }
+}
+
+private extension DOTScene.ClusterKind {
+    init?(containerKind: NodeKind) {
+        switch containerKind {
+        case .stack: self = .stack
+        case .tabs: self = .tabs
+        case .split: self = .split
+        case .screen, .switch: return nil
+        }
+    }
+}

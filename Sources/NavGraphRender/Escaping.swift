@@ -1,0 +1,71 @@
+/// Escaping of untrusted text (type names, ids, titles) for each output. Inputs are whatever a console printed.
+public enum Escaping {
+    /// For a terminal: control characters (C0, DEL, C1) and bidirectional-override characters are shown as
+    /// `\u{…}` instead of being sent, so input can never move the cursor, clear the screen or reorder text.
+    public static func terminal(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeForDisplay) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafeForDisplay(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A JSON string literal, quotes included. Control characters are `\u` escaped; U+2028/2029 too, so the
+    /// JSON is also safe inside a `<script>` element.
+    public static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                result += unicodeEscape(scalar.value)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += unicodeEscape(scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The inside of a DOT double-quoted string: `"` and `\` escaped (so Graphviz's `\N`, `\l` never apply),
+    /// control and bidi characters removed.
+    public static func dotString(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if !isUnsafeForDisplay(scalar) { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+
+    static func isUnsafeForDisplay(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        // Bidi embeddings, overrides and isolates; marks that reorder what follows.
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
+/// `\uXXXX` for a scalar below U+10000.
+private func unicodeEscape(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16)
+    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}

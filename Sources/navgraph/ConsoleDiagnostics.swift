@@ -1,0 +1,73 @@
+import ArgumentParser
+import NavGraphCore
+import NavGraphRender
+
+/// Prints diagnostics to stderr as they arrive (`file:line: warning: …`), counts skipped lines, and in
+/// `--strict` mode turns skipped lines and warnings into errors.
+final class ConsoleDiagnostics: DiagnosticHandler {
+    private let file: String
+    private let strict: Bool
+    private let verbose: Bool
+    private var printedErrors = 0
+    private(set) var errors = 0
+    private(set) var skipped = 0
+    /// More than this many errors are counted, not printed.
+    private let errorLimit = 50
+
+    init(file: String, strict: Bool, verbose: Bool) {
+        self.file = file
+        self.strict = strict
+        self.verbose = verbose
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
+        switch diagnostic.severity {
+        case .note:
+            if verbose { print(diagnostic) }
+        case .warning:
+            print(diagnostic)
+        case .error:
+            errors += 1
+            if printedErrors < errorLimit {
+                printedErrors += 1
+                print(diagnostic)
+            }
+        }
+    }
+
+    func skipped(line: Int, text: () -> String) {
+        skipped += 1
+        if strict {
+            report(Diagnostic(.error, line: line, "not navigation output: \(Self.excerpt(text()))"))
+        } else if verbose {
+            print(Diagnostic(.note, line: line, "skipped: \(Self.excerpt(text()))"))
+        }
+    }
+
+    /// Reports the totals; throws `ExitCode(2)` when there were errors.
+    func finish() throws {
+        if errors > printedErrors {
+            StandardError.write("\(file): error: \(errors - printedErrors) more errors not shown")
+        }
+        if errors > 0 {
+            StandardError.write("\(file): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")")
+            throw ExitCode(2)
+        }
+        if skipped > 0 && !verbose {
+            StandardError.write("navgraph: skipped \(skipped) line\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not navigation output (--verbose lists them)")
+        }
+    }
+
+    private func print(_ diagnostic: Diagnostic) {
+        StandardError.write(Escaping.terminal(diagnostic.formatted(file: file)))
+    }
+
+    /// The start of a line, control characters shown escaped, in quotes.
+    private static func excerpt(_ text: String) -> String {
+        let limit = 120
+        let trimmed = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return "'" + Escaping.terminal(trimmed) + "'"
+    }
+}

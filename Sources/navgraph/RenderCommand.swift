@@ -1,0 +1,100 @@
+import ArgumentParser
+import NavGraphGraphviz
+import NavGraphRender
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw the navigation hierarchy as a diagram: DOT, or SVG, PNG and PDF laid out by Graphviz.",
+        discussion: """
+            The format comes from --format, else from the extension of -o, else DOT. Without -o the diagram goes \
+            to stdout (binary formats only into a pipe or file). SVG, PNG and PDF are laid out in-process by \
+            libgraphviz; no `dot` program is needed.
+
+            Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
+            labelled with their style. Style it with your own theme: start from \
+            `navgraph templates show dot/default.dot.mustache`.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, svg, png, pdf
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("dot, svg, png or pdf (default: from -o's extension, else dot).", valueName: "format"))
+    var format: Format?
+
+    @Option(help: ArgumentHelp("A Mustache DOT theme to use instead of the built-in one.", valueName: "path"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
+    var direction: DOTRenderer.Direction = .TB
+
+    @Flag(help: "Leave out the legend.")
+    var noLegend = false
+
+    func validate() throws {
+        if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
+           output.contains("."), Format(rawValue: ext.lowercased()) == nil {
+            throw ValidationError("cannot tell the format from '\(output)'; use --format dot, svg, png or pdf")
+        }
+    }
+
+    func run() throws {
+        let chosen = format ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(rawValue: $0.lowercased()) } } ?? .dot
+        if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
+            throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
+        }
+        // Fail on an unwritable target before reading a long log.
+        let target = try output.map { try OutputFile(path: $0, input: input.file) }
+
+        let themeText = try theme.map { try readTheme($0) }
+        let renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
+        let hierarchy = try input.readHierarchy()
+        var dot = ""
+        try exitOnRenderError { try renderer.render(hierarchy, to: &dot) }
+
+        let bytes: [UInt8]
+        switch chosen {
+        case .dot:
+            bytes = Array(dot.utf8)
+        case .svg, .png, .pdf:
+            do {
+                bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+            } catch {
+                StandardError.write("navgraph: error: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
+        if let target {
+            try target.write(bytes)
+        } else {
+            var stdout = StandardOutput()
+            stdout.write(bytes: bytes)
+        }
+    }
+
+    private func readTheme(_ path: String) throws -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            StandardError.write("\(path): error: cannot read theme: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension DOTRenderer.Direction: ExpressibleByArgument {}
+
+func exitOnRenderError<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as RenderError {
+        StandardError.write(error.description)
+        throw ExitCode(2)
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// stderr, one line per call.
+enum StandardError {
+    static func write(_ line: String) {
+        var text = line
+        text += "\n"
+        text.withUTF8 { bytes in writeAll(2, bytes) }
+    }
+}
+
+/// stdout with a large buffer: big trees are written in few system calls.
+struct StandardOutput: TextOutputStream {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func write(bytes: [UInt8]) {
+        flush()
+        bytes.withUnsafeBufferPointer { writeAll(1, $0) }
+    }
+
+    mutating func flush() {
+        buffer.withUnsafeBufferPointer { writeAll(1, $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes every byte, retrying on interruption and short writes.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+    guard var pointer = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+        let written = systemWrite(descriptor, pointer, remaining)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        remaining -= written
+        pointer += written
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
+
+/// Whether a descriptor is a terminal.
+func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

@@ -1,0 +1,70 @@
+import Foundation
+import NavGraphCore
+@testable import NavGraphFormats
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func fixture(_ name: String) -> URL {
+    repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/corpus/\(name)")
+}
+
+/// Events, diagnostics and skipped lines from reading `text`.
+struct ReadResult {
+    var events: [NavEvent]
+    var diagnostics: [Diagnostic]
+    var skipped: [Int]
+    var error: InputError?
+
+    var snapshots: [Snapshot] {
+        events.compactMap { if case .snapshot(let snapshot) = $0.action { snapshot } else { nil } }
+    }
+
+    var hierarchy: Hierarchy {
+        var hierarchy = Hierarchy()
+        for event in events { hierarchy.apply(event) }
+        return hierarchy
+    }
+}
+
+func read(_ text: String, format: InputFormat? = nil) -> ReadResult {
+    read(bytes: Array(text.utf8), format: format)
+}
+
+func read(file: URL, format: InputFormat? = nil) throws -> ReadResult {
+    read(bytes: Array(try Data(contentsOf: file)), format: format)
+}
+
+func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 22) -> ReadResult {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-test-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: path.path, contents: Data(bytes))
+    defer { try? FileManager.default.removeItem(at: path) }
+    let handle = FileHandle(forReadingAtPath: path.path)!
+    defer { try? handle.close() }
+    let source = LineSource(descriptor: handle.fileDescriptor, name: "test.log", ownsDescriptor: false,
+                            maxLineLength: maxLineLength, chunkSize: chunkSize)
+    let collector = DiagnosticCollector()
+    var events: [NavEvent] = []
+    var error: InputError?
+    do {
+        try NavigationInput(source: source, format: format).read(diagnostics: collector) { event in
+            events.append(event)
+            return true
+        }
+    } catch let failure as InputError {
+        error = failure
+    } catch {
+        fatalError("unexpected error \(error)")
+    }
+    return ReadResult(events: events, diagnostics: collector.diagnostics, skipped: collector.skippedLines, error: error)
+}
+
+/// A snapshot as `depth type id kind edge` lines, for compact expectations.
+func outline(_ snapshot: Snapshot) -> [String] {
+    var depths: [Int] = []
+    return snapshot.entries.map { entry in
+        let depth = entry.parent.map { depths[$0] + 1 } ?? 0
+        depths.append(depth)
+        return String(repeating: "  ", count: depth) + "\(entry.model.type) \(entry.model.id) \(entry.kind.rawValue) \(entry.edge?.name ?? "root")"
+    }
+}
