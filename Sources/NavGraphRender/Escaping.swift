@@ -40,13 +40,14 @@ public enum Escaping {
     }
 
     /// The inside of a DOT double-quoted string: `"` and `\` escaped (so Graphviz's `\N`, `\l` never apply),
-    /// control and bidi characters removed.
+    /// `&` as `&amp;` (Graphviz decodes HTML entities in every label), control and bidi characters removed.
     public static func dotString(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
+            case "&": result += "&amp;"
             default:
                 if !isUnsafeForDisplay(scalar) { result.unicodeScalars.append(scalar) }
             }

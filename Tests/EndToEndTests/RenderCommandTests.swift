@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@Suite("navgraph render, as a user runs it")
+struct RenderCommandTests {
+    @Test func dotToStdoutByDefault() throws {
+        let run = try navgraph(["render", example("session.log")])
+        #expect(run.status == 0)
+        #expect(run.stdout == (try golden("session.log.dot")))
+    }
+
+    @Test func svgFromTheExtensionWithEveryNodeLabel() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("nav.svg")
+        let run = try navgraph(["render", example("launch-dump.txt"), "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let svg = Array(try Data(contentsOf: out))
+        #expect(isWellFormedXML(svg))
+        let text = String(decoding: svg, as: UTF8.self)
+        for label in ["AppNavigationModel", "MainTabsNavigationModel", "DefaultStackRootNavigationModel", "ActionableListNavigationModel",
+                      ">667<", ">F1A<", ">32D<", ">F0F<", ">19A<", ">26F<", ">tab 1<", ">tab 2<"] {
+            #expect(text.contains(label), "\(label) missing from SVG")
+        }
+        // Atomic write leaves no temporary file behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["nav.svg"])
+    }
+
+    @Test func pngAndPDFAndFormatOverride() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("nav.png")
+        #expect(try navgraph(["render", example("session.log"), "-o", png.path]).status == 0)
+        #expect(Array(try Data(contentsOf: png).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let pdf = folder.appendingPathComponent("nav.pdf")
+        #expect(try navgraph(["render", example("session.log"), "-o", pdf.path]).status == 0)
+        #expect(String(decoding: try Data(contentsOf: pdf).prefix(5), as: UTF8.self) == "%PDF-")
+        let override = folder.appendingPathComponent("diagram.txt")
+        #expect(try navgraph(["render", example("session.log"), "-o", override.path, "--format", "svg"]).status == 0)
+        #expect(isWellFormedXML(Array(try Data(contentsOf: override))))
+        let piped = try navgraph(["render", "--format", "svg", example("session.log")])
+        #expect(piped.status == 0 && isWellFormedXML(piped.stdoutBytes))
+    }
+
+    @Test func worksFromAnyDirectoryWithEmbeddedTemplates() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try navgraph(["render", example("session.log"), "-o", "nav.svg"], directory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("nav.svg").path))
+    }
+
+    @Test func userTheme() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme = folder.appendingPathComponent("mine.dot.mustache")
+        try "digraph mine { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\", color=red];\n{{/node}}{{/statements}} }\n"
+            .write(to: theme, atomically: true, encoding: .utf8)
+        let run = try navgraph(["render", example("launch-dump.txt"), "--theme", theme.path, "--no-legend"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("digraph mine {"))
+        #expect(run.stdout.contains("n1 [label=\"MainTabsNavigationModel\", color=red];"))
+        let broken = folder.appendingPathComponent("broken.dot.mustache")
+        try "{{#statements}}".write(to: broken, atomically: true, encoding: .utf8)
+        let bad = try navgraph(["render", example("launch-dump.txt"), "--theme", broken.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("broken.dot.mustache: error: invalid template"))
+    }
+
+    @Test func outputProblemsAreClear() throws {
+        let missing = try navgraph(["render", example("session.log"), "-o", "/no/such/folder/nav.svg"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/no/such/folder/nav.svg: error: cannot write: folder '/no/such/folder' does not exist"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("session.svg")
+        try FileManager.default.copyItem(atPath: example("launch-dump.txt"), toPath: input.path)
+        let overwrite = try navgraph(["render", input.path, "-o", input.path])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.stderr.contains("refusing to overwrite the input file"))
+        #expect(try String(contentsOf: input, encoding: .utf8).hasPrefix("<[AppNavigationModel"))
+        let unknown = try navgraph(["render", example("session.log"), "-o", "nav.gif"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("cannot tell the format from 'nav.gif'"))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite("navgraph tree, as a user runs it")
+struct TreeCommandTests {
+    @Test(arguments: ["session.log", "launch-dump.txt", "console-prefixed.log", "legacy-1x.log"])
+    func printsTheExampleTree(name: String) throws {
+        let run = try navgraph(["tree", example(name)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == (try golden("\(name).tree.txt")))
+        #expect(!run.stdout.contains("\u{1B}"), "no colour into a pipe")
+    }
+
+    @Test func readsStdinWhenNoFileOrDashIsGiven() throws {
+        let text = try String(contentsOfFile: example("session.log"), encoding: .utf8)
+        let expected = try golden("session.log.tree.txt")
+        let implicit = try navgraph(["tree"], stdin: text)
+        #expect(implicit.status == 0)
+        #expect(implicit.stdout == expected)
+        let dash = try navgraph(["tree", "-"], stdin: text)
+        #expect(dash.stdout == expected)
+    }
+
+    @Test func countsSkippedLinesOnStderrAndListsThemWithVerbose() throws {
+        let run = try navgraph(["tree", example("session.log")])
+        #expect(run.stderr == "navgraph: skipped 19 lines that are not navigation output (--verbose lists them)\n")
+        let verbose = try navgraph(["tree", "--verbose", example("session.log")])
+        #expect(verbose.stderr.contains("examples/session.log:1: note: skipped: 'Examples launched (build 2.2.2, iOS 18.2 simulator)'"))
+        #expect(verbose.stderr.split(separator: "\n").filter { $0.contains("note: skipped") }.count == 19)
+    }
+
+    @Test func jsonFormat() throws {
+        let run = try navgraph(["tree", "--format", "json", example("session.log")])
+        #expect(run.status == 0)
+        #expect(run.stdout == (try golden("session.log.json")))
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect((object?["roots"] as? [Any])?.count == 1)
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() throws {
+        let always = try navgraph(["tree", "--color", "always", example("launch-dump.txt")])
+        #expect(always.stdout.contains("\u{1B}[36m[tabs]\u{1B}[0m"))
+        let never = try navgraph(["tree", "--color", "never", example("launch-dump.txt")])
+        #expect(!never.stdout.contains("\u{1B}"))
+        let ascii = try navgraph(["tree", "--ascii", example("launch-dump.txt")])
+        #expect(ascii.stdout.contains("`-- MainTabsNavigationModel F1A [tabs]"))
+    }
+
+    @Test func strictTurnsSkippedLinesIntoErrors() throws {
+        let run = try navgraph(["tree", "--strict", example("session.log")])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("examples/session.log:1: error: not navigation output: 'Examples launched"))
+        #expect(run.stderr.hasSuffix("error: 19 errors in input (--strict)\n"))
+        let clean = try navgraph(["tree", "--strict", example("launch-dump.txt")])
+        #expect(clean.status == 0)
+    }
+
+    @Test func warningsNameTheLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("jump.txt")
+        try "<[AppNavigationModel 667...]>\n\t\t<[HomeNavigationModel F0F...]>\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try navgraph(["tree", file.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("jump.txt:2: warning: dump line is 2 levels deeper than the line above"))
+        let strict = try navgraph(["tree", "--strict", file.path])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("jump.txt:2: error: dump line is 2 levels deeper"))
+    }
+
+    @Test func malformedInputIsAClearErrorWithStatus2() throws {
+        let run = try navgraph(["tree", repositoryRoot.appendingPathComponent("Package.swift").path])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("Package.swift: error: no navigation output found in"))
+        #expect(run.stderr.contains("expected SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
+        let empty = try navgraph(["tree"], stdin: "")
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("<stdin>: error: no navigation output found in 0 lines"))
+    }
+
+    @Test func missingFileAndDirectory() throws {
+        let missing = try navgraph(["tree", "no/such/file.log"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "no/such/file.log: error: cannot open: No such file or directory\n")
+        let folder = try navgraph(["tree", "examples"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "examples: error: cannot open: is a directory\n")
+    }
+
+    @Test func logWithoutADumpSaysSo() throws {
+        let run = try navgraph(["tree"], stdin: "[HomeNavigationModel E34...]: Started\n[DetailNavigationModel 8C1...]: Started\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("No printDebugGraph() dump in the input"))
+        #expect(run.stdout.contains("HomeNavigationModel E34"))
+        #expect(run.stdout.contains("DetailNavigationModel 8C1"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let run = try navgraph(["tree", "--format", "xml", example("session.log")])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--format"))
+        let unknown = try navgraph(["frobnicate"])
+        #expect(unknown.status == 64)
+    }
+}
+
+@Suite("navgraph as a whole")
+struct GeneralCommandTests {
+    @Test func versionAndHelp() throws {
+        let version = try navgraph(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try navgraph(["--help"])
+        #expect(help.status == 0)
+        for word in ["tree", "render", "templates", "SwiftUINavigation"] { #expect(help.stdout.contains(word)) }
+        let treeHelp = try navgraph(["tree", "--help"])
+        for word in ["--strict", "--verbose", "--input-format", "--format", "--ascii", "--color"] { #expect(treeHelp.stdout.contains(word)) }
+    }
+
+    @Test func templatesListAndPrint() throws {
+        let list = try navgraph(["templates"])
+        #expect(list.stdout.contains("dot/default.dot.mustache"))
+        let theme = try navgraph(["templates", "dot/default.dot.mustache"])
+        #expect(theme.stdout.hasPrefix("{{% CONTENT_TYPE: DOT}}"))
+        #expect(theme.stdout == (try String(contentsOf: repositoryRoot.appendingPathComponent("templates/dot/default.dot.mustache"), encoding: .utf8)))
+        let missing = try navgraph(["templates", "nope"])
+        #expect(missing.status == 64)
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+import NavGraphCore
+import NavGraphRender
+@testable import NavGraphGraphviz
+
+@Suite("Rendering through libgvc in-process")
+struct GraphvizTests {
+    /// A tabs container with a presented sheet, as the Examples app shows it, plus hostile names.
+    private func dot(types: [String]) throws -> String {
+        var entries = [Snapshot.Entry(model: ModelRef(key: "r", id: "F1A", type: "MainTabsNavigationModel"), kind: .tabs, edge: nil, parent: nil)]
+        for (index, type) in types.enumerated() {
+            entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "A\(index)", type: type),
+                                          kind: .screen, edge: index == 0 ? .presented(.sheet) : .tab, parent: 0))
+        }
+        var hierarchy = Hierarchy()
+        hierarchy.apply(NavEvent(.snapshot(Snapshot(window: "main", entries: entries)), line: 1))
+        return try DOTRenderer().render(hierarchy)
+    }
+
+    @Test func svgIsWellFormedAndShowsEveryLabel() throws {
+        let types = ["SheetNavigationModel", "HomeNavigationModel", "SettingsNavigationModel"]
+        let svg = try Graphviz.render(dot: try dot(types: types), format: .svg)
+        let parsed = try #require(SVGText.parse(svg))
+        for label in types + ["MainTabsNavigationModel", "F1A", "A0", "A1", "A2", "sheet", "tab 1", "tab 2", "window main", "legend"] {
+            #expect(parsed.texts.contains(label), "missing \(label) in SVG text")
+        }
+    }
+
+    @Test func hostileNamesStayTextInSVG() throws {
+        let types = ["</text><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "CDATA]]>&amp;", "Quote\"Back\\slash", "Esc\u{1B}[2JBidi\u{202E}x"]
+        let svg = try Graphviz.render(dot: try dot(types: types), format: .svg)
+        let parsed = try #require(SVGText.parse(svg), "SVG is not well-formed XML")
+        #expect(parsed.texts.contains("</text><script>alert(1)</script>"))
+        #expect(parsed.texts.contains("<img src=x onerror=alert(1)>"))
+        #expect(parsed.texts.contains("CDATA]]>&amp;"))
+        #expect(parsed.texts.contains("Quote\"Back\\slash"))
+        #expect(parsed.texts.contains("Esc[2JBidix"))
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(!text.contains("<script") && !text.contains("<img"))
+    }
+
+    @Test func pngAndPDFHaveTheirSignatures() throws {
+        let source = try dot(types: ["HomeNavigationModel"])
+        let png = try Graphviz.render(dot: source, format: .png)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let pdf = try Graphviz.render(dot: source, format: .pdf)
+        #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+    }
+
+    @Test func invalidDOTIsAClearError() {
+        #expect {
+            try Graphviz.render(dot: "digraph { a -> }", format: .svg)
+        } throws: { error in
+            guard case GraphvizError.invalidDOT(let message) = error else { return false }
+            return message.contains("syntax error")
+        }
+    }
+
+    @Test func unknownEngineIsALayoutError() {
+        #expect {
+            try Graphviz.render(dot: "digraph { a -> b }", format: .svg, engine: "no-such-engine")
+        } throws: { error in
+            if case GraphvizError.layoutFailed(let engine, _) = error { return engine == "no-such-engine" }
+            return false
+        }
+    }
+
+    @Test func repeatedRendersAreIndependent() throws {
+        for _ in 0..<20 {
+            let svg = try Graphviz.render(dot: "digraph { a -> b }", format: .svg)
+            #expect(SVGText.parse(svg)?.texts.contains("a") == true)
+        }
+    }
+}

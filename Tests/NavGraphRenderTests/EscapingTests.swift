@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import NavGraphCore
+@testable import NavGraphRender
+
+/// Names are whatever a console printed: no output may be broken or made to do anything by them.
+@Suite("Untrusted names in every output")
+struct EscapingTests {
+    @Test func terminalNeverReceivesControlOrBidiCharacters() throws {
+        let text = try TextTreeRenderer().render(hostileHierarchy())
+        for scalar in text.unicodeScalars where scalar != "\n" {
+            #expect(!Escaping.isUnsafeForDisplay(scalar), "raw U+\(String(scalar.value, radix: 16)) in terminal output")
+        }
+        #expect(text.contains("Clear\\u{1B}[2JScreen\\u{7}Bell"))
+        #expect(text.contains("Bidi\\u{202E}txet"))
+        #expect(text.split(separator: "\n").count == hostileNames.count + 1)  // header + one line per node
+    }
+
+    @Test func jsonStaysValidAndRoundTrips() throws {
+        let json = try JSONRenderer().render(hostileHierarchy())
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let root = (object["roots"] as! [[String: Any]])[0]
+        #expect(root["type"] as? String == hostileNames[0])
+        #expect(root["window"] as? String == "main\"]; evil [label=\"x")
+        let children = root["children"] as! [[String: Any]]
+        #expect(children.map { $0["type"] as! String } == Array(hostileNames.dropFirst()))
+        #expect(children[0]["edge"] as? String == "she\"et</script>")
+        // Safe to embed in a <script> element.
+        #expect(!json.contains("</script>") && !json.contains("<img"))
+    }
+
+    @Test func dotQuotesEverythingAndKeepsInputOutOfIDs() throws {
+        let dot = try DOTRenderer().render(hostileHierarchy())
+        #expect(dot.contains(#"label="Quote\"Back\\slash\nR[2J""#))
+        #expect(dot.contains(#"label="Graphviz\\N\\l\\GEscapes"#))
+        #expect(dot.contains(#"label="window main\"]; evil [label=\"x""#))
+        #expect(!dot.contains("\u{1B}") && !dot.contains("\u{202E}") && !dot.contains("New\nLine"))
+        // Every statement line starts with a generated id, a keyword or a brace: nothing from the input.
+        for line in dot.split(separator: "\n") {
+            let head = line.drop { $0 == " " }
+            #expect(head.first.map { "nlsgcdre}{".contains($0) } ?? true, "unexpected line start: \(line)")
+        }
+    }
+
+    @Test func userThemeWithoutPragmaStillEscapes() throws {
+        let renderer = try DOTRenderer(themeText: "digraph { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\"];{{/node}}{{/statements}} }")
+        let dot = try renderer.render(hostileHierarchy())
+        #expect(dot.contains(#"[label="Quote\"Back\\slash"]"#))
+    }
+
+    @Test func invalidThemeIsAClearError() {
+        #expect(throws: RenderError.self) { try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache") }
+        do {
+            _ = try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
+        } catch {
+            #expect(error.description.hasPrefix("mine.dot.mustache: error: invalid template"))
+        }
+    }
+}
+
+@Suite("DOT string escaping")
+struct DOTStringEscapingTests {
+    @Test func entitiesQuotesAndBackslashes() {
+        #expect(Escaping.dotString("a&amp;b") == "a&amp;amp;b")
+        #expect(Escaping.dotString("say \"hi\"\\n") == "say \\\"hi\\\"\\\\n")
+        #expect(Escaping.dotString("tab\there\u{202E}") == "tabhere")
+    }
+}

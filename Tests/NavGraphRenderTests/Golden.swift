@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import NavGraphCore
+import NavGraphFormats
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Compares `actual` with `Tests/NavGraphRenderTests/Golden/<name>`.
+/// Re-record every golden file with `NAVGRAPH_RECORD=1 swift test` (or `scripts/test --record`), then review the diff.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)")
+    if ProcessInfo.processInfo.environment["NAVGRAPH_RECORD"] == "1" {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! Data(actual.utf8).write(to: url)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden file \(name); record it with NAVGRAPH_RECORD=1 swift test", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+        Issue.record("""
+            \(name) differs from the golden file at line \(first + 1):
+              expected: \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
+              actual:   \(first < actualLines.count ? String(actualLines[first]) : "<end>")
+            (re-record with NAVGRAPH_RECORD=1 swift test if the change is intended)
+            """, sourceLocation: sourceLocation)
+    }
+}
+
+/// The hierarchy at the end of an example in `examples/`.
+func exampleHierarchy(_ name: String) throws -> Hierarchy {
+    let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(name)").path)
+    var hierarchy = Hierarchy()
+    try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+        hierarchy.apply(event)
+        return true
+    }
+    return hierarchy
+}
+
+let exampleNames = ["session.log", "launch-dump.txt", "console-prefixed.log", "legacy-1x.log"]
+
+/// A hierarchy whose names hold everything hostile a console could print.
+func hostileHierarchy() -> Hierarchy {
+    let names = hostileNames
+    var entries = [Snapshot.Entry(model: ModelRef(key: "root", id: "R\u{1B}[2J", type: names[0]), kind: .tabs, edge: nil, parent: nil)]
+    for (index, name) in names.enumerated().dropFirst() {
+        entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "i\(index)\"\\", type: name), kind: index % 2 == 0 ? .stack : .screen,
+                                      edge: index == 1 ? .presented(PresentationStyle("she\"et</script>")) : .tab, parent: 0))
+    }
+    var hierarchy = Hierarchy()
+    hierarchy.apply(NavEvent(.snapshot(Snapshot(window: "main\"]; evil [label=\"x", entries: entries)), line: 1))
+    return hierarchy
+}
+
+let hostileNames = [
+    "Quote\"Back\\slash",
+    "Braces{}<>&Amp",
+    "CDATA]]>End",
+    "</script><script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "New\nLine\rReturn\tTab",
+    "Clear\u{1B}[2JScreen\u{07}Bell",
+    "Bidi\u{202E}txet\u{2066}iso\u{2069}",
+    "Graphviz\\N\\l\\GEscapes",
+    String(repeating: "VeryLongTypeName", count: 64),
+]
