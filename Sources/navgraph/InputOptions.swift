@@ -8,7 +8,7 @@ struct InputOptions: ParsableArguments {
     var file: String?
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp(
-        "The input's format instead of detecting it: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+        "The input's format, instead of detecting it.",
         valueName: "format"))
     var inputFormat: InputFormat?
 

@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
 
             Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
             labelled with their style. Style it with your own theme: start from \
-            `navgraph templates show dot/default.dot.mustache`.
+            `navgraph templates dot/default.dot.mustache`.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("navgraph tree, as a user runs it")
 struct TreeCommandTests {
-    @Test(arguments: ["session.log", "launch-dump.txt", "console-prefixed.log", "legacy-1x.log"])
+    @Test(arguments: ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log"])
     func printsTheExampleTree(name: String) throws {
         let run = try navgraph(["tree", example(name)])
         #expect(run.status == 0, "\(run.stderr)")
