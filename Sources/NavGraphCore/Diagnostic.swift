@@ -6,15 +6,23 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
     }
 
+    /// What a diagnostic is about, where a program needs to know more than the message.
+    public enum Topic: Sendable, Equatable {
+        /// Lines of one type and id prefix could belong to several live models; `id` is the printed prefix.
+        case ambiguousID(type: String, id: String)
+    }
+
     public var severity: Severity
     /// 1-based source line, when the diagnostic is about one.
     public var line: Int?
     public var message: String
+    public var topic: Topic?
 
-    public init(_ severity: Severity, line: Int?, _ message: String) {
+    public init(_ severity: Severity, line: Int?, _ message: String, topic: Topic? = nil) {
         self.severity = severity
         self.line = line
         self.message = message
+        self.topic = topic
     }
 
     /// `file:line: severity: message`, the form compilers and editors understand.

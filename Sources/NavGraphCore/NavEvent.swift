@@ -1,13 +1,38 @@
-/// One step of a navigation history, in navgraph's single vocabulary. Every reader produces these;
-/// everything after the readers is format-blind.
+/// One step of a navigation history, in navgraph's single vocabulary (the events of navgraph-events v1). Every
+/// reader produces these; everything after the readers is format-blind.
 public struct NavEvent: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// The model exists (created and started).
         case start(ModelRef, kind: NodeKind?)
-        /// The model was deallocated.
-        case finish(ModelRef)
-        /// The whole state of one window, e.g. a `printDebugGraph()` dump. Other windows keep theirs.
-        case snapshot(Snapshot)
+        /// The model was deallocated. `neverStarted` is the reader's word that a finish without a start is normal
+        /// in its format (SwiftUINavigation: a tab that was never shown); otherwise an unknown id is a contradiction.
+        case finish(ModelRef, neverStarted: Bool)
+        /// The model is the root of `window`.
+        case root(ModelRef, kind: NodeKind?, window: String)
+        /// Appended to stack `parent` (a stack's entries include its root entry, the first one).
+        case push(ModelRef, kind: NodeKind?, parent: String)
+        /// The last `count` entries of stack `parent` leave, never its root entry.
+        case pop(parent: String, count: Int)
+        /// Stack `parent` now holds exactly these entries (keys), root entry included.
+        case setPath(parent: String, entries: [String])
+        /// Presented on `parent` with a style.
+        case present(ModelRef, kind: NodeKind?, parent: String, style: PresentationStyle)
+        /// The presented model leaves, with everything it presents.
+        case dismiss(String)
+        /// A tab added to container `parent`.
+        case tab(ModelRef, kind: NodeKind?, parent: String, title: String?)
+        /// The selected tab of `parent`.
+        case select(parent: String, tab: String)
+        /// Switch container `parent` now shows the model; the previous child leaves.
+        case `switch`(ModelRef, kind: NodeKind?, parent: String)
+        /// Split view `parent` shows the model in `column`.
+        case column(ModelRef, kind: NodeKind?, parent: String, column: SplitColumn)
+        /// A window opens with the model as its root.
+        case openWindow(ModelRef, kind: NodeKind?, window: String)
+        /// The window closes; its hierarchy leaves.
+        case closeWindow(String)
+        /// The state of the windows named by the snapshots (e.g. a `printDebugGraph()` dump). Others keep theirs.
+        case snapshot([Snapshot])
         /// An annotation for the timeline.
         case mark(String)
     }
@@ -36,5 +61,10 @@ public struct ModelRef: Sendable, Hashable {
         self.key = key
         self.id = id
         self.type = type
+    }
+
+    /// A model whose id is its key (navgraph-events v1 ids are full and unique).
+    public init(id: String, type: String) {
+        self.init(key: id, id: id, type: type)
     }
 }

@@ -10,8 +10,30 @@ public struct Node: Sendable, Equatable {
     public var children: [String]
     /// The window this node belongs to.
     public var window: String
+    /// For a tabs container: the selected tab's key, once an event said.
+    public var selectedTab: String?
+    /// For a tab: its title, when the input gave one.
+    public var title: String?
+    /// The input said this node's kind (rather than navgraph inferring it from how it is used).
+    public var kindIsExplicit: Bool
+    /// Placed by a snapshot (a sample of the state, possibly stale by now) rather than by an exact event.
+    public var fromSnapshot: Bool
 
     public var key: String { model.key }
+
+    public init(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: String?, children: [String] = [], window: String,
+                selectedTab: String? = nil, title: String? = nil, kindIsExplicit: Bool = false, fromSnapshot: Bool = false) {
+        self.model = model
+        self.kind = kind
+        self.edge = edge
+        self.parent = parent
+        self.children = children
+        self.window = window
+        self.selectedTab = selectedTab
+        self.title = title
+        self.kindIsExplicit = kindIsExplicit
+        self.fromSnapshot = fromSnapshot
+    }
 }
 
 /// A window (scene): its own root and hierarchy.
@@ -36,9 +58,23 @@ public struct ModelLifecycle: Sendable, Equatable {
     public var model: ModelRef
     public var startedStep: Int
     public var startedLine: Int
+    /// The kind its `start` named, used when it is placed without one.
+    public var kind: NodeKind?
     /// Where the model was last seen attached; `nil` if no snapshot or event ever placed it.
     public var lastPlacement: Placement?
     /// When it left the hierarchy (with its subtree), if it did; a model that left and is still alive leaked.
     public var leftStep: Int?
     public var leftLine: Int?
+}
+
+/// What one step did to the hierarchy.
+public struct StepChange: Sendable, Equatable {
+    /// Keys of models this step placed (new in the hierarchy).
+    public var added: [String] = []
+    /// Models this step took out of the hierarchy.
+    public var removed: [ModelRef] = []
+    /// Contradictions between the event and the state, each with how it was resolved.
+    public var warnings: [Diagnostic] = []
+
+    public init() {}
 }

@@ -6,9 +6,9 @@ struct HierarchyTests {
     private func model(_ key: String, _ type: String = "Screen") -> ModelRef { ModelRef(key: key, id: key, type: type) }
 
     private func snapshot(_ window: String = "main", _ entries: [(String, Int?)]) -> NavEvent.Action {
-        .snapshot(Snapshot(window: window, entries: entries.map { key, parent in
+        .snapshot([Snapshot(window: window, entries: entries.map { key, parent in
             Snapshot.Entry(model: model(key), kind: .screen, edge: parent == nil ? nil : .child, parent: parent)
-        }))
+        })])
     }
 
     @Test func aSnapshotReplacesItsWindowOnly() {
@@ -36,7 +36,7 @@ struct HierarchyTests {
         var hierarchy = Hierarchy()
         hierarchy.apply(NavEvent(.start(model("c"), kind: nil), line: 1))
         hierarchy.apply(NavEvent(snapshot("main", [("a", nil), ("b", 0), ("c", 1)]), line: 2))
-        hierarchy.apply(NavEvent(.finish(model("b")), line: 9))
+        hierarchy.apply(NavEvent(.finish(model("b"), neverStarted: false), line: 9))
         #expect(hierarchy.preorder(window: "main").map(\.node.key) == ["a"])
         #expect(hierarchy.departedModels.map(\.model.key) == ["c"])
         #expect(hierarchy.finishedWithoutStartCount == 1)

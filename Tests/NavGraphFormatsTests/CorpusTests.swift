@@ -12,7 +12,7 @@ struct CorpusTests {
         #expect(result.skipped.isEmpty)
         #expect(result.events.map(\.action) == [
             .start(ModelRef(key: "m1", id: "E34", type: "SomeNavigationModel"), kind: nil),
-            .finish(ModelRef(key: "m2", id: "F34", type: "SomeNavigationModel")),
+            .finish(ModelRef(key: "m2", id: "F34", type: "SomeNavigationModel"), neverStarted: true),
         ])
         #expect(result.hierarchy.finishedWithoutStartCount == 1)
     }

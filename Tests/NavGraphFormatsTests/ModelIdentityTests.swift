@@ -53,7 +53,7 @@ struct ModelIdentityTests {
             """)
         let keys = result.events.compactMap { event -> String? in
             switch event.action {
-            case .start(let model, _), .finish(let model): model.key
+            case .start(let model, _), .finish(let model, _): model.key
             default: nil
             }
         }

@@ -17,7 +17,10 @@ struct ReadResult {
     var error: InputError?
 
     var snapshots: [Snapshot] {
-        events.compactMap { if case .snapshot(let snapshot) = $0.action { snapshot } else { nil } }
+        events.flatMap { event -> [Snapshot] in
+            if case .snapshot(let snapshots) = event.action { return snapshots }
+            return []
+        }
     }
 
     var hierarchy: Hierarchy {

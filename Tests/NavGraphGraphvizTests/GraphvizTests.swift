@@ -13,7 +13,7 @@ struct GraphvizTests {
                                           kind: .screen, edge: index == 0 ? .presented(.sheet) : .tab, parent: 0))
         }
         var hierarchy = Hierarchy()
-        hierarchy.apply(NavEvent(.snapshot(Snapshot(window: "main", entries: entries)), line: 1))
+        hierarchy.apply(NavEvent(.snapshot([Snapshot(window: "main", entries: entries)]), line: 1))
         return try DOTRenderer().render(hierarchy)
     }
 

@@ -54,7 +54,7 @@ func hostileHierarchy() -> Hierarchy {
                                       edge: index == 1 ? .presented(PresentationStyle("she\"et</script>")) : .tab, parent: 0))
     }
     var hierarchy = Hierarchy()
-    hierarchy.apply(NavEvent(.snapshot(Snapshot(window: "main\"]; evil [label=\"x", entries: entries)), line: 1))
+    hierarchy.apply(NavEvent(.snapshot([Snapshot(window: "main\"]; evil [label=\"x", entries: entries)]), line: 1))
     return hierarchy
 }
 

@@ -50,16 +50,17 @@ public final class SwiftUINavigationReader: NavigationReader {
         switch lifecycle {
         case .started:
             let (model, ambiguity) = identities.started(type: parsed.type, id: parsed.id)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity)) }
+            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity, topic: .ambiguousID(type: parsed.type, id: parsed.id))) }
             events.append(NavEvent(.start(model, kind: inference.rules.rule(for: parsed.type)?.kind), line: line))
         case .finished:
-            let (model, _, ambiguity) = identities.finished(type: parsed.type, id: parsed.id)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity)) }
+            let (model, started, ambiguity) = identities.finished(type: parsed.type, id: parsed.id)
+            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity, topic: .ambiguousID(type: parsed.type, id: parsed.id))) }
             inference.forget(model.key)
             for index in windows.indices { windows[index].keys.remove(model.key) }
             // A finished root closes its window.
             windows.removeAll { $0.root == model.key }
-            events.append(NavEvent(.finish(model), line: line))
+            // A model created but never shown (a tab never selected) prints Finished without Started.
+            events.append(NavEvent(.finish(model, neverStarted: !started), line: line))
         }
     }
 
@@ -140,7 +141,7 @@ public final class SwiftUINavigationReader: NavigationReader {
             let parent = ancestors.last
             let (model, ambiguity) = identities.resolveDumpLine(
                 type: entry.type, id: entry.id, parentKey: parent.map { models[$0].key }, used: used)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: entry.line, ambiguity)) }
+            if let ambiguity { diagnostics.report(Diagnostic(.note, line: entry.line, ambiguity, topic: .ambiguousID(type: entry.type, id: entry.id))) }
             used.insert(model.key)
             models.append(model)
             parents.append(parent)
@@ -168,6 +169,6 @@ public final class SwiftUINavigationReader: NavigationReader {
         let entries = models.indices.map {
             Snapshot.Entry(model: models[$0], kind: shapes[$0].kind, edge: shapes[$0].edge, parent: parents[$0])
         }
-        events.append(NavEvent(.snapshot(Snapshot(window: windows[windowIndex].name, entries: entries)), line: dump.firstLine))
+        events.append(NavEvent(.snapshot([Snapshot(window: windows[windowIndex].name, entries: entries)]), line: dump.firstLine))
     }
 }

@@ -1,0 +1,358 @@
+// What each event does to the hierarchy. Mutates in place (no copies of the state per step).
+extension Hierarchy {
+    mutating func reduce(_ action: NavEvent.Action, line: Int, into change: inout StepChange) {
+        switch action {
+        case .start(let model, let kind):
+            start(model, kind: kind, line: line, into: &change)
+        case .finish(let model, let neverStarted):
+            finish(model, neverStarted: neverStarted, line: line, into: &change)
+        case .root(let model, let kind, let window):
+            setRoot(model, kind: kind, window: window, opening: false, line: line, into: &change)
+        case .openWindow(let model, let kind, let window):
+            setRoot(model, kind: kind, window: window, opening: true, line: line, into: &change)
+        case .closeWindow(let window):
+            guard let index = windows.firstIndex(where: { $0.name == window }), let root = windows[index].root else {
+                warn("closeWindow of '\(window)', which is not open; ignored", line, &change)
+                return
+            }
+            remove(root, line: line, into: &change)
+        case .push(let model, let kind, let parent):
+            guard let container = container(parent, for: "push", expecting: .stack, line: line, into: &change) else { return }
+            place(model, kind: kind, under: container.parent, edge: container.edge, at: nil, line: line, into: &change)
+        case .pop(let parent, let count):
+            pop(parent, count: count, line: line, into: &change)
+        case .setPath(let parent, let entries):
+            setPath(parent, entries: entries, line: line, into: &change)
+        case .present(let model, let kind, let parent, let style):
+            present(model, kind: kind, on: parent, style: style, line: line, into: &change)
+        case .dismiss(let key):
+            guard let node = nodes[key], node.edge?.isPresentation == true else {
+                warn("dismiss of '\(key)', which is not presented; ignored", line, &change)
+                return
+            }
+            remove(key, line: line, into: &change)
+        case .tab(let model, let kind, let parent, let title):
+            guard let container = container(parent, for: "tab", expecting: .tabs, line: line, into: &change) else { return }
+            place(model, kind: kind, under: container.parent, edge: container.edge, at: nil, line: line, into: &change)
+            if let title { nodes[model.key]?.title = title }
+        case .select(let parent, let tab):
+            guard let node = nodes[parent], node.kind == .tabs else {
+                warn("select on '\(parent)', which is not a tabs container in the hierarchy; ignored", line, &change)
+                return
+            }
+            guard nodes[tab]?.parent == parent, nodes[tab]?.edge == .tab else {
+                warn("select of '\(tab)', which is not a tab of '\(parent)'; ignored", line, &change)
+                return
+            }
+            nodes[parent]?.selectedTab = tab
+        case .switch(let model, let kind, let parent):
+            guard let container = container(parent, for: "switch", expecting: .switch, line: line, into: &change) else { return }
+            if container.edge == .switch {
+                let previous = nodes[parent]?.children.filter { nodes[$0]?.edge == .switch && $0 != model.key } ?? []
+                for key in previous { remove(key, line: line, into: &change) }
+            }
+            place(model, kind: kind, under: container.parent, edge: container.edge, at: nil, line: line, into: &change)
+        case .column(let model, let kind, let parent, let column):
+            guard let container = container(parent, for: "column", expecting: .split, line: line, into: &change) else { return }
+            if container.edge != .child {
+                let previous = nodes[parent]?.children.filter { nodes[$0]?.edge == .column(column) && $0 != model.key } ?? []
+                for key in previous { remove(key, line: line, into: &change) }
+            }
+            let edge: EdgeKind = container.edge == .child ? .child : .column(column)
+            let order = SplitColumn.allCases
+            let position = nodes[parent]?.children.firstIndex {
+                if case .column(let other) = nodes[$0]?.edge { return order.firstIndex(of: other)! > order.firstIndex(of: column)! }
+                return false
+            }
+            place(model, kind: kind, under: container.parent, edge: edge, at: position, line: line, into: &change)
+        case .snapshot(let snapshots):
+            for snapshot in snapshots { replace(with: snapshot, line: line, into: &change) }
+        case .mark:
+            break
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private mutating func start(_ model: ModelRef, kind: NodeKind?, line: Int, into change: inout StepChange) {
+        hasLifecycleEvents = true
+        guard lifecycles[model.key] == nil else {
+            warn("start of '\(model.id)', which is already alive; ignored", line, &change)
+            return
+        }
+        var lifecycle = ModelLifecycle(model: model, startedStep: step, startedLine: line, kind: kind)
+        // A dump often lists a model before its `Started` arrives: it is placed already.
+        if let node = nodes[model.key], let window = windows.first(where: { $0.name == node.window }) {
+            lifecycle.lastPlacement = .init(
+                parent: node.parent.flatMap { nodes[$0]?.model }, window: node.window,
+                step: node.fromSnapshot ? (window.lastSnapshotStep ?? step) : step,
+                line: node.fromSnapshot ? (window.lastSnapshotLine ?? line) : line)
+        }
+        lifecycles[model.key] = lifecycle
+    }
+
+    private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
+        hasLifecycleEvents = true
+        let wasPlaced = nodes[model.key] != nil
+        if let node = nodes[model.key] {
+            // A dump is a sample: its models may be gone by now. An exact event placed this one, so it is a contradiction.
+            if !node.fromSnapshot {
+                let place = node.parent.flatMap { nodes[$0] }.map { "under '\($0.model.id)'" } ?? "as the root of window '\(node.window)'"
+                warn("finish of '\(model.id)' while it is still in the hierarchy \(place); it leaves with its subtree", line, &change)
+            }
+            remove(model.key, line: line, into: &change)
+        }
+        if lifecycles.removeValue(forKey: model.key) != nil {
+            finishedCount += 1
+        } else if neverStarted || wasPlaced {
+            finishedWithoutStartCount += 1
+        } else {
+            warn("finish of '\(model.id)', which is not alive (never started, or finished already); ignored", line, &change)
+        }
+    }
+
+    // MARK: Structure
+
+    private mutating func setRoot(_ model: ModelRef, kind: NodeKind?, window: String, opening: Bool, line: Int, into change: inout StepChange) {
+        if let index = windows.firstIndex(where: { $0.name == window }), let old = windows[index].root {
+            if old == model.key { return }
+            let oldID = nodes[old]?.model.id ?? old
+            warn(opening
+                 ? "openWindow '\(window)', which is already open with root '\(oldID)'; '\(model.id)' replaces it"
+                 : "window '\(window)' already has root '\(oldID)'; '\(model.id)' replaces it and '\(oldID)' leaves", line, &change)
+            remove(old, line: line, into: &change)
+        }
+        if nodes[model.key] != nil { detach(model.key) }
+        if !windows.contains(where: { $0.name == window }) { windows.append(Window(name: window)) }
+        let index = windows.firstIndex { $0.name == window }!
+        windows[index].root = model.key
+        insert(model, kind: kind, parent: nil, edge: nil, window: window, at: nil, fromSnapshot: false, line: line, into: &change)
+    }
+
+    /// The container an event attaches to, with the edge its children get. A node whose kind was never given becomes
+    /// the kind the event needs; one whose kind was given otherwise gets a plain child, with a warning.
+    private mutating func container(_ parent: String, for event: String, expecting kind: NodeKind, line: Int, into change: inout StepChange)
+        -> (parent: String, edge: EdgeKind)?
+    {
+        guard let node = nodes[parent] else {
+            warn("\(event) onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
+            return nil
+        }
+        if node.kind == kind { return (parent, edgeForOwnChild(of: kind)) }
+        if node.kind == .screen && !node.kindIsExplicit {
+            nodes[parent]?.kind = kind
+            return (parent, edgeForOwnChild(of: kind))
+        }
+        warn("\(event) onto '\(node.model.id)', a \(node.kind.rawValue), not a \(kind.rawValue); attached as a plain child", line, &change)
+        return (parent, .child)
+    }
+
+    private func edgeForOwnChild(of kind: NodeKind) -> EdgeKind {
+        switch kind {
+        case .stack: .push
+        case .tabs: .tab
+        case .switch: .switch
+        case .split: .column(.detail)
+        case .screen: .child
+        }
+    }
+
+    private mutating func pop(_ parent: String, count: Int, line: Int, into change: inout StepChange) {
+        guard let node = nodes[parent], node.kind == .stack else {
+            warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
+            return
+        }
+        let entries = node.children.filter { nodes[$0]?.edge == .push }
+        let poppable = max(0, entries.count - 1)
+        if count > poppable {
+            warn("pop of \(count) from stack '\(node.model.id)', which has \(poppable) \(poppable == 1 ? "entry" : "entries") above its root; popped \(poppable)", line, &change)
+        }
+        for key in entries.suffix(min(count, poppable)).reversed() { remove(key, line: line, into: &change) }
+    }
+
+    private mutating func setPath(_ parent: String, entries: [String], line: Int, into change: inout StepChange) {
+        guard let container = container(parent, for: "setPath", expecting: .stack, line: line, into: &change), container.edge == .push else {
+            return
+        }
+        var known: [ModelRef] = []
+        for key in entries {
+            if let model = model(key) {
+                if !known.contains(where: { $0.key == key }) { known.append(model) }
+            } else {
+                warn("setPath names '\(key)', which does not exist; skipped", line, &change)
+            }
+        }
+        guard !known.isEmpty else {
+            warn("setPath on '\(parent)' leaves no entries (a stack keeps its root entry); ignored", line, &change)
+            return
+        }
+        let wanted = Set(known.map(\.key))
+        let current = nodes[parent]!.children.filter { nodes[$0]?.edge == .push }
+        for key in current where !wanted.contains(key) { remove(key, line: line, into: &change) }
+        // Re-place in the new order: entries already there move with their subtrees.
+        for model in known {
+            place(model, kind: nil, under: parent, edge: .push, at: nil, line: line, into: &change)
+        }
+    }
+
+    private mutating func present(_ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int, into change: inout StepChange) {
+        guard let node = nodes[parent] else {
+            warn("present onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
+            return
+        }
+        if let current = node.children.first(where: { nodes[$0]?.edge?.isPresentation == true }), current != model.key {
+            let currentID = nodes[current]?.model.id ?? current
+            warn("'\(node.model.id)' already presents '\(currentID)'; '\(model.id)' replaces it and '\(currentID)' leaves", line, &change)
+            remove(current, line: line, into: &change)
+        }
+        place(model, kind: kind, under: parent, edge: .presented(style), at: 0, line: line, into: &change)
+    }
+
+    /// Places or moves `model` (with its subtree) under `parent`, at `position` among its children (end when `nil`).
+    private mutating func place(_ model: ModelRef, kind: NodeKind?, under parent: String, edge: EdgeKind, at position: Int?, line: Int, into change: inout StepChange) {
+        guard let parentNode = nodes[parent] else { return }
+        if nodes[model.key] != nil {
+            if nodes[model.key]!.parent == parent, nodes[model.key]!.edge == edge, position == nil, !isAncestor(model.key, of: parent) {
+                // Already there: move to the end (setPath reorders this way).
+                nodes[parent]!.children.removeAll { $0 == model.key }
+                nodes[parent]!.children.append(model.key)
+                return
+            }
+            if model.key == parent || isAncestor(model.key, of: parent) {
+                warn("'\(model.id)' cannot be placed under its own descendant '\(parentNode.model.id)'; ignored", line, &change)
+                return
+            }
+            detach(model.key)
+            nodes[model.key]!.parent = parent
+            nodes[model.key]!.edge = edge
+            insertChild(model.key, into: parent, at: position)
+            relabelWindow(of: model.key, to: parentNode.window)
+            recordPlacement(model.key, line: line)
+            return
+        }
+        insert(model, kind: kind, parent: parent, edge: edge, window: parentNode.window, at: position, fromSnapshot: false, line: line, into: &change)
+    }
+
+    private mutating func insert(_ model: ModelRef, kind: NodeKind?, parent: String?, edge: EdgeKind?, window: String, at position: Int?,
+                                 fromSnapshot: Bool, line: Int, into change: inout StepChange) {
+        let resolvedKind = kind ?? lifecycles[model.key]?.kind
+        nodes[model.key] = Node(model: model, kind: resolvedKind ?? .screen, edge: edge, parent: parent, window: window,
+                                kindIsExplicit: resolvedKind != nil, fromSnapshot: fromSnapshot)
+        if let parent { insertChild(model.key, into: parent, at: position) }
+        change.added.append(model.key)
+        recordPlacement(model.key, line: line)
+    }
+
+    private mutating func insertChild(_ key: String, into parent: String, at position: Int?) {
+        guard nodes[parent] != nil else { return }
+        let count = nodes[parent]!.children.count
+        nodes[parent]!.children.insert(key, at: min(max(position ?? count, 0), count))
+    }
+
+    private mutating func recordPlacement(_ key: String, line: Int) {
+        guard lifecycles[key] != nil, let node = nodes[key] else { return }
+        lifecycles[key]!.lastPlacement = .init(parent: node.parent.flatMap { nodes[$0]?.model }, window: node.window, step: step, line: line)
+        lifecycles[key]!.leftStep = nil
+        lifecycles[key]!.leftLine = nil
+    }
+
+    private func isAncestor(_ key: String, of other: String) -> Bool {
+        var current = nodes[other]?.parent
+        while let candidate = current {
+            if candidate == key { return true }
+            current = nodes[candidate]?.parent
+        }
+        return false
+    }
+
+    private mutating func relabelWindow(of key: String, to window: String) {
+        var pending = [key]
+        while let current = pending.popLast() {
+            guard nodes[current] != nil else { continue }
+            nodes[current]!.window = window
+            pending.append(contentsOf: nodes[current]!.children)
+        }
+    }
+
+    // MARK: Snapshots
+
+    mutating func replace(with snapshot: Snapshot, line: Int, into change: inout StepChange) {
+        guard let rootEntry = snapshot.entries.first else { return }
+        let incoming = Set(snapshot.entries.map(\.model.key))
+        var before = Set<String>()
+
+        // Everything the window showed, plus anything the snapshot moves in from another window, leaves first.
+        var removed: [ModelRef] = []
+        if let index = windows.firstIndex(where: { $0.name == snapshot.window }), let root = windows[index].root {
+            removed += detachSubtree(at: root)
+        }
+        for key in incoming where nodes[key] != nil {
+            removed += detachSubtree(at: key)
+        }
+        for model in removed {
+            before.insert(model.key)
+            if !incoming.contains(model.key) { markLeft(model, line: line, into: &change) }
+        }
+
+        if !windows.contains(where: { $0.name == snapshot.window }) { windows.append(Window(name: snapshot.window)) }
+        let windowIndex = windows.firstIndex { $0.name == snapshot.window }!
+        windows[windowIndex].root = rootEntry.model.key
+        windows[windowIndex].lastSnapshotStep = step
+        windows[windowIndex].lastSnapshotLine = line
+        lastSnapshotStep = step
+
+        for entry in snapshot.entries {
+            let parentKey = entry.parent.map { snapshot.entries[$0].model.key }
+            nodes[entry.model.key] = Node(
+                model: entry.model, kind: entry.kind, edge: entry.parent == nil ? nil : entry.edge,
+                parent: parentKey, window: snapshot.window, kindIsExplicit: true, fromSnapshot: true)
+            if let parentKey { nodes[parentKey]?.children.append(entry.model.key) }
+            if !before.contains(entry.model.key) { change.added.append(entry.model.key) }
+            recordPlacement(entry.model.key, line: line)
+        }
+    }
+
+    // MARK: Removal
+
+    /// Takes the subtree at `key` out of the hierarchy; every model in it has left.
+    mutating func remove(_ key: String, line: Int, into change: inout StepChange) {
+        for model in detachSubtree(at: key) { markLeft(model, line: line, into: &change) }
+    }
+
+    /// Unlinks `key` from its parent (or window) without removing its subtree.
+    private mutating func detach(_ key: String) {
+        guard let node = nodes[key] else { return }
+        if let parent = node.parent {
+            nodes[parent]?.children.removeAll { $0 == key }
+            if nodes[parent]?.selectedTab == key { nodes[parent]?.selectedTab = nil }
+        } else if let index = windows.firstIndex(where: { $0.root == key }) {
+            windows[index].root = nil
+        }
+    }
+
+    /// Removes the subtree at `key` and returns the removed models, top first. Iterative.
+    private mutating func detachSubtree(at key: String) -> [ModelRef] {
+        guard nodes[key] != nil else { return [] }
+        detach(key)
+        var removed: [ModelRef] = []
+        var pending = [key]
+        while let current = pending.popLast() {
+            guard let node = nodes.removeValue(forKey: current) else { continue }
+            removed.append(node.model)
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return removed
+    }
+
+    private mutating func markLeft(_ model: ModelRef, line: Int, into change: inout StepChange) {
+        change.removed.append(model)
+        if lifecycles[model.key] != nil, lifecycles[model.key]!.leftStep == nil {
+            lifecycles[model.key]!.leftStep = step
+            lifecycles[model.key]!.leftLine = line
+        }
+    }
+
+    private func warn(_ message: String, _ line: Int, _ change: inout StepChange) {
+        change.warnings.append(Diagnostic(.warning, line: line, message))
+    }
+}
