@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
-        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphGraphviz"]),
+        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -17,13 +17,15 @@ let package = Package(
         .target(name: "NavGraphCore"),
         // Format readers: bytes -> one normalized NavEvent stream.
         .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"]),
+        // Leaks, diffs, step descriptions: derived from the same event stream.
+        .target(name: "NavGraphAnalysis", dependencies: ["NavGraphCore"]),
         // templates/ embedded at build time, so the binary works from any directory.
         .target(name: "NavGraphTemplates", plugins: ["EmbedTemplatesPlugin"]),
         // Text, JSON and DOT renderers behind one protocol.
         .target(
             name: "NavGraphRender",
             dependencies: [
-                "NavGraphCore", "NavGraphTemplates",
+                "NavGraphCore", "NavGraphAnalysis", "NavGraphTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The one place C is called.
@@ -36,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphGraphviz",
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-time embedding of templates/.
@@ -49,7 +51,8 @@ let package = Package(
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
         .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"]),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphRender"]),
+        .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["navgraph"]),

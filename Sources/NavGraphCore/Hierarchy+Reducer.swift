@@ -94,6 +94,7 @@ extension Hierarchy {
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
         let wasPlaced = nodes[model.key] != nil
+        change.finished = nodes[model.key]?.model ?? lifecycles[model.key]?.model ?? model
         if let node = nodes[model.key] {
             // A dump is a sample: its models may be gone by now. An exact event placed this one, so it is a contradiction.
             if !node.fromSnapshot {
@@ -143,7 +144,7 @@ extension Hierarchy {
             nodes[parent]?.kind = kind
             return (parent, edgeForOwnChild(of: kind))
         }
-        warn("\(event) onto '\(node.model.id)', a \(node.kind.rawValue), not a \(kind.rawValue); attached as a plain child", line, &change)
+        warn("\(event) onto '\(node.model.id)', \(node.kind.described), not \(kind.described); attached as a plain child", line, &change)
         return (parent, .child)
     }
 

@@ -4,7 +4,7 @@
 /// that knows what an event does to the state. An event that contradicts the state (a push onto a tab container,
 /// a pop past the root, an unknown id) is resolved so the state stays consistent, and reported as a warning in
 /// the step's `StepChange`. Memory is bounded by the live hierarchy plus the models still alive.
-public struct Hierarchy: Sendable {
+public struct Hierarchy: Sendable, Equatable {
     public internal(set) var nodes: [String: Node] = [:]
     /// Windows in order of first appearance.
     public internal(set) var windows: [Window] = []
@@ -73,6 +73,23 @@ public struct Hierarchy: Sendable {
         lifecycles.values
             .filter { $0.leftStep != nil }
             .sorted { ($0.leftStep ?? 0, $0.startedStep) < ($1.leftStep ?? 0, $1.startedStep) }
+    }
+
+    /// The same state with keys renamed (`mapping[old] = new`); keys not in `mapping` stay. Used to compare two inputs.
+    public func rekeyed(_ mapping: [String: String]) -> Hierarchy {
+        func map(_ key: String) -> String { mapping[key] ?? key }
+        var copy = self
+        copy.nodes = [:]
+        for (key, node) in nodes {
+            var moved = node
+            moved.model.key = map(key)
+            moved.parent = node.parent.map(map)
+            moved.children = node.children.map(map)
+            moved.selectedTab = node.selectedTab.map(map)
+            copy.nodes[map(key)] = moved
+        }
+        copy.windows = windows.map { var window = $0; window.root = $0.root.map(map); return window }
+        return copy
     }
 
     // MARK: The reducer

@@ -68,3 +68,27 @@ public struct ModelRef: Sendable, Hashable {
         self.init(key: id, id: id, type: type)
     }
 }
+
+extension NavEvent.Action {
+    /// The event's name in navgraph-events v1 (`snapshot` for a dump).
+    public var name: String {
+        switch self {
+        case .start: "start"
+        case .finish: "finish"
+        case .root: "root"
+        case .push: "push"
+        case .pop: "pop"
+        case .setPath: "setPath"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .tab: "tab"
+        case .select: "select"
+        case .switch: "switch"
+        case .column: "column"
+        case .openWindow: "openWindow"
+        case .closeWindow: "closeWindow"
+        case .snapshot: "snapshot"
+        case .mark: "mark"
+        }
+    }
+}

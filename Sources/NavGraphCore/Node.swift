@@ -73,6 +73,8 @@ public struct StepChange: Sendable, Equatable {
     public var added: [String] = []
     /// Models this step took out of the hierarchy.
     public var removed: [ModelRef] = []
+    /// The model a `finish` step finished, as it was known (its type included).
+    public var finished: ModelRef?
     /// Contradictions between the event and the state, each with how it was resolved.
     public var warnings: [Diagnostic] = []
 

@@ -11,6 +11,17 @@ public enum NodeKind: String, Sendable, CaseIterable, Codable {
     /// A `NavigationSplitView`: sidebar, optional content, detail columns.
     case split
 
+    /// With an article, for messages: "a stack", "a tabs container".
+    public var described: String {
+        switch self {
+        case .screen: "a screen"
+        case .stack: "a stack"
+        case .tabs: "a tabs container"
+        case .switch: "a switch"
+        case .split: "a split view"
+        }
+    }
+
     /// Whether the node holds children of its own (beyond what it presents).
     public var isContainer: Bool { self != .screen }
 }

@@ -18,7 +18,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .noNavigationOutput(let path, let lines):
             "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); expected "
                 + "SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>' "
-                + "or debug lines such as '[HomeNavigationModel E34...]: Started'"
+                + "or debug lines such as '[HomeNavigationModel E34...]: Started', "
+                + "or navgraph-events v1 lines such as '{\"event\":\"push\",\"id\":\"8C1F\",\"type\":\"DetailModel\",\"parent\":\"32D0\"}'"
         case .invalidInput(let path, let errors):
             "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input"
         }

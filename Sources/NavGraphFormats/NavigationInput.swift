@@ -6,12 +6,15 @@ public struct NavigationInput {
     public var source: LineSource
     public var format: InputFormat?
     public var rules: ModelKindRules
+    /// Skip lines that cannot be read with a warning, instead of an error (navgraph-events v1).
+    public var lenient: Bool
 
     /// - Parameter format: `nil` detects the format from the input.
-    public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation) {
+    public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation, lenient: Bool = false) {
         self.source = source
         self.format = format
         self.rules = rules
+        self.lenient = lenient
     }
 
     /// What reading found, besides the events.
@@ -23,8 +26,15 @@ public struct NavigationInput {
 
     /// Calls `body` with each event in order; `body` returns `false` to stop reading.
     /// Throws `InputError.noNavigationOutput` when no line was in a known format.
+    ///
+    /// - Parameters:
+    ///   - follow: wait for a regular file to grow instead of stopping at its end.
+    ///   - onIdle: called when all input available so far has been read and its events delivered.
     @discardableResult
-    public func read(diagnostics: DiagnosticHandler, _ body: (NavEvent) throws -> Bool) throws -> Summary {
+    public func read(
+        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
+        _ body: (NavEvent) throws -> Bool
+    ) throws -> Summary {
         var reader: NavigationReader?
         var events: [NavEvent] = []
         var lines = 0
@@ -37,8 +47,19 @@ public struct NavigationInput {
             events.removeAll(keepingCapacity: true)
         }
 
-        try source.forEachLine { line, info in
+        func idle() throws -> Bool {
+            if let reader {
+                reader.idle(into: &events)
+                try deliver()
+            }
+            if !stopped { try onIdle?() }
+            return !stopped
+        }
+        try withoutActuallyEscaping(idle) { idle in
+        try source.forEachLine(follow: follow, onIdle: onIdle == nil ? nil : idle) { line, info in
             lines = info.number
+            // Blank lines mean nothing in any format: neither noise nor errors.
+            if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if reader == nil {
                 reader = makeReader(detectingFrom: line, diagnostics: diagnostics)
             }
@@ -50,6 +71,7 @@ public struct NavigationInput {
             }
             if !events.isEmpty { try deliver() }
             return !stopped
+        }
         }
         if let reader, !stopped {
             reader.finish(into: &events)
@@ -68,12 +90,15 @@ public struct NavigationInput {
         switch chosen {
         case .swiftUINavigation:
             return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics)
+        case .events:
+            return EventLogReader(diagnostics: diagnostics, lenient: lenient)
         }
     }
 
     static func readerType(for format: InputFormat) -> NavigationReader.Type {
         switch format {
         case .swiftUINavigation: SwiftUINavigationReader.self
+        case .events: EventLogReader.self
         }
     }
 }

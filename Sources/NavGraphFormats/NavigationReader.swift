@@ -4,6 +4,8 @@ import NavGraphCore
 public enum InputFormat: String, Sendable, CaseIterable {
     /// SwiftUINavigation console output: `printDebugGraph()` dumps and `Started`/`Finished` debug lines.
     case swiftUINavigation = "swiftui-navigation"
+    /// navgraph's own JSON Lines event log, navgraph-events v1.
+    case events = "navgraph-events"
 }
 
 /// Turns one input format, line by line, into `NavEvent`s. Readers own everything format-specific
@@ -17,4 +19,10 @@ public protocol NavigationReader: AnyObject {
     func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
     /// End of input: emit whatever is still pending.
     func finish(into events: inout [NavEvent])
+    /// The input paused (a live log caught up): emit what is complete by now, e.g. a dump printed all at once.
+    func idle(into events: inout [NavEvent])
+}
+
+extension NavigationReader {
+    public func idle(into events: inout [NavEvent]) {}
 }

@@ -20,6 +20,8 @@ public struct DOTRenderer: Renderer {
     private let theme: MustacheTemplate
     public var direction: Direction
     public var legend: Bool
+    /// At the end of the input a model that left and never finished has leaked; before it, it may still finish.
+    public var endOfInput = true
 
     /// - Parameters:
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
@@ -42,7 +44,7 @@ public struct DOTRenderer: Renderer {
     }
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
-        let scene = DOTScene(hierarchy: hierarchy, legend: legend)
+        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished")
         let context: [String: Any] = [
             "rankdir": direction.rawValue,
             "statements": scene.statements.map(Self.context(for:)),
@@ -59,13 +61,16 @@ public struct DOTRenderer: Renderer {
             return ["cluster": values]
         case .close:
             return ["end": true]
-        case .node(let id, let model, let kind, let legendLabel):
+        case .node(let id, let model, let kind, let legendLabel, let leaked):
             var values: [String: Any] = ["id": id, "type": model.type, "modelID": model.id, "kind": kind.rawValue]
             values["is" + kind.rawValue.capitalizedFirst] = true
+            if leaked { values["isLeaked"] = true }
             if let legendLabel { values["legendLabel"] = legendLabel }
             return ["node": values]
         case .point(let id):
             return ["point": ["id": id]]
+        case .leakEdge(let from, let to, let label):
+            return ["edge": ["from": from, "to": to, "label": label, "isLeak": true]]
         case .order(let from, let to):
             return ["order": ["from": from, "to": to]]
         case .sameRank(let ids):

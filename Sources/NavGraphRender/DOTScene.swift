@@ -12,17 +12,19 @@ struct DOTScene {
     enum Statement {
         case open(id: String, kind: ClusterKind, label: String)
         case close
-        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?)
+        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?, leaked: Bool)
         case point(id: String)
         case sameRank([String])
         case edge(from: String, to: String, kind: EdgeKind, label: String)
+        /// A leaked model hung from where it was last attached.
+        case leakEdge(from: String, to: String, label: String)
         /// An invisible edge that only keeps `from` left of (or above) `to`.
         case order(from: String, to: String)
     }
 
     private(set) var statements: [Statement] = []
 
-    init(hierarchy: Hierarchy, legend: Bool) {
+    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked") {
         var dotIDs: [String: String] = [:]
         var clusterCount = 0
         for window in hierarchy.openWindows {
@@ -31,7 +33,25 @@ struct DOTScene {
             for (node, _) in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
             appendWindow(window, nodes: nodes.map(\.node), dotIDs: dotIDs, clusterCount: &clusterCount)
         }
+        appendDeparted(hierarchy.departedModels, dotIDs: &dotIDs, label: leakLabel)
         if legend { appendLegend() }
+    }
+
+    /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent.
+    private mutating func appendDeparted(_ departed: [ModelLifecycle], dotIDs: inout [String: String], label: String) {
+        for lifecycle in departed {
+            let id = "n\(dotIDs.count)"
+            dotIDs[lifecycle.model.key] = id
+            statements.append(.node(id: id, model: lifecycle.model, kind: .screen, legendLabel: nil, leaked: true))
+        }
+        let departedKeys = Set(departed.map(\.model.key))
+        for lifecycle in departed {
+            if let parent = lifecycle.lastPlacement?.parent, let from = dotIDs[parent.key] {
+                // Inside a leaked subtree the edge is just structure; the label marks where the leak hangs off.
+                let text = departedKeys.contains(parent.key) ? "" : label
+                statements.append(.leakEdge(from: from, to: dotIDs[lifecycle.model.key]!, label: text))
+            }
+        }
     }
 
     private struct Cluster {
@@ -105,7 +125,7 @@ struct DOTScene {
             statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
             for member in cluster.members {
                 let node = nodeByID[member]!
-                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil))
+                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil, leaked: false))
             }
             for rank in cluster.ranks { statements.append(.sameRank(rank)) }
             pending.append((index, true))
@@ -118,20 +138,22 @@ struct DOTScene {
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
         let kinds: [NodeKind] = [.screen, .stack, .tabs, .switch, .split]
         for kind in kinds {
-            statements.append(.node(id: "legend_\(kind.rawValue)", model: ModelRef(key: "", id: "", type: kind.rawValue), kind: kind, legendLabel: kind.rawValue))
+            statements.append(.node(id: "legend_\(kind.rawValue)", model: ModelRef(key: "", id: "", type: kind.rawValue), kind: kind, legendLabel: kind.rawValue, leaked: false))
         }
+        statements.append(.node(id: "legend_leaked", model: ModelRef(key: "", id: "", type: "leaked"), kind: .screen, legendLabel: "leaked", leaked: true))
         let edges: [EdgeKind] = [.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
         for index in edges.indices {
             statements.append(.point(id: "legend_from\(index)"))
             statements.append(.point(id: "legend_to\(index)"))
         }
         // Samples side by side in a fixed order: one row of tails, one row of heads.
-        statements.append(.sameRank(kinds.map { "legend_\($0.rawValue)" }))
+        statements.append(.sameRank(kinds.map { "legend_\($0.rawValue)" } + ["legend_leaked"]))
         statements.append(.sameRank(edges.indices.map { "legend_from\($0)" }))
         statements.append(.sameRank(edges.indices.map { "legend_to\($0)" }))
         statements.append(.close)
-        for (left, right) in zip(kinds, kinds.dropFirst()) {
-            statements.append(.order(from: "legend_\(left.rawValue)", to: "legend_\(right.rawValue)"))
+        let legendNodes = kinds.map { "legend_\($0.rawValue)" } + ["legend_leaked"]
+        for (left, right) in zip(legendNodes, legendNodes.dropFirst()) {
+            statements.append(.order(from: left, to: right))
         }
         for index in edges.indices.dropLast() {
             statements.append(.order(from: "legend_from\(index)", to: "legend_from\(index + 1)"))

@@ -1,7 +1,7 @@
 import NavGraphCore
 
 /// The hierarchy as JSON:
-/// `{"roots": [NODE, ...], "unplaced": [{"id", "type"}, ...], "suspected": [...]}` with
+/// `{"roots": [NODE, ...], "unplaced": [{"id", "type"}, ...], "suspected": [...], "leaked": [...]}` with
 /// NODE = `{"id", "type", "kind", "edge" | "window", "children": [NODE, ...]}`. `edge` holds the presentation
 /// style for a presented child; a split column adds `"column"`. Written iteratively, so any depth is fine.
 public struct JSONRenderer: Renderer {
@@ -12,17 +12,20 @@ public struct JSONRenderer: Renderer {
         let roots = hierarchy.openWindows.compactMap { window in window.root.flatMap { hierarchy.nodes[$0] } }
         for (index, root) in roots.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
-            writeTree(root, hierarchy: hierarchy, to: &output)
+            Self.writeTree(root, hierarchy: hierarchy, to: &output)
         }
         output.write(roots.isEmpty ? "],\n" : "\n  ],\n")
         writeModels("unplaced", hierarchy.unplacedModels, to: &output)
         output.write(",\n")
         writeModels("suspected", hierarchy.suspectedModels, to: &output)
+        output.write(",\n")
+        writeModels("leaked", hierarchy.departedModels, to: &output)
         output.write("\n}\n")
     }
 
-    private func writeTree<Output: TextOutputStream>(_ root: Node, hierarchy: Hierarchy, to output: inout Output) {
-        var pending: [WalkStep] = [.open(root, depth: 0, first: true)]
+    /// Writes `root` and its subtree as a NODE object, indented for `baseDepth`; no trailing newline.
+    static func writeTree<Output: TextOutputStream>(_ root: Node, hierarchy: Hierarchy, baseDepth: Int = 0, to output: inout Output) {
+        var pending: [WalkStep] = [.open(root, depth: baseDepth, first: true)]
         while let step = pending.popLast() {
             switch step {
             case .open(let node, let depth, let first):
@@ -31,6 +34,10 @@ public struct JSONRenderer: Renderer {
                 output.write(indent + "{\"id\": " + Escaping.jsonString(node.model.id)
                     + ", \"type\": " + Escaping.jsonString(node.model.type)
                     + ", \"kind\": \"" + node.kind.rawValue + "\"")
+                if node.kind == .tabs, let selected = node.selectedTab, let tab = hierarchy.nodes[selected] {
+                    output.write(", \"selected\": " + Escaping.jsonString(tab.model.id))
+                }
+                if let title = node.title { output.write(", \"title\": " + Escaping.jsonString(title)) }
                 if let edge = node.edge {
                     output.write(", \"edge\": " + Escaping.jsonString(edge.name))
                     if case .column(let column) = edge { output.write(", \"column\": \"\(column.rawValue)\"") }
@@ -61,7 +68,14 @@ public struct JSONRenderer: Renderer {
         output.write("  \"\(name)\": [")
         for (index, model) in models.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
-            output.write("    {\"id\": " + Escaping.jsonString(model.model.id) + ", \"type\": " + Escaping.jsonString(model.model.type) + "}")
+            var text = "    {\"id\": " + Escaping.jsonString(model.model.id) + ", \"type\": " + Escaping.jsonString(model.model.type)
+            if let left = model.leftLine {
+                // A model that left: where it was last attached and when it left.
+                text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")
+                text += ", \"lastSeenLine\": " + (model.lastPlacement.map { String($0.line) } ?? "null")
+                text += ", \"leftLine\": \(left)"
+            }
+            output.write(text + "}")
         }
         output.write(models.isEmpty ? "]" : "\n  ]")
     }

@@ -5,8 +5,17 @@ import NavGraphCore
 /// Then the models navgraph could not place.
 public struct TextTreeRenderer: Renderer {
     public var style: TerminalStyle
+    /// The state is the end of the input: a model that left and never finished has leaked. Before the end it
+    /// may still finish.
+    public var endOfInput: Bool
+    /// Keys of models a step just added: their lines start with a green `+` (for replay); `nil` for no marks.
+    public var added: Set<String>?
 
-    public init(style: TerminalStyle = TerminalStyle()) { self.style = style }
+    public init(style: TerminalStyle = TerminalStyle(), endOfInput: Bool = true, added: Set<String>? = nil) {
+        self.style = style
+        self.endOfInput = endOfInput
+        self.added = added
+    }
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
         let windows = hierarchy.openWindows
@@ -18,8 +27,10 @@ public struct TextTreeRenderer: Renderer {
             writeTree(of: window, in: hierarchy, to: &output)
         }
 
-        if hierarchy.lastSnapshotStep == nil {
-            output.write(style.paint("No printDebugGraph() dump in the input, so the hierarchy is not known.", .yellow) + "\n")
+        if hierarchy.windows.isEmpty {
+            output.write(style.paint(endOfInput
+                ? "No hierarchy in the input: no printDebugGraph() dump and no root or snapshot event."
+                : "No hierarchy yet: no printDebugGraph() dump and no root or snapshot event so far.", .yellow) + "\n")
             output.write("Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
         } else if windows.isEmpty {
             output.write(style.paint("No open window: every window's root has finished.", .yellow) + "\n")
@@ -27,7 +38,7 @@ public struct TextTreeRenderer: Renderer {
 
         let unplaced = hierarchy.unplacedModels
         if !unplaced.isEmpty {
-            let title = hierarchy.lastSnapshotStep == nil
+            let title = hierarchy.windows.isEmpty
                 ? "Alive, not yet placed (\(unplaced.count))"
                 : "Not yet placed: started after the last dump (\(unplaced.count))"
             writeList(title: title, unplaced, to: &output)
@@ -37,6 +48,22 @@ public struct TextTreeRenderer: Renderer {
             writeList(title: "In no dump: started before the last dump, may live in another window (\(suspected.count))",
                       suspected, to: &output)
         }
+        let departed = hierarchy.departedModels
+        if !departed.isEmpty {
+            let title = endOfInput
+                ? "Leaked: left the hierarchy, never finished (\(departed.count))"
+                : "Left the hierarchy, not finished yet (\(departed.count))"
+            let tone: TerminalStyle.Tone = endOfInput ? .red : .yellow
+            output.write("\n" + style.paint(title + ":", .bold) + "\n")
+            for model in departed {
+                var line = "  " + style.paint(Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id), tone)
+                if let parent = model.lastPlacement?.parent {
+                    line += style.paint("  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id)) (line \(model.lastPlacement!.line))", .dim)
+                }
+                if let left = model.leftLine { line += style.paint("; left at line \(left)", .dim) }
+                output.write(line + "\n")
+            }
+        }
     }
 
     private func writeTree<Output: TextOutputStream>(of window: Window, in hierarchy: Hierarchy, to output: inout Output) {
@@ -45,7 +72,9 @@ public struct TextTreeRenderer: Renderer {
         var pending: [(key: String, prefix: String, connector: String, tab: Int)] = [(root, "", "", 0)]
         while let (key, prefix, connector, tab) = pending.popLast() {
             guard let node = hierarchy.nodes[key] else { continue }
-            output.write(prefix + connector + line(for: node, tab: tab) + "\n")
+            var mark = ""
+            if let added { mark = added.contains(key) ? style.paint("+ ", .green) : "  " }
+            output.write(mark + prefix + connector + line(for: node, tab: tab) + "\n")
             let childPrefix = connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
             var tabs = node.children.reduce(0) { $0 + (hierarchy.nodes[$1]?.edge == .tab ? 1 : 0) }
             for (index, child) in node.children.enumerated().reversed() {

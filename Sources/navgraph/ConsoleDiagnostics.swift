@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavGraphAnalysis
 import NavGraphCore
 import NavGraphRender
 
@@ -13,6 +14,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private(set) var skipped = 0
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
+    /// Pairings of lines to models that could not be told apart, for `leaks`.
+    private(set) var ambiguities: [LeakReport.Ambiguity] = []
 
     init(file: String, strict: Bool, verbose: Bool) {
         self.file = file
@@ -22,6 +25,9 @@ final class ConsoleDiagnostics: DiagnosticHandler {
 
     func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
+        if case .ambiguousID(let type, let id)? = diagnostic.topic, let line = diagnostic.line {
+            ambiguities.append(LeakReport.Ambiguity(line: line, type: type, id: id, message: diagnostic.message))
+        }
         if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
         switch diagnostic.severity {
         case .note:

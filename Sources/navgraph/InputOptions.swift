@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 
@@ -7,34 +8,104 @@ struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The log or dump to read; stdin when omitted or '-'.", valueName: "file"))
     var file: String?
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp(
-        "The input's format, instead of detecting it.",
-        valueName: "format"))
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
     @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
     var strict = false
 
+    @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
+    var lenient = false
+
     @Flag(help: "List skipped lines and notes (e.g. ambiguous id prefixes) on stderr.")
     var verbose = false
 
     /// The name diagnostics use for the input.
+    var displayName: String { reading.displayName }
+
+    var reading: InputReading {
+        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose)
+    }
+
+    func makeDiagnostics() -> ConsoleDiagnostics { reading.makeDiagnostics() }
+
+    func makeInput() throws -> NavigationInput { try reading.makeInput() }
+
+    func readHierarchy(
+        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+    ) throws -> Hierarchy {
+        try reading.readHierarchy(until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
+    }
+}
+
+/// The settings of `InputOptions` as a plain value, for commands that read several inputs.
+struct InputReading {
+    var file: String?
+    var inputFormat: InputFormat?
+    var strict = false
+    var lenient = false
+    var verbose = false
+
     var displayName: String { file == nil || file == "-" ? "<stdin>" : file! }
 
-    /// Reads the whole input and returns the hierarchy at its end. Diagnostics go to stderr as they come;
-    /// throws `ExitCode(2)` on bad input.
-    func readHierarchy() throws -> Hierarchy {
-        let diagnostics = ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
-        var hierarchy = Hierarchy()
+    func makeDiagnostics() -> ConsoleDiagnostics {
+        ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
+    }
+
+    func makeInput() throws -> NavigationInput {
         try exitOnInputError {
-            let source = try LineSource(path: file)
-            let input = NavigationInput(source: source, format: inputFormat)
+            NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+        }
+    }
+
+    /// Reads the input up to `moment` (the end when `nil`), applying each step as it comes; `onStep` sees each
+    /// step with what it changed. Diagnostics go to stderr as they come; throws `ExitCode(2)` on bad input.
+    func readHierarchy(
+        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+    ) throws -> Hierarchy {
+        let diagnostics = diagnostics ?? makeDiagnostics()
+        var hierarchy = Hierarchy()
+        var firstTime: Double?
+        var sawTime = false
+        let input = try makeInput()
+        try exitOnInputError {
             try input.read(diagnostics: diagnostics) { event in
-                hierarchy.apply(event)
+                if let time = event.time {
+                    sawTime = true
+                    if firstTime == nil { firstTime = time }
+                }
+                if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
+                switch moment {
+                case .step(let step)? where hierarchy.step >= step:
+                    return false
+                case .time(let limit)? where (event.time ?? -.infinity) > limit:
+                    return false
+                case .offset(let offset)? where event.time.map { $0 - firstTime! > offset } ?? false:
+                    return false
+                default:
+                    break
+                }
+                let change = hierarchy.apply(event)
+                for warning in change.warnings { diagnostics.report(warning) }
+                try onStep?(event, change, hierarchy)
                 return true
             }
         }
         try diagnostics.finish()
+        switch moment {
+        case .step(let step)? where hierarchy.step < step:
+            StandardError.write("\(displayName): error: --at \(step): the input has only \(hierarchy.step) step\(hierarchy.step == 1 ? "" : "s")")
+            throw ExitCode(2)
+        case .time?, .offset?:
+            if !sawTime {
+                StandardError.write("\(displayName): error: --at-time: no step in the input has a time; use --at STEP")
+                throw ExitCode(2)
+            }
+        default:
+            break
+        }
         return hierarchy
     }
 }

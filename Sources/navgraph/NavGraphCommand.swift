@@ -13,8 +13,9 @@ struct NavGraphCommand: ParsableCommand {
             and shows it: stacks, tabs, presentations (sheet, fullScreenCover, alert, confirmationDialog, …), \
             switched roots, split columns and windows.
 
-            Exit status: 0 success, 2 bad input, 64 usage error.
+            Exit status: 0 success, 1 leaks found (leaks), 2 bad input, 64 usage error.
             """,
         version: version,
-        subcommands: [TreeCommand.self, RenderCommand.self, TemplatesCommand.self])
+        subcommands: [TreeCommand.self, RenderCommand.self, LeaksCommand.self, HistoryCommand.self, DiffCommand.self,
+                      ReplayCommand.self, TemplatesCommand.self])
 }

@@ -21,6 +21,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var moment: MomentOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
@@ -53,8 +54,9 @@ struct RenderCommand: ParsableCommand {
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
         let themeText = try theme.map { try readTheme($0) }
-        let renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
-        let hierarchy = try input.readHierarchy()
+        var renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
+        renderer.endOfInput = moment.moment == nil
+        let hierarchy = try input.readHierarchy(until: moment.moment)
         var dot = ""
         try exitOnRenderError { try renderer.render(hierarchy, to: &dot) }
 

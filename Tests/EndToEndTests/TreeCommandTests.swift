@@ -92,7 +92,7 @@ struct TreeCommandTests {
     @Test func logWithoutADumpSaysSo() throws {
         let run = try navgraph(["tree"], stdin: "[HomeNavigationModel E34...]: Started\n[DetailNavigationModel 8C1...]: Started\n")
         #expect(run.status == 0)
-        #expect(run.stdout.contains("No printDebugGraph() dump in the input"))
+        #expect(run.stdout.contains("No hierarchy in the input: no printDebugGraph() dump"))
         #expect(run.stdout.contains("HomeNavigationModel E34"))
         #expect(run.stdout.contains("DetailNavigationModel 8C1"))
     }

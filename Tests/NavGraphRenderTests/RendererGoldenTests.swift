@@ -41,7 +41,7 @@ struct RendererGoldenTests {
         var hierarchy = Hierarchy()
         hierarchy.apply(NavEvent(.start(ModelRef(key: "a", id: "E34", type: "HomeNavigationModel"), kind: nil), line: 3))
         let text = try TextTreeRenderer().render(hierarchy)
-        #expect(text.contains("No printDebugGraph() dump in the input"))
+        #expect(text.contains("No hierarchy in the input: no printDebugGraph() dump"))
         #expect(text.contains("HomeNavigationModel E34  started line 3"))
         let json = try JSONRenderer().render(hierarchy)
         #expect(json == """
@@ -50,7 +50,8 @@ struct RendererGoldenTests {
               "unplaced": [
                 {"id": "E34", "type": "HomeNavigationModel"}
               ],
-              "suspected": []
+              "suspected": [],
+              "leaked": []
             }
 
             """)

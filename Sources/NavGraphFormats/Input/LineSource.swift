@@ -54,7 +54,18 @@ public final class LineSource {
 
     /// Calls `body` with each line (without its `\n`; a `\r` before it is kept for the reader to judge).
     /// `body` returns `false` to stop early. The buffer is only valid during the call.
-    public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool) throws {
+    ///
+    /// - Parameters:
+    ///   - follow: at the end of a regular file, wait for it to grow (like `tail -f`) instead of stopping; a pipe
+    ///     is read until its writer closes it either way. A line is only passed on once its `\n` arrived.
+    ///   - onIdle: called whenever all input available so far has been passed on; returns `false` to stop.
+    public func forEachLine(
+        follow: Bool = false, onIdle: (() throws -> Bool)? = nil,
+        _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
+    ) throws {
+        var info = stat()
+        let isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        var idleReported = false
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
         // A line that spans chunks is gathered here; a line past the cap keeps only its start.
@@ -68,7 +79,16 @@ public final class LineSource {
                 if errno == EINTR { continue }
                 throw InputError.readFailed(path: name, reason: String(cString: strerror(errno)))
             }
-            if count == 0 { break }
+            if count == 0 {
+                guard follow && isRegularFile else { break }
+                if !idleReported {
+                    idleReported = true
+                    if let onIdle, try !onIdle() { return }
+                }
+                usleep(200_000)
+                continue
+            }
+            idleReported = false
             var start = 0
             var index = 0
             while index < count {
@@ -96,6 +116,11 @@ public final class LineSource {
             if start < count {
                 carryTruncated = append(chunk[start..<count], to: &carry) || carryTruncated
             }
+            // Caught up with a pipe or terminal: nothing more to read right now.
+            if let onIdle, !isRegularFile, !Self.hasInput(descriptor) {
+                idleReported = true
+                if try !onIdle() { return }
+            }
         }
         if !carry.isEmpty || carryTruncated {
             lineNumber += 1
@@ -103,6 +128,12 @@ public final class LineSource {
                 try body($0, LineInfo(number: lineNumber, truncated: carryTruncated))
             }
         }
+    }
+
+    /// Whether a read would return data (or end of file) without waiting.
+    private static func hasInput(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
     }
 
     /// Appends up to the cap; returns whether bytes were dropped.

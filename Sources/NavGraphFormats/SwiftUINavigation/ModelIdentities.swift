@@ -80,7 +80,9 @@ struct ModelIdentities {
                 < ($1.parentKey == parentKey ? 0 : 1, $1.inDump ? 0 : 1, $1.serial)
         }!
         let tied = candidates.filter { ($0.parentKey == parentKey) == (best.parentKey == parentKey) && $0.inDump == best.inDump }
-        let ambiguity = tied.count > 1
+        // Models never placed before are interchangeable: whichever this line gets, nothing is lost.
+        let interchangeable = tied.allSatisfy { $0.parentKey == nil && !$0.inDump }
+        let ambiguity = tied.count > 1 && !interchangeable
             ? "\(candidates.count) live models of type \(type) share the id prefix \(id); this dump line was paired with \(best.model.id), the earliest"
             : nil
         return (best.model, ambiguity)

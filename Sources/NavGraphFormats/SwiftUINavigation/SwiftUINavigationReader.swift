@@ -44,6 +44,11 @@ public final class SwiftUINavigationReader: NavigationReader {
         flushDump(into: &events)
     }
 
+    /// `printDebugGraph()` prints a whole dump at once, so a pause means the dump is complete.
+    public func idle(into events: inout [NavEvent]) {
+        flushDump(into: &events)
+    }
+
     // MARK: Events
 
     private func readEvent(_ parsed: SwiftUINavigationLine, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int, into events: inout [NavEvent]) {

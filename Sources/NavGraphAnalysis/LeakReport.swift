@@ -1,0 +1,110 @@
+import NavGraphCore
+
+/// Which models leaked, following DOMAIN.md: a model leaked when there is evidence it left the hierarchy (an event
+/// removed it, or it was in a dump and absent from a later dump of the same window) and it never finished. Only
+/// models whose lifecycle the input records (a `Started`/`start`) get a verdict.
+public struct LeakReport: Sendable {
+    public enum Status: String, Sendable {
+        /// Left the hierarchy, never finished.
+        case leaked
+        /// Alive at the end, started before the last dump, in no dump: it may live in another window.
+        case suspected
+    }
+
+    public struct Leak: Sendable {
+        public var model: ModelRef
+        public var status: Status
+        public var startedLine: Int
+        /// Where it was last seen attached (`nil` for a suspected model, or a root).
+        public var parent: ModelRef?
+        public var lastSeenStep: Int?
+        public var lastSeenLine: Int?
+        public var leftStep: Int?
+        public var leftLine: Int?
+        /// Leaked models that were attached under this one.
+        public var children: [Leak] = []
+    }
+
+    /// A pairing of lines to models that could not be told apart (SwiftUINavigation id prefixes).
+    public struct Ambiguity: Sendable, Equatable {
+        public var line: Int
+        public var type: String
+        public var id: String
+        public var message: String
+
+        public init(line: Int, type: String, id: String, message: String) {
+            self.line = line
+            self.type = type
+            self.id = id
+            self.message = message
+        }
+    }
+
+    /// Leaked models as trees (a leaked model's leaked subtree under it), then suspected ones.
+    public private(set) var leaks: [Leak] = []
+    public private(set) var alive = 0
+    public private(set) var unplaced = 0
+    public private(set) var finished = 0
+    public private(set) var ambiguities: [Ambiguity]
+    /// Models alive and placed, and not yet placed; listed with `--all`.
+    public private(set) var aliveModels: [ModelLifecycle] = []
+    public private(set) var unplacedModels: [ModelLifecycle] = []
+
+    public var leakedCount: Int { count(.leaked) }
+    public var suspectedCount: Int { count(.suspected) }
+
+    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = []) {
+        self.ambiguities = ambiguities
+        finished = hierarchy.finishedCount + hierarchy.finishedWithoutStartCount
+        unplacedModels = hierarchy.unplacedModels
+        unplaced = unplacedModels.count
+        aliveModels = hierarchy.lifecycles.values
+            .filter { $0.lastPlacement != nil && $0.leftStep == nil }
+            .sorted { $0.startedStep < $1.startedStep }
+        alive = aliveModels.count
+
+        let departed = hierarchy.departedModels
+        let departedKeys = Set(departed.map(\.model.key))
+        var leaks = departed.map { lifecycle in
+            Leak(model: lifecycle.model, status: .leaked, startedLine: lifecycle.startedLine,
+                 parent: lifecycle.lastPlacement?.parent, lastSeenStep: lifecycle.lastPlacement?.step,
+                 lastSeenLine: lifecycle.lastPlacement?.line, leftStep: lifecycle.leftStep, leftLine: lifecycle.leftLine)
+        }
+        // Nest each leak under its leaked parent, children before parents so no recursion is needed.
+        var childrenOf: [String: [Int]] = [:]
+        var roots: [Int] = []
+        for (position, leak) in leaks.enumerated() {
+            if let parent = leak.parent?.key, departedKeys.contains(parent), parent != leak.model.key {
+                childrenOf[parent, default: []].append(position)
+            } else {
+                roots.append(position)
+            }
+        }
+        // Post-order over the forest: attach finished children to their parents.
+        var order: [Int] = []
+        var pending = roots
+        while let position = pending.popLast() {
+            order.append(position)
+            pending.append(contentsOf: childrenOf[leaks[position].model.key] ?? [])
+        }
+        for position in order.reversed() {
+            let children = (childrenOf[leaks[position].model.key] ?? []).map { leaks[$0] }
+            leaks[position].children = children
+        }
+        self.leaks = roots.map { leaks[$0] }
+        self.leaks += hierarchy.suspectedModels.map { lifecycle in
+            Leak(model: lifecycle.model, status: .suspected, startedLine: lifecycle.startedLine)
+        }
+    }
+
+    /// Leaks of a status, nested ones included.
+    private func count(_ status: Status) -> Int {
+        var total = 0
+        var pending = leaks
+        while let leak = pending.popLast() {
+            if leak.status == status { total += 1 }
+            pending.append(contentsOf: leak.children)
+        }
+        return total
+    }
+}

@@ -1,0 +1,100 @@
+import NavGraphCore
+
+/// Typed access to the members of one navgraph-events v1 object, with messages that name the event, the field and
+/// what was expected.
+struct EventFields {
+    let document: JSONDocument
+    let object: Int
+    let event: String
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    func string(_ name: String) throws(Problem) -> String {
+        guard let value = try optionalString(name) else {
+            throw Problem(message: "'\(event)' needs \"\(name)\" (a string); it is missing")
+        }
+        return value
+    }
+
+    func optionalString(_ name: String) throws(Problem) -> String? {
+        guard let index = document.member(name, of: object) else { return nil }
+        let value = document[index]
+        guard value.kind == .string, let text = value.text else {
+            throw Problem(message: "'\(event)': \"\(name)\" must be a string, found \(JSONDocument.describe(value.kind))")
+        }
+        return text
+    }
+
+    func positiveInteger(_ name: String, default fallback: Int) throws(Problem) -> Int {
+        guard let index = document.member(name, of: object) else { return fallback }
+        let value = document[index]
+        guard value.kind == .number, let text = value.text, let number = Int(text), number >= 1 else {
+            throw Problem(message: "'\(event)': \"\(name)\" must be a whole number of at least 1, found \(describe(index))")
+        }
+        return number
+    }
+
+    func strings(_ name: String) throws(Problem) -> [String] {
+        guard let index = document.member(name, of: object) else {
+            throw Problem(message: "'\(event)' needs \"\(name)\" (an array of strings); it is missing")
+        }
+        guard document[index].kind == .array else {
+            throw Problem(message: "'\(event)': \"\(name)\" must be an array of strings, found \(describe(index))")
+        }
+        var result: [String] = []
+        for child in document.children(of: index) {
+            guard document[child].kind == .string, let text = document[child].text else {
+                throw Problem(message: "'\(event)': \"\(name)\" must hold only strings, found \(describe(child))")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    func kind() throws(Problem) -> NodeKind? {
+        guard let text = try optionalString("kind") else { return nil }
+        guard let kind = NodeKind(rawValue: text) else {
+            throw Problem(message: "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+        }
+        return kind
+    }
+
+    func column() throws(Problem) -> SplitColumn {
+        let text = try string("column")
+        guard let column = SplitColumn(rawValue: text) else {
+            throw Problem(message: "'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
+        }
+        return column
+    }
+
+    /// `time`: seconds since 1970 as a number, or an RFC 3339 string.
+    func time() throws(Problem) -> Double? {
+        guard let index = document.member("time", of: object) else { return nil }
+        let value = document[index]
+        switch value.kind {
+        case .number:
+            if let text = value.text, let seconds = Double(text) { return seconds }
+        case .string:
+            if let text = value.text, let seconds = Timestamp.parseRFC3339(text) { return seconds }
+            throw Problem(message: "'\(event)': \"time\" must be seconds since 1970 or an RFC 3339 time such as 2025-03-14T09:41:07Z, found '\(value.text ?? "")'")
+        default:
+            break
+        }
+        throw Problem(message: "'\(event)': \"time\" must be a number or an RFC 3339 string, found \(describe(index))")
+    }
+
+    func model() throws(Problem) -> ModelRef {
+        ModelRef(id: try string("id"), type: try string("type"))
+    }
+
+    private func describe(_ index: Int) -> String {
+        let value = document[index]
+        switch value.kind {
+        case .string: return "the string '\(value.text ?? "")'"
+        case .number: return value.text ?? "a number"
+        default: return JSONDocument.describe(value.kind)
+        }
+    }
+}

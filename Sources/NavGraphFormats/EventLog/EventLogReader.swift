@@ -1,0 +1,185 @@
+import NavGraphCore
+
+/// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
+/// "parent":"32D0…"}`), as `docs/navgraph-events-v1.md` and its JSON Schema define it.
+///
+/// A line that cannot be read (not JSON, not an object, an unknown event, a required field missing or of the wrong
+/// type) is an error; in lenient mode a warning, and the line is skipped. Blank lines are ignored.
+public final class EventLogReader: NavigationReader {
+    public static let format = InputFormat.events
+
+    private let diagnostics: DiagnosticHandler
+    private let lenient: Bool
+    public private(set) var navigationLineCount = 0
+
+    public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
+        self.diagnostics = diagnostics
+        self.lenient = lenient
+    }
+
+    /// A line that starts with `{` and names an `"event"`.
+    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] == .openBrace else { return false }
+        let key = Array("\"event\"".utf8)
+        guard line.count >= key.count else { return false }
+        for start in first...(line.count - key.count) where line[start] == key[0] {
+            if (0..<key.count).allSatisfy({ line[start + $0] == key[$0] }) { return true }
+        }
+        return false
+    }
+
+    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        if info.truncated {
+            reject(info.number, "line is longer than \(line.count) bytes; not read")
+            return
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(line)
+        } catch {
+            reject(info.number, "not valid JSON at column \(error.column): \(error.message)")
+            return
+        }
+        guard document[document.root].kind == .object else {
+            reject(info.number, "expected a JSON object with an \"event\", found \(JSONDocument.describe(document[document.root].kind))")
+            return
+        }
+        guard let eventIndex = document.member("event", of: document.root) else {
+            reject(info.number, "expected an \"event\" member naming the event (push, present, start, …)")
+            return
+        }
+        guard document[eventIndex].kind == .string, let name = document[eventIndex].text else {
+            reject(info.number, "\"event\" must be a string, found \(JSONDocument.describe(document[eventIndex].kind))")
+            return
+        }
+        let fields = EventFields(document: document, object: document.root, event: name)
+        do {
+            let action = try Self.action(named: name, fields)
+            events.append(NavEvent(action, line: info.number, time: try fields.time()))
+            navigationLineCount += 1
+        } catch {
+            reject(info.number, error.message)
+        }
+    }
+
+    public func finish(into events: inout [NavEvent]) {}
+
+    private func reject(_ line: Int, _ message: String) {
+        if lenient {
+            diagnostics.report(Diagnostic(.warning, line: line, message + "; line skipped (--lenient)"))
+        } else {
+            diagnostics.report(Diagnostic(.error, line: line, message))
+        }
+    }
+
+    static let eventNames = [
+        "start", "finish", "root", "push", "pop", "setPath", "present", "dismiss", "tab", "select", "switch", "column",
+        "openWindow", "closeWindow", "snapshot", "mark",
+    ]
+
+    private static func action(named name: String, _ fields: EventFields) throws(EventFields.Problem) -> NavEvent.Action {
+        switch name {
+        case "start":
+            return .start(try fields.model(), kind: try fields.kind())
+        case "finish":
+            return .finish(ModelRef(id: try fields.string("id"), type: try fields.optionalString("type") ?? ""), neverStarted: false)
+        case "root":
+            return .root(try fields.model(), kind: try fields.kind(), window: try fields.optionalString("window") ?? "main")
+        case "push":
+            return .push(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"))
+        case "pop":
+            return .pop(parent: try fields.string("parent"), count: try fields.positiveInteger("count", default: 1))
+        case "setPath":
+            return .setPath(parent: try fields.string("parent"), entries: try fields.strings("ids"))
+        case "present":
+            return .present(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"),
+                            style: PresentationStyle(try fields.string("style")))
+        case "dismiss":
+            return .dismiss(try fields.string("id"))
+        case "tab":
+            return .tab(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"), title: try fields.optionalString("title"))
+        case "select":
+            return .select(parent: try fields.string("parent"), tab: try fields.string("id"))
+        case "switch":
+            return .switch(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"))
+        case "column":
+            return .column(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"), column: try fields.column())
+        case "openWindow":
+            return .openWindow(try fields.model(), kind: try fields.kind(), window: try fields.string("window"))
+        case "closeWindow":
+            return .closeWindow(try fields.string("window"))
+        case "snapshot":
+            return .snapshot(try SnapshotDecoder.snapshots(fields))
+        case "mark":
+            return .mark(try fields.string("label"))
+        default:
+            throw EventFields.Problem(message: "unknown event '\(name)'; expected one of \(eventNames.joined(separator: ", "))")
+        }
+    }
+}
+
+/// The `roots` of a `snapshot` event: NODE objects as `navgraph tree --format json` writes them, each root with its
+/// `window`. Read iteratively, however deep.
+enum SnapshotDecoder {
+    static func snapshots(_ fields: EventFields) throws(EventFields.Problem) -> [Snapshot] {
+        let document = fields.document
+        guard let roots = document.member("roots", of: fields.object) else {
+            throw EventFields.Problem(message: "'snapshot' needs \"roots\" (an array of nodes); it is missing")
+        }
+        guard document[roots].kind == .array else {
+            throw EventFields.Problem(message: "'snapshot': \"roots\" must be an array of nodes, found \(JSONDocument.describe(document[roots].kind))")
+        }
+        var snapshots: [Snapshot] = []
+        var windows = Set<String>()
+        for root in document.children(of: roots) {
+            let rootFields = try node(document, root, path: "roots[\(snapshots.count)]")
+            guard let window = try rootFields.optionalString("window") else {
+                throw EventFields.Problem(message: "'snapshot': roots[\(snapshots.count)] needs \"window\" (a string); it is missing")
+            }
+            guard windows.insert(window).inserted else {
+                throw EventFields.Problem(message: "'snapshot': two roots for window '\(window)'")
+            }
+            var entries: [Snapshot.Entry] = []
+            var seen = Set<String>()
+            var pending: [(index: Int, parent: Int?, path: String)] = [(root, nil, "roots[\(snapshots.count)]")]
+            while let (index, parent, path) = pending.popLast() {
+                let fields = try node(document, index, path: path)
+                let model = try fields.model()
+                guard seen.insert(model.id).inserted else {
+                    throw EventFields.Problem(message: "'snapshot': \(path) repeats id '\(model.id)'")
+                }
+                let edge = parent == nil ? nil : try self.edge(fields, path: path)
+                entries.append(Snapshot.Entry(model: model, kind: try fields.kind() ?? .screen, edge: edge, parent: parent))
+                let me = entries.count - 1
+                if let children = document.member("children", of: index) {
+                    guard document[children].kind == .array else {
+                        throw EventFields.Problem(message: "'snapshot': \(path).children must be an array, found \(JSONDocument.describe(document[children].kind))")
+                    }
+                    for (position, child) in document.children(of: children).enumerated().reversed() {
+                        pending.append((child, me, "\(path).children[\(position)]"))
+                    }
+                }
+            }
+            snapshots.append(Snapshot(window: window, entries: entries))
+        }
+        return snapshots
+    }
+
+    private static func node(_ document: JSONDocument, _ index: Int, path: String) throws(EventFields.Problem) -> EventFields {
+        guard document[index].kind == .object else {
+            throw EventFields.Problem(message: "'snapshot': \(path) must be a node object, found \(JSONDocument.describe(document[index].kind))")
+        }
+        return EventFields(document: document, object: index, event: "snapshot \(path)")
+    }
+
+    private static func edge(_ fields: EventFields, path: String) throws(EventFields.Problem) -> EdgeKind {
+        switch try fields.optionalString("edge") ?? "child" {
+        case "push": return .push
+        case "tab": return .tab
+        case "switch": return .switch
+        case "child": return .child
+        case "column": return .column(try fields.column())
+        case let style: return .presented(PresentationStyle(style))
+        }
+    }
+}

@@ -1,0 +1,262 @@
+/// Parses one JSON text (RFC 8259) from bytes into a `JSONDocument`, iteratively. Rejects duplicate member names
+/// (JSON leaves their meaning open; navgraph will not guess which one counts) and invalid UTF-8.
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var document = JSONDocument()
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.run()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// An open object or array: the container's index, its last child, the keys seen (objects).
+    private struct Open {
+        var index: Int
+        var lastChild: Int32 = -1
+        var keys: Set<String>? = nil
+    }
+
+    private mutating func run() throws(JSONSyntaxError) -> JSONDocument {
+        var stack: [Open] = []
+        var pendingKey: String?
+        skipWhitespace()
+        // Each turn reads one value (after a key, in an object) or closes containers.
+        valueLoop: while true {
+            guard position < bytes.count else { throw fail("unexpected end of line; expected a value") }
+            let index = document.values.count
+            var opened = false
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                position += 1
+                document.values.append(.init(kind: .object))
+                opened = true
+            case UInt8(ascii: "["):
+                position += 1
+                document.values.append(.init(kind: .array))
+                opened = true
+            case UInt8(ascii: "\""):
+                let text = try readString()
+                document.values.append(.init(kind: .string, text: text))
+            case UInt8(ascii: "t"):
+                try expectWord("true")
+                document.values.append(.init(kind: .bool, bool: true))
+            case UInt8(ascii: "f"):
+                try expectWord("false")
+                document.values.append(.init(kind: .bool, bool: false))
+            case UInt8(ascii: "n"):
+                try expectWord("null")
+                document.values.append(.init(kind: .null))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let literal = try readNumber()
+                document.values.append(.init(kind: .number, text: literal))
+            default:
+                throw fail("expected a value, found \(describeByte())")
+            }
+            if var parent = stack.popLast() {
+                document.values[index].key = pendingKey
+                pendingKey = nil
+                if parent.lastChild >= 0 {
+                    document.values[Int(parent.lastChild)].nextSibling = Int32(index)
+                } else {
+                    document.values[parent.index].firstChild = Int32(index)
+                }
+                parent.lastChild = Int32(index)
+                document.values[parent.index].childCount += 1
+                stack.append(parent)
+            }
+            if opened {
+                stack.append(Open(index: index, keys: document.values[index].kind == .object ? [] : nil))
+                skipWhitespace()
+                // Empty container?
+                let close: UInt8 = document.values[index].kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if position < bytes.count, bytes[position] == close {
+                    position += 1
+                    stack.removeLast()
+                } else {
+                    if document.values[index].kind == .object { pendingKey = try readKey(into: &stack[stack.count - 1]) }
+                    continue valueLoop
+                }
+            }
+            // After a value: a comma continues the innermost container, a bracket closes it.
+            while true {
+                skipWhitespace()
+                guard let top = stack.last else { break valueLoop }
+                let isObject = document.values[top.index].kind == .object
+                guard position < bytes.count else {
+                    throw fail("unexpected end of line; expected ',' or '\(isObject ? "}" : "]")'")
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject { pendingKey = try readKey(into: &stack[stack.count - 1]) }
+                    continue valueLoop
+                }
+                if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    stack.removeLast()
+                    continue
+                }
+                throw fail("expected ',' or '\(isObject ? "}" : "]")', found \(describeByte())")
+            }
+        }
+        skipWhitespace()
+        guard position == bytes.count else { throw fail("unexpected \(describeByte()) after the JSON value") }
+        return document
+    }
+
+    private mutating func readKey(into open: inout Open) throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw fail("expected a member name in double quotes, found \(describeByte())")
+        }
+        let keyColumn = position + 1
+        let key = try readString()
+        if open.keys?.insert(key).inserted == false {
+            throw JSONSyntaxError(column: keyColumn, message: "duplicate key '\(key)'")
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':' after the member name, found \(describeByte())") }
+        position += 1
+        skipWhitespace()
+        return key
+    }
+
+    private mutating func readString() throws(JSONSyntaxError) -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+            position += 1
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            position += 1
+            guard let text = String(validating: slice, as: UTF8.self) else {
+                throw JSONSyntaxError(column: start + 1, message: "invalid UTF-8 in a string")
+            }
+            return text
+        }
+        var utf8 = Array(bytes[start..<position])
+        while true {
+            guard position < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { position += 1; break }
+            if byte < 0x20 { throw fail("control character in a string (escape it)") }
+            if byte != UInt8(ascii: "\\") {
+                utf8.append(byte)
+                position += 1
+                continue
+            }
+            position += 1
+            guard position < bytes.count else { throw fail("unterminated escape") }
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""): utf8.append(0x22)
+            case UInt8(ascii: "\\"): utf8.append(0x5C)
+            case UInt8(ascii: "/"): utf8.append(0x2F)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try readHex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw fail("unpaired surrogate in \\u escape")
+                    }
+                    position += 2
+                    let low = try readHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw fail("unpaired surrogate in \\u escape")
+                }
+                utf8.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+            default:
+                throw JSONSyntaxError(column: position - 1, message: "invalid escape '\\\(String(UnicodeScalar(escape)))'")
+            }
+        }
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw JSONSyntaxError(column: start + 1, message: "invalid UTF-8 in a string")
+        }
+        return text
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw fail("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid hex digit in \\u escape")
+            }
+            value = value * 16 + digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func readNumber() throws(JSONSyntaxError) -> String {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number: digits must follow '.'") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number: digits must follow the exponent") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard position + expected.count <= bytes.count,
+              expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] }) else {
+            throw fail("expected a value, found \(describeByte())")
+        }
+        position += expected.count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeByte() -> String {
+        guard position < bytes.count else { return "the end of the line" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(String(UnicodeScalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func fail(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(column: position + 1, message: message)
+    }
+}

@@ -1,0 +1,93 @@
+import NavGraphAnalysis
+import NavGraphCore
+
+/// `navgraph leaks` as text: one line per leaked model with where it was last attached and when it left, its
+/// leaked subtree indented under it, then the counts.
+public struct LeakTextRenderer {
+    public var style: TerminalStyle
+    public var listAll: Bool
+
+    public init(style: TerminalStyle = TerminalStyle(), listAll: Bool = false) {
+        self.style = style
+        self.listAll = listAll
+    }
+
+    public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
+        var pending: [(leak: LeakReport.Leak, depth: Int)] = report.leaks.reversed().map { ($0, 0) }
+        while let (leak, depth) = pending.popLast() {
+            let indent = String(repeating: "  ", count: min(depth, 64))
+            let label = leak.status == .leaked ? style.paint("leaked", .red) : style.paint("suspected", .yellow)
+            var line = indent + (depth > 0 ? (style.ascii ? "`- " : "└─ ") : "") + label + " "
+                + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
+            switch leak.status {
+            case .leaked:
+                if let parent = leak.parent, depth == 0 {
+                    line += "  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id))"
+                    if let step = leak.lastSeenStep, let seen = leak.lastSeenLine { line += " (step \(step), line \(seen))" }
+                }
+                if let step = leak.leftStep, let left = leak.leftLine, depth == 0 { line += "; left at step \(step), line \(left)" }
+                line += style.paint("; started line \(leak.startedLine)", .dim)
+            case .suspected:
+                line += "  started line \(leak.startedLine), in no dump (may live in another window)"
+            }
+            output.write(line + "\n")
+            for child in leak.children.reversed() { pending.append((child, depth + 1)) }
+        }
+        for ambiguity in report.ambiguities {
+            output.write(style.paint("ambiguous", .yellow) + " line \(ambiguity.line): \(Escaping.terminal(ambiguity.message))\n")
+        }
+        if listAll {
+            for model in report.aliveModels {
+                output.write("alive " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim) + "\n")
+            }
+            for model in report.unplacedModels {
+                output.write("unplaced " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim)
+                    + style.paint("  started line \(model.startedLine)", .dim) + "\n")
+            }
+        }
+        if !report.leaks.isEmpty || !report.ambiguities.isEmpty || listAll { output.write("\n") }
+        let summary = "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
+            + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
+        output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
+    }
+}
+
+/// `navgraph leaks --format json`:
+/// `{"leaks": [{"type", "id", "status", "startedLine", "parent", "lastSeenLine", "leftAtLine", "children"}], "alive",
+/// "unplaced", "finished", "ambiguous": [{"line", "type", "id", "message"}]}`. A field that does not apply is `null`.
+public struct LeakJSONRenderer {
+    public init() {}
+
+    private enum WalkStep { case open(LeakReport.Leak, depth: Int, first: Bool), close(depth: Int, empty: Bool) }
+
+    public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
+        output.write("{\n  \"leaks\": [")
+        var pending: [WalkStep] = report.leaks.enumerated().reversed().map { .open($1, depth: 0, first: $0 == 0) }
+        while let step = pending.popLast() {
+            switch step {
+            case .open(let leak, let depth, let first):
+                output.write((first ? "\n" : ",\n") + String(repeating: "  ", count: 2 + min(depth, 64)))
+                output.write("{\"type\": \(Escaping.jsonString(leak.model.type)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
+                output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
+                output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
+                output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.type) } ?? "null"), ")
+                output.write("\"lastSeenLine\": \(leak.lastSeenLine.map(String.init) ?? "null"), ")
+                output.write("\"leftAtLine\": \(leak.leftLine.map(String.init) ?? "null"), \"children\": [")
+                pending.append(.close(depth: depth, empty: leak.children.isEmpty))
+                for (index, child) in leak.children.enumerated().reversed() {
+                    pending.append(.open(child, depth: depth + 1, first: index == 0))
+                }
+            case .close(let depth, let empty):
+                output.write(empty ? "]}" : "\n" + String(repeating: "  ", count: 2 + min(depth, 64)) + "]}")
+            }
+        }
+        output.write(report.leaks.isEmpty ? "],\n" : "\n  ],\n")
+        output.write("  \"alive\": \(report.alive),\n  \"unplaced\": \(report.unplaced),\n  \"finished\": \(report.finished),\n")
+        output.write("  \"ambiguous\": [")
+        for (index, ambiguity) in report.ambiguities.enumerated() {
+            output.write((index == 0 ? "\n" : ",\n") + "    {\"line\": \(ambiguity.line), \"type\": \(Escaping.jsonString(ambiguity.type)), "
+                + "\"id\": \(Escaping.jsonString(ambiguity.id)), \"message\": \(Escaping.jsonString(ambiguity.message))}")
+        }
+        output.write(report.ambiguities.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+}

@@ -1,0 +1,71 @@
+import NavGraphAnalysis
+import NavGraphCore
+
+/// What one screen of `navgraph replay` shows for a step: a header (step, line, time), what the step did, its
+/// warnings, the tree with the models it added marked `+`, and the models it removed marked `-`.
+/// Pure: the terminal handling lives in the command.
+public struct ReplayScreen {
+    public var title: String
+    public var style: TerminalStyle
+
+    public init(title: String, style: TerminalStyle) {
+        self.title = title
+        self.style = style
+    }
+
+    /// The header and body for a step (step 0 is the empty state).
+    public func body(step: Int, total: Int, event: NavEvent?, description: String, state: Hierarchy, change: StepChange?, endOfInput: Bool) -> (header: [String], tree: [String]) {
+        var header: [String] = []
+        var info = "step \(step)/\(total)"
+        if let event {
+            info += "  line \(event.line)"
+            if let time = event.time { info += "  " + Timestamp.formatRFC3339(time) }
+        }
+        header.append(style.paint("navgraph replay  " + Escaping.terminal(title), .bold) + "  " + info)
+        header.append(step == 0 ? style.paint("(the empty state before the first step)", .dim) : Escaping.terminal(description))
+        for warning in change?.warnings ?? [] {
+            header.append(style.paint("warning: " + Escaping.terminal(warning.message), .yellow))
+        }
+        var tree = (try? TextTreeRenderer(style: style, endOfInput: endOfInput, added: Set(change?.added ?? [])).render(state)) ?? ""
+        if tree.hasSuffix("\n") { tree.removeLast() }
+        var lines = tree.isEmpty ? [] : tree.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let removed = change?.removed ?? []
+        if !removed.isEmpty {
+            lines.append("")
+            for model in removed {
+                let name = model.type.isEmpty ? model.id : "\(model.type) \(model.id)"
+                lines.append(style.paint("- " + Escaping.terminal(name), .red))
+            }
+        }
+        return (header, lines)
+    }
+
+    /// `line` cut to `width` visible characters; ANSI colour sequences do not count and are closed when cut.
+    public static func clip(_ line: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        var result = ""
+        var visible = 0
+        var inEscape = false
+        var cut = false
+        for character in line {
+            if inEscape {
+                result.append(character)
+                if character.isLetter { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" {
+                inEscape = true
+                result.append(character)
+                continue
+            }
+            if visible == width {
+                cut = true
+                break
+            }
+            result.append(character)
+            visible += 1
+        }
+        if cut, result.contains("\u{1B}") { result += "\u{1B}[0m" }
+        return result
+    }
+}

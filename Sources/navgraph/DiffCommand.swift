@@ -1,0 +1,88 @@
+import ArgumentParser
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+import NavGraphRender
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two moments: models added, removed, moved (new parent or position), and tab selection.",
+        discussion: """
+            navgraph diff A B            the ends of two logs (models matched by type and id)
+            navgraph diff LOG --from 12 --to 40
+                                         two steps of one log (see `navgraph history`)
+
+            Exit status: 0 no differences, 1 differences, 2 bad input, 64 usage error.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: ArgumentHelp("One log (with --from/--to) or two logs; '-' is stdin.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
+    var from: Int?
+
+    @Option(help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
+    var to: Int?
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("The inputs' format, instead of detecting it.", valueName: "format"))
+    var inputFormat: InputFormat?
+
+    @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
+    var strict = false
+
+    @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
+    var lenient = false
+
+    @OptionGroup var display: DisplayOptions
+
+    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
+    var format: Format = .text
+
+    func validate() throws {
+        switch files.count {
+        case 1:
+            guard from != nil else { throw ValidationError("with one file, give --from STEP (and optionally --to STEP)") }
+            if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
+        case 2:
+            if from != nil || to != nil { throw ValidationError("--from/--to compare two steps of one file; with two files, leave them out") }
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("only one input can be stdin") }
+        default:
+            throw ValidationError("give one file with --from/--to, or two files")
+        }
+    }
+
+    func run() throws {
+        let diff: HierarchyDiff
+        if files.count == 2 {
+            let old = try options(for: files[0]).readHierarchy()
+            let new = try options(for: files[1]).readHierarchy()
+            diff = HierarchyDiff(from: old, to: HierarchyDiff.aligning(new, to: old))
+        } else {
+            let input = options(for: files[0])
+            var earlier: Hierarchy?
+            if from == 0 { earlier = Hierarchy() }
+            let later = try input.readHierarchy(until: to.map { .step($0) }) { _, _, state in
+                if state.step == from { earlier = state }
+            }
+            guard let earlier else {
+                StandardError.write("\(input.displayName): error: --from \(from!): the input has only \(later.step) steps")
+                throw ExitCode(2)
+            }
+            diff = HierarchyDiff(from: earlier, to: later)
+        }
+        var output = StandardOutput()
+        switch format {
+        case .text: DiffTextRenderer(style: display.style).render(diff, to: &output)
+        case .json: DiffJSONRenderer().render(diff, to: &output)
+        }
+        output.flush()
+        if !diff.isEmpty { throw ExitCode(1) }
+    }
+
+    private func options(for file: String) -> InputReading {
+        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient)
+    }
+}

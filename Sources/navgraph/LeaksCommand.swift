@@ -1,0 +1,54 @@
+import ArgumentParser
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphRender
+
+struct LeaksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leaks",
+        abstract: "Find models that left the navigation hierarchy but were never deallocated.",
+        discussion: """
+            leaked: there is evidence it left the hierarchy (an event removed it, or it was in a dump and absent from \
+            a later dump of the same window) and it never printed Finished. Its leaked subtree is listed under it.
+            suspected: alive at the end, started before the last dump, in no dump (it may live in another window).
+            Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
+            counted, and listed with --all.
+
+            Exit status: 0 nothing leaked, 1 something leaked (or was suspected, with --fail-on-suspected), \
+            2 bad input or a log without lifecycle lines (leaks cannot be told from it), 64 usage error.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var moment: MomentOptions
+    @OptionGroup var display: DisplayOptions
+
+    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
+    var format: Format = .text
+
+    @Flag(help: "Also list alive and not yet placed models.")
+    var all = false
+
+    @Flag(help: "Exit with status 1 when a model is suspected, not only when one leaked.")
+    var failOnSuspected = false
+
+    func run() throws {
+        let diagnostics = input.makeDiagnostics()
+        let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
+        guard hierarchy.hasLifecycleEvents else {
+            StandardError.write("\(input.displayName): error: the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
+            throw ExitCode(2)
+        }
+        let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities)
+        var output = StandardOutput()
+        switch format {
+        case .text: LeakTextRenderer(style: display.style, listAll: all).render(report, to: &output)
+        case .json: LeakJSONRenderer().render(report, to: &output)
+        }
+        output.flush()
+        if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > 0) {
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import ArgumentParser
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphRender
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Step through the navigation history, full screen, with what each step added (+) and removed (-).",
+        discussion: """
+            Keys: ←/→ one step, PgUp/PgDn ten, Home/End first/last, ↑/↓ scroll the tree, / find a type or id \
+            (n: next match), l list leaks, q quit. Keys come from the terminal (/dev/tty), so the log can arrive \
+            on stdin. Without a terminal, replay prints every step (--steps for a range).
+            """)
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var display: DisplayOptions
+
+    @Option(help: ArgumentHelp("Without a terminal: print only these steps, e.g. 10..20.", valueName: "range"))
+    var steps: StepRange?
+
+    @Option(help: ArgumentHelp("The step to start at (default 1).", valueName: "step"))
+    var start: Int?
+
+    func run() throws {
+        var timeline = Timeline()
+        var descriptions: [String] = []
+        let diagnostics = input.makeDiagnostics()
+        let input = try self.input.makeInput()
+        let progress = isTerminal(2)
+        try exitOnInputError {
+            try input.read(diagnostics: diagnostics) { event in
+                let change = timeline.append(event)
+                for warning in change.warnings { diagnostics.report(warning) }
+                descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))
+                if progress, timeline.count % 100_000 == 0 {
+                    StandardError.write("navgraph: read \(timeline.count) steps…")
+                }
+                return true
+            }
+        }
+        try diagnostics.finish()
+
+        let screen = ReplayScreen(title: self.input.displayName, style: display.style)
+        if isTerminal(1), let terminal = Terminal() {
+            var session = ReplaySession(timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
+                                        step: min(max(start ?? 1, 0), timeline.count))
+            session.run()
+        } else {
+            printSteps(timeline: timeline, descriptions: descriptions, screen: screen)
+        }
+    }
+
+    /// Without a terminal: every step (or the range), one after the other.
+    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen) {
+        var output = StandardOutput()
+        var state = Hierarchy()
+        for step in 1...max(timeline.count, 1) where step <= timeline.count {
+            if steps?.isPast(step - 1) == true { break }
+            let change = state.apply(timeline.event(at: step))
+            guard steps?.contains(step) ?? true else { continue }
+            let (header, tree) = screen.body(step: step, total: timeline.count, event: timeline.event(at: step),
+                                             description: descriptions[step - 1], state: state, change: change,
+                                             endOfInput: step == timeline.count)
+            output.write(header.joined(separator: "\n") + "\n")
+            if !tree.isEmpty { output.write(tree.joined(separator: "\n") + "\n") }
+            output.write("\n")
+        }
+        output.flush()
+    }
+}
+
+/// The interactive loop: keys move through the timeline, each move redraws the whole screen.
+struct ReplaySession {
+    let timeline: Timeline
+    let descriptions: [String]
+    let screen: ReplayScreen
+    let terminal: Terminal
+    var step: Int
+    private var scroll = 0
+    private var status: String?
+    private var query = ""
+    private var overlay: [String]?
+
+    init(timeline: Timeline, descriptions: [String], screen: ReplayScreen, terminal: Terminal, step: Int) {
+        self.timeline = timeline
+        self.descriptions = descriptions
+        self.screen = screen
+        self.terminal = terminal
+        self.step = step
+    }
+
+    mutating func run() {
+        terminal.enter()
+        defer { terminal.leave() }
+        draw()
+        while true {
+            guard let key = terminal.readKey() else {
+                if terminal.takeResize() { draw() }
+                continue
+            }
+            if overlay != nil {
+                overlay = nil
+                draw()
+                continue
+            }
+            status = nil
+            switch key {
+            case .character("q"), .character("Q"): return
+            case .right, .character(" "): move(to: step + 1)
+            case .left: move(to: step - 1)
+            case .pageDown: move(to: step + 10)
+            case .pageUp: move(to: step - 10)
+            case .home, .character("g"): move(to: 0)
+            case .end, .character("G"): move(to: timeline.count)
+            case .down, .character("j"): scroll += 1
+            case .up, .character("k"): scroll = max(0, scroll - 1)
+            case .character("/"): prompt()
+            case .character("n"): find(query)
+            case .character("l"): showLeaks()
+            default: status = "←/→ step  PgUp/PgDn ±10  Home/End  ↑/↓ scroll  / find  n next  l leaks  q quit"
+            }
+            draw()
+        }
+    }
+
+    private mutating func move(to target: Int) {
+        let clamped = min(max(target, 0), timeline.count)
+        if clamped != step { scroll = 0 }
+        step = clamped
+    }
+
+    /// Reads a query on the bottom line, then finds it.
+    private mutating func prompt() {
+        var text = ""
+        while true {
+            status = "find: " + text
+            draw()
+            guard let key = terminal.readKey() else {
+                if terminal.takeResize() { draw() }
+                continue
+            }
+            switch key {
+            case .enter:
+                query = text
+                find(text)
+                return
+            case .escape:
+                status = nil
+                return
+            case .backspace:
+                if !text.isEmpty { text.removeLast() }
+            case .character(let character):
+                text.append(character)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The next step after the current one whose description mentions `text` (a type or id), wrapping around.
+    private mutating func find(_ text: String) {
+        guard !text.isEmpty, timeline.count > 0 else { return }
+        let needle = text.lowercased()
+        for offset in 1...timeline.count {
+            let candidate = (step + offset - 1) % timeline.count + 1
+            if descriptions[candidate - 1].lowercased().contains(needle) {
+                move(to: candidate)
+                status = "found '\(text)' at step \(candidate) (n: next)"
+                return
+            }
+        }
+        status = "'\(text)' is in no step"
+    }
+
+    private mutating func showLeaks() {
+        let report = LeakReport(hierarchy: timeline.latest)
+        var text = ""
+        LeakTextRenderer(style: screen.style).render(report, to: &text)
+        overlay = [screen.style.paint("Leaks at the end of the log (any key to return)", .bold), ""]
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private mutating func draw() {
+        let (rows, columns) = terminal.size
+        var lines: [String]
+        if let overlay {
+            lines = overlay
+        } else {
+            let event = step > 0 ? timeline.event(at: step) : nil
+            let (state, change) = step > 0 ? timeline.change(at: step) : (Hierarchy(), StepChange())
+            let body = screen.body(step: step, total: timeline.count, event: event,
+                                   description: step > 0 ? descriptions[step - 1] : "", state: state,
+                                   change: step > 0 ? change : nil, endOfInput: step == timeline.count)
+            let room = max(1, rows - body.header.count - 2)
+            scroll = min(scroll, max(0, body.tree.count - room))
+            var tree = Array(body.tree.dropFirst(scroll).prefix(room))
+            if body.tree.count - scroll > room, let last = tree.indices.last {
+                tree[last] = screen.style.paint("… \(body.tree.count - scroll - room + 1) more lines (↓ to scroll)", .dim)
+            }
+            lines = body.header + [""] + tree
+        }
+        lines = Array(lines.prefix(rows - 1))
+        let footer = status ?? "←/→ step  PgUp/PgDn ±10  Home/End  / find  l leaks  q quit"
+        var frame = "\u{1B}[H\u{1B}[2J"
+        frame += lines.map { ReplayScreen.clip($0, width: columns) }.joined(separator: "\r\n")
+        frame += "\u{1B}[\(rows);1H" + screen.style.paint(ReplayScreen.clip(footer, width: columns), .dim)
+        terminal.write(frame)
+    }
+}

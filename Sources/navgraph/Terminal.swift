@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The controlling terminal in raw mode, for full-screen commands. Keys are read from `/dev/tty`, so the log can
+/// still arrive on stdin. The terminal is restored on exit, on Ctrl-C and other fatal signals, and on error paths.
+final class Terminal {
+    enum Key: Equatable {
+        case left, right, up, down, pageUp, pageDown, home, end, enter, escape, backspace
+        case character(Character)
+    }
+
+    private let descriptor: Int32
+    private var original = termios()
+    private var active = false
+
+    /// Opens `/dev/tty`; `nil` when there is no terminal.
+    init?() {
+        descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        guard tcgetattr(descriptor, &original) == 0 else {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    deinit {
+        leave()
+        close(descriptor)
+    }
+
+    /// Raw input, alternate screen, hidden cursor; signals restore the terminal before the process ends.
+    func enter() {
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        // Wake every 100 ms even without a key, to notice a resize.
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 0
+            bytes[Int(VTIME)] = 1
+        }
+        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        TerminalRestore.install(descriptor: descriptor, original: original)
+        write("\u{1B}[?1049h\u{1B}[?25l")
+        active = true
+    }
+
+    /// Restores the terminal as it was. Safe to call twice.
+    func leave() {
+        guard active else { return }
+        active = false
+        write("\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(descriptor, TCSAFLUSH, &original)
+        TerminalRestore.uninstall()
+    }
+
+    /// Rows and columns.
+    var size: (rows: Int, columns: Int) {
+        var window = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            return (Int(window.ws_row), Int(window.ws_col))
+        }
+        return (24, 80)
+    }
+
+    /// Whether the window changed size since the last call.
+    func takeResize() -> Bool { TerminalRestore.takeResize() }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in writeAll(1, bytes) }
+    }
+
+    /// The next key, or `nil` after about 100 ms without one.
+    func readKey() -> Key? {
+        guard let byte = readByte() else { return nil }
+        switch byte {
+        case 0x1B:
+            guard let next = readByte() else { return .escape }
+            if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
+                var sequence: [UInt8] = []
+                while let part = readByte() {
+                    sequence.append(part)
+                    if (0x40...0x7E).contains(part) { break }
+                }
+                switch String(decoding: sequence, as: UTF8.self) {
+                case "A": return .up
+                case "B": return .down
+                case "C": return .right
+                case "D": return .left
+                case "H", "1~", "7~": return .home
+                case "F", "4~", "8~": return .end
+                case "5~": return .pageUp
+                case "6~": return .pageDown
+                default: return nil
+                }
+            }
+            return .escape
+        case 0x0D, 0x0A: return .enter
+        case 0x7F, 0x08: return .backspace
+        default:
+            if byte < 0x80 { return .character(Character(UnicodeScalar(byte))) }
+            // A UTF-8 sequence: gather its continuation bytes.
+            var bytes = [byte]
+            let count = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1
+            for _ in 0..<count { if let more = readByte() { bytes.append(more) } }
+            return String(validating: bytes, as: UTF8.self)?.first.map { .character($0) }
+        }
+    }
+
+    private func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+}
+
+/// What a signal handler may touch: the saved terminal state. Set only while a full-screen command runs.
+private enum TerminalRestore {
+    nonisolated(unsafe) static var descriptor: Int32 = -1
+    nonisolated(unsafe) static var original = termios()
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+    static func install(descriptor: Int32, original: termios) {
+        Self.descriptor = descriptor
+        Self.original = original
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            Glibc.signal(signal, restoreAndExit)
+        }
+        Glibc.signal(SIGWINCH) { _ in TerminalRestore.resized = 1 }
+    }
+
+    static func uninstall() {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { Glibc.signal(signal, SIG_DFL) }
+        descriptor = -1
+    }
+
+    static func takeResize() -> Bool {
+        defer { resized = 0 }
+        return resized != 0
+    }
+}
+
+/// Async-signal-safe: only write, tcsetattr and _exit.
+private func restoreAndExit(_ signal: Int32) {
+    let reset: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+    _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    if TerminalRestore.descriptor >= 0 {
+        tcsetattr(TerminalRestore.descriptor, TCSAFLUSH, &TerminalRestore.original)
+    }
+    _exit(128 + signal)
+}
