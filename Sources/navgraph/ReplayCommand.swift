@@ -23,6 +23,7 @@ struct ReplayCommand: ParsableCommand {
     var start: Int?
 
     func run() throws {
+        unblockInteractiveSignals()
         var timeline = Timeline()
         var descriptions: [String] = []
         let diagnostics = input.makeDiagnostics()

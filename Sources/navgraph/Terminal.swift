@@ -156,3 +156,12 @@ private func restoreAndExit(_ signal: Int32) {
     }
     _exit(128 + signal)
 }
+
+/// Long-running commands must be stoppable and must notice resizes whatever signal mask their parent handed down
+/// (a thread of a test runner, a tmux server started by one, may block nearly everything).
+func unblockInteractiveSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+}

@@ -56,6 +56,7 @@ struct TreeCommand: ParsableCommand {
 
     /// Reads as the log grows; renders whenever the input pauses and the state changed.
     private func runFollowing() throws {
+        unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
         let source = try exitOnInputError { try LineSource(path: input.file) }
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)

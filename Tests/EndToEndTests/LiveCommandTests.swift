@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+/// Runs navgraph with stdin fed in pieces, pausing between them, as a live console delivers it.
+func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 0.4) throws -> Run {
+    let process = Process()
+    process.executableURL = binaryURL
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("out")
+    let errURL = folder.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    try process.run()
+    for piece in pieces {
+        input.fileHandleForWriting.write(Data(piece.utf8))
+        Thread.sleep(forTimeInterval: pause)
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let out = try Data(contentsOf: outURL)
+    return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+               stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
+}
+
+@Suite("navgraph tree --follow", .serialized)
+struct FollowTests {
+    @Test func printsEachNewStateAndTheFinalOneFromAPipe() throws {
+        let launch = try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8)
+        let run = try navgraphStreaming(["tree", "--follow"], pieces: [
+            launch,
+            "[DetailNavigationModel 8C1...]: Sta",  // arrives in pieces: parsed once complete
+            "rted\n",
+            "[DetailNavigationModel 8C1...]: Finished\n",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let headers = run.stdout.split(separator: "\n").filter { $0.hasPrefix("── step") }
+        #expect(headers == ["── step 1, line 1 ──", "── step 2, line 7 ──", "── step 3, line 8 ──", "── step 3, line 8, end of input ──"])
+        #expect(run.stdout.contains("Not yet placed: started after the last dump (1):\n  DetailNavigationModel 8C1  started line 7"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func showsLeaksAsTheyAreFound() throws {
+        let pieces = [
+            "[AppNavigationModel 667...]: Started\n[DetailNavigationModel 8C1...]: Started\n<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel 8C1...]>\n",
+            "<[AppNavigationModel 667...]>\n",
+        ]
+        let run = try navgraphStreaming(["tree", "--follow"], pieces: pieces)
+        #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"))
+        #expect(run.stdout.hasSuffix("Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"))
+    }
+
+    @Test func followsAGrowingFileUntilInterrupted() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("live.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let outURL = folder.appendingPathComponent("out")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = ["tree", "--follow", log.path]
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = try FileHandle(forWritingTo: log)
+        Thread.sleep(forTimeInterval: 0.5)
+        writer.write(Data(try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8).utf8))
+        Thread.sleep(forTimeInterval: 0.8)
+        writer.write(Data("[HomeNavigationModel E34...]: Started\n".utf8))
+        Thread.sleep(forTimeInterval: 0.8)
+        try writer.close()
+        #expect(process.isRunning, "a followed file keeps being watched")
+        // SIGTERM: the test harness may hand its children an ignored SIGINT.
+        process.terminate()
+        process.waitUntilExit()
+        let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        #expect(output.contains("── step 1, line 1 ──"))
+        #expect(output.contains("── step 2, line 7 ──\nwindow main"))
+        #expect(output.contains("HomeNavigationModel E34  started line 7"))
+    }
+}
+
+@Suite("navgraph replay")
+struct ReplayPrintTests {
+    @Test func withoutATerminalItPrintsEveryStep() throws {
+        let run = try navgraph(["replay", "examples/leaky-session.jsonl"])
+        #expect(run.status == 0)
+        #expect(run.stdout.components(separatedBy: "navgraph replay  examples/leaky-session.jsonl  step ").count - 1 == 69)
+        let range = try navgraph(["replay", "--steps", "22..23", "examples/leaky-session.jsonl"])
+        #expect(range.stdout.hasPrefix("navgraph replay  examples/leaky-session.jsonl  step 22/69  line 22  2025-03-14T09:41:16.400Z\npush ActionableListNavigationModel B80"))
+        #expect(range.stdout.contains("+    │  └─ ActionableListNavigationModel B800000A"))
+        #expect(range.stdout.contains("step 23/69  line 23"))
+        #expect(range.stdout.contains("- DefaultStackRootNavigationModel 9C200008"))
+        #expect(!range.stdout.contains("step 24/69"))
+    }
+}
+
+let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// A tmux server of its own, so tests never touch a user's sessions.
+struct Tmux {
+    let socket = "navgraph-test-\(UUID().uuidString.prefix(8))"
+
+    /// Runs a tmux client with posix_spawn and waitpid (Foundation's Process can miss the exit of a client whose
+    /// server forks off), with an empty signal mask so the server and its panes start as from a shell.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, tmuxPath!, &actions, &attributes, argv, environ) == 0 else {
+            throw CocoaError(.executableNotLoadable)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    func start(_ command: String, width: Int = 110, height: Int = 32) throws {
+        try run(["new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
+                 "cd '\(repositoryRoot.path)' && \(command); echo EXIT:$?; stty -a | grep -o -- '-\\?icanon'; sleep 30"])
+    }
+
+    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "t"] + keys) }
+
+    /// The screen, once it contains `text` (waits up to 5 s).
+    func screen(containing text: String) throws -> String {
+        var screen = ""
+        for _ in 0..<50 {
+            screen = try run(["capture-pane", "-p", "-t", "t"])
+            if screen.contains(text) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return screen
+    }
+
+    func stop() { _ = try? run(["kill-server"]) }
+}
+
+@Suite("navgraph replay on a terminal (tmux)", .enabled(if: tmuxPath != nil, "tmux is not installed"), .serialized)
+struct ReplayTerminalTests {
+    @Test func stepsFindsListsLeaksAndRestoresTheTerminal() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' replay examples/leaky-session.log 2>/dev/null")
+        #expect(try tmux.screen(containing: "step 1/46").contains("start AppNavigationModel 667"))
+        try tmux.keys("Right", "Right")
+        #expect(try tmux.screen(containing: "step 3/46").contains("step 3/46  line 4"))
+        try tmux.keys("End")
+        let end = try tmux.screen(containing: "step 46/46")
+        #expect(end.contains("Leaked: left the hierarchy, never finished (5):"))
+        try tmux.keys("Home", "PageDown")
+        #expect(try tmux.screen(containing: "step 10/46").contains("step 10/46"))
+        try tmux.keys("/", "Segment", "Enter")
+        let found = try tmux.screen(containing: "found 'Segment'")
+        #expect(found.contains("step 16/46") && found.contains("start SegmentedTabsNavigationModel 5EA"))
+        try tmux.keys("Right", "Right", "Right", "Right")
+        let dump = try tmux.screen(containing: "step 20/46")
+        #expect(dump.contains("dump of window main: 11 nodes, 4 new, 0 gone"))
+        #expect(dump.contains("+       └─ SegmentedTabsNavigationModel 5EA [tabs]"))
+        #expect(dump.contains("+          ├─ ArchitectureExampleNavigationModel A11 tab 1"))
+        try tmux.keys("l")
+        #expect(try tmux.screen(containing: "Leaks at the end of the log").contains("leaked SegmentedTabsNavigationModel 5EA"))
+        try tmux.keys("x", "q")
+        let after = try tmux.screen(containing: "icanon")
+        #expect(after.contains("EXIT:0"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+
+    @Test func keysComeFromTheTerminalWhenTheLogIsOnStdin() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("cat examples/leaky-session.jsonl | '\(binaryURL.path)' replay")
+        #expect(try tmux.screen(containing: "step 1/69").contains("navgraph replay  <stdin>"))
+        try tmux.keys("End")
+        #expect(try tmux.screen(containing: "step 69/69").contains("Leaked"))
+        try tmux.keys("q")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
+    }
+
+    @Test func ctrlCAndResizeLeaveTheTerminalUsable() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' replay examples/leaky-session.log 2>/dev/null")
+        _ = try tmux.screen(containing: "step 1/46")
+        try tmux.run(["resize-window", "-t", "t", "-x", "60", "-y", "20"])
+        let narrow = try tmux.screen(containing: "navgraph replay")
+        for line in narrow.split(separator: "\n") { #expect(line.count <= 60, "\(line)") }
+        try tmux.keys("C-c")
+        let after = try tmux.screen(containing: "icanon")
+        #expect(after.contains("EXIT:130"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+}
