@@ -27,14 +27,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
     var to: Int?
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("The inputs' format, instead of detecting it.", valueName: "format"))
-    var inputFormat: InputFormat?
-
-    @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
-    var strict = false
-
-    @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
-    var lenient = false
+    @OptionGroup var flags: ReadingFlags
 
     @OptionGroup var display: DisplayOptions
 
@@ -82,7 +75,5 @@ struct DiffCommand: ParsableCommand {
         if !diff.isEmpty { throw ExitCode(1) }
     }
 
-    private func options(for file: String) -> InputReading {
-        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient)
-    }
+    private func options(for file: String) -> InputReading { flags.reading(file) }
 }

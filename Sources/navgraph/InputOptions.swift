@@ -3,11 +3,8 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 
-/// How every command that reads a log reads it.
-struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The log or dump to read; stdin when omitted or '-'.", valueName: "file"))
-    var file: String?
-
+/// How input is read, for every command that reads logs.
+struct ReadingFlags: ParsableArguments {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
@@ -20,12 +17,25 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "List skipped lines and notes (e.g. ambiguous id prefixes) on stderr.")
     var verbose = false
 
+    func reading(_ file: String?) -> InputReading {
+        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose)
+    }
+}
+
+/// The one input of most commands, and how to read it.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The log or dump to read; stdin when omitted or '-'.", valueName: "file"))
+    var file: String?
+
+    @OptionGroup var flags: ReadingFlags
+
+    var inputFormat: InputFormat? { flags.inputFormat }
+    var lenient: Bool { flags.lenient }
+
     /// The name diagnostics use for the input.
     var displayName: String { reading.displayName }
 
-    var reading: InputReading {
-        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose)
-    }
+    var reading: InputReading { flags.reading(file) }
 
     func makeDiagnostics() -> ConsoleDiagnostics { reading.makeDiagnostics() }
 
