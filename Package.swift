@@ -1,5 +1,14 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `NAVGRAPH_FUZZ=1 swift build …` (scripts/fuzz) instruments the library and the fuzz targets for libFuzzer with
+// AddressSanitizer; only those targets, so build tools (the template embedder) stay ordinary executables.
+// The fuzz targets have their own @main and link libFuzzer without its main (path in NAVGRAPH_FUZZ_NO_MAIN).
+let fuzzing = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ"] == "1"
+let fuzzerNoMain = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_NO_MAIN"] ?? ""
+let fuzzSwift: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-DFUZZING"])] : []
+let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=address", "-Xlinker", fuzzerNoMain]), .linkedLibrary("stdc++")] : []
 
 let package = Package(
     name: "navgraph",
@@ -14,11 +23,11 @@ let package = Package(
     ],
     targets: [
         // The model: nodes, edge kinds, events, the reducer. Foundation only.
-        .target(name: "NavGraphCore"),
+        .target(name: "NavGraphCore", swiftSettings: fuzzSwift),
         // Format readers: bytes -> one normalized NavEvent stream.
-        .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"]),
+        .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"], swiftSettings: fuzzSwift),
         // Leaks, diffs, step descriptions: derived from the same event stream.
-        .target(name: "NavGraphAnalysis", dependencies: ["NavGraphCore"]),
+        .target(name: "NavGraphAnalysis", dependencies: ["NavGraphCore"], swiftSettings: fuzzSwift),
         // templates/ embedded at build time, so the binary works from any directory.
         .target(name: "NavGraphTemplates", plugins: ["EmbedTemplatesPlugin"]),
         // Text, JSON and DOT renderers behind one protocol.
@@ -27,7 +36,8 @@ let package = Package(
             dependencies: [
                 "NavGraphCore", "NavGraphAnalysis", "NavGraphTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]),
+            ],
+            swiftSettings: fuzzSwift),
         // The one place C is called.
         .systemLibrary(
             name: "CGraphviz",
@@ -48,6 +58,14 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"),
+
+        // Fuzzing: the harness, and one libFuzzer target per reader (replayers in a normal build).
+        .target(name: "NavGraphFuzzing", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
+                swiftSettings: fuzzSwift),
+        .executableTarget(name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFormats", "NavGraphFuzzing"],
+                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(name: "fuzz-navgraph-events", dependencies: ["NavGraphFormats", "NavGraphFuzzing"],
+                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
         .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"]),

@@ -80,6 +80,9 @@ extension Hierarchy {
             warn("start of '\(model.id)', which is already alive; ignored", line, &change)
             return
         }
+        if let finishedLine = recentlyFinished[model.key] {
+            warn("start of '\(model.id)', which finished at line \(finishedLine); read as a new model with the same id", line, &change)
+        }
         var lifecycle = ModelLifecycle(model: model, startedStep: step, startedLine: line, kind: kind)
         // A dump often lists a model before its `Started` arrives: it is placed already.
         if let node = nodes[model.key], let window = windows.first(where: { $0.name == node.window }) {
@@ -105,6 +108,7 @@ extension Hierarchy {
         }
         if lifecycles.removeValue(forKey: model.key) != nil {
             finishedCount += 1
+            rememberFinish(model.key, line: line)
         } else if neverStarted || wasPlaced {
             finishedWithoutStartCount += 1
         } else {
@@ -159,16 +163,32 @@ extension Hierarchy {
     }
 
     private mutating func pop(_ parent: String, count: Int, line: Int, into change: inout StepChange) {
-        guard let node = nodes[parent], node.kind == .stack else {
+        guard nodes[parent]?.kind == .stack, let stackID = nodes[parent]?.model.id else {
             warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
             return
         }
-        let entries = node.children.filter { nodes[$0]?.edge == .push }
-        let poppable = max(0, entries.count - 1)
-        if count > poppable {
-            warn("pop of \(count) from stack '\(node.model.id)', which has \(poppable) \(poppable == 1 ? "entry" : "entries") above its root; popped \(poppable)", line, &change)
+        // The last `count` entries above the root entry, found from the end: O(count), not O(stack).
+        var popped: [String] = []
+        if let children = nodes[parent]?.children {
+            var index = children.count - 1
+            while index >= 0 {
+                let key = children[index]
+                if nodes[key]?.edge == .push {
+                    if popped.count == count { break }
+                    popped.append(key)
+                }
+                index -= 1
+            }
+            // The first entry is the root: it never pops.
+            if index < 0, let last = popped.last, children.first(where: { nodes[$0]?.edge == .push }) == last {
+                popped.removeLast()
+            }
         }
-        for key in entries.suffix(min(count, poppable)).reversed() { remove(key, line: line, into: &change) }
+        if popped.count < count {
+            let available = popped.count
+            warn("pop of \(count) from stack '\(stackID)', which has \(available) \(available == 1 ? "entry" : "entries") above its root; popped \(available)", line, &change)
+        }
+        for key in popped { remove(key, line: line, into: &change) }
     }
 
     private mutating func setPath(_ parent: String, entries: [String], line: Int, into change: inout StepChange) {
@@ -176,9 +196,10 @@ extension Hierarchy {
             return
         }
         var known: [ModelRef] = []
+        var wanted = Set<String>()
         for key in entries {
             if let model = model(key) {
-                if !known.contains(where: { $0.key == key }) { known.append(model) }
+                if wanted.insert(key).inserted { known.append(model) }
             } else {
                 warn("setPath names '\(key)', which does not exist; skipped", line, &change)
             }
@@ -187,23 +208,28 @@ extension Hierarchy {
             warn("setPath on '\(parent)' leaves no entries (a stack keeps its root entry); ignored", line, &change)
             return
         }
-        let wanted = Set(known.map(\.key))
-        let current = nodes[parent]!.children.filter { nodes[$0]?.edge == .push }
+        let current = (nodes[parent]?.children ?? []).filter { nodes[$0]?.edge == .push }
+        let currentSet = Set(current)
         for key in current where !wanted.contains(key) { remove(key, line: line, into: &change) }
-        // Re-place in the new order: entries already there move with their subtrees.
-        for model in known {
+        // New entries (or ones moved from elsewhere) are placed; then the entries are put in the given order.
+        for model in known where !currentSet.contains(model.key) {
             place(model, kind: nil, under: parent, edge: .push, at: nil, line: line, into: &change)
         }
+        guard var node = nodes.removeValue(forKey: parent) else { return }
+        node.children = node.children.filter { !wanted.contains($0) } + known.map(\.key).filter { nodes[$0]?.parent == parent }
+        nodes[parent] = node
     }
 
     private mutating func present(_ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int, into change: inout StepChange) {
-        guard let node = nodes[parent] else {
+        // Read what is needed, hold no copy of the node: its children are about to change (copy-on-write).
+        guard let presenterID = nodes[parent]?.model.id else {
             warn("present onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return
         }
-        if let current = node.children.first(where: { nodes[$0]?.edge?.isPresentation == true }), current != model.key {
+        // At most one presented child, kept first.
+        if let current = nodes[parent]?.children.first, nodes[current]?.edge?.isPresentation == true, current != model.key {
             let currentID = nodes[current]?.model.id ?? current
-            warn("'\(node.model.id)' already presents '\(currentID)'; '\(model.id)' replaces it and '\(currentID)' leaves", line, &change)
+            warn("'\(presenterID)' already presents '\(currentID)'; '\(model.id)' replaces it and '\(currentID)' leaves", line, &change)
             remove(current, line: line, into: &change)
         }
         place(model, kind: kind, under: parent, edge: .presented(style), at: 0, line: line, into: &change)
@@ -211,27 +237,25 @@ extension Hierarchy {
 
     /// Places or moves `model` (with its subtree) under `parent`, at `position` among its children (end when `nil`).
     private mutating func place(_ model: ModelRef, kind: NodeKind?, under parent: String, edge: EdgeKind, at position: Int?, line: Int, into change: inout StepChange) {
-        guard let parentNode = nodes[parent] else { return }
+        // Only the parent's window and id: holding a copy of the parent node would make its children be copied below.
+        guard let window = nodes[parent]?.window, let parentID = nodes[parent]?.model.id else { return }
         if nodes[model.key] != nil {
-            if nodes[model.key]!.parent == parent, nodes[model.key]!.edge == edge, position == nil, !isAncestor(model.key, of: parent) {
-                // Already there: move to the end (setPath reorders this way).
-                nodes[parent]!.children.removeAll { $0 == model.key }
-                nodes[parent]!.children.append(model.key)
-                return
+            if nodes[model.key]!.parent == parent, nodes[model.key]!.edge == edge, position == nil {
+                return  // already there
             }
             if model.key == parent || isAncestor(model.key, of: parent) {
-                warn("'\(model.id)' cannot be placed under its own descendant '\(parentNode.model.id)'; ignored", line, &change)
+                warn("'\(model.id)' cannot be placed under its own descendant '\(parentID)'; ignored", line, &change)
                 return
             }
             detach(model.key)
             nodes[model.key]!.parent = parent
             nodes[model.key]!.edge = edge
             insertChild(model.key, into: parent, at: position)
-            relabelWindow(of: model.key, to: parentNode.window)
+            relabelWindow(of: model.key, to: window)
             recordPlacement(model.key, line: line)
             return
         }
-        insert(model, kind: kind, parent: parent, edge: edge, window: parentNode.window, at: position, fromSnapshot: false, line: line, into: &change)
+        insert(model, kind: kind, parent: parent, edge: edge, window: window, at: position, fromSnapshot: false, line: line, into: &change)
     }
 
     private mutating func insert(_ model: ModelRef, kind: NodeKind?, parent: String?, edge: EdgeKind?, window: String, at position: Int?,
@@ -245,9 +269,11 @@ extension Hierarchy {
     }
 
     private mutating func insertChild(_ key: String, into parent: String, at position: Int?) {
-        guard nodes[parent] != nil else { return }
-        let count = nodes[parent]!.children.count
-        nodes[parent]!.children.insert(key, at: min(max(position ?? count, 0), count))
+        // Take the node out and put it back: its children array is then uniquely referenced and grows in place.
+        guard var node = nodes.removeValue(forKey: parent) else { return }
+        let count = node.children.count
+        node.children.insert(key, at: min(max(position ?? count, 0), count))
+        nodes[parent] = node
     }
 
     private mutating func recordPlacement(_ key: String, line: Int) {
@@ -307,7 +333,10 @@ extension Hierarchy {
             nodes[entry.model.key] = Node(
                 model: entry.model, kind: entry.kind, edge: entry.parent == nil ? nil : entry.edge,
                 parent: parentKey, window: snapshot.window, kindIsExplicit: true, fromSnapshot: true)
-            if let parentKey { nodes[parentKey]?.children.append(entry.model.key) }
+            if let parentKey, var parentNode = nodes.removeValue(forKey: parentKey) {
+                parentNode.children.append(entry.model.key)
+                nodes[parentKey] = parentNode
+            }
             if !before.contains(entry.model.key) { change.added.append(entry.model.key) }
             recordPlacement(entry.model.key, line: line)
         }
@@ -322,11 +351,13 @@ extension Hierarchy {
 
     /// Unlinks `key` from its parent (or window) without removing its subtree.
     private mutating func detach(_ key: String) {
-        guard let node = nodes[key] else { return }
-        if let parent = node.parent {
-            nodes[parent]?.children.removeAll { $0 == key }
-            if nodes[parent]?.selectedTab == key { nodes[parent]?.selectedTab = nil }
-        } else if let index = windows.firstIndex(where: { $0.root == key }) {
+        guard let parent = nodes[key].map({ $0.parent }) else { return }
+        if let parent, var parentNode = nodes.removeValue(forKey: parent) {
+            // From the end: a pop removes the last child in constant time.
+            if let index = parentNode.children.lastIndex(of: key) { parentNode.children.remove(at: index) }
+            if parentNode.selectedTab == key { parentNode.selectedTab = nil }
+            nodes[parent] = parentNode
+        } else if parent == nil, let index = windows.firstIndex(where: { $0.root == key }) {
             windows[index].root = nil
         }
     }
@@ -350,6 +381,16 @@ extension Hierarchy {
         if lifecycles[model.key] != nil, lifecycles[model.key]!.leftStep == nil {
             lifecycles[model.key]!.leftStep = step
             lifecycles[model.key]!.leftLine = line
+        }
+    }
+
+    private mutating func rememberFinish(_ key: String, line: Int) {
+        if recentlyFinished.updateValue(line, forKey: key) == nil { recentlyFinishedOrder.append(key) }
+        if recentlyFinishedOrder.count > 2 * Self.recentFinishLimit {
+            // Forget the oldest half in one go: amortized constant time per finish.
+            for old in recentlyFinishedOrder.prefix(Self.recentFinishLimit) { recentlyFinished[old] = nil }
+            recentlyFinishedOrder.removeFirst(Self.recentFinishLimit)
+            recentlyFinishedOrder.removeAll { recentlyFinished[$0] == nil }
         }
     }
 

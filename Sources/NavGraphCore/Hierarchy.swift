@@ -21,6 +21,12 @@ public struct Hierarchy: Sendable, Equatable {
     public internal(set) var finishedCount = 0
     /// Models that finished with no start, where the format says that is normal (a never-shown tab).
     public internal(set) var finishedWithoutStartCount = 0
+    /// Keys of the most recently finished models (at most `recentFinishLimit`), with the line they finished on:
+    /// enough to name an id reused after its finish without keeping every id ever seen.
+    var recentlyFinished: [String: Int] = [:]
+    var recentlyFinishedOrder: [String] = []
+    static let recentFinishLimit = 4096
+
     /// Whether the input recorded any lifecycle (`Started`/`Finished`, `start`/`finish`); without it leaks cannot be told.
     public internal(set) var hasLifecycleEvents = false
 

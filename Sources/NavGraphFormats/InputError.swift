@@ -6,6 +6,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// Nothing in the input is in any format navgraph knows.
     case noNavigationOutput(path: String, lines: Int)
+    /// NUL bytes and nothing navgraph can read: a binary file.
+    case binaryInput(path: String)
     /// `--strict` (or an unrecoverable problem) turned diagnostics into errors.
     case invalidInput(path: String, errors: Int)
 
@@ -20,6 +22,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
                 + "SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>' "
                 + "or debug lines such as '[HomeNavigationModel E34...]: Started', "
                 + "or navgraph-events v1 lines such as '{\"event\":\"push\",\"id\":\"8C1F\",\"type\":\"DetailModel\",\"parent\":\"32D0\"}'"
+        case .binaryInput(let path):
+            "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
+                + "expected a console log or a navgraph-events log"
         case .invalidInput(let path, let errors):
             "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input"
         }

@@ -39,6 +39,7 @@ public struct NavigationInput {
         var events: [NavEvent] = []
         var lines = 0
         var stopped = false
+        var sawNUL = false
 
         func deliver() throws {
             for event in events where !stopped {
@@ -66,6 +67,7 @@ public struct NavigationInput {
             if let reader {
                 reader.read(line, info: info, into: &events)
             } else {
+                if !sawNUL, line.contains(0) { sawNUL = true }
                 // Not yet known what this is: it is noise to every reader.
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             }
@@ -79,6 +81,7 @@ public struct NavigationInput {
         }
         let navigationLines = reader?.navigationLineCount ?? 0
         if navigationLines == 0 {
+            if sawNUL { throw InputError.binaryInput(path: source.name) }
             throw InputError.noNavigationOutput(path: source.name, lines: lines)
         }
         return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
@@ -89,7 +92,7 @@ public struct NavigationInput {
         guard let chosen else { return nil }
         switch chosen {
         case .swiftUINavigation:
-            return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics)
+            return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics, lenient: lenient)
         case .events:
             return EventLogReader(diagnostics: diagnostics, lenient: lenient)
         }

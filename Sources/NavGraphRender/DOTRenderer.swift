@@ -22,6 +22,15 @@ public struct DOTRenderer: Renderer {
     public var legend: Bool
     /// At the end of the input a model that left and never finished has leaked; before it, it may still finish.
     public var endOfInput = true
+    /// At most this many models are drawn (breadth first; at most 40 children each); the rest are folded into
+    /// "… N more" nodes, because Graphviz slows down sharply on large clustered graphs. `nil` draws everything.
+    public var maxNodes: Int? = 2000
+
+    /// How many models a rendering drew, and how many it folded into "… N more" nodes.
+    public struct Summary: Sendable, Equatable {
+        public var drawn: Int
+        public var collapsed: Int
+    }
 
     /// - Parameters:
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
@@ -44,13 +53,20 @@ public struct DOTRenderer: Renderer {
     }
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
-        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished")
+        _ = try renderSummarizing(hierarchy, to: &output)
+    }
+
+    /// Renders, and says how much was folded.
+    public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) -> Summary {
+        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
+                             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
         let context: [String: Any] = [
             "rankdir": direction.rawValue,
             "statements": scene.statements.map(Self.context(for:)),
             "legend": legend,
         ]
         output.write(theme.render(context))
+        return Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
     }
 
     private static func context(for statement: DOTScene.Statement) -> [String: Any] {
@@ -62,9 +78,11 @@ public struct DOTRenderer: Renderer {
         case .close:
             return ["end": true]
         case .node(let id, let model, let kind, let legendLabel, let leaked):
-            var values: [String: Any] = ["id": id, "type": model.type, "modelID": model.id, "kind": kind.rawValue]
+            var values: [String: Any] = ["id": id, "type": model.type, "kind": kind.rawValue]
+            if !model.id.isEmpty { values["modelID"] = model.id }
             values["is" + kind.rawValue.capitalizedFirst] = true
             if leaked { values["isLeaked"] = true }
+            if model.key.hasPrefix("collapsed:") { values["isCollapsed"] = true }
             if let legendLabel { values["legendLabel"] = legendLabel }
             return ["node": values]
         case .point(let id):

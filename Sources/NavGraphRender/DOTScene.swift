@@ -24,17 +24,101 @@ struct DOTScene {
 
     private(set) var statements: [Statement] = []
 
-    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked") {
+    /// Models drawn, and models folded into "… N more" nodes.
+    private(set) var drawnCount = 0
+    private(set) var collapsedCount = 0
+
+    /// - Parameters:
+    ///   - maxNodes: at most this many models are drawn (breadth first); `nil` for all.
+    ///   - maxChildren: at most this many children of one model are drawn (a long stack shows its first entries).
+    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40) {
         var dotIDs: [String: String] = [:]
         var clusterCount = 0
+        var budget = maxNodes ?? Int.max
         for window in hierarchy.openWindows {
-            let nodes = hierarchy.preorder(window: window.name)
-            guard !nodes.isEmpty else { continue }
-            for (node, _) in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
-            appendWindow(window, nodes: nodes.map(\.node), dotIDs: dotIDs, clusterCount: &clusterCount)
+            let all = hierarchy.preorder(window: window.name).map(\.node)
+            guard !all.isEmpty else { continue }
+            let nodes = Self.collapse(all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount)
+            for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
+            appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
         }
-        appendDeparted(hierarchy.departedModels, dotIDs: &dotIDs, label: leakLabel)
+        let departed = hierarchy.departedModels
+        let shown = Array(departed.prefix(max(0, budget == Int.max ? departed.count : budget)))
+        drawnCount += shown.count
+        appendDeparted(shown, dotIDs: &dotIDs, label: leakLabel)
+        if shown.count < departed.count {
+            let hidden = departed.count - shown.count
+            collapsedCount += hidden
+            let id = "n\(dotIDs.count)"
+            dotIDs["collapsed:departed"] = id
+            statements.append(.node(id: id, model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
+                                    kind: .screen, legendLabel: nil, leaked: true))
+        }
         if legend { appendLegend() }
+    }
+
+    /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
+    /// hidden children gets one "… N more" node standing for them and everything under them.
+    private static func collapse(_ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int) -> [Node] {
+        // Subtree sizes, children before parents (the list is in pre-order).
+        var size: [String: Int] = [:]
+        for node in nodes.reversed() {
+            size[node.key, default: 1] += 0
+            if let parent = node.parent { size[parent, default: 1] += size[node.key]! }
+        }
+        guard nodes.count > budget || nodes.contains(where: { $0.children.count > maxChildren }) else {
+            budget -= nodes.count
+            drawn += nodes.count
+            return nodes
+        }
+        var byKey: [String: Node] = [:]
+        for node in nodes { byKey[node.key] = node }
+        var kept: Set<String> = []
+        var placeholders: [String: Node] = [:]
+        var queue = [nodes[0].key]
+        var head = 0
+        if budget > 0 { kept.insert(nodes[0].key); budget -= 1 }
+        while head < queue.count {
+            let key = queue[head]
+            head += 1
+            guard let node = byKey[key] else { continue }
+            var shown: [String] = []
+            for child in node.children {
+                if shown.count < maxChildren && budget > 0 {
+                    shown.append(child)
+                    kept.insert(child)
+                    budget -= 1
+                    queue.append(child)
+                }
+            }
+            let hidden = node.children.filter { !kept.contains($0) }
+            if !hidden.isEmpty {
+                let models = hidden.reduce(0) { $0 + (size[$1] ?? 1) }
+                collapsed += models
+                let label = "… \(hidden.count.formatted) more" + (models > hidden.count ? " (\(models.formatted) models)" : "")
+                let placeholderKey = "collapsed:" + key
+                placeholders[key] = Node(model: ModelRef(key: placeholderKey, id: "", type: label), kind: .screen, edge: .child,
+                                         parent: key, window: node.window)
+            }
+        }
+        drawn += kept.count
+        // Pre-order again, children filtered, each placeholder after its siblings.
+        var placeholderByKey: [String: Node] = [:]
+        for placeholder in placeholders.values { placeholderByKey[placeholder.key] = placeholder }
+        var result: [Node] = []
+        var pending = [nodes[0].key]
+        while let key = pending.popLast() {
+            if let placeholder = placeholderByKey[key] {
+                result.append(placeholder)
+                continue
+            }
+            guard var node = byKey[key], kept.contains(key) else { continue }
+            node.children = node.children.filter(kept.contains)
+            if let placeholder = placeholders[key] { node.children.append(placeholder.key) }
+            result.append(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return result
     }
 
     /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent.
@@ -179,5 +263,18 @@ private extension DOTScene.ClusterKind {
         case .split: self = .split
         case .screen, .switch: return nil
         }
+    }
+}
+
+private extension Int {
+    /// 1,234,567
+    var formatted: String {
+        let digits = Array(String(self))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return result
     }
 }

@@ -66,20 +66,28 @@ public struct TextTreeRenderer: Renderer {
         }
     }
 
+    /// Indentation restarts every this many levels after a `⋮ depth N` line, so a 10,000-deep tree prints
+    /// 10,000 short lines rather than megabytes of indentation.
+    public static let foldDepth = 48
+
     private func writeTree<Output: TextOutputStream>(of window: Window, in hierarchy: Hierarchy, to output: inout Output) {
         guard let root = window.root else { return }
-        // Iterative walk: (key, prefix for its children, connector for itself, is root).
-        var pending: [(key: String, prefix: String, connector: String, tab: Int)] = [(root, "", "", 0)]
-        while let (key, prefix, connector, tab) = pending.popLast() {
+        // Iterative walk: key, prefix for its line, connector, tab number, depth.
+        var pending: [(key: String, prefix: String, connector: String, tab: Int, depth: Int)] = [(root, "", "", 0, 0)]
+        while let (key, prefix, connector, tab, depth) = pending.popLast() {
             guard let node = hierarchy.nodes[key] else { continue }
             var mark = ""
             if let added { mark = added.contains(key) ? style.paint("+ ", .green) : "  " }
+            if depth > 0 && depth % Self.foldDepth == 0 && prefix.isEmpty {
+                output.write(mark + style.paint((style.ascii ? ": " : "⋮ ") + "depth \(depth)", .dim) + "\n")
+            }
             output.write(mark + prefix + connector + line(for: node, tab: tab) + "\n")
-            let childPrefix = connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
+            var childPrefix = connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
+            if (depth + 1) % Self.foldDepth == 0 { childPrefix = "" }
             var tabs = node.children.reduce(0) { $0 + (hierarchy.nodes[$1]?.edge == .tab ? 1 : 0) }
             for (index, child) in node.children.enumerated().reversed() {
                 let isTab = hierarchy.nodes[child]?.edge == .tab
-                pending.append((child, childPrefix, index == node.children.count - 1 ? style.lastBranch : style.branch, isTab ? tabs : 0))
+                pending.append((child, childPrefix, index == node.children.count - 1 ? style.lastBranch : style.branch, isTab ? tabs : 0, depth + 1))
                 if isTab { tabs -= 1 }
             }
         }

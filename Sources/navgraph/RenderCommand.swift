@@ -38,7 +38,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
+    @Option(help: ArgumentHelp(
+        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into '… N more' nodes; 0 draws all.",
+        valueName: "count"))
+    var maxNodes = 2000
+
     func validate() throws {
+        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
         if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
            output.contains("."), Format(rawValue: ext.lowercased()) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; use --format dot, svg, png or pdf")
@@ -56,9 +62,16 @@ struct RenderCommand: ParsableCommand {
         let themeText = try theme.map { try readTheme($0) }
         var renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
         renderer.endOfInput = moment.moment == nil
+        renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
         var dot = ""
-        try exitOnRenderError { try renderer.render(hierarchy, to: &dot) }
+        let summary = try exitOnRenderError { try renderer.renderSummarizing(hierarchy, to: &dot) }
+        if summary.collapsed > 0 {
+            StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
+        }
+        if chosen != .dot && summary.drawn > 500 && isTerminal(2) {
+            StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
+        }
 
         let bytes: [UInt8]
         switch chosen {

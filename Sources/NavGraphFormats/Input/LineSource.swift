@@ -22,6 +22,8 @@ public final class LineSource {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let chunkSize: Int
+    /// Bytes to read instead of a descriptor (fuzzing, tests).
+    private let memory: [UInt8]?
 
     /// Opens `path`, or standard input for `nil` or `-`.
     public convenience init(path: String?, maxLineLength: Int = 1 << 22) throws(InputError) {
@@ -46,6 +48,17 @@ public final class LineSource {
         self.ownsDescriptor = ownsDescriptor
         self.maxLineLength = max(1, maxLineLength)
         self.chunkSize = max(1, chunkSize)
+        self.memory = nil
+    }
+
+    /// Reads `bytes` from memory, in chunks as a file would be read.
+    public init(bytes: [UInt8], name: String, maxLineLength: Int = 1 << 22, chunkSize: Int = 1 << 20) {
+        self.descriptor = -1
+        self.name = name
+        self.ownsDescriptor = false
+        self.maxLineLength = max(1, maxLineLength)
+        self.chunkSize = max(1, chunkSize)
+        self.memory = bytes
     }
 
     deinit {
@@ -64,8 +77,9 @@ public final class LineSource {
         _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
     ) throws {
         var info = stat()
-        let isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let isRegularFile = memory != nil || (fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
         var idleReported = false
+        var memoryOffset = 0
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
         // A line that spans chunks is gathered here; a line past the cap keeps only its start.
@@ -74,7 +88,17 @@ public final class LineSource {
         var lineNumber = 0
 
         while true {
-            let count = read(descriptor, chunk.baseAddress, chunkSize)
+            let count: Int
+            if let memory {
+                count = min(chunkSize, memory.count - memoryOffset)
+                if count > 0 {
+                    _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<count]).initialize(from: memory[memoryOffset..<(memoryOffset + count)])
+                    memoryOffset += count
+                }
+                if count == 0 { break }
+            } else {
+                count = read(descriptor, chunk.baseAddress, chunkSize)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InputError.readFailed(path: name, reason: String(cString: strerror(errno)))

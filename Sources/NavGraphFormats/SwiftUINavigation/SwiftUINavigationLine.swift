@@ -74,6 +74,7 @@ struct SwiftUINavigationLine: Equatable {
             idEnd -= 3
         }
         guard idEnd > space + 1 else { return nil }
+        // Invalid UTF-8 is repaired (U+FFFD) here; the reader reports the line.
         let type = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<space]), as: UTF8.self)
         let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[(space + 1)..<idEnd]), as: UTF8.self)
         guard !type.isEmpty, !type.contains("["), !type.contains("]") else { return nil }

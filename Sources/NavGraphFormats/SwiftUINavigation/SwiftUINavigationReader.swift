@@ -10,15 +10,18 @@ public final class SwiftUINavigationReader: NavigationReader {
     public static let format = InputFormat.swiftUINavigation
 
     private let diagnostics: DiagnosticHandler
+    private let lenient: Bool
     private var identities = ModelIdentities()
     private var inference: KindInference
     private var pending: PendingDump?
     private var windows: [WindowTrack] = []
     public private(set) var navigationLineCount = 0
 
-    public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler) {
+    /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
+    public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.inference = KindInference(rules: rules)
         self.diagnostics = diagnostics
+        self.lenient = lenient
     }
 
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -28,6 +31,12 @@ public final class SwiftUINavigationReader: NavigationReader {
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         guard !info.truncated, let parsed = SwiftUINavigationLine.parse(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        if parsed.type.contains("\u{FFFD}") || parsed.id.contains("\u{FFFD}"), String(validating: line, as: UTF8.self) == nil {
+            // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
+            diagnostics.report(Diagnostic(lenient ? .warning : .error, line: info.number,
+                "invalid UTF-8 in a SwiftUINavigation line (model \(parsed.type) \(parsed.id)); line \(lenient ? "skipped (--lenient)" : "not read")"))
             return
         }
         navigationLineCount += 1
