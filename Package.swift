@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests", dependencies: ["navgraph"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events"]),
     ]
 )

@@ -21,8 +21,8 @@ public struct LeakReport: Sendable {
         public var lastSeenLine: Int?
         public var leftStep: Int?
         public var leftLine: Int?
-        /// Leaked models that were attached under this one.
-        public var children: [Leak] = []
+        /// 0 for a top-level leak; a leaked model attached under another leaked one is one deeper, right after it.
+        public var depth = 0
     }
 
     /// A pairing of lines to models that could not be told apart (SwiftUINavigation id prefixes).
@@ -40,7 +40,8 @@ public struct LeakReport: Sendable {
         }
     }
 
-    /// Leaked models as trees (a leaked model's leaked subtree under it), then suspected ones.
+    /// Leaked models in pre-order (a leaked model's leaked subtree right after it, one `depth` deeper), then the
+    /// suspected ones. Flat, so a 100,000-deep leak is no deeper a value than a single one.
     public private(set) var leaks: [Leak] = []
     public private(set) var alive = 0
     public private(set) var unplaced = 0
@@ -65,46 +66,36 @@ public struct LeakReport: Sendable {
 
         let departed = hierarchy.departedModels
         let departedKeys = Set(departed.map(\.model.key))
-        var leaks = departed.map { lifecycle in
+        let all = departed.map { lifecycle in
             Leak(model: lifecycle.model, status: .leaked, startedLine: lifecycle.startedLine,
                  parent: lifecycle.lastPlacement?.parent, lastSeenStep: lifecycle.lastPlacement?.step,
                  lastSeenLine: lifecycle.lastPlacement?.line, leftStep: lifecycle.leftStep, leftLine: lifecycle.leftLine)
         }
-        // Nest each leak under its leaked parent, children before parents so no recursion is needed.
+        // Each leak under its leaked parent: a pre-order walk with an explicit stack.
         var childrenOf: [String: [Int]] = [:]
         var roots: [Int] = []
-        for (position, leak) in leaks.enumerated() {
+        for (position, leak) in all.enumerated() {
             if let parent = leak.parent?.key, departedKeys.contains(parent), parent != leak.model.key {
                 childrenOf[parent, default: []].append(position)
             } else {
                 roots.append(position)
             }
         }
-        // Post-order over the forest: attach finished children to their parents.
-        var order: [Int] = []
-        var pending = roots
-        while let position = pending.popLast() {
-            order.append(position)
-            pending.append(contentsOf: childrenOf[leaks[position].model.key] ?? [])
+        var pending: [(position: Int, depth: Int)] = roots.reversed().map { ($0, 0) }
+        var visited = Set<Int>()
+        while let (position, depth) = pending.popLast() {
+            guard visited.insert(position).inserted else { continue }
+            var leak = all[position]
+            leak.depth = depth
+            leaks.append(leak)
+            for child in (childrenOf[leak.model.key] ?? []).reversed() { pending.append((child, depth + 1)) }
         }
-        for position in order.reversed() {
-            let children = (childrenOf[leaks[position].model.key] ?? []).map { leaks[$0] }
-            leaks[position].children = children
-        }
-        self.leaks = roots.map { leaks[$0] }
-        self.leaks += hierarchy.suspectedModels.map { lifecycle in
+        leaks += hierarchy.suspectedModels.map { lifecycle in
             Leak(model: lifecycle.model, status: .suspected, startedLine: lifecycle.startedLine)
         }
     }
 
-    /// Leaks of a status, nested ones included.
     private func count(_ status: Status) -> Int {
-        var total = 0
-        var pending = leaks
-        while let leak = pending.popLast() {
-            if leak.status == status { total += 1 }
-            pending.append(contentsOf: leak.children)
-        }
-        return total
+        leaks.reduce(0) { $0 + ($1.status == status ? 1 : 0) }
     }
 }

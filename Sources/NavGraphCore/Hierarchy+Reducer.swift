@@ -127,10 +127,19 @@ extension Hierarchy {
                  : "window '\(window)' already has root '\(oldID)'; '\(model.id)' replaces it and '\(oldID)' leaves", line, &change)
             remove(old, line: line, into: &change)
         }
-        if nodes[model.key] != nil { detach(model.key) }
+        let placed = nodes[model.key] != nil
+        // Already placed elsewhere: it moves here with its subtree (unlinked before it becomes this window's root).
+        if placed { detach(model.key) }
         if !windows.contains(where: { $0.name == window }) { windows.append(Window(name: window)) }
         let index = windows.firstIndex { $0.name == window }!
         windows[index].root = model.key
+        if placed {
+            nodes[model.key]!.parent = nil
+            nodes[model.key]!.edge = nil
+            relabelWindow(of: model.key, to: window)
+            recordPlacement(model.key, line: line)
+            return
+        }
         insert(model, kind: kind, parent: nil, edge: nil, window: window, at: nil, fromSnapshot: false, line: line, into: &change)
     }
 

@@ -13,8 +13,8 @@ public struct LeakTextRenderer {
     }
 
     public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
-        var pending: [(leak: LeakReport.Leak, depth: Int)] = report.leaks.reversed().map { ($0, 0) }
-        while let (leak, depth) = pending.popLast() {
+        for leak in report.leaks {
+            let depth = leak.depth
             let indent = String(repeating: "  ", count: min(depth, 64))
             let label = leak.status == .leaked ? style.paint("leaked", .red) : style.paint("suspected", .yellow)
             var line = indent + (depth > 0 ? (style.ascii ? "`- " : "└─ ") : "") + label + " "
@@ -31,7 +31,6 @@ public struct LeakTextRenderer {
                 line += "  started line \(leak.startedLine), in no dump (may live in another window)"
             }
             output.write(line + "\n")
-            for child in leak.children.reversed() { pending.append((child, depth + 1)) }
         }
         for ambiguity in report.ambiguities {
             output.write(style.paint("ambiguous", .yellow) + " line \(ambiguity.line): \(Escaping.terminal(ambiguity.message))\n")
@@ -58,29 +57,30 @@ public struct LeakTextRenderer {
 public struct LeakJSONRenderer {
     public init() {}
 
-    private enum WalkStep { case open(LeakReport.Leak, depth: Int, first: Bool), close(depth: Int, empty: Bool) }
+    private func indent(_ depth: Int) -> String { String(repeating: "  ", count: 2 + min(depth, 64)) }
 
     public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
         output.write("{\n  \"leaks\": [")
-        var pending: [WalkStep] = report.leaks.enumerated().reversed().map { .open($1, depth: 0, first: $0 == 0) }
-        while let step = pending.popLast() {
-            switch step {
-            case .open(let leak, let depth, let first):
-                output.write((first ? "\n" : ",\n") + String(repeating: "  ", count: 2 + min(depth, 64)))
-                output.write("{\"type\": \(Escaping.jsonString(leak.model.type)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
-                output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
-                output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
-                output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.type) } ?? "null"), ")
-                output.write("\"lastSeenLine\": \(leak.lastSeenLine.map(String.init) ?? "null"), ")
-                output.write("\"leftAtLine\": \(leak.leftLine.map(String.init) ?? "null"), \"children\": [")
-                pending.append(.close(depth: depth, empty: leak.children.isEmpty))
-                for (index, child) in leak.children.enumerated().reversed() {
-                    pending.append(.open(child, depth: depth + 1, first: index == 0))
-                }
-            case .close(let depth, let empty):
-                output.write(empty ? "]}" : "\n" + String(repeating: "  ", count: 2 + min(depth, 64)) + "]}")
+        // Pre-order with depths back into nested JSON: a leak's children array stays open while deeper leaks follow.
+        var open: [Int] = []
+        let leaks = report.leaks
+        for (index, leak) in leaks.enumerated() {
+            while let top = open.last, top >= leak.depth {
+                output.write("\n" + indent(top) + "]}")
+                open.removeLast()
             }
+            let firstInItsList = index == 0 || leaks[index - 1].depth < leak.depth
+            output.write((firstInItsList ? "\n" : ",\n") + indent(leak.depth))
+            output.write("{\"type\": \(Escaping.jsonString(leak.model.type)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
+            output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
+            output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
+            output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.type) } ?? "null"), ")
+            output.write("\"lastSeenLine\": \(leak.lastSeenLine.map(String.init) ?? "null"), ")
+            output.write("\"leftAtLine\": \(leak.leftLine.map(String.init) ?? "null"), \"children\": [")
+            let hasChildren = index + 1 < leaks.count && leaks[index + 1].depth > leak.depth
+            if hasChildren { open.append(leak.depth) } else { output.write("]}") }
         }
+        while let top = open.popLast() { output.write("\n" + indent(top) + "]}") }
         output.write(report.leaks.isEmpty ? "],\n" : "\n  ],\n")
         output.write("  \"alive\": \(report.alive),\n  \"unplaced\": \(report.unplaced),\n  \"finished\": \(report.finished),\n")
         output.write("  \"ambiguous\": [")

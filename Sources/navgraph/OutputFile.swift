@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file written atomically: into a temporary file in the same folder, then renamed over the target, so a
 /// reader never sees half a diagram and a failure leaves no partial file. Refuses to overwrite the input.
@@ -30,24 +33,34 @@ struct OutputFile {
     }
 
     func write(_ bytes: [UInt8]) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).navgraph-\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                StandardError.write("\(path): error: cannot write: \(reason)")
-                throw ExitCode(2)
-            }
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            StandardError.write("\(path): error: cannot write: \(error.localizedDescription)")
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).navgraph-\(getpid()).tmp"
+        func fail(_ what: String) -> ExitCode {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            StandardError.write("\(path): error: cannot write: \(what): \(reason)")
+            return ExitCode(2)
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            StandardError.write("\(path): error: cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
             throw ExitCode(2)
         }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                close(descriptor)
+                throw fail("writing failed")
+            }
+            offset += written
+        }
+        guard close(descriptor) == 0 else { throw fail("writing failed") }
+        // The rename is atomic: readers see the old file or the whole new one, never half of it.
+        guard rename(temporary, path) == 0 else { throw fail("cannot replace '\(path)'") }
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

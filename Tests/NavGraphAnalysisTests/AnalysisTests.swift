@@ -30,13 +30,7 @@ func load(_ text: String? = nil, example: String? = nil) throws -> (Hierarchy, [
 }
 
 private func flatten(_ leaks: [LeakReport.Leak]) -> [String] {
-    var result: [String] = []
-    var pending = leaks.reversed().map { ($0, 0) }
-    while let (leak, depth) = pending.popLast() {
-        result.append(String(repeating: "  ", count: depth) + "\(leak.status.rawValue) \(leak.model.type) \(leak.model.id.prefix(3))")
-        pending.append(contentsOf: leak.children.reversed().map { ($0, depth + 1) })
-    }
-    return result
+    leaks.map { String(repeating: "  ", count: $0.depth) + "\($0.status.rawValue) \($0.model.type) \($0.model.id.prefix(3))" }
 }
 
 @Suite("Leaks")

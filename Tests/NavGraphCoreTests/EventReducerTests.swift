@@ -226,3 +226,19 @@ struct TimestampTests {
         #expect(Timestamp.formatRFC3339(0) == "1970-01-01T00:00:00.000Z")
     }
 }
+
+@Suite("Fuzzer findings")
+struct FuzzFindingTests {
+    @Test func aRootEventForAPlacedModelMovesItWithItsSubtree() {
+        var hierarchy = Hierarchy()
+        hierarchy.apply(NavEvent(.root(ModelRef(id: "app", type: "App"), kind: .switch, window: "main"), line: 1))
+        hierarchy.apply(NavEvent(.switch(ModelRef(id: "tabs", type: "Tabs"), kind: .tabs, parent: "app"), line: 2))
+        hierarchy.apply(NavEvent(.root(ModelRef(id: "app", type: "App"), kind: nil, window: "second"), line: 3))
+        #expect(hierarchy.consistencyProblems().isEmpty)
+        #expect(hierarchy.preorder(window: "second").map(\.node.key) == ["app", "tabs"])
+        #expect(hierarchy.openWindows.map(\.name) == ["second"])
+        hierarchy.apply(NavEvent(.root(ModelRef(id: "tabs", type: "Tabs"), kind: nil, window: "third"), line: 4))
+        #expect(hierarchy.consistencyProblems().isEmpty)
+        #expect(hierarchy.preorder(window: "third").map(\.node.key) == ["tabs"])
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+/// Writes `parts` to a new file in `folder`, streaming, so large inputs never sit in memory at once.
+func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Void) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    try parts(handle)
+    try handle.close()
+    return url.path
+}
+
+/// Peak resident memory of a run in KiB, where /usr/bin/time is installed.
+func peakMemoryKB(_ arguments: [String]) throws -> Int? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "%M", binaryURL.path] + arguments
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let err = folder.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    let text = try String(contentsOf: err, encoding: .utf8)
+    return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+}
+
+@Suite("Hostile input: every case has a defined outcome", .serialized)
+struct HostileInputTests {
+    let folder: URL
+
+    init() throws { folder = try temporaryFolder() }
+
+    @Test func emptyBinaryAndNUL() throws {
+        let empty = try writeFile(folder, "empty.log") { _ in }
+        let run = try navgraph(["tree", empty])
+        #expect(run.status == 2 && run.stderr.contains("error: no navigation output found in 0 lines"))
+
+        let binary = try writeFile(folder, "app.bin") { handle in
+            handle.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        }
+        let bin = try navgraph(["tree", binary])
+        #expect(bin.status == 2 && bin.stderr.contains("this looks like a binary file (it has NUL bytes)"))
+
+        // NUL bytes in the app's own output are noise like any other.
+        let mixed = try writeFile(folder, "nul.log") { handle in
+            handle.write(Data([0x00, 0x01, 0x0A]))
+            handle.write(Data("<[AppNavigationModel 667...]>\n\t<[HomeNavigationModel E34...]>\nbad\u{0}line\n".utf8))
+        }
+        let nul = try navgraph(["tree", mixed])
+        #expect(nul.status == 0 && nul.stdout.contains("└─ HomeNavigationModel E34"))
+        #expect(nul.stderr.contains("skipped 2 lines"))
+    }
+
+    @Test func invalidUTF8IsReportedAndSkippedWhenLenient() throws {
+        let path = try writeFile(folder, "utf8.log") { handle in
+            handle.write(Data("<[AppNavigationModel 667...]>\n".utf8))
+            handle.write(Data([0x09, 0x3C, 0x5B, 0x48, 0x6F, 0x6D, 0x65, 0xFF, 0xFE, 0x20, 0x45, 0x33, 0x34, 0x2E, 0x2E, 0x2E, 0x5D, 0x3E, 0x0A]))
+            handle.write(Data("{\"not\": \"valid \u{FF}".utf8))
+        }
+        let run = try navgraph(["tree", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("utf8.log:2: error: invalid UTF-8 in a SwiftUINavigation line"))
+        let lenient = try navgraph(["tree", "--lenient", path])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("utf8.log:2: warning: invalid UTF-8"))
+        #expect(lenient.stdout.contains("AppNavigationModel 667"))
+    }
+
+    @Test func aHundredMegabyteLineIsSkippedInBoundedMemory() throws {
+        let path = try writeFile(folder, "long.log") { handle in
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+            for _ in 0..<100 { handle.write(chunk) }
+            handle.write(Data("\n<[AppNavigationModel 667...]>\n".utf8))
+        }
+        let run = try navgraph(["tree", path])
+        #expect(run.status == 0)
+        #expect(run.stdout == "window main\nAppNavigationModel 667\n")
+        #expect(run.stderr.contains("skipped 1 line"))
+        if let peak = try peakMemoryKB(["tree", path]) { #expect(peak < 80_000, "peak \(peak) KB") }
+    }
+
+    @Test func hundredsOfMegabytesOfNoiseStreamThrough() throws {
+        let line = Data("2025-03-14 09:41:07.201 App[4242:9111] [Network] GET https://api.example.com/v1/feed 200 (143 ms)\n".utf8)
+        let path = try writeFile(folder, "noise.log") { handle in
+            var block = Data()
+            for _ in 0..<10_000 { block.append(line) }
+            for _ in 0..<256 { handle.write(block) }  // ~256 MB
+        }
+        let run = try navgraph(["tree", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: no navigation output found in 2560000 lines"))
+        if let peak = try peakMemoryKB(["tree", path]) { #expect(peak < 60_000, "peak \(peak) KB") }
+    }
+
+    @Test func aDumpTenThousandLevelsDeep() throws {
+        let depth = 10_000
+        let path = try writeFile(folder, "deep.log") { handle in
+            handle.write(Data("[Level0NavigationModel 000...]: Started\n".utf8))
+            for level in 0..<depth {
+                let id = String(level % 4096, radix: 16, uppercase: true)
+                let prefix = String(repeating: "0", count: 3 - id.count) + id
+                handle.write(Data((String(repeating: "\t", count: level) + "<[Level\(level)NavigationModel \(prefix)...]>\n").utf8))
+            }
+        }
+        let tree = try navgraph(["tree", path])
+        #expect(tree.status == 0)
+        #expect(tree.stdout.contains("⋮ depth 9984\n└─ Level9984NavigationModel"))
+        #expect(tree.stdout.utf8.count < 2_000_000, "folded indentation: \(tree.stdout.utf8.count) bytes")
+        let json = try navgraph(["tree", "--format", "json", path])
+        #expect(json.status == 0)
+        #expect(json.stdout.components(separatedBy: "\"children\": [").count - 1 == depth)
+        let dot = try navgraph(["render", "--format", "dot", path])
+        #expect(dot.status == 0)
+        #expect(dot.stderr.contains("drew 2000 models; 8000 more are folded"))
+        let svg = try navgraph(["render", "--format", "svg", "--max-nodes", "300", path])
+        #expect(svg.status == 0 && isWellFormedXML(svg.stdoutBytes))
+        let leaks = try navgraph(["leaks", path])
+        #expect(leaks.status == 0 && leaks.stdout.hasPrefix("0 leaked"))
+    }
+
+    @Test func aHundredThousandPresentationsEachOnTheLast() throws {
+        let count = 100_000
+        let path = try writeFile(folder, "chain.jsonl") { handle in
+            var text = "{\"event\":\"root\",\"id\":\"p0\",\"type\":\"RootModel\"}\n"
+            for index in 1..<count {
+                text += "{\"event\":\"start\",\"id\":\"p\(index)\",\"type\":\"SheetModel\"}\n"
+                text += "{\"event\":\"present\",\"id\":\"p\(index)\",\"type\":\"SheetModel\",\"parent\":\"p\(index - 1)\",\"style\":\"sheet\"}\n"
+                if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
+            }
+            text += "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n"
+            handle.write(Data(text.utf8))
+        }
+        let tree = try navgraph(["tree", path])
+        #expect(tree.status == 0)
+        #expect(tree.stdout.contains("⋮ depth 49968"))
+        #expect(tree.stdout.contains("Leaked: left the hierarchy, never finished (50000):"))
+        let leaks = try navgraph(["leaks", "--format", "json", path])
+        #expect(leaks.status == 1)
+        #expect(leaks.stdout.contains("\"alive\": 49999"))
+        let dot = try navgraph(["render", "--format", "dot", path])
+        #expect(dot.status == 0 && dot.stderr.contains("folded into '… N more' nodes"))
+    }
+
+    @Test func aStackAMillionEntriesLong() throws {
+        let path = try writeFile(folder, "stack.jsonl") { handle in
+            var text = "{\"event\":\"root\",\"id\":\"s\",\"type\":\"StackRootModel\",\"kind\":\"stack\"}\n"
+            for index in 0..<1_000_000 {
+                text += "{\"event\":\"push\",\"id\":\"e\(index)\",\"type\":\"DetailModel\",\"parent\":\"s\"}\n"
+                if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
+            }
+            text += "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n"
+            handle.write(Data(text.utf8))
+        }
+        let tree = try navgraph(["tree", path])
+        #expect(tree.status == 0)
+        #expect(tree.stdout.hasSuffix("\n└─ DetailModel e999996\n"))
+        let dot = try navgraph(["render", "--format", "dot", path])
+        #expect(dot.status == 0)
+        #expect(dot.stdout.contains("label=\"… 999,957 more\""))
+    }
+
+    @Test func jsonThatIsNotAnEvent() throws {
+        let run = try navgraph(["tree"], stdin: """
+            {"event":"root","id":"a","type":"App"}
+            {"event":"push","id":"b","type":"X","parent":
+            ["event","push"]
+            "push"
+            {"event":"push","id":42,"type":"X","parent":"a"}
+            {"event":"push","id":"b","id":"c","type":"X","parent":"a"}
+            {"event":"mark","label":"ok"} trailing
+
+            """)
+        #expect(run.status == 2)
+        for line in 2...7 { #expect(run.stderr.contains("<stdin>:\(line): error:"), "line \(line)") }
+        #expect(run.stderr.contains("5 errors in input") == false)
+        #expect(run.stderr.contains("6 errors in input"))
+    }
+
+    @Test func contradictionsAreNamedAndTheStateStaysConsistent() throws {
+        let run = try navgraph(["tree"], stdin: """
+            {"event":"finish","id":"x"}
+            {"event":"root","id":"app","type":"App","kind":"tabs"}
+            {"event":"start","id":"t","type":"Home"}
+            {"event":"tab","id":"t","type":"Home","parent":"app"}
+            {"event":"push","id":"d","type":"Detail","parent":"app"}
+            {"event":"pop","parent":"t","count":5}
+            {"event":"dismiss","id":"t"}
+            {"event":"root","id":"app2","type":"App"}
+            {"event":"finish","id":"t"}
+            {"event":"finish","id":"t"}
+            {"event":"start","id":"t","type":"Home"}
+
+            """)
+        #expect(run.status == 0)
+        for (line, text) in [(1, "finish of 'x', which is not alive"), (5, "push onto 'app', a tabs container"),
+                             (6, "pop on 't', which is not a stack"), (7, "dismiss of 't', which is not presented"),
+                             (8, "window 'main' already has root 'app'"), (10, "finish of 't', which is not alive"),
+                             (11, "start of 't', which finished at line 9")] {
+            #expect(run.stderr.contains("<stdin>:\(line): warning: \(text)"), "line \(line)")
+        }
+        #expect(run.stdout.hasPrefix("window main\nApp app2\n"))
+        let strict = try navgraph(["tree", "--strict"], stdin: "{\"event\":\"dismiss\",\"id\":\"t\"}\n")
+        #expect(strict.status == 2 && strict.stderr.contains("<stdin>:1: error: dismiss of 't'"))
+    }
+
+    @Test func hostileNamesInEveryOutput() throws {
+        let names = ["Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;"]
+        func encoded(_ object: [String: String]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }
+        var log = "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"tabs\"}\n"
+        for (index, name) in names.enumerated() {
+            log += try encoded(["event": "tab", "id": "t\(index)\u{1B}[31m", "type": name, "parent": "r", "title": name]) + "\n"
+        }
+        let path = try writeFile(folder, "hostile.jsonl") { $0.write(Data(log.utf8)) }
+        let tree = try navgraph(["tree", "--color", "never", path])
+        #expect(tree.status == 0)
+        #expect(!tree.stdout.contains("\u{1B}") && !tree.stdout.contains("\u{202E}"))
+        #expect(tree.stdout.contains("Esc\\u{1B}[2JBidi\\u{202E}X"))
+        let json = try navgraph(["tree", "--format", "json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let tabs = ((object["roots"] as? [[String: Any]])?.first?["children"] as? [[String: Any]]) ?? []
+        #expect(tabs.map { $0["type"] as? String } == ["Quote\"Back\\slash", "</script><script>alert(1)</script>",
+                                                        "<img src=x onerror=alert(1)>", "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;"])
+        let svg = try navgraph(["render", "--format", "svg", path])
+        #expect(svg.status == 0 && isWellFormedXML(svg.stdoutBytes))
+        let svgText = String(decoding: svg.stdoutBytes, as: UTF8.self)
+        #expect(!svgText.contains("<script") && !svgText.contains("<img"))
+        #expect(svgText.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(svgText.contains("CDATA]]&gt;&amp;amp;"))
+    }
+
+    @Test func outputThatCannotBeWritten() throws {
+        let run = try navgraph(["render", "-o", "/proc/nav.svg", example("session.log")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/proc/nav.svg: error: cannot write: cannot create a file in '/proc'"))
+    }
+}
+
+@Suite("Fuzz regressions and seeds through the fuzz harness")
+struct FuzzRegressionTests {
+    @Test(arguments: ["swiftui-navigation", "navgraph-events"])
+    func replayEveryFile(target: String) throws {
+        let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
+        let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
+        let seeds = target == "navgraph-events" ? [example("leaky-session.jsonl")]
+            : [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
+        let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
+        let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(target)")
+        let process = Process()
+        process.executableURL = replayer
+        process.arguments = files
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "a regression input fails again")
+    }
+}
