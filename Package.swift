@@ -68,9 +68,10 @@ let package = Package(
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
-        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"]),
+        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
+                    exclude: ["Golden"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events"]),

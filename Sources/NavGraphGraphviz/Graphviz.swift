@@ -1,4 +1,9 @@
 import CGraphviz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Output formats libgvc renders in-process.
@@ -8,10 +13,28 @@ public enum GraphvizFormat: String, Sendable, CaseIterable {
 
 /// Lays out and renders DOT text in-process through libgvc: no `dot` binary at run time.
 ///
-/// Graphviz keeps global state (its error handler, its error counter), so calls are serialized.
-/// Every C call's result is checked and everything Graphviz allocates is freed on every path.
+/// Graphviz keeps global state (its error handler, its error counter), so calls are serialized. One Graphviz context
+/// serves the whole process and is freed at exit: creating a second context after freeing the first makes Graphviz
+/// 2.42's pango plugin read a freed font name (found by AddressSanitizer), and loading plugins once is faster anyway.
+/// Every C call's result is checked and everything a render allocates is freed on every path.
 public enum Graphviz {
     private static let lock = Mutex(())
+    // Only touched with `lock` held.
+    nonisolated(unsafe) private static var sharedContext: OpaquePointer?
+
+    /// The process's Graphviz context, created on first use.
+    private static func context() throws(GraphvizError) -> OpaquePointer {
+        if let sharedContext { return sharedContext }
+        guard let created = gvContext() else { throw .noContext }
+        sharedContext = created
+        atexit {
+            Graphviz.lock.withLock { _ in
+                if let context = Graphviz.sharedContext { gvFreeContext(context) }
+                Graphviz.sharedContext = nil
+            }
+        }
+        return created
+    }
 
     /// Renders `dot` to `format` with the given layout engine and returns the bytes.
     public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
@@ -28,8 +51,7 @@ public enum Graphviz {
         GraphvizMessages.begin()
         defer { GraphvizMessages.end() }
 
-        guard let context = gvContext() else { throw .noContext }
-        defer { gvFreeContext(context) }
+        let context = try context()
 
         guard let graph = dot.withCString({ agmemread($0) }) else {
             throw .invalidDOT(message: GraphvizMessages.text())

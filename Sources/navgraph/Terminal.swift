@@ -124,12 +124,13 @@ final class Terminal {
 /// What a signal handler may touch: the saved terminal state. Set only while a full-screen command runs.
 private enum TerminalRestore {
     nonisolated(unsafe) static var descriptor: Int32 = -1
-    nonisolated(unsafe) static var original = termios()
+    /// The saved settings, on the heap: a C struct copied into a Swift global trips AddressSanitizer's size check.
+    nonisolated(unsafe) static let original = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
     static func install(descriptor: Int32, original: termios) {
         Self.descriptor = descriptor
-        Self.original = original
+        Self.original.initialize(to: original)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             Glibc.signal(signal, restoreAndExit)
         }
@@ -152,7 +153,7 @@ private func restoreAndExit(_ signal: Int32) {
     let reset: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
     _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
     if TerminalRestore.descriptor >= 0 {
-        tcsetattr(TerminalRestore.descriptor, TCSAFLUSH, &TerminalRestore.original)
+        tcsetattr(TerminalRestore.descriptor, TCSAFLUSH, TerminalRestore.original)
     }
     _exit(128 + signal)
 }

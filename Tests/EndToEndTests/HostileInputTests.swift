@@ -12,8 +12,10 @@ func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Vo
 }
 
 /// Peak resident memory of a run in KiB, where /usr/bin/time is installed.
+/// `nil` under a sanitizer (its shadow memory is not navgraph's), or without /usr/bin/time.
 func peakMemoryKB(_ arguments: [String]) throws -> Int? {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+    guard ProcessInfo.processInfo.environment["NAVGRAPH_SANITIZED"] == nil,
+          FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
     process.arguments = ["-f", "%M", binaryURL.path] + arguments

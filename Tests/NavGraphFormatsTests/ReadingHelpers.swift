@@ -40,7 +40,7 @@ func read(file: URL, format: InputFormat? = nil) throws -> ReadResult {
 
 func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 22) -> ReadResult {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-test-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: path.path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path.path, contents: Data(bytes))
     defer { try? FileManager.default.removeItem(at: path) }
     let handle = FileHandle(forReadingAtPath: path.path)!
     defer { try? handle.close() }
