@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Foundation
 
 /// Output formats libgvc renders in-process.
 public enum GraphvizFormat: String, Sendable, CaseIterable {
@@ -18,7 +18,8 @@ public enum GraphvizFormat: String, Sendable, CaseIterable {
 /// 2.42's pango plugin read a freed font name (found by AddressSanitizer), and loading plugins once is faster anyway.
 /// Every C call's result is checked and everything a render allocates is freed on every path.
 public enum Graphviz {
-    private static let lock = Mutex(())
+    /// A pthread mutex underneath (NSLock), which ThreadSanitizer understands; a futex-based Mutex it cannot see.
+    private static let lock = NSLock()
     // Only touched with `lock` held.
     nonisolated(unsafe) private static var sharedContext: OpaquePointer?
 
@@ -28,23 +29,19 @@ public enum Graphviz {
         guard let created = gvContext() else { throw .noContext }
         sharedContext = created
         atexit {
-            Graphviz.lock.withLock { _ in
-                if let context = Graphviz.sharedContext { gvFreeContext(context) }
-                Graphviz.sharedContext = nil
-            }
+            Graphviz.lock.lock()
+            if let context = Graphviz.sharedContext { gvFreeContext(context) }
+            Graphviz.sharedContext = nil
+            Graphviz.lock.unlock()
         }
         return created
     }
 
     /// Renders `dot` to `format` with the given layout engine and returns the bytes.
     public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
-        do {
-            return try lock.withLock { _ throws(GraphvizError) in
-                try renderLocked(dot: dot, format: format, engine: engine)
-            }
-        } catch {
-            throw error
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        return try renderLocked(dot: dot, format: format, engine: engine)
     }
 
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError) -> [UInt8] {
