@@ -62,9 +62,9 @@ let package = Package(
         // Fuzzing: the harness, and one libFuzzer target per reader (replayers in a normal build).
         .target(name: "NavGraphFuzzing", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
                 swiftSettings: fuzzSwift),
-        .executableTarget(name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFormats", "NavGraphFuzzing"],
+        .executableTarget(name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(name: "fuzz-navgraph-events", dependencies: ["NavGraphFormats", "NavGraphFuzzing"],
+        .executableTarget(name: "fuzz-navgraph-events", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
