@@ -254,12 +254,7 @@ struct FuzzRegressionTests {
             : [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
         let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
         let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(target)")
-        let process = Process()
-        process.executableURL = replayer
-        process.arguments = files
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "a regression input fails again")
+        let run = try runTool(replayer, files)
+        #expect(run.status == 0, "a regression input fails again: \(run.stderr.suffix(2000))")
     }
 }

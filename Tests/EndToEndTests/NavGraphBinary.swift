@@ -20,8 +20,14 @@ struct Run {
 /// Runs the built `navgraph` (beside the test bundle, or `$NAVGRAPH_BIN`) with stdout and stderr captured in files,
 /// so a large output can never block on a full pipe.
 func navgraph(_ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+    try runTool(binaryURL, arguments, stdin: stdin, directory: directory, environment: environment)
+}
+
+/// Runs any executable the same way (the fuzz replayers, `env python3 …`).
+func runTool(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+             environment: [String: String] = [:]) throws -> Run {
     let process = Process()
-    process.executableURL = binaryURL
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? repositoryRoot
     var env = ProcessInfo.processInfo.environment

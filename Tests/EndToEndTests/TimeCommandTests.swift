@@ -196,30 +196,17 @@ struct EventLogCommandTests {
     }
 
     @Test func examplesValidateAgainstTheSchema() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/validate-events").path, example("leaky-session.jsonl")]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let validator = repositoryRoot.appendingPathComponent("scripts/validate-events").path
+        let good = try runTool(env, ["python3", validator, example("leaky-session.jsonl")])
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
 
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.jsonl")
         try "{\"event\":\"push\",\"id\":\"a\",\"type\":\"X\"}\n".write(to: bad, atomically: true, encoding: .utf8)
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/validate-events").path, bad.path]
-        let checkPipe = Pipe()
-        check.standardOutput = checkPipe
-        try check.run()
-        let checkOutput = String(decoding: checkPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 1)
-        #expect(checkOutput.contains("bad.jsonl:1: error: (line): 'parent' is a required property"))
+        let check = try runTool(env, ["python3", validator, bad.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("bad.jsonl:1: error: (line): 'parent' is a required property"))
     }
 }
