@@ -51,6 +51,8 @@ let package = Package(
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Measurements for scripts/bench that need to be taken inside the process (replay moves).
+        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
         // Build-time embedding of templates/.
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(

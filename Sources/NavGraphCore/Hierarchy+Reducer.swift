@@ -96,9 +96,9 @@ extension Hierarchy {
 
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
-        let wasPlaced = nodes[model.key] != nil
-        change.finished = nodes[model.key]?.model ?? lifecycles[model.key]?.model ?? model
-        if let node = nodes[model.key] {
+        let placed = nodes[model.key]
+        let wasPlaced = placed != nil
+        if let node = placed {
             // A dump is a sample: its models may be gone by now. An exact event placed this one, so it is a contradiction.
             if !node.fromSnapshot {
                 let place = node.parent.flatMap { nodes[$0] }.map { "under '\($0.model.id)'" } ?? "as the root of window '\(node.window)'"
@@ -106,7 +106,9 @@ extension Hierarchy {
             }
             remove(model.key, line: line, into: &change)
         }
-        if lifecycles.removeValue(forKey: model.key) != nil {
+        let lifecycle = lifecycles.removeValue(forKey: model.key)
+        change.finished = placed?.model ?? lifecycle?.model ?? model
+        if lifecycle != nil {
             finishedCount += 1
             rememberFinish(model.key, line: line)
         } else if neverStarted || wasPlaced {
@@ -148,16 +150,17 @@ extension Hierarchy {
     private mutating func container(_ parent: String, for event: String, expecting kind: NodeKind, line: Int, into change: inout StepChange)
         -> (parent: String, edge: EdgeKind)?
     {
-        guard let node = nodes[parent] else {
+        guard let index = nodes.index(forKey: parent) else {
             warn("\(event) onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return nil
         }
-        if node.kind == kind { return (parent, edgeForOwnChild(of: kind)) }
-        if node.kind == .screen && !node.kindIsExplicit {
-            nodes[parent]?.kind = kind
+        let current = nodes.values[index].kind
+        if current == kind { return (parent, edgeForOwnChild(of: kind)) }
+        if current == .screen && !nodes.values[index].kindIsExplicit {
+            nodes.values[index].kind = kind
             return (parent, edgeForOwnChild(of: kind))
         }
-        warn("\(event) onto '\(node.model.id)', \(node.kind.described), not \(kind.described); attached as a plain child", line, &change)
+        warn("\(event) onto '\(nodes.values[index].model.id)', \(current.described), not \(kind.described); attached as a plain child", line, &change)
         return (parent, .child)
     }
 
@@ -246,14 +249,16 @@ extension Hierarchy {
 
     /// Places or moves `model` (with its subtree) under `parent`, at `position` among its children (end when `nil`).
     private mutating func place(_ model: ModelRef, kind: NodeKind?, under parent: String, edge: EdgeKind, at position: Int?, line: Int, into change: inout StepChange) {
-        // Only the parent's window and id: holding a copy of the parent node would make its children be copied below.
-        guard let window = nodes[parent]?.window, let parentID = nodes[parent]?.model.id else { return }
-        if nodes[model.key] != nil {
-            if nodes[model.key]!.parent == parent, nodes[model.key]!.edge == edge, position == nil {
+        // Only the parent's window and model: holding a copy of the parent node would make its children be copied below.
+        guard let parentIndex = nodes.index(forKey: parent) else { return }
+        let window = nodes.values[parentIndex].window
+        let parentModel = nodes.values[parentIndex].model
+        if let index = nodes.index(forKey: model.key) {
+            if nodes.values[index].parent == parent, nodes.values[index].edge == edge, position == nil {
                 return  // already there
             }
             if model.key == parent || isAncestor(model.key, of: parent) {
-                warn("'\(model.id)' cannot be placed under its own descendant '\(parentID)'; ignored", line, &change)
+                warn("'\(model.id)' cannot be placed under its own descendant '\(parentModel.id)'; ignored", line, &change)
                 return
             }
             detach(model.key)
@@ -261,35 +266,46 @@ extension Hierarchy {
             nodes[model.key]!.edge = edge
             insertChild(model.key, into: parent, at: position)
             relabelWindow(of: model.key, to: window)
-            recordPlacement(model.key, line: line)
+            recordPlacement(model.key, parent: parentModel, window: window, line: line)
             return
         }
-        insert(model, kind: kind, parent: parent, edge: edge, window: window, at: position, fromSnapshot: false, line: line, into: &change)
+        insert(model, kind: kind, parent: parentModel, edge: edge, window: window, at: position, fromSnapshot: false, line: line, into: &change)
     }
 
-    private mutating func insert(_ model: ModelRef, kind: NodeKind?, parent: String?, edge: EdgeKind?, window: String, at position: Int?,
+    private mutating func insert(_ model: ModelRef, kind: NodeKind?, parent: ModelRef?, edge: EdgeKind?, window: String, at position: Int?,
                                  fromSnapshot: Bool, line: Int, into change: inout StepChange) {
-        let resolvedKind = kind ?? lifecycles[model.key]?.kind
-        nodes[model.key] = Node(model: model, kind: resolvedKind ?? .screen, edge: edge, parent: parent, window: window,
+        let lifecycle = lifecycles.index(forKey: model.key)
+        let resolvedKind = kind ?? lifecycle.flatMap { lifecycles.values[$0].kind }
+        nodes[model.key] = Node(model: model, kind: resolvedKind ?? .screen, edge: edge, parent: parent?.key, window: window,
                                 kindIsExplicit: resolvedKind != nil, fromSnapshot: fromSnapshot)
-        if let parent { insertChild(model.key, into: parent, at: position) }
+        if let parent { insertChild(model.key, into: parent.key, at: position) }
         change.added.append(model.key)
-        recordPlacement(model.key, line: line)
+        if let lifecycle {
+            // Nothing was added to `lifecycles` since the lookup, so its index is still valid.
+            lifecycles.values[lifecycle].lastPlacement = .init(parent: parent, window: window, step: step, line: line)
+            lifecycles.values[lifecycle].leftStep = nil
+            lifecycles.values[lifecycle].leftLine = nil
+        }
     }
 
     private mutating func insertChild(_ key: String, into parent: String, at position: Int?) {
-        // Take the node out and put it back: its children array is then uniquely referenced and grows in place.
-        guard var node = nodes.removeValue(forKey: parent) else { return }
-        let count = node.children.count
-        node.children.insert(key, at: min(max(position ?? count, 0), count))
-        nodes[parent] = node
+        // Changed in place through the dictionary's values: the children array stays uniquely referenced.
+        guard let index = nodes.index(forKey: parent) else { return }
+        let count = nodes.values[index].children.count
+        nodes.values[index].children.insert(key, at: min(max(position ?? count, 0), count))
     }
 
     private mutating func recordPlacement(_ key: String, line: Int) {
-        guard lifecycles[key] != nil, let node = nodes[key] else { return }
-        lifecycles[key]!.lastPlacement = .init(parent: node.parent.flatMap { nodes[$0]?.model }, window: node.window, step: step, line: line)
-        lifecycles[key]!.leftStep = nil
-        lifecycles[key]!.leftLine = nil
+        guard let node = nodes[key] else { return }
+        recordPlacement(key, parent: node.parent.flatMap { nodes[$0]?.model }, window: node.window, line: line)
+    }
+
+    private mutating func recordPlacement(_ key: String, parent: ModelRef?, window: String, line: Int) {
+        // One lookup, then the value is changed in place.
+        guard let index = lifecycles.index(forKey: key) else { return }
+        lifecycles.values[index].lastPlacement = .init(parent: parent, window: window, step: step, line: line)
+        lifecycles.values[index].leftStep = nil
+        lifecycles.values[index].leftLine = nil
     }
 
     private func isAncestor(_ key: String, of other: String) -> Bool {
@@ -312,42 +328,78 @@ extension Hierarchy {
 
     // MARK: Snapshots
 
+    /// The window's state is now exactly the snapshot. Updated in place rather than rebuilt: a log prints the same
+    /// hierarchy with small changes thousands of times, so most nodes and children lists stay as they are.
     mutating func replace(with snapshot: Snapshot, line: Int, into change: inout StepChange) {
         guard let rootEntry = snapshot.entries.first else { return }
-        let incoming = Set(snapshot.entries.map(\.model.key))
-        var before = Set<String>()
+        let window = snapshot.window
+        var incoming = Set<String>(minimumCapacity: snapshot.entries.count)
+        for entry in snapshot.entries { incoming.insert(entry.model.key) }
 
-        // Everything the window showed, plus anything the snapshot moves in from another window, leaves first.
-        var removed: [ModelRef] = []
-        if let index = windows.firstIndex(where: { $0.name == snapshot.window }), let root = windows[index].root {
-            removed += detachSubtree(at: root)
+        // What the window showed and the snapshot does not, leaves (top first).
+        let windowIndex: Int
+        if let index = windows.firstIndex(where: { $0.name == window }) {
+            windowIndex = index
+        } else {
+            windows.append(Window(name: window))
+            windowIndex = windows.count - 1
         }
-        for key in incoming where nodes[key] != nil {
-            removed += detachSubtree(at: key)
+        var pending = windows[windowIndex].root.map { [$0] } ?? []
+        while let key = pending.popLast() {
+            guard let node = nodes[key] else { continue }
+            pending.append(contentsOf: node.children.reversed())
+            if !incoming.contains(key) {
+                nodes[key] = nil
+                markLeft(node.model, line: line, into: &change)
+            }
         }
-        for model in removed {
-            before.insert(model.key)
-            if !incoming.contains(model.key) { markLeft(model, line: line, into: &change) }
+        // A model the snapshot moves in from another window leaves there with its subtree; what of that subtree
+        // the snapshot does not list has left.
+        var movedIn = Set<String>()
+        for entry in snapshot.entries {
+            guard let node = nodes[entry.model.key], node.window != window else { continue }
+            for model in detachSubtree(at: entry.model.key) {
+                if incoming.contains(model.key) { movedIn.insert(model.key) } else { markLeft(model, line: line, into: &change) }
+            }
         }
 
-        if !windows.contains(where: { $0.name == snapshot.window }) { windows.append(Window(name: snapshot.window)) }
-        let windowIndex = windows.firstIndex { $0.name == snapshot.window }!
         windows[windowIndex].root = rootEntry.model.key
         windows[windowIndex].lastSnapshotStep = step
         windows[windowIndex].lastSnapshotLine = line
         lastSnapshotStep = step
 
-        for entry in snapshot.entries {
-            let parentKey = entry.parent.map { snapshot.entries[$0].model.key }
-            nodes[entry.model.key] = Node(
-                model: entry.model, kind: entry.kind, edge: entry.parent == nil ? nil : entry.edge,
-                parent: parentKey, window: snapshot.window, kindIsExplicit: true, fromSnapshot: true)
-            if let parentKey, var parentNode = nodes.removeValue(forKey: parentKey) {
-                parentNode.children.append(entry.model.key)
-                nodes[parentKey] = parentNode
+        // Children of each entry, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`.
+        let count = snapshot.entries.count
+        var childStart = [Int](repeating: 0, count: count + 1)
+        for entry in snapshot.entries { if let parent = entry.parent { childStart[parent + 1] += 1 } }
+        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        var fill = childStart
+        var childList = [Int](repeating: 0, count: max(count - 1, 0))
+        for (index, entry) in snapshot.entries.enumerated() {
+            if let parent = entry.parent {
+                childList[fill[parent]] = index
+                fill[parent] += 1
             }
-            if !before.contains(entry.model.key) { change.added.append(entry.model.key) }
-            recordPlacement(entry.model.key, line: line)
+        }
+
+        for (index, entry) in snapshot.entries.enumerated() {
+            let key = entry.model.key
+            let parent = entry.parent.map { snapshot.entries[$0].model }
+            let children = childList[childStart[index]..<childStart[index + 1]]
+            let edge = entry.parent == nil ? nil : entry.edge
+            if let position = nodes.index(forKey: key) {
+                nodes.values[position].update(model: entry.model, kind: entry.kind, edge: edge, parent: parent?.key, window: window)
+                if !nodes.values[position].children.elementsEqual(children, by: { $0 == snapshot.entries[$1].model.key }) {
+                    nodes.values[position].children = children.map { snapshot.entries[$0].model.key }
+                }
+            } else {
+                nodes[key] = Node(
+                    model: entry.model, kind: entry.kind, edge: edge, parent: parent?.key,
+                    children: children.map { snapshot.entries[$0].model.key },
+                    window: window, kindIsExplicit: true, fromSnapshot: true)
+                if !movedIn.contains(key) { change.added.append(key) }
+            }
+            recordPlacement(key, parent: parent, window: window, line: line)
         }
     }
 
@@ -387,9 +439,9 @@ extension Hierarchy {
 
     private mutating func markLeft(_ model: ModelRef, line: Int, into change: inout StepChange) {
         change.removed.append(model)
-        if lifecycles[model.key] != nil, lifecycles[model.key]!.leftStep == nil {
-            lifecycles[model.key]!.leftStep = step
-            lifecycles[model.key]!.leftLine = line
+        if let index = lifecycles.index(forKey: model.key), lifecycles.values[index].leftStep == nil {
+            lifecycles.values[index].leftStep = step
+            lifecycles.values[index].leftLine = line
         }
     }
 

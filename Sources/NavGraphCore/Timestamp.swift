@@ -3,7 +3,11 @@ public enum Timestamp {
     /// Seconds since 1970 from an RFC 3339 date-time (`2025-03-14T09:41:07.201Z`, `…+01:00`; a space may stand
     /// for the `T`), or `nil` when `text` is not one.
     public static func parseRFC3339(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
+        Array(text.utf8).withUnsafeBufferPointer { parseRFC3339(bytes: $0) }
+    }
+
+    /// The same, from the bytes of a line (no string built).
+    public static func parseRFC3339(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
         func number(_ digits: Int) -> Int? {
             guard index + digits <= bytes.count else { return nil }
@@ -16,8 +20,10 @@ public enum Timestamp {
             index += digits
             return value
         }
-        func expect(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+        func expect(_ characters: StaticString) -> Bool {
+            guard index < bytes.count else { return false }
+            let set = UnsafeBufferPointer(start: characters.utf8Start, count: characters.utf8CodeUnitCount)
+            guard set.contains(bytes[index]) else { return false }
             index += 1
             return true
         }

@@ -40,6 +40,31 @@ public struct ReplayScreen {
         return (header, lines)
     }
 
+    /// The whole terminal frame for a step of `timeline`, as `navgraph replay` draws it: the state is rebuilt from the
+    /// nearest checkpoint, so the cost of a move does not depend on how far it jumps. `scroll` is clamped to the tree.
+    public func frame(step: Int, timeline: Timeline, description: String, rows: Int, columns: Int,
+                      scroll: inout Int, footer: String) -> String {
+        let event = step > 0 ? timeline.event(at: step) : nil
+        let (state, change) = step > 0 ? timeline.change(at: step) : (Hierarchy(), StepChange())
+        let body = self.body(step: step, total: timeline.count, event: event, description: description, state: state,
+                             change: step > 0 ? change : nil, endOfInput: step == timeline.count)
+        let room = max(1, rows - body.header.count - 2)
+        scroll = min(scroll, max(0, body.tree.count - room))
+        var tree = Array(body.tree.dropFirst(scroll).prefix(room))
+        if body.tree.count - scroll > room, let last = tree.indices.last {
+            tree[last] = style.paint("… \(body.tree.count - scroll - room + 1) more lines (↓ to scroll)", .dim)
+        }
+        return Self.frame(lines: body.header + [""] + tree, rows: rows, columns: columns, footer: footer, style: style)
+    }
+
+    /// A frame of `lines` (clipped to the terminal) with `footer` on the last row.
+    public static func frame(lines: [String], rows: Int, columns: Int, footer: String, style: TerminalStyle) -> String {
+        var frame = "\u{1B}[H\u{1B}[2J"
+        frame += lines.prefix(max(rows - 1, 0)).map { clip($0, width: columns) }.joined(separator: "\r\n")
+        frame += "\u{1B}[\(rows);1H" + style.paint(clip(footer, width: columns), .dim)
+        return frame
+    }
+
     /// `line` cut to `width` visible characters; ANSI colour sequences do not count and are closed when cut.
     public static func clip(_ line: String, width: Int) -> String {
         guard width > 0 else { return "" }

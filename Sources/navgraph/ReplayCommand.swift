@@ -184,28 +184,12 @@ struct ReplaySession {
 
     private mutating func draw() {
         let (rows, columns) = terminal.size
-        var lines: [String]
-        if let overlay {
-            lines = overlay
-        } else {
-            let event = step > 0 ? timeline.event(at: step) : nil
-            let (state, change) = step > 0 ? timeline.change(at: step) : (Hierarchy(), StepChange())
-            let body = screen.body(step: step, total: timeline.count, event: event,
-                                   description: step > 0 ? descriptions[step - 1] : "", state: state,
-                                   change: step > 0 ? change : nil, endOfInput: step == timeline.count)
-            let room = max(1, rows - body.header.count - 2)
-            scroll = min(scroll, max(0, body.tree.count - room))
-            var tree = Array(body.tree.dropFirst(scroll).prefix(room))
-            if body.tree.count - scroll > room, let last = tree.indices.last {
-                tree[last] = screen.style.paint("… \(body.tree.count - scroll - room + 1) more lines (↓ to scroll)", .dim)
-            }
-            lines = body.header + [""] + tree
-        }
-        lines = Array(lines.prefix(rows - 1))
         let footer = status ?? "←/→ step  PgUp/PgDn ±10  Home/End  / find  l leaks  q quit"
-        var frame = "\u{1B}[H\u{1B}[2J"
-        frame += lines.map { ReplayScreen.clip($0, width: columns) }.joined(separator: "\r\n")
-        frame += "\u{1B}[\(rows);1H" + screen.style.paint(ReplayScreen.clip(footer, width: columns), .dim)
-        terminal.write(frame)
+        if let overlay {
+            terminal.write(ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
+        } else {
+            terminal.write(screen.frame(step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",
+                                        rows: rows, columns: columns, scroll: &scroll, footer: footer))
+        }
     }
 }

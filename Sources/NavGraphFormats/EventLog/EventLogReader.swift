@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavGraphCore
 
 /// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
@@ -11,6 +16,8 @@ public final class EventLogReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
     public private(set) var navigationLineCount = 0
+    /// Type names, windows and styles repeat on every line: decoded once, shared after.
+    private let names = NameTable()
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
@@ -31,6 +38,11 @@ public final class EventLogReader: NavigationReader {
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         if info.truncated {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
+            return
+        }
+        if let event = fastEvent(line, number: info.number) {
+            events.append(event)
+            navigationLineCount += 1
             return
         }
         let document: JSONDocument
@@ -63,6 +75,85 @@ public final class EventLogReader: NavigationReader {
     }
 
     public func finish(into events: inout [NavEvent]) {}
+
+    /// The fast path for a line in the common flat shape (see `FlatEventLine`): the event, or `nil` to let the full
+    /// parser read the line and report whatever is wrong with it.
+    private func fastEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> NavEvent? {
+        guard let flat = FlatEventLine.scan(line), let event = flat[.event], event.kind == .string else { return nil }
+        var wrong = false
+        func bytes(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[span]) }
+        /// A string member: absent is `nil`; present with another kind of value marks the line for the full path.
+        func text(_ field: FlatEventLine.Field) -> String? {
+            guard let value = flat[field] else { return nil }
+            guard value.kind == .string else { wrong = true; return nil }
+            return String(decoding: bytes(value.span), as: UTF8.self)
+        }
+        func name(_ field: FlatEventLine.Field) -> String? {
+            guard let value = flat[field] else { return nil }
+            guard value.kind == .string else { wrong = true; return nil }
+            return names.name(bytes(value.span))
+        }
+        func required(_ value: String?) -> String {
+            if value == nil { wrong = true }
+            return value ?? ""
+        }
+        func model() -> ModelRef { ModelRef(id: required(text(.id)), type: required(name(.type))) }
+        func kind() -> NodeKind? {
+            guard let value = name(.kind) else { return nil }
+            guard let kind = NodeKind(rawValue: value) else { wrong = true; return nil }
+            return kind
+        }
+        func parent() -> String { required(text(.parent)) }
+
+        let action: NavEvent.Action
+        switch names.name(bytes(event.span)) {
+        case "start": action = .start(model(), kind: kind())
+        case "finish": action = .finish(ModelRef(id: required(text(.id)), type: name(.type) ?? ""), neverStarted: false)
+        case "root": action = .root(model(), kind: kind(), window: name(.window) ?? "main")
+        case "push": action = .push(model(), kind: kind(), parent: parent())
+        case "pop":
+            var count = 1
+            if let value = flat[.count] {
+                guard value.kind == .number, let parsed = Int(String(decoding: bytes(value.span), as: UTF8.self)), parsed >= 1 else { return nil }
+                count = parsed
+            }
+            action = .pop(parent: parent(), count: count)
+        case "present":
+            action = .present(model(), kind: kind(), parent: parent(), style: PresentationStyle(required(name(.style))))
+        case "dismiss": action = .dismiss(required(text(.id)))
+        case "tab": action = .tab(model(), kind: kind(), parent: parent(), title: text(.title))
+        case "select": action = .select(parent: parent(), tab: required(text(.id)))
+        case "switch": action = .switch(model(), kind: kind(), parent: parent())
+        case "column":
+            guard let column = name(.column).flatMap(SplitColumn.init(rawValue:)) else { return nil }
+            action = .column(model(), kind: kind(), parent: parent(), column: column)
+        case "openWindow": action = .openWindow(model(), kind: kind(), window: required(name(.window)))
+        case "closeWindow": action = .closeWindow(required(name(.window)))
+        case "mark": action = .mark(required(text(.label)))
+        default: return nil  // setPath and snapshot carry arrays; an unknown name gets its message there
+        }
+        var time: Double?
+        if let value = flat[.time] {
+            switch value.kind {
+            case .number: time = Self.double(bytes(value.span))
+            case .string: time = Timestamp.parseRFC3339(bytes: bytes(value.span))
+            case .other: return nil
+            }
+            if time == nil { return nil }
+        }
+        return wrong ? nil : NavEvent(action, line: number, time: time)
+    }
+
+    /// A JSON number literal (already validated) as a `Double`, rounded as `Double(String)` rounds.
+    private static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
+            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(buffer.baseAddress!, &end)
+            return end == buffer.baseAddress! + bytes.count ? value : nil
+        }
+    }
 
     private func reject(_ line: Int, _ message: String) {
         if lenient {

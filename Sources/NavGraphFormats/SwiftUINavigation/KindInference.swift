@@ -7,48 +7,58 @@ import NavGraphCore
 /// ones, so `--at`, `--follow` and replay agree. What cannot be told stays honest: `child`, or `presented`
 /// when sheet vs. fullScreenCover is unknown (a dump never tells).
 struct KindInference {
-    /// What earlier dumps showed of a container.
-    private struct Memory {
-        /// Its own children (not the presented one) in the last dump that listed it.
-        var ownChildren: [String]
-        /// Its only own child was once replaced by another: it switches its content.
-        var isSwitch: Bool
-    }
-
     let rules: ModelKindRules
-    private var memory: [String: Memory] = [:]
+    /// Matching the rule table is far slower than a lookup: each type name is matched once (by its index in the
+    /// reader's `NameTable`).
+    private var ruleCache: [ModelKindRule?] = []
+    private var ruleCached: [Bool] = []
 
     init(rules: ModelKindRules) { self.rules = rules }
 
-    mutating func forget(_ key: String) { memory[key] = nil }
-
-    /// Kinds and edges for a dump given as models with parent indices (pre-order, parents first).
-    mutating func infer(models: [ModelRef], parents: [Int?]) -> [(kind: NodeKind, edge: EdgeKind?)] {
-        var children = Array(repeating: [Int](), count: models.count)
-        for (index, parent) in parents.enumerated() {
-            if let parent { children[parent].append(index) }
+    /// The rule for the type name at `index` in `types`.
+    mutating func rule(for index: Int, in types: NameTable) -> ModelKindRule? {
+        if index < ruleCached.count, ruleCached[index] { return ruleCache[index] }
+        if index >= ruleCached.count {
+            ruleCached += Array(repeating: false, count: index + 1 - ruleCached.count)
+            ruleCache += Array(repeating: nil, count: index + 1 - ruleCache.count)
         }
-        var result: [(kind: NodeKind, edge: EdgeKind?)] = models.map { _ in (NodeKind.screen, nil) }
-        var learned: [(String, Memory?)] = []
+        let rule = rules.rule(for: types[index].name)
+        ruleCache[index] = rule
+        ruleCached[index] = true
+        return rule
+    }
+
+    /// Kinds and edges for a dump given as models with parent indices (pre-order, parents first; -1 for the
+    /// root). Updates what each model remembers for later dumps.
+    mutating func infer(models: [Identity], parents: [Int], types: NameTable) -> [(kind: NodeKind, edge: EdgeKind?)] {
+        // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`.
+        var childStart = [Int](repeating: 0, count: models.count + 1)
+        for parent in parents where parent >= 0 { childStart[parent + 1] += 1 }
+        for index in 0..<models.count { childStart[index + 1] += childStart[index] }
+        var fill = childStart
+        var childList = [Int](repeating: 0, count: max(models.count - 1, 0))
+        for (index, parent) in parents.enumerated() where parent >= 0 {
+            childList[fill[parent]] = index
+            fill[parent] += 1
+        }
+        var result: [(kind: NodeKind, edge: EdgeKind?)] = Array(repeating: (.screen, nil), count: models.count)
 
         for index in models.indices {
-            let key = models[index].key
-            let known = memory[key]
-            let rule = rules.rule(for: models[index].type)
-            var kind = rule?.kind ?? (known?.isSwitch == true ? .switch : .screen)
-            let all = children[index]
+            let model = models[index]
+            let rule = rule(for: model.name.type, in: types)
+            var kind = rule?.kind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
+            let all = childList[childStart[index]..<childStart[index + 1]]
 
             var presentedStyle: PresentationStyle?
             if let first = all.first {
-                presentedStyle = presentationOfFirstChild(
-                    kind: kind, first: first, all: all, models: models, known: known)
+                presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models, types: types)
             }
-            let own = presentedStyle == nil ? all : Array(all.dropFirst())
+            let own = presentedStyle == nil ? all : all.dropFirst()
 
             // A model whose only own child is replaced by a different model between dumps switches its content.
-            var isSwitch = known?.isSwitch ?? false
-            if kind == .screen, rule?.kind == nil, let previous = known?.ownChildren, previous.count == 1,
-               own.count == 1, models[own[0]].key != previous[0] {
+            var isSwitch = model.isRemembered && model.isSwitch
+            if kind == .screen, rule?.kind == nil, model.isRemembered, model.ownChildren.count == 1,
+               own.count == 1, models[own.first!].serial != model.ownChildren[0] {
                 kind = .switch
                 isSwitch = true
             }
@@ -60,32 +70,36 @@ struct KindInference {
             for (position, child) in own.enumerated() {
                 result[child].edge = ownEdge(kind: kind, position: position, count: own.count)
             }
-            let ownKeys = own.map { models[$0].key }
-            learned.append((key, ownKeys.isEmpty && !isSwitch ? nil : Memory(ownChildren: ownKeys, isSwitch: isSwitch)))
+            // Remember (in place: no allocation once a container's array has its size).
+            model.ownChildren.removeAll(keepingCapacity: true)
+            for child in own { model.ownChildren.append(models[child].serial) }
+            model.isSwitch = isSwitch
+            model.isRemembered = !own.isEmpty || isSwitch
         }
-        for (key, value) in learned { memory[key] = value }
         return result
     }
 
     /// The presented-first rule: the first child is presented when its type says so, when a stack's first child
     /// is itself a stack, when a switch has more than its one content, or when it is new before the container's
     /// own children known from an earlier dump (the same tabs, the same stack root).
-    private func presentationOfFirstChild(
-        kind: NodeKind, first: Int, all: [Int], models: [ModelRef], known: Memory?
+    private mutating func presentationOfFirstChild(
+        kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity], types: NameTable
     ) -> PresentationStyle? {
-        if let style = rules.rule(for: models[first].type)?.presentation { return style }
+        let first = all.first!
+        if let style = rule(for: models[first].name.type, in: types)?.presentation { return style }
         guard all.count >= 2 else { return nil }
-        let firstKey = models[first].key
+        let firstSerial = models[first].serial
+        let previous = model.isRemembered ? model.ownChildren : []
         switch kind {
         case .stack:
-            if rules.rule(for: models[first].type)?.kind == .stack { return .unknown }
-            if let root = known?.ownChildren.first, firstKey != root, models[all[1]].key == root { return .unknown }
+            if rule(for: models[first].name.type, in: types)?.kind == .stack { return .unknown }
+            if let root = previous.first, firstSerial != root, models[all[all.startIndex + 1]].serial == root { return .unknown }
         case .switch:
             return .unknown
         case .tabs, .split, .screen:
-            if let previous = known?.ownChildren, !previous.isEmpty, !previous.contains(firstKey) {
-                let rest = all.dropFirst().map { models[$0].key }
-                if rest.count == previous.count || rest.allSatisfy(previous.contains) { return .unknown }
+            if !previous.isEmpty, !previous.contains(firstSerial) {
+                let rest = all.dropFirst()
+                if rest.count == previous.count || rest.allSatisfy({ previous.contains(models[$0].serial) }) { return .unknown }
             }
         }
         return nil

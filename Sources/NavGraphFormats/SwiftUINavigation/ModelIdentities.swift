@@ -1,136 +1,185 @@
 import NavGraphCore
 
+/// An id as printed (`E34`, or a whole UUID in older logs), hashable without building a string: ids of up to
+/// 8 bytes — every current SwiftUINavigation id — are packed into an integer.
+struct PrintedID: Hashable {
+    private var packed: UInt64
+    private var count: Int
+    private var long: String?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        packed = 0
+        if bytes.count <= 8 {
+            for (offset, byte) in bytes.enumerated() { packed |= UInt64(byte) << (8 * offset) }
+            long = nil
+        } else {
+            long = String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    var text: String {
+        if let long { return long }
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// What a line names: a type (an index into the reader's `NameTable`) and a printed id.
+struct PrintedName: Hashable {
+    var type: Int
+    var id: PrintedID
+}
+
+/// One model as the reader knows it. A class: dumps update it in place, many times per second of log.
+final class Identity {
+    let model: ModelRef
+    let name: PrintedName
+    let serial: Int
+    /// Its `Started` was read.
+    var started: Bool
+    /// Listed by the latest dump of its window.
+    var inDump = false
+    /// Its parent's serial in the latest dump that listed it (0: none yet, or a root).
+    var parentSerial = 0
+    /// The dump that last listed it (dumps are numbered from 1).
+    var dumpStamp = 0
+    /// Finished, or forgotten: no longer paired with anything.
+    var isGone = false
+    /// What kind inference learned from earlier dumps: its own children (serials, not the presented one) in the
+    /// last dump that listed it, and whether its only own child was once replaced (it switches its content).
+    var ownChildren: [Int] = []
+    var isSwitch = false
+    /// `ownChildren`/`isSwitch` hold something (a model with no own children and no switch has no memory).
+    var isRemembered = false
+
+    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool) {
+        self.model = model
+        self.name = name
+        self.serial = serial
+        self.started = started
+    }
+}
+
 /// Resolves what SwiftUINavigation prints — a type name and the first three characters of an id — to model
 /// identities. Only 4,096 prefixes exist, so two live models of one type can share one: lines are paired by
 /// (type, prefix) as a multiset, a second live model gets a display suffix (`E34#2`), and a pairing that
 /// cannot be told apart is reported.
 struct ModelIdentities {
-    struct Name: Hashable {
-        var type: String
-        var id: String
-    }
-
-    struct Identity {
-        var model: ModelRef
-        var serial: Int
-        /// Its `Started` was read.
-        var started: Bool
-        /// Listed by the latest dump of its window.
-        var inDump: Bool
-        /// Its parent's key in the latest dump that listed it.
-        var parentKey: String?
-    }
-
-    private var live: [Name: [Identity]] = [:]
-    private var names: [String: Name] = [:]
+    private var live: [PrintedName: [Identity]] = [:]
     private var nextSerial = 0
 
-    var liveCount: Int { names.count }
-
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
-    mutating func started(type: String, id: String) -> (ModelRef, ambiguity: String?) {
-        let name = Name(type: type, id: id)
-        var candidates = live[name] ?? []
-        if let index = candidates.indices.filter({ !candidates[$0].started })
-            .min(by: { (candidates[$0].inDump ? 0 : 1, candidates[$0].serial) < (candidates[$1].inDump ? 0 : 1, candidates[$1].serial) }) {
-            candidates[index].started = true
-            live[name] = candidates
-            return (candidates[index].model, nil)
+    mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: String?) {
+        let candidates = live[name] ?? []
+        var chosen: Identity?
+        for candidate in candidates where !candidate.started {
+            if let best = chosen, (best.inDump ? 0 : 1, best.serial) <= (candidate.inDump ? 0 : 1, candidate.serial) { continue }
+            chosen = candidate
         }
-        let identity = makeIdentity(name, started: true)
+        if let chosen {
+            chosen.started = true
+            return (chosen, nil)
+        }
+        let identity = makeIdentity(name, started: true, types: types)
         let ambiguity = candidates.isEmpty ? nil :
-            "\(candidates.count + 1) live models of type \(type) share the id prefix \(id); this one is shown as \(identity.model.id)"
-        return (identity.model, ambiguity)
+            "\(candidates.count + 1) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this one is shown as \(identity.model.id)"
+        return (identity, ambiguity)
     }
 
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
-    mutating func finished(type: String, id: String) -> (ModelRef, started: Bool, ambiguity: String?) {
-        let name = Name(type: type, id: id)
+    mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: String?) {
         guard var candidates = live[name], !candidates.isEmpty else {
             nextSerial += 1
-            return (ModelRef(key: "m\(nextSerial)", id: id, type: type), false, nil)
+            return (ModelRef(key: "m\(nextSerial)", id: name.id.text, type: types[name.type].name), false, nil)
         }
-        let ranked = candidates.indices.sorted {
-            (candidates[$0].inDump ? 1 : 0, candidates[$0].serial) < (candidates[$1].inDump ? 1 : 0, candidates[$1].serial)
-        }
-        let chosen = ranked[0]
+        func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
+        var chosen = 0
+        for index in candidates.indices.dropFirst() where rank(candidates[index]) < rank(candidates[chosen]) { chosen = index }
         var ambiguity: String?
-        if ranked.count > 1, candidates[ranked[1]].inDump == candidates[chosen].inDump {
-            ambiguity = "Finished of \(type) \(id) matches \(ranked.count) live models sharing that prefix; "
-                + "paired with \(candidates[chosen].model.id), the earliest"
+        if candidates.count > 1 {
+            let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
+            if tied {
+                ambiguity = "Finished of \(types[name.type].name) \(name.id.text) matches \(candidates.count) live models sharing that prefix; "
+                    + "paired with \(candidates[chosen].model.id), the earliest"
+            }
         }
         let identity = candidates.remove(at: chosen)
+        identity.isGone = true
         live[name] = candidates.isEmpty ? nil : candidates
-        names[identity.model.key] = nil
         return (identity.model, identity.started, ambiguity)
     }
 
-    /// A dump line under `parentKey`. `used` holds the keys this dump already placed.
-    mutating func resolveDumpLine(type: String, id: String, parentKey: String?, used: Set<String>) -> (ModelRef, ambiguity: String?) {
-        let name = Name(type: type, id: id)
-        let candidates = (live[name] ?? []).filter { !used.contains($0.model.key) }
-        if candidates.isEmpty {
-            return (makeIdentity(name, started: false).model, nil)
+    /// A dump line under the model with serial `parentSerial` (0 for the root), in the dump numbered `stamp`.
+    /// A model this dump already placed is not a candidate.
+    mutating func resolveDumpLine(_ name: PrintedName, parentSerial: Int, stamp: Int, types: NameTable) -> (Identity, ambiguity: String?) {
+        guard let all = live[name] else {
+            return (makeIdentity(name, started: false, types: types), nil)
         }
-        if candidates.count == 1 { return (candidates[0].model, nil) }
         // Same parent as last time first, then one the previous dump showed, then the oldest.
-        let best = candidates.min {
-            ($0.parentKey == parentKey ? 0 : 1, $0.inDump ? 0 : 1, $0.serial)
-                < ($1.parentKey == parentKey ? 0 : 1, $1.inDump ? 0 : 1, $1.serial)
-        }!
-        let tied = candidates.filter { ($0.parentKey == parentKey) == (best.parentKey == parentKey) && $0.inDump == best.inDump }
-        // Models never placed before are interchangeable: whichever this line gets, nothing is lost.
-        let interchangeable = tied.allSatisfy { $0.parentKey == nil && !$0.inDump }
-        let ambiguity = tied.count > 1 && !interchangeable
-            ? "\(candidates.count) live models of type \(type) share the id prefix \(id); this dump line was paired with \(best.model.id), the earliest"
+        func rank(_ identity: Identity) -> (Int, Int, Int) {
+            (identity.parentSerial == parentSerial ? 0 : 1, identity.inDump ? 0 : 1, identity.serial)
+        }
+        var best: Identity?
+        var count = 0
+        for candidate in all where candidate.dumpStamp != stamp {
+            count += 1
+            if let current = best, rank(current) <= rank(candidate) { continue }
+            best = candidate
+        }
+        guard let best else { return (makeIdentity(name, started: false, types: types), nil) }
+        if count == 1 { return (best, nil) }
+        let bestRank = rank(best)
+        var tied = 0
+        var interchangeable = true
+        for candidate in all where candidate.dumpStamp != stamp {
+            let candidateRank = rank(candidate)
+            guard candidateRank.0 == bestRank.0, candidateRank.1 == bestRank.1 else { continue }
+            tied += 1
+            // Models never placed before are interchangeable: whichever this line gets, nothing is lost.
+            if candidate.parentSerial != 0 || candidate.inDump { interchangeable = false }
+        }
+        let ambiguity = tied > 1 && !interchangeable
+            ? "\(count) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this dump line was paired with \(best.model.id), the earliest"
             : nil
-        return (best.model, ambiguity)
+        return (best, ambiguity)
     }
 
-    /// Records which models a dump of one window listed and under which parent. Models the previous dump of
-    /// that window listed and this one does not are no longer in a dump; one that never printed `Started` is
-    /// forgotten then (nothing to track), so memory stays bounded by what is alive.
-    mutating func recordDump(placed: [(key: String, parentKey: String?)], previous: Set<String>) -> [String] {
-        var now = Set<String>()
-        for (key, parentKey) in placed {
-            now.insert(key)
-            update(key) { $0.inDump = true; $0.parentKey = parentKey }
+    /// Records that the dump numbered `stamp` listed `placed` (with their parents' serials). Models the previous
+    /// dump of that window listed and this one does not are no longer in a dump; one that never printed `Started`
+    /// is forgotten then (nothing to track), so memory stays bounded by what is alive.
+    mutating func recordDump(placed: [Identity], parents: [Int], stamp: Int, previous: [Identity]) {
+        for (identity, parent) in zip(placed, parents) {
+            identity.inDump = true
+            identity.parentSerial = parent < 0 ? 0 : placed[parent].serial
         }
-        var forgotten: [String] = []
-        for key in previous where !now.contains(key) {
-            guard let name = names[key], var candidates = live[name],
-                  let index = candidates.firstIndex(where: { $0.model.key == key }) else { continue }
-            if candidates[index].started {
-                candidates[index].inDump = false
+        for identity in previous where identity.dumpStamp != stamp && !identity.isGone {
+            if identity.started {
+                identity.inDump = false
             } else {
-                candidates.remove(at: index)
-                names[key] = nil
-                forgotten.append(key)
+                identity.isGone = true
+                if var candidates = live[identity.name], let index = candidates.firstIndex(where: { $0 === identity }) {
+                    candidates.remove(at: index)
+                    live[identity.name] = candidates.isEmpty ? nil : candidates
+                }
             }
-            live[name] = candidates.isEmpty ? nil : candidates
         }
-        return forgotten
     }
 
-    private mutating func update(_ key: String, _ change: (inout Identity) -> Void) {
-        guard let name = names[key], var candidates = live[name],
-              let index = candidates.firstIndex(where: { $0.model.key == key }) else { return }
-        change(&candidates[index])
-        live[name] = candidates
-    }
-
-    private mutating func makeIdentity(_ name: Name, started: Bool) -> Identity {
+    private mutating func makeIdentity(_ name: PrintedName, started: Bool, types: NameTable) -> Identity {
         nextSerial += 1
-        let existing = live[name] ?? []
-        let usedSuffixes = Set(existing.map { $0.model.id == name.id ? 1 : Int($0.model.id.split(separator: "#").last ?? "") ?? 1 })
-        let suffix = (1...).first { !usedSuffixes.contains($0) }!
-        let display = suffix == 1 ? name.id : "\(name.id)#\(suffix)"
+        let idText = name.id.text
+        var display = idText
+        if let existing = live[name], !existing.isEmpty {
+            let usedSuffixes = Set(existing.map { $0.model.id == idText ? 1 : Int($0.model.id.split(separator: "#").last ?? "") ?? 1 })
+            let suffix = (1...).first { !usedSuffixes.contains($0) }!
+            if suffix != 1 { display = "\(idText)#\(suffix)" }
+        }
         let identity = Identity(
-            model: ModelRef(key: "m\(nextSerial)", id: display, type: name.type),
-            serial: nextSerial, started: started, inDump: false, parentKey: nil)
+            model: ModelRef(key: "m\(nextSerial)", id: display, type: types[name.type].name),
+            name: name, serial: nextSerial, started: started)
         live[name, default: []].append(identity)
-        names[identity.model.key] = name
         return identity
     }
 }

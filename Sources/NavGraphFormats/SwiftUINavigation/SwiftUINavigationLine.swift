@@ -19,7 +19,25 @@ struct SwiftUINavigationLine: Equatable {
     /// The id as printed, without the trailing `...` (`E34`; a full UUID in logs before late 2024).
     var id: String
 
+    /// Where the parts of a line are, as byte offsets: what the reader needs, without building any string.
+    struct Spans {
+        var content: Content
+        var type: Range<Int>
+        var id: Range<Int>
+    }
+
+    /// The line as strings (invalid UTF-8 repaired with U+FFFD).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SwiftUINavigationLine? {
+        guard let spans = scan(bytes) else { return nil }
+        return SwiftUINavigationLine(
+            content: spans.content,
+            type: String(decoding: UnsafeBufferPointer(rebasing: bytes[spans.type]), as: UTF8.self),
+            id: String(decoding: UnsafeBufferPointer(rebasing: bytes[spans.id]), as: UTF8.self))
+    }
+
+    /// Recognizes a line by hand, byte by byte from its end: every line of a big log passes through here, and most
+    /// are rejected by their last byte.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Spans? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == .cr || bytes[end - 1] == .space || bytes[end - 1] == .tab { end -= 1 }
         guard end >= 4 else { return nil }
@@ -37,33 +55,47 @@ struct SwiftUINavigationLine: Equatable {
                 if bytes[cursor - 1] == .tab { tabs += 1 } else { spaces += 1 }
                 cursor -= 1
             }
-            return SwiftUINavigationLine(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
+            return Spans(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
         }
 
-        for (word, lifecycle) in lifecycleWords where end >= word.count + 3 {
-            let wordStart = end - word.count
-            guard bytes[wordStart - 1] == .space, bytes[wordStart - 2] == .colon, bytes[wordStart - 3] == .closeBracket,
-                  zip(word.indices, wordStart..<end).allSatisfy({ word[$0] == bytes[$1] })
-            else { continue }
-            let close = wordStart - 3
-            var open = close - 1
-            while open >= 0, bytes[open] != .openBracket { open -= 1 }
-            guard open >= 0, let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close) else { return nil }
-            return SwiftUINavigationLine(content: .event(lifecycle), type: type, id: id)
+        guard let (wordStart, lifecycle) = lifecycleWord(bytes, end: end), wordStart >= 3,
+              bytes[wordStart - 1] == .space, bytes[wordStart - 2] == .colon, bytes[wordStart - 3] == .closeBracket
+        else { return nil }
+        let close = wordStart - 3
+        var open = close - 1
+        while open >= 0, bytes[open] != .openBracket { open -= 1 }
+        guard open >= 0, let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close) else { return nil }
+        return Spans(content: .event(lifecycle), type: type, id: id)
+    }
+
+    /// Cheap test for format detection.
+    static func recognizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { scan(bytes) != nil }
+
+    /// `Started`, `Finished`, `Init` or `Deinit` ending the line at `end`: where the word starts.
+    private static func lifecycleWord(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> (Int, Lifecycle)? {
+        func endsWith(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard end >= count else { return false }
+            let start = word.utf8Start
+            for offset in 0..<count where bytes[end - count + offset] != start[offset] { return false }
+            return true
+        }
+        switch bytes[end - 1] {
+        case UInt8(ascii: "d"):
+            if endsWith("Started") { return (end - 7, .started) }
+            if endsWith("Finished") { return (end - 8, .finished) }
+        case UInt8(ascii: "t"):
+            if endsWith("Deinit") { return (end - 6, .finished) }
+            if endsWith("Init") { return (end - 4, .started) }
+        default:
+            break
         }
         return nil
     }
 
-    /// Cheap test for format detection.
-    static func recognizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { parse(bytes) != nil }
-
-    private static let lifecycleWords: [([UInt8], Lifecycle)] = [
-        (Array("Started".utf8), .started), (Array("Finished".utf8), .finished),
-        (Array("Init".utf8), .started), (Array("Deinit".utf8), .finished),
-    ]
-
-    /// Splits `TypeName ABC...` at its last space; `nil` unless both halves are present.
-    private static func splitTypeAndID(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (String, String)? {
+    /// Splits `TypeName ABC...` at its last space; `nil` unless both halves are present and the type holds no
+    /// bracket.
+    private static func splitTypeAndID(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Range<Int>, Range<Int>)? {
         guard end > start else { return nil }
         var space = end - 1
         while space > start, bytes[space] != .space { space -= 1 }
@@ -74,11 +106,8 @@ struct SwiftUINavigationLine: Equatable {
             idEnd -= 3
         }
         guard idEnd > space + 1 else { return nil }
-        // Invalid UTF-8 is repaired (U+FFFD) here; the reader reports the line.
-        let type = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<space]), as: UTF8.self)
-        let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[(space + 1)..<idEnd]), as: UTF8.self)
-        guard !type.isEmpty, !type.contains("["), !type.contains("]") else { return nil }
-        return (type, id)
+        for index in start..<space where bytes[index] == .openBracket || bytes[index] == .closeBracket { return nil }
+        return (start..<space, (space + 1)..<idEnd)
     }
 }
 

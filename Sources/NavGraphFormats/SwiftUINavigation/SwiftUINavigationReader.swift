@@ -12,6 +12,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
     private var identities = ModelIdentities()
+    private let types = NameTable()
+    private var dumpCount = 0
     private var inference: KindInference
     private var pending: PendingDump?
     private var windows: [WindowTrack] = []
@@ -29,23 +31,27 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let parsed = SwiftUINavigationLine.parse(line) else {
+        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
-        if parsed.type.contains("\u{FFFD}") || parsed.id.contains("\u{FFFD}"), String(validating: line, as: UTF8.self) == nil {
+        let typeIndex = types.index(of: UnsafeBufferPointer(rebasing: line[spans.type]))
+        let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
+        if !types[typeIndex].isValidUTF8 || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
+            let id = String(decoding: idBytes, as: UTF8.self)
             diagnostics.report(Diagnostic(lenient ? .warning : .error, line: info.number,
-                "invalid UTF-8 in a SwiftUINavigation line (model \(parsed.type) \(parsed.id)); line \(lenient ? "skipped (--lenient)" : "not read")"))
+                "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id)); line \(lenient ? "skipped (--lenient)" : "not read")"))
             return
         }
         navigationLineCount += 1
-        switch parsed.content {
+        let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
+        switch spans.content {
         case .dump(let tabs, let spaces):
-            addDumpLine(parsed, tabs: tabs, spaces: spaces, line: info.number, into: &events)
+            addDumpLine(name, tabs: tabs, spaces: spaces, line: info.number, into: &events)
         case .event(let lifecycle):
             flushDump(into: &events)
-            readEvent(parsed, lifecycle: lifecycle, line: info.number, into: &events)
+            readEvent(name, lifecycle: lifecycle, line: info.number, into: &events)
         }
     }
 
@@ -60,22 +66,24 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     // MARK: Events
 
-    private func readEvent(_ parsed: SwiftUINavigationLine, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int, into events: inout [NavEvent]) {
+    private func readEvent(_ name: PrintedName, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int, into events: inout [NavEvent]) {
         switch lifecycle {
         case .started:
-            let (model, ambiguity) = identities.started(type: parsed.type, id: parsed.id)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity, topic: .ambiguousID(type: parsed.type, id: parsed.id))) }
-            events.append(NavEvent(.start(model, kind: inference.rules.rule(for: parsed.type)?.kind), line: line))
+            let (identity, ambiguity) = identities.started(name, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
+            events.append(NavEvent(.start(identity.model, kind: inference.rule(for: name.type, in: types)?.kind), line: line))
         case .finished:
-            let (model, started, ambiguity) = identities.finished(type: parsed.type, id: parsed.id)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: line, ambiguity, topic: .ambiguousID(type: parsed.type, id: parsed.id))) }
-            inference.forget(model.key)
-            for index in windows.indices { windows[index].keys.remove(model.key) }
+            let (model, started, ambiguity) = identities.finished(name, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
             // A finished root closes its window.
-            windows.removeAll { $0.root == model.key }
+            windows.removeAll { $0.root.model.key == model.key }
             // A model created but never shown (a tab never selected) prints Finished without Started.
             events.append(NavEvent(.finish(model, neverStarted: !started), line: line))
         }
+    }
+
+    private func reportAmbiguity(_ message: String, _ name: PrintedName, line: Int) {
+        diagnostics.report(Diagnostic(.note, line: line, message, topic: .ambiguousID(type: types[name.type].name, id: name.id.text)))
     }
 
     // MARK: Dumps
@@ -88,100 +96,103 @@ public final class SwiftUINavigationReader: NavigationReader {
         var sawTabs = false
         var sawSpaces = false
         var warnedMixed = false
-        var lines: [(type: String, id: String, depth: Int, line: Int)]
+        var lines: [(name: PrintedName, depth: Int, line: Int)]
     }
 
     private struct WindowTrack {
         var name: String
-        var root: String
-        var keys: Set<String>
+        var root: Identity
+        /// The models its latest dump listed.
+        var listed: [Identity]
     }
 
-    private func addDumpLine(_ parsed: SwiftUINavigationLine, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
-        guard var dump = pending else {
-            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces,
-                                  lines: [(parsed.type, parsed.id, 0, line)])
+    private func addDumpLine(_ name: PrintedName, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
+        guard pending != nil else {
+            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces, lines: [(name, 0, line)])
             return
         }
-        let extraTabs = tabs - dump.baseTabs
-        let extraSpaces = spaces - dump.baseSpaces
+        let extraTabs = tabs - pending!.baseTabs
+        let extraSpaces = spaces - pending!.baseSpaces
         if extraTabs <= 0 && extraSpaces <= 0 {
             // Back at the root's depth: a new dump starts.
             flushDump(into: &events)
-            addDumpLine(parsed, tabs: tabs, spaces: spaces, line: line, into: &events)
+            addDumpLine(name, tabs: tabs, spaces: spaces, line: line, into: &events)
             return
         }
+        // Modified in place (not copied out and back): the dump's lines array then grows without copying.
         var depth = max(extraTabs, 0)
         if extraSpaces > 0 && extraTabs <= 0 {
             // Pasted logs indent with spaces; the first indented line gives the unit.
-            let unit = dump.spaceUnit ?? extraSpaces
-            dump.spaceUnit = unit
+            let unit = pending!.spaceUnit ?? extraSpaces
+            pending!.spaceUnit = unit
             depth = max(1, (extraSpaces + unit / 2) / unit)
             if extraSpaces % unit != 0 {
+                let firstLine = pending!.firstLine
                 diagnostics.report(Diagnostic(.warning, line: line,
-                    "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(dump.firstLine + 1 > line ? line : dump.firstLine)'s dump); read as depth \(depth)"))
+                    "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(firstLine + 1 > line ? line : firstLine)'s dump); read as depth \(depth)"))
             }
-            dump.sawSpaces = true
+            pending!.sawSpaces = true
         } else {
-            dump.sawTabs = true
+            pending!.sawTabs = true
         }
-        if dump.sawTabs && dump.sawSpaces && !dump.warnedMixed {
-            dump.warnedMixed = true
+        if pending!.sawTabs && pending!.sawSpaces && !pending!.warnedMixed {
+            pending!.warnedMixed = true
             diagnostics.report(Diagnostic(.warning, line: line,
-                "dump mixes tab and space indentation; a tab counts as one level, \(dump.spaceUnit ?? 1) spaces as one level"))
+                "dump mixes tab and space indentation; a tab counts as one level, \(pending!.spaceUnit ?? 1) spaces as one level"))
         }
-        let previousDepth = dump.lines[dump.lines.count - 1].depth
+        let previousDepth = pending!.lines[pending!.lines.count - 1].depth
         if depth > previousDepth + 1 {
             diagnostics.report(Diagnostic(.warning, line: line,
                 "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"))
             depth = previousDepth + 1
         }
-        dump.lines.append((parsed.type, parsed.id, depth, line))
-        pending = dump
+        pending!.lines.append((name, depth, line))
     }
 
     private func flushDump(into events: inout [NavEvent]) {
         guard let dump = pending else { return }
         pending = nil
+        dumpCount += 1
+        let stamp = dumpCount
 
         // Resolve identities top-down, parents first; depths index into the chain of open ancestors.
-        var models: [ModelRef] = []
-        var parents: [Int?] = []
+        var models: [Identity] = []
+        var parents: [Int] = []
         var ancestors: [Int] = []
-        var used = Set<String>()
         models.reserveCapacity(dump.lines.count)
+        parents.reserveCapacity(dump.lines.count)
         for entry in dump.lines {
             ancestors.removeLast(ancestors.count - entry.depth)
-            let parent = ancestors.last
-            let (model, ambiguity) = identities.resolveDumpLine(
-                type: entry.type, id: entry.id, parentKey: parent.map { models[$0].key }, used: used)
-            if let ambiguity { diagnostics.report(Diagnostic(.note, line: entry.line, ambiguity, topic: .ambiguousID(type: entry.type, id: entry.id))) }
-            used.insert(model.key)
-            models.append(model)
+            let parent = ancestors.last ?? -1
+            let (identity, ambiguity) = identities.resolveDumpLine(
+                entry.name, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, entry.name, line: entry.line) }
+            identity.dumpStamp = stamp
+            models.append(identity)
             parents.append(parent)
             ancestors.append(models.count - 1)
         }
-        let shapes = inference.infer(models: models, parents: parents)
+        let shapes = inference.infer(models: models, parents: parents, types: types)
 
         // A dump whose root is another model is another window's.
-        let rootKey = models[0].key
+        let root = models[0]
         let windowIndex: Int
-        if let index = windows.firstIndex(where: { $0.root == rootKey }) {
+        if let index = windows.firstIndex(where: { $0.root === root }) {
             windowIndex = index
         } else {
             let taken = Set(windows.map(\.name))
             let name = (1...).lazy.map { $0 == 1 ? "main" : "window \($0)" }.first { !taken.contains($0) }!
-            windows.append(WindowTrack(name: name, root: rootKey, keys: []))
+            windows.append(WindowTrack(name: name, root: root, listed: []))
             windowIndex = windows.count - 1
         }
-        let placed = models.indices.map { (key: models[$0].key, parentKey: parents[$0].map { models[$0].key }) }
-        for key in identities.recordDump(placed: placed, previous: windows[windowIndex].keys) {
-            inference.forget(key)
-        }
-        windows[windowIndex].keys = Set(models.map(\.key))
+        identities.recordDump(placed: models, parents: parents, stamp: stamp, previous: windows[windowIndex].listed)
+        windows[windowIndex].listed = models
 
-        let entries = models.indices.map {
-            Snapshot.Entry(model: models[$0], kind: shapes[$0].kind, edge: shapes[$0].edge, parent: parents[$0])
+        var entries: [Snapshot.Entry] = []
+        entries.reserveCapacity(models.count)
+        for index in models.indices {
+            entries.append(Snapshot.Entry(model: models[index].model, kind: shapes[index].kind, edge: shapes[index].edge,
+                                          parent: parents[index] < 0 ? nil : parents[index]))
         }
         events.append(NavEvent(.snapshot([Snapshot(window: windows[windowIndex].name, entries: entries)]), line: dump.firstLine))
     }

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Names as printed — type names, window names, presentation styles — each decoded and validated once. A session
+/// prints a few dozen names millions of times; every line after the first with a name costs one hash of its bytes
+/// and no allocation, and every string of one name shares one storage.
+///
+/// Grows with the number of distinct names, which an app bounds (its model types); ids are not interned.
+final class NameTable {
+    struct Entry {
+        let bytes: [UInt8]
+        let name: String
+        /// The bytes are valid UTF-8 (`name` is then exact, not repaired).
+        let isValidUTF8: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Open addressing: entry index + 1, 0 for an empty slot.
+    private var slots: [Int32] = Array(repeating: 0, count: 64)
+    private var slotHashes: [UInt64] = Array(repeating: 0, count: 64)
+
+    /// The index of the name spelled by `bytes`, added on first sight.
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if slotHashes[slot] == hash, Self.equal(entries[index].bytes, bytes) {
+                return index
+            }
+            slot = (slot + 1) & mask
+        }
+        let validated = String(validating: bytes, as: UTF8.self)
+        entries.append(Entry(bytes: Array(bytes), name: validated ?? String(decoding: bytes, as: UTF8.self),
+                             isValidUTF8: validated != nil))
+        slots[slot] = Int32(entries.count)
+        slotHashes[slot] = hash
+        if entries.count * 2 > slots.count { grow() }
+        return entries.count - 1
+    }
+
+    subscript(index: Int) -> Entry { entries[index] }
+
+    /// The interned string for `bytes`.
+    func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String { entries[index(of: bytes)].name }
+
+    private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+    }
+
+    private func grow() {
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: 0, count: size)
+        var newHashes = [UInt64](repeating: 0, count: size)
+        for slot in slots.indices where slots[slot] != 0 {
+            var target = Int(truncatingIfNeeded: slotHashes[slot]) & (size - 1)
+            while newSlots[target] != 0 { target = (target + 1) & (size - 1) }
+            newSlots[target] = slots[slot]
+            newHashes[target] = slotHashes[slot]
+        }
+        slots = newSlots
+        slotHashes = newHashes
+    }
+
+    /// FNV-1a, then a final mix so that the low bits used for the slot depend on every byte.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        return hash
+    }
+}
