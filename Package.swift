@@ -74,7 +74,8 @@ let package = Package(
         .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
                     exclude: ["Golden"]),
-        .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"]),
+        .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
+                    exclude: ["Fixtures"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events"]),
     ]

@@ -59,6 +59,11 @@ public enum Graphviz {
             throw .layoutFailed(engine: engine, message: GraphvizMessages.text())
         }
         defer { gvFreeLayout(context, graph) }
+        // Graphviz reports some failures ("trouble in init_rank", lost edges) as errors and still returns success;
+        // its layout is then broken and rendering it has corrupted memory (2.42). Stop here instead.
+        guard agerrors() < Int32(AGERR.rawValue) else {
+            throw .layoutFailed(engine: engine, message: GraphvizMessages.text())
+        }
 
         var data: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0

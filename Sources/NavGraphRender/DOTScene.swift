@@ -143,7 +143,6 @@ struct DOTScene {
         var kind: ClusterKind
         var label: String
         var members: [String] = []
-        var ranks: [[String]] = []
         var children: [Int] = []
     }
 
@@ -170,9 +169,10 @@ struct DOTScene {
             clusters[placement].members.append(id)
             inner[node.key] = placement
 
-            // Edges to this node's children; stack entries chain in push order.
+            // Edges to this node's children; stack entries chain in push order, one below the other. (Entries side
+            // by side, with `rank=same`, made Graphviz 2.42 fail to rank app-sized graphs — "trouble in init_rank",
+            // then memory corruption — as soon as an entry held a subgraph of its own.)
             var previousEntry: String?
-            var entryRank: [String] = []
             var tabNumber = 0
             for childKey in node.children {
                 guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else { continue }
@@ -180,7 +180,6 @@ struct DOTScene {
                 case .push:
                     edges.append(.edge(from: previousEntry ?? id, to: childID, kind: .push, label: previousEntry == nil ? "root" : "push"))
                     previousEntry = childID
-                    if !child.kind.isContainer { entryRank.append(childID) }
                 case .tab:
                     tabNumber += 1
                     edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)"))
@@ -194,7 +193,6 @@ struct DOTScene {
                     edges.append(.edge(from: id, to: childID, kind: edge, label: ""))
                 }
             }
-            if entryRank.count > 1 { clusters[placement].ranks.append(entryRank) }
         }
 
         // Emit clusters depth-first without recursion.
@@ -211,7 +209,6 @@ struct DOTScene {
                 let node = nodeByID[member]!
                 statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil, leaked: false))
             }
-            for rank in cluster.ranks { statements.append(.sameRank(rank)) }
             pending.append((index, true))
             for child in cluster.children.reversed() { pending.append((child, false)) }
         }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import NavGraphCore
 import NavGraphRender
+import NavGraphFormats
 @testable import NavGraphGraphviz
 
 @Suite("Rendering through libgvc in-process")
@@ -63,6 +65,27 @@ struct GraphvizTests {
             if case GraphvizError.layoutFailed(let engine, _) = error { return engine == "no-such-engine" }
             return false
         }
+    }
+
+    /// An app-shaped dump of 200 models (scripts/bench-data dump --nodes 200): stack entries that hold sheets and
+    /// segmented tabs of their own. Drawing stack entries side by side (`rank=same`) made Graphviz 2.42 fail to rank
+    /// this ("trouble in init_rank") and then corrupt memory; navgraph crashed.
+    @Test func anAppSizedDumpLaysOutWithoutGraphvizErrors() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/app-200-models.txt")
+        let source = try LineSource(path: fixture.path)
+        var hierarchy = Hierarchy()
+        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+            hierarchy.apply(event)
+            return true
+        }
+        #expect(hierarchy.nodes.count == 200)
+        var renderer = try DOTRenderer()
+        renderer.maxNodes = nil
+        let dot = try renderer.render(hierarchy)
+        let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+        #expect(SVGText.parse(Array(svg.utf8)) != nil)
+        // Every model is drawn: 200 nodes plus the legend's 6 kinds and 12 edge-sample points.
+        #expect(svg.components(separatedBy: "class=\"node\"").count - 1 == 200 + 18)
     }
 
     @Test func repeatedRendersAreIndependent() throws {
