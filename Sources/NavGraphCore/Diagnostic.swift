@@ -42,6 +42,13 @@ public protocol DiagnosticHandler: AnyObject {
     /// A line that is not navigation output. `text` makes the line's text (invalid UTF-8 repaired) only
     /// when called, so handlers that just count pay nothing for it.
     func skipped(line: Int, text: () -> String)
+    /// Whether `skipped` calls its `text`. A reader on another thread must make the text before handing the line
+    /// on, which costs a string per skipped line: it asks first.
+    var wantsSkippedText: Bool { get }
+}
+
+extension DiagnosticHandler {
+    public var wantsSkippedText: Bool { true }
 }
 
 /// Collects everything in memory. For tests and small inputs.
@@ -51,4 +58,5 @@ public final class DiagnosticCollector: DiagnosticHandler {
     public init() {}
     public func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
     public func skipped(line: Int, text: () -> String) { skippedLines.append(line) }
+    public var wantsSkippedText: Bool { false }
 }

@@ -8,6 +8,9 @@ public struct NavigationInput {
     public var rules: ModelKindRules
     /// Skip lines that cannot be read with a warning, instead of an error (navgraph-events v1).
     public var lenient: Bool
+    /// Read and parse on a second thread while the caller consumes the events (see `PipelinedReading`). Not used
+    /// when following a growing file.
+    public var concurrent = false
 
     /// - Parameter format: `nil` detects the format from the input.
     public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation, lenient: Bool = false) {
@@ -35,6 +38,18 @@ public struct NavigationInput {
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
         _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
+        if concurrent && !follow && onIdle == nil {
+            return try PipelinedReading(input: self).run(diagnostics: diagnostics, body)
+        }
+        return try produce(diagnostics: diagnostics, follow: follow, onIdle: onIdle, body)
+    }
+
+    /// Reads on the calling thread, handing each event to `body` as soon as it is complete. `isStopped` is asked
+    /// before every line (a consumer on another thread may have stopped while only noise was read).
+    func produce(
+        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
+        isStopped: (() -> Bool)? = nil, _ body: (NavEvent) throws -> Bool
+    ) throws -> Summary {
         var reader: NavigationReader?
         var events: [NavEvent] = []
         var lines = 0
@@ -59,6 +74,10 @@ public struct NavigationInput {
         try withoutActuallyEscaping(idle) { idle in
         try source.forEachLine(follow: follow, onIdle: onIdle == nil ? nil : idle) { line, info in
             lines = info.number
+            if let isStopped, isStopped() {
+                stopped = true
+                return false
+            }
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if reader == nil {

@@ -48,7 +48,8 @@ let loadStart = clock.now
 var timeline = Timeline()
 var descriptions: [String] = []
 do {
-    let input = NavigationInput(source: try LineSource(path: arguments[2]))
+    var input = NavigationInput(source: try LineSource(path: arguments[2]))
+    input.concurrent = true
     try input.read(diagnostics: CountingDiagnostics()) { event in
         let change = timeline.append(event)
         descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))

@@ -52,6 +52,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
     }
 
+    var wantsSkippedText: Bool { strict || verbose }
+
     /// Reports the totals; throws `ExitCode(2)` when there were errors.
     func finish() throws {
         if errors > printedErrors {

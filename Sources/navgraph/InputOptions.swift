@@ -65,7 +65,10 @@ struct InputReading {
 
     func makeInput() throws -> NavigationInput {
         try exitOnInputError {
-            NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+            var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+            // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
+            input.concurrent = true
+            return input
         }
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import NavGraphCore
+@testable import NavGraphFormats
+
+/// Reading on a second thread must be invisible: the same events, the same diagnostics in the same order, the
+/// same errors, and a prompt stop.
+@Suite("Reading on a second thread")
+struct PipelinedReadingTests {
+    /// Everything a handler is told, in order.
+    final class Transcript: DiagnosticHandler {
+        var entries: [String] = []
+        let wantsSkippedText: Bool
+        init(wantsText: Bool) { wantsSkippedText = wantsText }
+        func report(_ diagnostic: Diagnostic) { entries.append("report \(diagnostic)") }
+        func skipped(line: Int, text: () -> String) { entries.append("skipped \(line)" + (wantsSkippedText ? " \(text())" : "")) }
+    }
+
+    struct Outcome: Equatable {
+        var events: [NavEvent]
+        var transcript: [String]
+        var error: String?
+    }
+
+    private func read(_ bytes: [UInt8], concurrent: Bool, wantsText: Bool = true, stopAfter: Int? = nil) -> Outcome {
+        var input = NavigationInput(source: LineSource(bytes: bytes, name: "test.log"))
+        input.concurrent = concurrent
+        let transcript = Transcript(wantsText: wantsText)
+        var events: [NavEvent] = []
+        var failure: String?
+        do {
+            try input.read(diagnostics: transcript) { event in
+                events.append(event)
+                return stopAfter.map { events.count < $0 } ?? true
+            }
+        } catch {
+            failure = "\(error)"
+        }
+        return Outcome(events: events, transcript: transcript.entries, error: failure)
+    }
+
+    /// Many dumps, events and noise: more than a few batches' worth.
+    private static let bigSession: [UInt8] = {
+        var text = ""
+        for round in 0..<3000 {
+            text += "[ListNavigationModel \(String(format: "%03X", round % 4096))...]: Started\n"
+            text += "noise line \(round)\n"
+            text += "<[AppNavigationModel 667...]>\n\t<[DefaultStackRootNavigationModel 32D...]>\n"
+            text += "\t\t<[ListNavigationModel \(String(format: "%03X", round % 4096))...]>\n"
+            if round % 7 == 0 { text += "\t\t\t\t<[DeepNavigationModel 1A1...]>\n" }  // a warning: too deep
+            text += "[ListNavigationModel \(String(format: "%03X", round % 4096))...]: Finished\n"
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test func theExamplesReadTheSameEitherWay() throws {
+        let examples = repositoryRoot.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
+        #expect(names.count >= 5)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: examples.appendingPathComponent(name)))
+            #expect(read(bytes, concurrent: true) == read(bytes, concurrent: false), "\(name)")
+        }
+    }
+
+    @Test func aBigSessionWithNoiseAndWarningsReadsTheSameEitherWay() {
+        let inline = read(Self.bigSession, concurrent: false)
+        #expect(inline.events.count > 3 * PipelinedReading.batchSize)
+        #expect(inline.transcript.contains { $0.hasPrefix("report") })
+        #expect(inline.transcript.contains { $0.hasPrefix("skipped") && $0.contains("noise line") })
+        #expect(read(Self.bigSession, concurrent: true) == inline)
+        // A handler that only counts gets no text made for it.
+        let counted = read(Self.bigSession, concurrent: true, wantsText: false)
+        #expect(counted.transcript.allSatisfy { !$0.contains("noise line") })
+    }
+
+    @Test func stoppingEarlyStopsTheReadingThread() {
+        let stopped = read(Self.bigSession, concurrent: true, stopAfter: 10)
+        #expect(stopped.events.count == 10)
+        #expect(stopped.events == Array(read(Self.bigSession, concurrent: false).events.prefix(10)))
+        #expect(stopped.error == nil)
+    }
+
+    @Test func errorsArriveAfterEverythingReadBeforeThem() {
+        // Only noise: the reader's error comes at the end, after every skipped line was reported.
+        let noise = Array(String(repeating: "not navigation output\n", count: 5000).utf8)
+        let concurrent = read(noise, concurrent: true)
+        #expect(concurrent == read(noise, concurrent: false))
+        #expect(concurrent.error != nil)
+        #expect(concurrent.transcript.count == 5000)
+    }
+
+    @Test func anErrorThrownByTheConsumerIsRethrown() {
+        struct Stop: Error {}
+        var input = NavigationInput(source: LineSource(bytes: Self.bigSession, name: "test.log"))
+        input.concurrent = true
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try input.read(diagnostics: DiagnosticCollector()) { _ in
+                seen += 1
+                if seen == 100 { throw Stop() }
+                return true
+            }
+        }
+        #expect(seen == 100)
+    }
+}
