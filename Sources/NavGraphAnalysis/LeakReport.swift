@@ -47,6 +47,8 @@ public struct LeakReport: Sendable {
     public private(set) var unplaced = 0
     public private(set) var finished = 0
     public private(set) var ambiguities: [Ambiguity]
+    /// Ambiguous pairings past the listed ones, only counted.
+    public private(set) var ambiguitiesNotListed: Int
     /// Models alive and placed, and not yet placed; listed with `--all`.
     public private(set) var aliveModels: [ModelLifecycle] = []
     public private(set) var unplacedModels: [ModelLifecycle] = []
@@ -54,8 +56,9 @@ public struct LeakReport: Sendable {
     public var leakedCount: Int { count(.leaked) }
     public var suspectedCount: Int { count(.suspected) }
 
-    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = []) {
+    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0) {
         self.ambiguities = ambiguities
+        self.ambiguitiesNotListed = ambiguitiesNotListed
         finished = hierarchy.finishedCount + hierarchy.finishedWithoutStartCount
         unplacedModels = hierarchy.unplacedModels
         unplaced = unplacedModels.count

@@ -17,7 +17,12 @@ public struct DOTRenderer: Renderer {
         case LR
     }
 
-    private let theme: MustacheTemplate
+    /// The theme as Mustache parses it, or, when it can be rendered by statement shapes (`StatementShapes`), the
+    /// theme parsed for that; the other is parsed only if needed (parsing is a noticeable part of small renders).
+    private let theme: MustacheTemplate?
+    private let shapeTemplate: MustacheTemplate?
+    private let themeText: String
+    private let themeName: String
     public var direction: Direction
     public var legend: Bool
     /// At the end of the input a model that left and never finished has leaked; before it, it may still finish.
@@ -43,8 +48,11 @@ public struct DOTRenderer: Renderer {
         }
         // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
         if !text.contains("CONTENT_TYPE") { text = "{{% CONTENT_TYPE: DOT}}" + text }
+        self.themeText = text
+        self.themeName = name
         do {
-            theme = try MustacheTemplate(string: text)
+            shapeTemplate = try StatementShapes.template(for: text)
+            theme = shapeTemplate == nil ? try MustacheTemplate(string: text) : nil
         } catch {
             throw .invalidTemplate(name: name, message: "\(error)")
         }
@@ -60,12 +68,20 @@ public struct DOTRenderer: Renderer {
     public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) -> Summary {
         let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
                              maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
-        let context: [String: Any] = [
-            "rankdir": direction.rawValue,
-            "statements": scene.statements.map(Self.context(for:)),
-            "legend": legend,
-        ]
-        output.write(theme.render(context))
+        let statements = scene.statements.map(Self.context(for:))
+        var context: [String: Any] = ["rankdir": direction.rawValue, "legend": legend]
+        if let shapeTemplate, let shapes = StatementShapes(template: shapeTemplate, root: context, statements: statements) {
+            output.write(shapes.render(statements))
+        } else {
+            context["statements"] = statements
+            let template: MustacheTemplate
+            do {
+                template = try theme ?? MustacheTemplate(string: themeText)
+            } catch {
+                throw .invalidTemplate(name: themeName, message: "\(error)")
+            }
+            output.write(template.render(context))
+        }
         return Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
     }
 

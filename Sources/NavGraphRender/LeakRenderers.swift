@@ -35,6 +35,9 @@ public struct LeakTextRenderer {
         for ambiguity in report.ambiguities {
             output.write(style.paint("ambiguous", .yellow) + " line \(ambiguity.line): \(Escaping.terminal(ambiguity.message))\n")
         }
+        if report.ambiguitiesNotListed > 0 {
+            output.write(style.paint("ambiguous", .yellow) + " on \(report.ambiguitiesNotListed) more lines, not listed\n")
+        }
         if listAll {
             for model in report.aliveModels {
                 output.write("alive " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim) + "\n")
@@ -88,6 +91,9 @@ public struct LeakJSONRenderer {
             output.write((index == 0 ? "\n" : ",\n") + "    {\"line\": \(ambiguity.line), \"type\": \(Escaping.jsonString(ambiguity.type)), "
                 + "\"id\": \(Escaping.jsonString(ambiguity.id)), \"message\": \(Escaping.jsonString(ambiguity.message))}")
         }
-        output.write(report.ambiguities.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        output.write(report.ambiguities.isEmpty ? "]" : "\n  ]")
+        // Only past the listed ones, so small reports keep their shape.
+        if report.ambiguitiesNotListed > 0 { output.write(",\n  \"ambiguousNotListed\": \(report.ambiguitiesNotListed)") }
+        output.write("\n}\n")
     }
 }

@@ -14,8 +14,12 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private(set) var skipped = 0
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
-    /// Pairings of lines to models that could not be told apart, for `leaks`.
+    /// Pairings of lines to models that could not be told apart, for `leaks`: the first `ambiguityLimit`, then only
+    /// counted (a long session with many leaked models makes most lines of a busy type ambiguous; memory must not
+    /// follow the log).
     private(set) var ambiguities: [LeakReport.Ambiguity] = []
+    private(set) var ambiguitiesNotListed = 0
+    private let ambiguityLimit = 1000
 
     init(file: String, strict: Bool, verbose: Bool) {
         self.file = file
@@ -26,7 +30,11 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if case .ambiguousID(let type, let id)? = diagnostic.topic, let line = diagnostic.line {
-            ambiguities.append(LeakReport.Ambiguity(line: line, type: type, id: id, message: diagnostic.message))
+            if ambiguities.count < ambiguityLimit {
+                ambiguities.append(LeakReport.Ambiguity(line: line, type: type, id: id, message: diagnostic.message))
+            } else {
+                ambiguitiesNotListed += 1
+            }
         }
         if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
         switch diagnostic.severity {

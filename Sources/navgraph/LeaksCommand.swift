@@ -40,7 +40,8 @@ struct LeaksCommand: ParsableCommand {
             StandardError.write("\(input.displayName): error: the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
             throw ExitCode(2)
         }
-        let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities)
+        let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
+                                ambiguitiesNotListed: diagnostics.ambiguitiesNotListed)
         var output = StandardOutput()
         switch format {
         case .text: LeakTextRenderer(style: display.style, listAll: all).render(report, to: &output)

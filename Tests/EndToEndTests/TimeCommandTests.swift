@@ -81,6 +81,17 @@ struct LeaksCommandTests {
         #expect((object["leaks"] as? [Any])?.count == 1)
     }
 
+    @Test func ambiguousPairingsPastAThousandAreCounted() throws {
+        // 1,201 live models of one type sharing a prefix: every Started after the first is ambiguous.
+        let log = String(repeating: "[DetailNavigationModel E34...]: Started\n", count: 1201)
+        let run = try navgraph(["leaks", "--format", "json"], stdin: log)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((object["ambiguous"] as? [Any])?.count == 1000)
+        #expect(object["ambiguousNotListed"] as? Int == 200)
+        let text = try navgraph(["leaks"], stdin: log)
+        #expect(text.stdout.contains("ambiguous on 200 more lines, not listed"))
+    }
+
     @Test func atAStepBeforeTheLeak() throws {
         let run = try navgraph(["leaks", "--at", "10", example("leaky-session.log")])
         #expect(run.status == 0)
