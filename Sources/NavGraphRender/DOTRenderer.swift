@@ -30,6 +30,8 @@ public struct DOTRenderer: Renderer {
     /// At most this many models are drawn (breadth first; at most 40 children each); the rest are folded into
     /// "… N more" nodes, because Graphviz slows down sharply on large clustered graphs. `nil` draws everything.
     public var maxNodes: Int? = 2000
+    /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
+    var rendersByShape = true
 
     /// How many models a rendering drew, and how many it folded into "… N more" nodes.
     public struct Summary: Sendable, Equatable {
@@ -70,7 +72,7 @@ public struct DOTRenderer: Renderer {
                              maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
         let statements = scene.statements.map(Self.context(for:))
         var context: [String: Any] = ["rankdir": direction.rawValue, "legend": legend]
-        if let shapeTemplate, let shapes = StatementShapes(template: shapeTemplate, root: context, statements: statements) {
+        if rendersByShape, let shapes = shapes(root: context, statements: statements) {
             output.write(shapes.render(statements))
         } else {
             context["statements"] = statements
@@ -83,6 +85,18 @@ public struct DOTRenderer: Renderer {
             output.write(template.render(context))
         }
         return Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
+    }
+
+    /// The shapes of these statements, when the theme can be rendered by shape.
+    func shapes(root: [String: Any], statements: [[String: Any]]) -> StatementShapes? {
+        shapeTemplate.flatMap { StatementShapes(template: $0, root: root, statements: statements) }
+    }
+
+    /// What the theme gets for a hierarchy: the root values and the statements.
+    func themeContext(for hierarchy: Hierarchy) -> (root: [String: Any], statements: [[String: Any]]) {
+        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
+                             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
+        return (["rankdir": direction.rawValue, "legend": legend], scene.statements.map(Self.context(for:)))
     }
 
     private static func context(for statement: DOTScene.Statement) -> [String: Any] {

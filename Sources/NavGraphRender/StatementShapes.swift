@@ -57,7 +57,12 @@ struct StatementShapes {
             var start = 0
             while start < empty.count, start < full.count, empty[start] == full[start] { start += 1 }
             let length = full.count - empty.count
-            guard length >= 0, insertion == nil || insertion == start,
+            if length == 0 && full == empty {
+                // The theme prints nothing for this shape: it fits anywhere.
+                chunks[key] = []
+                continue
+            }
+            guard length > 0, insertion == nil || insertion == start,
                   full[(start + length)...].elementsEqual(empty[start...]),
                   let pieces = Self.pieces(full[start..<(start + length)])
             else { return nil }
