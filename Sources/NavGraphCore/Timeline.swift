@@ -1,11 +1,18 @@
 /// Every step of an input, and the state after any of them without replaying from the start: a checkpoint of the
-/// hierarchy is kept every `interval` steps, so reaching step k replays at most `interval` events.
+/// hierarchy is kept every `interval` steps at least, so reaching a step replays only the events since the checkpoint
+/// before it.
+///
+/// A checkpoint is a copy of the whole state, and the state includes every model still alive — leaked ones pile up
+/// in a long session. So checkpoints are also spaced by at least four times the size of the state: their total memory
+/// stays below one state entry per four steps instead of growing with steps × state, and a move replays at most that
+/// many steps (a few milliseconds per thousand).
 public struct Timeline: Sendable {
     public private(set) var events: [NavEvent] = []
     /// The state after the last appended step.
     public private(set) var latest = Hierarchy()
-    /// `checkpoints[i]` is the state after step `i * interval`.
+    /// `checkpoints[i]` is the state after step `checkpointSteps[i]` (ascending, starting with step 0).
     private var checkpoints: [Hierarchy] = [Hierarchy()]
+    private var checkpointSteps: [Int] = [0]
     public let interval: Int
 
     public init(interval: Int = 512) {
@@ -19,7 +26,11 @@ public struct Timeline: Sendable {
     public mutating func append(_ event: NavEvent) -> StepChange {
         events.append(event)
         let change = latest.apply(event)
-        if events.count % interval == 0 { checkpoints.append(latest) }
+        let size = latest.nodes.count + latest.lifecycles.count
+        if events.count - checkpointSteps[checkpointSteps.count - 1] >= max(interval, 4 * size) {
+            checkpoints.append(latest)
+            checkpointSteps.append(events.count)
+        }
         return change
     }
 
@@ -27,8 +38,15 @@ public struct Timeline: Sendable {
     public func state(after step: Int) -> Hierarchy {
         let step = min(max(step, 0), count)
         if step == count { return latest }
-        var state = checkpoints[step / interval]
-        var current = (step / interval) * interval
+        // The last checkpoint at or before `step` (binary search).
+        var low = 0
+        var high = checkpointSteps.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if checkpointSteps[middle] <= step { low = middle } else { high = middle - 1 }
+        }
+        var state = checkpoints[low]
+        var current = checkpointSteps[low]
         while current < step {
             state.apply(events[current])
             current += 1

@@ -201,6 +201,24 @@ struct TimelineTests {
         #expect(state == states[200])
     }
 
+    /// Thousands of models alive (a long session's leaks) space the checkpoints by the size of the state; seeking
+    /// still lands on exactly the state a straight replay reaches.
+    @Test func seekingWithABigStateEqualsReplayingFromTheStart() {
+        var events = (0..<2_000).map { NavEvent(.start(ModelRef(id: "leaked-\($0)", type: "DetailModel"), kind: nil), line: $0 + 1) }
+        events += randomEvents(count: 3_000, seed: 7).map { NavEvent($0.action, line: $0.line + 2_000, time: $0.time) }
+        var timeline = Timeline(interval: 97)
+        var states: [Hierarchy] = [Hierarchy()]
+        var straight = Hierarchy()
+        for event in events {
+            timeline.append(event)
+            straight.apply(event)
+            states.append(straight)
+        }
+        for step in [0, 1, 1_999, 2_000, 2_001, 3_000, 4_321, 4_999, 5_000] {
+            #expect(timeline.state(after: step) == states[step], "step \(step)")
+        }
+    }
+
     @Test func lastStepAtATime() {
         var timeline = Timeline()
         for (index, time) in [10.0, 11.0, 12.5, 20.0].enumerated() {
