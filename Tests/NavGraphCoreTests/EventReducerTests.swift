@@ -184,8 +184,8 @@ struct TimelineTests {
         return events
     }
 
-    @Test func seekingFromCheckpointsEqualsReplayingFromTheStart() {
-        let events = randomEvents(count: 3_000, seed: 42)
+    /// A timeline of `events` (checkpoints at least every 97 steps), and the state after every step by a straight replay.
+    private func timelineAndStraightReplay(_ events: [NavEvent]) -> (Timeline, [Hierarchy]) {
         var timeline = Timeline(interval: 97)
         var states: [Hierarchy] = [Hierarchy()]
         var straight = Hierarchy()
@@ -194,6 +194,11 @@ struct TimelineTests {
             straight.apply(event)
             states.append(straight)
         }
+        return (timeline, states)
+    }
+
+    @Test func seekingFromCheckpointsEqualsReplayingFromTheStart() {
+        let (timeline, states) = timelineAndStraightReplay(randomEvents(count: 3_000, seed: 42))
         for step in [0, 1, 96, 97, 98, 1_500, 2_999, 3_000, 3_001] {
             #expect(timeline.state(after: step) == states[step], "step \(step)")
         }
@@ -206,14 +211,7 @@ struct TimelineTests {
     @Test func seekingWithABigStateEqualsReplayingFromTheStart() {
         var events = (0..<2_000).map { NavEvent(.start(ModelRef(id: "leaked-\($0)", type: "DetailModel"), kind: nil), line: $0 + 1) }
         events += randomEvents(count: 3_000, seed: 7).map { NavEvent($0.action, line: $0.line + 2_000, time: $0.time) }
-        var timeline = Timeline(interval: 97)
-        var states: [Hierarchy] = [Hierarchy()]
-        var straight = Hierarchy()
-        for event in events {
-            timeline.append(event)
-            straight.apply(event)
-            states.append(straight)
-        }
+        let (timeline, states) = timelineAndStraightReplay(events)
         for step in [0, 1, 1_999, 2_000, 2_001, 3_000, 4_321, 4_999, 5_000] {
             #expect(timeline.state(after: step) == states[step], "step \(step)")
         }
