@@ -346,17 +346,19 @@ extension Hierarchy {
         }
         var pending = windows[windowIndex].root.map { [$0] } ?? []
         while let key = pending.popLast() {
-            guard let node = nodes[key] else { continue }
-            pending.append(contentsOf: node.children.reversed())
+            guard let index = nodes.index(forKey: key) else { continue }
+            pending.append(contentsOf: nodes.values[index].children.reversed())
             if !incoming.contains(key) {
-                nodes[key] = nil
-                markLeft(node.model, line: line, into: &change)
+                let model = nodes.values[index].model
+                nodes.remove(at: index)
+                markLeft(model, line: line, into: &change)
             }
         }
         // A model the snapshot moves in from another window leaves there with its subtree; what of that subtree
-        // the snapshot does not list has left.
+        // the snapshot does not list has left. (With only this window there is nothing to move in from.)
         var movedIn = Set<String>()
-        for entry in snapshot.entries {
+        let otherWindows = windows.contains { $0.name != window && $0.root != nil }
+        for entry in snapshot.entries where otherWindows {
             guard let node = nodes[entry.model.key], node.window != window else { continue }
             for model in detachSubtree(at: entry.model.key) {
                 if incoming.contains(model.key) { movedIn.insert(model.key) } else { markLeft(model, line: line, into: &change) }
