@@ -1,21 +1,55 @@
 import NavGraphCore
 
-/// Typed access to the members of one navgraph-events v1 object, with messages that name the event, the field and
-/// what was expected.
-struct EventFields {
+/// Typed access to the members of one navgraph-events v1 event, whichever way the line was read.
+protocol EventFieldReading {
+    func optionalString(_ name: String) throws(EventFields.Problem) -> String?
+    func positiveInteger(_ name: String, default fallback: Int) throws(EventFields.Problem) -> Int
+    func strings(_ name: String) throws(EventFields.Problem) -> [String]
+    func time() throws(EventFields.Problem) -> Double?
+    /// The `roots` of a `snapshot` event.
+    func snapshots() throws(EventFields.Problem) -> [Snapshot]
+    /// What the event is called in messages.
+    var event: String { get }
+}
+
+extension EventFieldReading {
+    func string(_ name: String) throws(EventFields.Problem) -> String {
+        guard let value = try optionalString(name) else {
+            throw EventFields.Problem(message: "'\(event)' needs \"\(name)\" (a string); it is missing")
+        }
+        return value
+    }
+
+    func kind() throws(EventFields.Problem) -> NodeKind? {
+        guard let text = try optionalString("kind") else { return nil }
+        guard let kind = NodeKind(rawValue: text) else {
+            throw EventFields.Problem(message: "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+        }
+        return kind
+    }
+
+    func column() throws(EventFields.Problem) -> SplitColumn {
+        let text = try string("column")
+        guard let column = SplitColumn(rawValue: text) else {
+            throw EventFields.Problem(message: "'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
+        }
+        return column
+    }
+
+    func model() throws(EventFields.Problem) -> ModelRef {
+        ModelRef(id: try string("id"), type: try string("type"))
+    }
+}
+
+/// The members of one navgraph-events v1 object in a parsed document, with messages that name the event, the field
+/// and what was expected.
+struct EventFields: EventFieldReading {
     let document: JSONDocument
     let object: Int
     let event: String
 
     struct Problem: Error {
         var message: String
-    }
-
-    func string(_ name: String) throws(Problem) -> String {
-        guard let value = try optionalString(name) else {
-            throw Problem(message: "'\(event)' needs \"\(name)\" (a string); it is missing")
-        }
-        return value
     }
 
     func optionalString(_ name: String) throws(Problem) -> String? {
@@ -53,22 +87,6 @@ struct EventFields {
         return result
     }
 
-    func kind() throws(Problem) -> NodeKind? {
-        guard let text = try optionalString("kind") else { return nil }
-        guard let kind = NodeKind(rawValue: text) else {
-            throw Problem(message: "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
-        }
-        return kind
-    }
-
-    func column() throws(Problem) -> SplitColumn {
-        let text = try string("column")
-        guard let column = SplitColumn(rawValue: text) else {
-            throw Problem(message: "'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
-        }
-        return column
-    }
-
     /// `time`: seconds since 1970 as a number, or an RFC 3339 string.
     func time() throws(Problem) -> Double? {
         guard let index = document.member("time", of: object) else { return nil }
@@ -85,8 +103,8 @@ struct EventFields {
         throw Problem(message: "'\(event)': \"time\" must be a number or an RFC 3339 string, found \(describe(index))")
     }
 
-    func model() throws(Problem) -> ModelRef {
-        ModelRef(id: try string("id"), type: try string("type"))
+    func snapshots() throws(Problem) -> [Snapshot] {
+        try SnapshotDecoder.snapshots(self)
     }
 
     private func describe(_ index: Int) -> String {

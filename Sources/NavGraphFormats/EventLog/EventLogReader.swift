@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
 
 /// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
@@ -77,82 +72,14 @@ public final class EventLogReader: NavigationReader {
     public func finish(into events: inout [NavEvent]) {}
 
     /// The fast path for a line in the common flat shape (see `FlatEventLine`): the event, or `nil` to let the full
-    /// parser read the line and report whatever is wrong with it.
+    /// parser read the line and report whatever is wrong with it. The same `action(named:)` reads both.
     private func fastEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> NavEvent? {
-        guard let flat = FlatEventLine.scan(line), let event = flat[.event], event.kind == .string else { return nil }
-        var wrong = false
-        func bytes(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[span]) }
-        /// A string member: absent is `nil`; present with another kind of value marks the line for the full path.
-        func text(_ field: FlatEventLine.Field) -> String? {
-            guard let value = flat[field] else { return nil }
-            guard value.kind == .string else { wrong = true; return nil }
-            return String(decoding: bytes(value.span), as: UTF8.self)
-        }
-        func name(_ field: FlatEventLine.Field) -> String? {
-            guard let value = flat[field] else { return nil }
-            guard value.kind == .string else { wrong = true; return nil }
-            return names.name(bytes(value.span))
-        }
-        func required(_ value: String?) -> String {
-            if value == nil { wrong = true }
-            return value ?? ""
-        }
-        func model() -> ModelRef { ModelRef(id: required(text(.id)), type: required(name(.type))) }
-        func kind() -> NodeKind? {
-            guard let value = name(.kind) else { return nil }
-            guard let kind = NodeKind(rawValue: value) else { wrong = true; return nil }
-            return kind
-        }
-        func parent() -> String { required(text(.parent)) }
-
-        let action: NavEvent.Action
-        switch names.name(bytes(event.span)) {
-        case "start": action = .start(model(), kind: kind())
-        case "finish": action = .finish(ModelRef(id: required(text(.id)), type: name(.type) ?? ""), neverStarted: false)
-        case "root": action = .root(model(), kind: kind(), window: name(.window) ?? "main")
-        case "push": action = .push(model(), kind: kind(), parent: parent())
-        case "pop":
-            var count = 1
-            if let value = flat[.count] {
-                guard value.kind == .number, let parsed = Int(String(decoding: bytes(value.span), as: UTF8.self)), parsed >= 1 else { return nil }
-                count = parsed
-            }
-            action = .pop(parent: parent(), count: count)
-        case "present":
-            action = .present(model(), kind: kind(), parent: parent(), style: PresentationStyle(required(name(.style))))
-        case "dismiss": action = .dismiss(required(text(.id)))
-        case "tab": action = .tab(model(), kind: kind(), parent: parent(), title: text(.title))
-        case "select": action = .select(parent: parent(), tab: required(text(.id)))
-        case "switch": action = .switch(model(), kind: kind(), parent: parent())
-        case "column":
-            guard let column = name(.column).flatMap(SplitColumn.init(rawValue:)) else { return nil }
-            action = .column(model(), kind: kind(), parent: parent(), column: column)
-        case "openWindow": action = .openWindow(model(), kind: kind(), window: required(name(.window)))
-        case "closeWindow": action = .closeWindow(required(name(.window)))
-        case "mark": action = .mark(required(text(.label)))
-        default: return nil  // setPath and snapshot carry arrays; an unknown name gets its message there
-        }
-        var time: Double?
-        if let value = flat[.time] {
-            switch value.kind {
-            case .number: time = Self.double(bytes(value.span))
-            case .string: time = Timestamp.parseRFC3339(bytes: bytes(value.span))
-            case .other: return nil
-            }
-            if time == nil { return nil }
-        }
-        return wrong ? nil : NavEvent(action, line: number, time: time)
-    }
-
-    /// A JSON number literal (already validated) as a `Double`, rounded as `Double(String)` rounds.
-    private static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
-            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-            buffer[bytes.count] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &end)
-            return end == buffer.baseAddress! + bytes.count ? value : nil
-        }
+        guard let flat = FlatEventLine.scan(line) else { return nil }
+        let fields = FlatEventFields(line: flat, bytes: line, names: names)
+        guard let name = try? fields.string("event"), let action = try? Self.action(named: name, fields),
+              let time = try? fields.time()
+        else { return nil }
+        return NavEvent(action, line: number, time: time)
     }
 
     private func reject(_ line: Int, _ message: String) {
@@ -168,7 +95,7 @@ public final class EventLogReader: NavigationReader {
         "openWindow", "closeWindow", "snapshot", "mark",
     ]
 
-    private static func action(named name: String, _ fields: EventFields) throws(EventFields.Problem) -> NavEvent.Action {
+    private static func action(named name: String, _ fields: some EventFieldReading) throws(EventFields.Problem) -> NavEvent.Action {
         switch name {
         case "start":
             return .start(try fields.model(), kind: try fields.kind())
@@ -200,7 +127,7 @@ public final class EventLogReader: NavigationReader {
         case "closeWindow":
             return .closeWindow(try fields.string("window"))
         case "snapshot":
-            return .snapshot(try SnapshotDecoder.snapshots(fields))
+            return .snapshot(try fields.snapshots())
         case "mark":
             return .mark(try fields.string("label"))
         default:

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavGraphCore
+
 /// The common shape of a navgraph-events v1 line, recognized without building a document: one object whose members
 /// are all known fields with plain values — strings without escapes, printable ASCII; numbers; booleans; null.
 ///
@@ -7,6 +14,24 @@
 struct FlatEventLine {
     enum Field: Int, CaseIterable {
         case event, id, type, parent, style, kind, window, title, label, count, time, column
+
+        init?(name: String) {
+            switch name {
+            case "event": self = .event
+            case "id": self = .id
+            case "type": self = .type
+            case "parent": self = .parent
+            case "style": self = .style
+            case "kind": self = .kind
+            case "window": self = .window
+            case "title": self = .title
+            case "label": self = .label
+            case "count": self = .count
+            case "time": self = .time
+            case "column": self = .column
+            default: return nil
+            }
+        }
     }
 
     enum ValueKind { case string, number, other }
@@ -133,5 +158,69 @@ struct FlatEventLine {
             if name.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[span])) }) { return field }
         }
         return nil
+    }
+}
+
+/// The fields of a flat line, for `EventLogReader.action(named:)`. Anything unexpected — a member of the wrong kind,
+/// a value out of range, an array the line cannot hold — throws without a message: the line then goes through the
+/// full parser, which says what is wrong. Names that repeat on every line (types, windows, styles, kinds) come from
+/// the reader's `NameTable`, so they cost no allocation.
+struct FlatEventFields: EventFieldReading {
+    let line: FlatEventLine
+    let bytes: UnsafeBufferPointer<UInt8>
+    let names: NameTable
+
+    var event: String { "" }
+
+    private static let notFlat = EventFields.Problem(message: "")
+
+    private func value(_ name: String) -> FlatEventLine.Value? {
+        FlatEventLine.Field(name: name).flatMap { line[$0] }
+    }
+
+    private func text(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[span]) }
+
+    func optionalString(_ name: String) throws(EventFields.Problem) -> String? {
+        guard let field = FlatEventLine.Field(name: name), let value = line[field] else { return nil }
+        guard value.kind == .string else { throw Self.notFlat }
+        switch field {
+        case .event, .type, .kind, .style, .window, .column: return names.name(text(value.span))
+        default: return String(decoding: text(value.span), as: UTF8.self)
+        }
+    }
+
+    func positiveInteger(_ name: String, default fallback: Int) throws(EventFields.Problem) -> Int {
+        guard let value = value(name) else { return fallback }
+        guard value.kind == .number, let number = Int(String(decoding: text(value.span), as: UTF8.self)), number >= 1 else {
+            throw Self.notFlat
+        }
+        return number
+    }
+
+    func strings(_ name: String) throws(EventFields.Problem) -> [String] { throw Self.notFlat }
+
+    func snapshots() throws(EventFields.Problem) -> [Snapshot] { throw Self.notFlat }
+
+    func time() throws(EventFields.Problem) -> Double? {
+        guard let value = line[.time] else { return nil }
+        let seconds: Double?
+        switch value.kind {
+        case .number: seconds = Self.double(text(value.span))
+        case .string: seconds = Timestamp.parseRFC3339(bytes: text(value.span))
+        case .other: seconds = nil
+        }
+        guard let seconds else { throw Self.notFlat }
+        return seconds
+    }
+
+    /// A JSON number literal (already validated) as a `Double`, rounded as `Double(String)` rounds.
+    private static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
+            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(buffer.baseAddress!, &end)
+            return end == buffer.baseAddress! + bytes.count ? value : nil
+        }
     }
 }
