@@ -73,7 +73,7 @@ public struct DOTRenderer: Renderer {
         let statements = scene.statements.map(Self.context(for:))
         var context: [String: Any] = ["rankdir": direction.rawValue, "legend": legend]
         if rendersByShape, let shapes = shapes(root: context, statements: statements) {
-            output.write(shapes.render(statements))
+            output.write(shapes.render())
         } else {
             context["statements"] = statements
             let template: MustacheTemplate

@@ -21,7 +21,9 @@ struct StatementShapes {
     /// The output around the statements, and where they go.
     private let before: String
     private let after: String
-    private let chunks: [String: [Piece]]
+    /// The text of each distinct shape, and which one each statement has (its shape is worked out once).
+    private let chunks: [[Piece]]
+    private let statements: [(shape: Int, values: [String: Any])]
 
     /// Markers: U+E000 name U+E002 inserted as is, U+E001 name U+E002 escaped (the shape content type turns the first
     /// into the second when it escapes).
@@ -46,10 +48,18 @@ struct StatementShapes {
         emptyContext["statements"] = [[String: Any]]()
         let empty = Array(template.render(emptyContext).unicodeScalars)
         var insertion: Int?
-        var chunks: [String: [Piece]] = [:]
+        var chunks: [[Piece]] = []
+        var shapeIndex: [String: Int] = [:]
+        var shaped: [(shape: Int, values: [String: Any])] = []
+        shaped.reserveCapacity(statements.count)
         for statement in statements {
             let key = Self.shape(of: statement)
-            if chunks[key] != nil { continue }
+            if let index = shapeIndex[key] {
+                shaped.append((index, Self.flatten(statement)))
+                continue
+            }
+            shapeIndex[key] = chunks.count
+            shaped.append((chunks.count, Self.flatten(statement)))
             var context = root
             context["statements"] = [Self.markers(for: statement)]
             let full = Array(template.render(context).unicodeScalars)
@@ -59,7 +69,7 @@ struct StatementShapes {
             let length = full.count - empty.count
             if length == 0 && full == empty {
                 // The theme prints nothing for this shape: it fits anywhere.
-                chunks[key] = []
+                chunks.append([])
                 continue
             }
             guard length > 0, insertion == nil || insertion == start,
@@ -67,7 +77,7 @@ struct StatementShapes {
                   let pieces = Self.pieces(full[start..<(start + length)])
             else { return nil }
             insertion = start
-            chunks[key] = pieces
+            chunks.append(pieces)
         }
         let at = insertion ?? empty.count
         var before = String.UnicodeScalarView()
@@ -77,14 +87,14 @@ struct StatementShapes {
         self.before = String(before)
         self.after = String(after)
         self.chunks = chunks
+        self.statements = shaped
     }
 
-    /// The whole output: what the template engine would have written for these statements.
-    func render(_ statements: [[String: Any]]) -> String {
+    /// The whole output: what the template engine would have written for the statements.
+    func render() -> String {
         var output = before
-        for statement in statements {
-            let values = Self.flatten(statement)
-            for piece in chunks[Self.shape(of: statement)]! {
+        for (shape, values) in statements {
+            for piece in chunks[shape] {
                 switch piece {
                 case .text(let text):
                     output += text
