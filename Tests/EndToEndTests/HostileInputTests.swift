@@ -11,6 +11,20 @@ func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Vo
     return url.path
 }
 
+/// Writes `first`, then `line(index)` for each index, then `last`, in 1 MiB pieces (the text of a million lines is
+/// never held at once).
+func writeLines(_ folder: URL, _ name: String, _ indices: Range<Int>, first: String, last: String,
+                _ line: (Int) -> String) throws -> String {
+    try writeFile(folder, name) { handle in
+        var text = first
+        for index in indices {
+            text += line(index)
+            if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
+        }
+        handle.write(Data((text + last).utf8))
+    }
+}
+
 /// Peak resident memory of a run in KiB, where /usr/bin/time is installed.
 /// `nil` under a sanitizer (its shadow memory is not navgraph's), or without /usr/bin/time.
 func peakMemoryKB(_ arguments: [String]) throws -> Int? {
@@ -127,15 +141,11 @@ struct HostileInputTests {
 
     @Test func aHundredThousandPresentationsEachOnTheLast() throws {
         let count = 100_000
-        let path = try writeFile(folder, "chain.jsonl") { handle in
-            var text = "{\"event\":\"root\",\"id\":\"p0\",\"type\":\"RootModel\"}\n"
-            for index in 1..<count {
-                text += "{\"event\":\"start\",\"id\":\"p\(index)\",\"type\":\"SheetModel\"}\n"
-                text += "{\"event\":\"present\",\"id\":\"p\(index)\",\"type\":\"SheetModel\",\"parent\":\"p\(index - 1)\",\"style\":\"sheet\"}\n"
-                if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
-            }
-            text += "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n"
-            handle.write(Data(text.utf8))
+        let path = try writeLines(folder, "chain.jsonl", 1..<count,
+            first: "{\"event\":\"root\",\"id\":\"p0\",\"type\":\"RootModel\"}\n",
+            last: "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n") { index in
+            "{\"event\":\"start\",\"id\":\"p\(index)\",\"type\":\"SheetModel\"}\n"
+                + "{\"event\":\"present\",\"id\":\"p\(index)\",\"type\":\"SheetModel\",\"parent\":\"p\(index - 1)\",\"style\":\"sheet\"}\n"
         }
         let tree = try navgraph(["tree", path])
         #expect(tree.status == 0)
@@ -149,14 +159,10 @@ struct HostileInputTests {
     }
 
     @Test func aStackAMillionEntriesLong() throws {
-        let path = try writeFile(folder, "stack.jsonl") { handle in
-            var text = "{\"event\":\"root\",\"id\":\"s\",\"type\":\"StackRootModel\",\"kind\":\"stack\"}\n"
-            for index in 0..<1_000_000 {
-                text += "{\"event\":\"push\",\"id\":\"e\(index)\",\"type\":\"DetailModel\",\"parent\":\"s\"}\n"
-                if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
-            }
-            text += "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n"
-            handle.write(Data(text.utf8))
+        let path = try writeLines(folder, "stack.jsonl", 0..<1_000_000,
+            first: "{\"event\":\"root\",\"id\":\"s\",\"type\":\"StackRootModel\",\"kind\":\"stack\"}\n",
+            last: "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n") { index in
+            "{\"event\":\"push\",\"id\":\"e\(index)\",\"type\":\"DetailModel\",\"parent\":\"s\"}\n"
         }
         let tree = try navgraph(["tree", path])
         #expect(tree.status == 0)
