@@ -15,22 +15,11 @@ struct FlatEventLine {
     enum Field: Int, CaseIterable {
         case event, id, type, parent, style, kind, window, title, label, count, time, column
 
+        static let names = allCases.map { "\($0)" }
+
         init?(name: String) {
-            switch name {
-            case "event": self = .event
-            case "id": self = .id
-            case "type": self = .type
-            case "parent": self = .parent
-            case "style": self = .style
-            case "kind": self = .kind
-            case "window": self = .window
-            case "title": self = .title
-            case "label": self = .label
-            case "count": self = .count
-            case "time": self = .time
-            case "column": self = .column
-            default: return nil
-            }
+            guard let index = Self.names.firstIndex(of: name) else { return nil }
+            self.init(rawValue: index)
         }
     }
 
@@ -149,7 +138,7 @@ struct FlatEventLine {
         }
     }
 
-    private static let fieldNames: [[UInt8]] = Field.allCases.map { Array("\($0)".utf8) }
+    private static let fieldNames: [[UInt8]] = Field.names.map { Array($0.utf8) }
 
     private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> Field? {
         for field in Field.allCases {
