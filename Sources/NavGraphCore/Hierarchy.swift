@@ -4,12 +4,22 @@
 /// that knows what an event does to the state. An event that contradicts the state (a push onto a tab container,
 /// a pop past the root, an unknown id) is resolved so the state stays consistent, and reported as a warning in
 /// the step's `StepChange`. Memory is bounded by the live hierarchy plus the models still alive.
-public struct Hierarchy: Sendable, Equatable {
-    public internal(set) var nodes: [String: Node] = [:]
+///
+/// Stored as a table of `ModelSlot`s linked by slot number, with one key → slot index; `nodes` and `lifecycles`
+/// present it keyed by model key.
+public struct Hierarchy: Sendable {
+    var slots: [ModelSlot] = []
+    var keyIndex = ModelKeyIndex()
+    /// Slots free for reuse.
+    var freeSlots: [Int] = []
+    /// Per slot: the generation of the snapshot that listed it last (see `replace(with:)`).
+    var snapshotMarks: [UInt32] = []
+    var snapshotGeneration: UInt32 = 0
+    var placedCount = 0
+    var aliveCount = 0
+
     /// Windows in order of first appearance.
     public internal(set) var windows: [Window] = []
-    /// Models whose `Started`/`start` was read and that have not finished, by key.
-    public internal(set) var lifecycles: [String: ModelLifecycle] = [:]
     /// Number of steps applied; step 0 is the empty state.
     public internal(set) var step = 0
     /// Line of the last step applied.
@@ -21,10 +31,12 @@ public struct Hierarchy: Sendable, Equatable {
     public internal(set) var finishedCount = 0
     /// Models that finished with no start, where the format says that is normal (a never-shown tab).
     public internal(set) var finishedWithoutStartCount = 0
-    /// Keys of the most recently finished models (at most `recentFinishLimit`), with the line they finished on:
-    /// enough to name an id reused after its finish without keeping every id ever seen.
-    var recentlyFinished: [String: Int] = [:]
-    var recentlyFinishedOrder: [String] = []
+    /// The most recently finished models (at most `recentFinishLimit`; their slots keep the line they finished on),
+    /// oldest first from `recentFinishesStart`: enough to name an id reused after its finish without keeping every
+    /// id ever seen.
+    var recentFinishes: [(slot: Int, serial: Int)] = []
+    var recentFinishesStart = 0
+    var finishSerial = 0
     static let recentFinishLimit = 4096
 
     /// Whether the input recorded any lifecycle (`Started`/`Finished`, `start`/`finish`); without it leaks cannot be told.
@@ -34,6 +46,55 @@ public struct Hierarchy: Sendable, Equatable {
 
     // MARK: Reading
 
+    /// The nodes placed in the hierarchy, by key.
+    public var nodes: NodeTable { NodeTable(hierarchy: self) }
+
+    /// Models whose `Started`/`start` was read and that have not finished, by key.
+    public var lifecycles: LifecycleTable { LifecycleTable(hierarchy: self) }
+
+    /// The node placed under `key`, if any.
+    public func node(_ key: String) -> Node? {
+        placedSlot(key).map(node(at:))
+    }
+
+    /// The slot of the model with this key, placed, alive or finished recently.
+    func slot(of key: String) -> Int? {
+        keyIndex.slot(for: key, hash: ModelKeyIndex.hash(key)) { slots[$0].model.key }
+    }
+
+    /// The slot of a model placed in the hierarchy.
+    func placedSlot(_ key: String) -> Int? {
+        guard let slot = slot(of: key), slots[slot].isPlaced else { return nil }
+        return slot
+    }
+
+    func lifecycle(at slot: Int) -> ModelLifecycle? {
+        let stored = slots[slot]
+        guard stored.isAlive else { return nil }
+        return ModelLifecycle(
+            model: stored.startedModel, startedStep: stored.startedStep, startedLine: stored.startedLine, kind: stored.startedKind,
+            lastPlacement: stored.placedStep.map {
+                .init(parent: stored.placedParent, window: windows[stored.placedWindow].name, step: $0, line: stored.placedLine)
+            },
+            leftStep: stored.leftStep, leftLine: stored.leftLine)
+    }
+
+    /// Keys of the models remembered as finished, with the line each finished on.
+    var recentlyFinished: [String: Int] {
+        var result: [String: Int] = [:]
+        for stored in slots { if let line = stored.finishedLine { result[stored.model.key] = line } }
+        return result
+    }
+
+    func node(at slot: Int) -> Node {
+        let stored = slots[slot]
+        return Node(
+            model: stored.model, kind: stored.kind, edge: stored.edge, parent: stored.parent.map { slots[$0].model.key },
+            children: stored.children.map { slots[$0].model.key }, window: windows[stored.window].name,
+            selectedTab: stored.selectedTab.map { slots[$0].model.key }, title: stored.title,
+            kindIsExplicit: stored.kindIsExplicit, fromSnapshot: stored.fromSnapshot)
+    }
+
     /// The nodes of `window` in pre-order with their depth (root depth 0). Iterative: safe at any depth.
     public func preorder(window name: String) -> [(node: Node, depth: Int)] {
         guard let root = windows.first(where: { $0.name == name })?.root else { return [] }
@@ -42,12 +103,12 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// The subtree at `key` in pre-order with depths relative to it.
     public func preorder(from key: String) -> [(node: Node, depth: Int)] {
+        guard let start = placedSlot(key) else { return [] }
         var result: [(node: Node, depth: Int)] = []
-        var pending: [(String, Int)] = [(key, 0)]
+        var pending = [(start, 0)]
         while let (current, depth) = pending.popLast() {
-            guard let node = nodes[current] else { continue }
-            result.append((node, depth))
-            for child in node.children.reversed() { pending.append((child, depth + 1)) }
+            result.append((node(at: current), depth))
+            for child in slots[current].children.reversed() { pending.append((child, depth + 1)) }
         }
         return result
     }
@@ -56,7 +117,11 @@ public struct Hierarchy: Sendable, Equatable {
     public var openWindows: [Window] { windows.filter { $0.root != nil } }
 
     /// The model for a key, placed or only alive.
-    public func model(_ key: String) -> ModelRef? { nodes[key]?.model ?? lifecycles[key]?.model }
+    public func model(_ key: String) -> ModelRef? {
+        guard let slot = slot(of: key) else { return nil }
+        if slots[slot].isPlaced { return slots[slot].model }
+        return slots[slot].isAlive ? slots[slot].startedModel : nil
+    }
 
     /// Alive models never placed, started after the last snapshot (or with none at all): not yet seen, no
     /// evidence either way.
@@ -82,17 +147,19 @@ public struct Hierarchy: Sendable, Equatable {
     }
 
     /// The same state with keys renamed (`mapping[old] = new`); keys not in `mapping` stay. Used to compare two inputs.
+    /// Where two keys are renamed to the same one, the key names the first in slot order.
     public func rekeyed(_ mapping: [String: String]) -> Hierarchy {
         func map(_ key: String) -> String { mapping[key] ?? key }
         var copy = self
-        copy.nodes = [:]
-        for (key, node) in nodes {
-            var moved = node
-            moved.model.key = map(key)
-            moved.parent = node.parent.map(map)
-            moved.children = node.children.map(map)
-            moved.selectedTab = node.selectedTab.map(map)
-            copy.nodes[map(key)] = moved
+        copy.keyIndex = ModelKeyIndex()
+        for index in slots.indices where !slots[index].isUnused {
+            let key = map(slots[index].model.key)
+            let hash = ModelKeyIndex.hash(key)
+            copy.slots[index].model.key = key
+            copy.slots[index].keyHash = hash
+            if copy.keyIndex.slot(for: key, hash: hash, keyOf: { copy.slots[$0].model.key }) == nil {
+                copy.keyIndex.insert(hash: hash, slot: index)
+            }
         }
         copy.windows = windows.map { var window = $0; window.root = $0.root.map(map); return window }
         return copy
@@ -109,4 +176,44 @@ public struct Hierarchy: Sendable, Equatable {
         reduce(event.action, line: event.line, into: &change)
         return change
     }
+}
+
+extension Hierarchy: Equatable {
+    /// The same state: the same nodes, models alive, windows and counts, however the slots are numbered.
+    public static func == (left: Hierarchy, right: Hierarchy) -> Bool {
+        left.step == right.step && left.line == right.line && left.time == right.time
+            && left.windows == right.windows && left.lastSnapshotStep == right.lastSnapshotStep
+            && left.finishedCount == right.finishedCount && left.finishedWithoutStartCount == right.finishedWithoutStartCount
+            && left.hasLifecycleEvents == right.hasLifecycleEvents && left.recentlyFinished == right.recentlyFinished
+            && left.nodes.byKey == right.nodes.byKey && left.lifecycles.byKey == right.lifecycles.byKey
+    }
+}
+
+/// The placed nodes of a `Hierarchy`, looked up by model key (a read-only view; each `Node` is built on access).
+public struct NodeTable: Sendable {
+    let hierarchy: Hierarchy
+
+    public subscript(key: String) -> Node? { hierarchy.node(key) }
+    public var count: Int { hierarchy.placedCount }
+    public var isEmpty: Bool { count == 0 }
+    /// Every placed node, in no particular order.
+    public var values: [Node] {
+        hierarchy.slots.indices.filter { hierarchy.slots[$0].isPlaced }.map { hierarchy.node(at: $0) }
+    }
+    public var keys: [String] { hierarchy.slots.filter(\.isPlaced).map(\.model.key) }
+    /// All of them as a dictionary.
+    public var byKey: [String: Node] { Dictionary(values.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) }
+}
+
+/// The models alive in a `Hierarchy`, looked up by model key (a read-only view).
+public struct LifecycleTable: Sendable {
+    let hierarchy: Hierarchy
+
+    public subscript(key: String) -> ModelLifecycle? { hierarchy.slot(of: key).flatMap(hierarchy.lifecycle(at:)) }
+    public var count: Int { hierarchy.aliveCount }
+    public var isEmpty: Bool { count == 0 }
+    /// Every alive model, in no particular order.
+    public var values: [ModelLifecycle] { hierarchy.slots.indices.compactMap(hierarchy.lifecycle(at:)) }
+    /// All of them as a dictionary.
+    public var byKey: [String: ModelLifecycle] { Dictionary(values.map { ($0.model.key, $0) }, uniquingKeysWith: { $1 }) }
 }

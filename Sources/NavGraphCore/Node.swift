@@ -21,19 +21,6 @@ public struct Node: Sendable, Equatable {
 
     public var key: String { model.key }
 
-    /// Placed again by a snapshot: everything a snapshot says, with what it does not say (selection, title) cleared.
-    mutating func update(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: String?, window: String) {
-        self.model = model
-        self.kind = kind
-        self.edge = edge
-        self.parent = parent
-        self.window = window
-        selectedTab = nil
-        title = nil
-        kindIsExplicit = true
-        fromSnapshot = true
-    }
-
     public init(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: String?, children: [String] = [], window: String,
                 selectedTab: String? = nil, title: String? = nil, kindIsExplicit: Bool = false, fromSnapshot: Bool = false) {
         self.model = model

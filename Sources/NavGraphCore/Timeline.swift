@@ -26,7 +26,7 @@ public struct Timeline: Sendable {
     public mutating func append(_ event: NavEvent) -> StepChange {
         events.append(event)
         let change = latest.apply(event)
-        let size = latest.nodes.count + latest.lifecycles.count
+        let size = latest.placedCount + latest.aliveCount
         if events.count - checkpointSteps[checkpointSteps.count - 1] >= max(interval, 4 * size) {
             checkpoints.append(latest)
             checkpointSteps.append(events.count)

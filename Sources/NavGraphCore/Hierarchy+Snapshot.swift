@@ -1,0 +1,130 @@
+extension Hierarchy {
+    /// The window's state is now exactly the snapshot. Updated in place rather than rebuilt: a log prints the same
+    /// hierarchy with small changes thousands of times, so most nodes and children lists stay as they are, and an
+    /// unchanged node costs one key lookup and a few comparisons.
+    mutating func replace(with snapshot: Snapshot, line: Int, into change: inout StepChange) {
+        guard let rootEntry = snapshot.entries.first else { return }
+        let windowIndex: Int
+        if let index = windows.firstIndex(where: { $0.name == snapshot.window }) {
+            windowIndex = index
+        } else {
+            windows.append(Window(name: snapshot.window))
+            windowIndex = windows.count - 1
+        }
+
+        // Each entry's slot, marked as listed by this snapshot (a generation number per slot instead of a set of keys).
+        snapshotGeneration &+= 1
+        if snapshotGeneration == 0 {
+            for index in snapshotMarks.indices { snapshotMarks[index] = 0 }
+            snapshotGeneration = 1
+        }
+        let generation = snapshotGeneration
+        var entrySlots: [Int] = []
+        entrySlots.reserveCapacity(snapshot.entries.count)
+        for entry in snapshot.entries {
+            let slot = slot(of: entry.model.key) ?? allocateSlot(for: entry.model)
+            if snapshotMarks[slot] == generation {
+                // Readers list a model once per snapshot; one that does not is read without its repeats.
+                for slot in entrySlots { releaseIfUnused(slot) }
+                replace(with: Self.withoutRepeatedModels(snapshot), line: line, into: &change)
+                return
+            }
+            snapshotMarks[slot] = generation
+            entrySlots.append(slot)
+        }
+
+        // What the window showed and the snapshot does not, leaves (top first).
+        if let root = windows[windowIndex].root, let rootSlot = placedSlot(root) {
+            var pending = [rootSlot]
+            while let slot = pending.popLast() {
+                pending.append(contentsOf: slots[slot].children.reversed())
+                if snapshotMarks[slot] != generation {
+                    slots[slot].isPlaced = false
+                    slots[slot].parent = nil
+                    slots[slot].children = []
+                    slots[slot].selectedTab = nil
+                    slots[slot].title = nil
+                    placedCount -= 1
+                    markLeft(slot, line: line, into: &change)
+                    releaseIfUnused(slot)
+                }
+            }
+        }
+        // A model the snapshot moves in from another window leaves there with its subtree; what of that subtree
+        // the snapshot does not list has left. (With only this window there is nothing to move in from.)
+        var movedIn = Set<Int>()
+        if windows.indices.contains(where: { $0 != windowIndex && windows[$0].root != nil }) {
+            for slot in entrySlots where slots[slot].isPlaced && slots[slot].window != windowIndex {
+                for removed in detachSubtree(at: slot) {
+                    if snapshotMarks[removed] == generation {
+                        movedIn.insert(removed)
+                    } else {
+                        markLeft(removed, line: line, into: &change)
+                        releaseIfUnused(removed)
+                    }
+                }
+            }
+        }
+
+        windows[windowIndex].root = rootEntry.model.key
+        windows[windowIndex].lastSnapshotStep = step
+        windows[windowIndex].lastSnapshotLine = line
+        lastSnapshotStep = step
+
+        // Children of each entry, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]` (slots).
+        let count = snapshot.entries.count
+        var childStart = [Int](repeating: 0, count: count + 1)
+        for entry in snapshot.entries { if let parent = entry.parent { childStart[parent + 1] += 1 } }
+        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        var fill = childStart
+        var childList = [Int](repeating: 0, count: max(count - 1, 0))
+        for (index, entry) in snapshot.entries.enumerated() {
+            if let parent = entry.parent {
+                childList[fill[parent]] = entrySlots[index]
+                fill[parent] += 1
+            }
+        }
+
+        for (index, entry) in snapshot.entries.enumerated() {
+            let slot = entrySlots[index]
+            let parent = entry.parent.map { entrySlots[$0] }
+            let children = childList[childStart[index]..<childStart[index + 1]]
+            setModel(entry.model, at: slot)
+            slots[slot].kind = entry.kind
+            slots[slot].edge = entry.parent == nil ? nil : entry.edge
+            slots[slot].parent = parent
+            slots[slot].window = windowIndex
+            slots[slot].selectedTab = nil
+            slots[slot].kindIsExplicit = true
+            slots[slot].fromSnapshot = true
+            if slots[slot].isPlaced {
+                // What a snapshot does not say (a tab's title) is not known any more.
+                slots[slot].title = nil
+                if !slots[slot].children.elementsEqual(children) { slots[slot].children = Array(children) }
+            } else {
+                slots[slot].isPlaced = true
+                slots[slot].children = Array(children)
+                placedCount += 1
+                if !movedIn.contains(slot) { change.added.append(entry.model.key) }
+            }
+            recordPlacement(slot, line: line)
+        }
+    }
+
+    /// The snapshot with every entry whose model an earlier entry lists already left out, with its subtree.
+    private static func withoutRepeatedModels(_ snapshot: Snapshot) -> Snapshot {
+        var seen = Set<String>()
+        var newIndex = [Int?](repeating: nil, count: snapshot.entries.count)
+        var entries: [Snapshot.Entry] = []
+        for (index, entry) in snapshot.entries.enumerated() {
+            let parent = entry.parent.flatMap { newIndex[$0] }
+            guard entry.parent == nil || parent != nil, index == 0 || entry.parent != nil,
+                  seen.insert(entry.model.key).inserted else { continue }
+            var kept = entry
+            kept.parent = parent
+            newIndex[index] = entries.count
+            entries.append(kept)
+        }
+        return Snapshot(window: snapshot.window, entries: entries)
+    }
+}

@@ -1,0 +1,63 @@
+/// One model the state knows: placed in the hierarchy, alive (its start was read and its finish not yet), or
+/// finished recently (remembered to name an id reused after its finish), or any of these at once.
+///
+/// The hierarchy's links are slot numbers, not keys. An event names its models by key once, on the way in; after
+/// that, following a parent, walking children or comparing a stack's entries is an array access rather than a hash
+/// and comparison of a 36-byte id per link. A slot is reused once nothing needs it, so the table stays the size of
+/// the live state, however long the input. Fields are flat (no nested optional structs) so the reducer changes
+/// them in place without copying a model's strings.
+struct ModelSlot: Sendable {
+    /// The model as the event or snapshot that placed it named it (as its `start` named it while not placed).
+    var model: ModelRef
+    /// `ModelKeyIndex.hash(model.key)`.
+    var keyHash: UInt64
+    /// Changes whenever the slot holds a different model value, so a placement can tell its parent is still the same.
+    var version: UInt32 = 0
+
+    // The node, when placed.
+    var isPlaced = false
+    var kind = NodeKind.screen
+    var edge: EdgeKind?
+    /// The parent's slot; `nil` for a window's root (and while not placed).
+    var parent: Int?
+    /// Children's slots in display order.
+    var children: [Int] = []
+    /// Index into `Hierarchy.windows`.
+    var window = 0
+    /// For a tabs container: the selected tab's slot.
+    var selectedTab: Int?
+    var title: String?
+    var kindIsExplicit = false
+    var fromSnapshot = false
+
+    // The lifecycle, when alive (see `ModelLifecycle`).
+    var isAlive = false
+    var startedModel: ModelRef
+    var startedStep = 0
+    var startedLine = 0
+    var startedKind: NodeKind?
+    /// Where it was last seen attached: step `nil` if never.
+    var placedStep: Int?
+    var placedLine = 0
+    var placedParent: ModelRef?
+    /// Slot and version of `placedParent` when recorded, and the window's index.
+    var placedParentSlot = -1
+    var placedParentVersion: UInt32 = 0
+    var placedWindow = 0
+    var leftStep: Int?
+    var leftLine: Int?
+
+    // Finished recently: the line, and which of the hierarchy's remembered finishes this is.
+    var finishedLine: Int?
+    var finishSerial = 0
+
+    init(model: ModelRef, keyHash: UInt64, version: UInt32) {
+        self.model = model
+        self.keyHash = keyHash
+        self.version = version
+        startedModel = model
+    }
+
+    /// Nothing needs the slot any more.
+    var isUnused: Bool { !isPlaced && !isAlive && finishedLine == nil }
+}
