@@ -1,11 +1,31 @@
 import NavGraphCore
 
+/// The members of a navgraph-events v1 event the readers look up. The first `flatCount` can appear on a flat line
+/// (see `FlatEventLine`); the others hold arrays or appear only inside a snapshot's nodes.
+enum EventField: Int, CaseIterable {
+    case event, id, type, parent, style, kind, window, title, label, count, time, column, ids, edge
+
+    static let flatCount = 12
+    static let names = allCases.map { "\($0)" }
+
+    /// The member's name in JSON.
+    var name: String { Self.names[rawValue] }
+}
+
+/// The events of navgraph-events v1.
+enum EventName: String, CaseIterable {
+    case start, finish, root, push, pop, setPath, present, dismiss, tab, select, `switch`, column, openWindow, closeWindow
+    case snapshot, mark
+}
+
 /// Typed access to the members of one navgraph-events v1 event, whichever way the line was read.
 protocol EventFieldReading {
-    func optionalString(_ name: String) throws(EventFields.Problem) -> String?
-    func positiveInteger(_ name: String, default fallback: Int) throws(EventFields.Problem) -> Int
-    func strings(_ name: String) throws(EventFields.Problem) -> [String]
+    func optionalString(_ field: EventField) throws(EventFields.Problem) -> String?
+    func positiveInteger(_ field: EventField, default fallback: Int) throws(EventFields.Problem) -> Int
+    func strings(_ field: EventField) throws(EventFields.Problem) -> [String]
     func time() throws(EventFields.Problem) -> Double?
+    /// `kind`, one of the node kinds, if present.
+    func kind() throws(EventFields.Problem) -> NodeKind?
     /// The `roots` of a `snapshot` event.
     func snapshots() throws(EventFields.Problem) -> [Snapshot]
     /// What the event is called in messages.
@@ -13,15 +33,15 @@ protocol EventFieldReading {
 }
 
 extension EventFieldReading {
-    func string(_ name: String) throws(EventFields.Problem) -> String {
-        guard let value = try optionalString(name) else {
-            throw EventFields.Problem(message: "'\(event)' needs \"\(name)\" (a string); it is missing")
+    func string(_ field: EventField) throws(EventFields.Problem) -> String {
+        guard let value = try optionalString(field) else {
+            throw EventFields.Problem(message: "'\(event)' needs \"\(field.name)\" (a string); it is missing")
         }
         return value
     }
 
     func kind() throws(EventFields.Problem) -> NodeKind? {
-        guard let text = try optionalString("kind") else { return nil }
+        guard let text = try optionalString(.kind) else { return nil }
         guard let kind = NodeKind(rawValue: text) else {
             throw EventFields.Problem(message: "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
         }
@@ -29,7 +49,7 @@ extension EventFieldReading {
     }
 
     func column() throws(EventFields.Problem) -> SplitColumn {
-        let text = try string("column")
+        let text = try string(.column)
         guard let column = SplitColumn(rawValue: text) else {
             throw EventFields.Problem(message: "'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
         }
@@ -37,7 +57,7 @@ extension EventFieldReading {
     }
 
     func model() throws(EventFields.Problem) -> ModelRef {
-        ModelRef(id: try string("id"), type: try string("type"))
+        ModelRef(id: try string(.id), type: try string(.type))
     }
 }
 
@@ -52,7 +72,8 @@ struct EventFields: EventFieldReading {
         var message: String
     }
 
-    func optionalString(_ name: String) throws(Problem) -> String? {
+    func optionalString(_ field: EventField) throws(Problem) -> String? {
+        let name = field.name
         guard let index = document.member(name, of: object) else { return nil }
         let value = document[index]
         guard value.kind == .string, let text = value.text else {
@@ -61,7 +82,8 @@ struct EventFields: EventFieldReading {
         return text
     }
 
-    func positiveInteger(_ name: String, default fallback: Int) throws(Problem) -> Int {
+    func positiveInteger(_ field: EventField, default fallback: Int) throws(Problem) -> Int {
+        let name = field.name
         guard let index = document.member(name, of: object) else { return fallback }
         let value = document[index]
         guard value.kind == .number, let text = value.text, let number = Int(text), number >= 1 else {
@@ -70,7 +92,8 @@ struct EventFields: EventFieldReading {
         return number
     }
 
-    func strings(_ name: String) throws(Problem) -> [String] {
+    func strings(_ field: EventField) throws(Problem) -> [String] {
+        let name = field.name
         guard let index = document.member(name, of: object) else {
             throw Problem(message: "'\(event)' needs \"\(name)\" (an array of strings); it is missing")
         }

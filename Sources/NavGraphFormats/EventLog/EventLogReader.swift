@@ -13,6 +13,14 @@ public final class EventLogReader: NavigationReader {
     public private(set) var navigationLineCount = 0
     /// Type names, windows and styles repeat on every line: decoded once, shared after.
     private let names = NameTable()
+    /// Ids recur within a few lines (start, push, pushes onto it, pop, finish).
+    private let ids = RecentStrings()
+    /// The line being read, when it is flat.
+    private let flat = FlatEventLine()
+    /// Off only in tests, to compare the flat fast path with the full parser.
+    var readsFlatLinesFast = true
+    /// The event each name in `names` spells, once seen as an event name.
+    private var eventNames: [EventName??] = []
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
@@ -35,7 +43,7 @@ public final class EventLogReader: NavigationReader {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
             return
         }
-        if let event = fastEvent(line, number: info.number) {
+        if readsFlatLinesFast, let event = fastEvent(line, number: info.number) {
             events.append(event)
             navigationLineCount += 1
             return
@@ -60,8 +68,9 @@ public final class EventLogReader: NavigationReader {
             return
         }
         let fields = EventFields(document: document, object: document.root, event: name)
-        do {
-            let action = try Self.action(named: name, fields)
+        do throws(EventFields.Problem) {
+            guard let event = EventName(rawValue: name) else { throw Self.unknownEvent(name) }
+            let action = try Self.action(for: event, fields)
             events.append(NavEvent(action, line: info.number, time: try fields.time()))
             navigationLineCount += 1
         } catch {
@@ -74,10 +83,12 @@ public final class EventLogReader: NavigationReader {
     /// The fast path for a line in the common flat shape (see `FlatEventLine`): the event, or `nil` to let the full
     /// parser read the line and report whatever is wrong with it. The same `action(named:)` reads both.
     private func fastEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> NavEvent? {
-        guard let flat = FlatEventLine.scan(line) else { return nil }
-        let fields = FlatEventFields(line: flat, bytes: line, names: names)
-        guard let name = try? fields.string("event"), let action = try? Self.action(named: name, fields),
-              let time = try? fields.time()
+        guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
+        let nameIndex = names.index(of: UnsafeBufferPointer(rebasing: line[name.span]))
+        if eventNames.count <= nameIndex { eventNames.append(contentsOf: repeatElement(nil, count: nameIndex + 1 - eventNames.count)) }
+        if eventNames[nameIndex] == nil { eventNames[nameIndex] = .some(EventName(rawValue: names[nameIndex].name)) }
+        let fields = FlatEventFields(line: flat, bytes: line, names: names, ids: ids)
+        guard let event = eventNames[nameIndex]!, let action = try? Self.action(for: event, fields), let time = try? fields.time()
         else { return nil }
         return NavEvent(action, line: number, time: time)
     }
@@ -90,48 +101,45 @@ public final class EventLogReader: NavigationReader {
         }
     }
 
-    static let eventNames = [
-        "start", "finish", "root", "push", "pop", "setPath", "present", "dismiss", "tab", "select", "switch", "column",
-        "openWindow", "closeWindow", "snapshot", "mark",
-    ]
+    private static func unknownEvent(_ name: String) -> EventFields.Problem {
+        EventFields.Problem(message: "unknown event '\(name)'; expected one of \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
 
-    private static func action(named name: String, _ fields: some EventFieldReading) throws(EventFields.Problem) -> NavEvent.Action {
-        switch name {
-        case "start":
+    private static func action(for event: EventName, _ fields: some EventFieldReading) throws(EventFields.Problem) -> NavEvent.Action {
+        switch event {
+        case .start:
             return .start(try fields.model(), kind: try fields.kind())
-        case "finish":
-            return .finish(ModelRef(id: try fields.string("id"), type: try fields.optionalString("type") ?? ""), neverStarted: false)
-        case "root":
-            return .root(try fields.model(), kind: try fields.kind(), window: try fields.optionalString("window") ?? "main")
-        case "push":
-            return .push(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"))
-        case "pop":
-            return .pop(parent: try fields.string("parent"), count: try fields.positiveInteger("count", default: 1))
-        case "setPath":
-            return .setPath(parent: try fields.string("parent"), entries: try fields.strings("ids"))
-        case "present":
-            return .present(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"),
-                            style: PresentationStyle(try fields.string("style")))
-        case "dismiss":
-            return .dismiss(try fields.string("id"))
-        case "tab":
-            return .tab(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"), title: try fields.optionalString("title"))
-        case "select":
-            return .select(parent: try fields.string("parent"), tab: try fields.string("id"))
-        case "switch":
-            return .switch(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"))
-        case "column":
-            return .column(try fields.model(), kind: try fields.kind(), parent: try fields.string("parent"), column: try fields.column())
-        case "openWindow":
-            return .openWindow(try fields.model(), kind: try fields.kind(), window: try fields.string("window"))
-        case "closeWindow":
-            return .closeWindow(try fields.string("window"))
-        case "snapshot":
+        case .finish:
+            return .finish(ModelRef(id: try fields.string(.id), type: try fields.optionalString(.type) ?? ""), neverStarted: false)
+        case .root:
+            return .root(try fields.model(), kind: try fields.kind(), window: try fields.optionalString(.window) ?? "main")
+        case .push:
+            return .push(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent))
+        case .pop:
+            return .pop(parent: try fields.string(.parent), count: try fields.positiveInteger(.count, default: 1))
+        case .setPath:
+            return .setPath(parent: try fields.string(.parent), entries: try fields.strings(.ids))
+        case .present:
+            return .present(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
+                            style: PresentationStyle(try fields.string(.style)))
+        case .dismiss:
+            return .dismiss(try fields.string(.id))
+        case .tab:
+            return .tab(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent), title: try fields.optionalString(.title))
+        case .select:
+            return .select(parent: try fields.string(.parent), tab: try fields.string(.id))
+        case .switch:
+            return .switch(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent))
+        case .column:
+            return .column(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent), column: try fields.column())
+        case .openWindow:
+            return .openWindow(try fields.model(), kind: try fields.kind(), window: try fields.string(.window))
+        case .closeWindow:
+            return .closeWindow(try fields.string(.window))
+        case .snapshot:
             return .snapshot(try fields.snapshots())
-        case "mark":
-            return .mark(try fields.string("label"))
-        default:
-            throw EventFields.Problem(message: "unknown event '\(name)'; expected one of \(eventNames.joined(separator: ", "))")
+        case .mark:
+            return .mark(try fields.string(.label))
         }
     }
 }
@@ -151,7 +159,7 @@ enum SnapshotDecoder {
         var windows = Set<String>()
         for root in document.children(of: roots) {
             let rootFields = try node(document, root, path: "roots[\(snapshots.count)]")
-            guard let window = try rootFields.optionalString("window") else {
+            guard let window = try rootFields.optionalString(.window) else {
                 throw EventFields.Problem(message: "'snapshot': roots[\(snapshots.count)] needs \"window\" (a string); it is missing")
             }
             guard windows.insert(window).inserted else {
@@ -191,7 +199,7 @@ enum SnapshotDecoder {
     }
 
     private static func edge(_ fields: EventFields, path: String) throws(EventFields.Problem) -> EdgeKind {
-        switch try fields.optionalString("edge") ?? "child" {
+        switch try fields.optionalString(.edge) ?? "child" {
         case "push": return .push
         case "tab": return .tab
         case "switch": return .switch

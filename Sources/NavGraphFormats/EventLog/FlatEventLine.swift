@@ -11,43 +11,69 @@ import NavGraphCore
 /// This is the fast path for big logs. Anything else (an escape, non-ASCII text, a nested value, an unknown or
 /// repeated member, a syntax error) is not judged here: `scan` returns `nil` and the line goes through the full
 /// parser, which accepts or reports it exactly as before. So both paths agree by construction.
-struct FlatEventLine {
-    enum Field: Int, CaseIterable {
-        case event, id, type, parent, style, kind, window, title, label, count, time, column
-
-        static let names = allCases.map { "\($0)" }
-
-        init?(name: String) {
-            guard let index = Self.names.firstIndex(of: name) else { return nil }
-            self.init(rawValue: index)
-        }
-    }
-
-    enum ValueKind { case string, number, other }
+///
+/// One instance is reused for every line of a reader: the values live in a buffer it owns, so scanning a line
+/// neither allocates nor copies them.
+final class FlatEventLine {
+    enum ValueKind: UInt8 { case absent, string, number, other }
 
     struct Value {
         var kind: ValueKind
         /// The string's contents (without quotes), or the number's literal.
-        var span: Range<Int>
+        var start: Int32
+        var end: Int32
+
+        static let absent = Value(kind: .absent, start: 0, end: 0)
+        var span: Range<Int> { Int(start)..<Int(end) }
     }
 
-    private(set) var values: [Value?] = Array(repeating: nil, count: Field.allCases.count)
+    /// One value per flat field (`EventField` up to `flatCount`) of the line scanned last.
+    private let values = UnsafeMutablePointer<Value>.allocate(capacity: EventField.flatCount)
 
-    subscript(field: Field) -> Value? { values[field.rawValue] }
+    init() {
+        values.initialize(repeating: .absent, count: EventField.flatCount)
+    }
 
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> FlatEventLine? {
-        var line = FlatEventLine()
+    deinit {
+        values.deallocate()
+    }
+
+    subscript(field: EventField) -> Value? {
+        guard field.rawValue < EventField.flatCount else { return nil }
+        let value = values[field.rawValue]
+        return value.kind == .absent ? nil : value
+    }
+
+    /// Reads `bytes` as a flat line: `true` and the values set, or `false` when the line is not of that shape.
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<EventField.flatCount { values[index] = .absent }
+        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return false }
+        let values = self.values
         var position = 0
         let end = bytes.count
 
         func skipWhitespace() {
             while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D { position += 1 }
         }
-        /// A string without escapes and with only printable ASCII: its contents' range.
+        /// A string without escapes and with only printable ASCII: its contents' range. Eight bytes at a time while
+        /// none of them is a quote, a backslash, a control character or ≥ 0x7F.
         func plainString() -> Range<Int>? {
             guard position < end, bytes[position] == 0x22 else { return nil }
             let start = position + 1
             var index = start
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let special = FlatEventLine.specialBytes(word)
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                // The lowest flagged byte is exact (the tricks below only over-flag bytes above a real one).
+                let first = index + special.trailingZeroBitCount / 8
+                guard bytes[first] == 0x22 else { return nil }
+                position = first + 1
+                return start..<first
+            }
             while index < end {
                 let byte = bytes[index]
                 if byte == 0x22 { position = index + 1; return start..<index }
@@ -91,102 +117,133 @@ struct FlatEventLine {
         }
 
         skipWhitespace()
-        guard position < end, bytes[position] == 0x7B else { return nil }
+        guard position < end, bytes[position] == 0x7B else { return false }
         position += 1
         skipWhitespace()
-        guard position < end, bytes[position] != 0x7D else { return nil }  // `{}`: let the full parser say what is missing
+        guard position < end, bytes[position] != 0x7D else { return false }  // `{}`: let the full parser say what is missing
         while true {
-            guard let keySpan = plainString(), let field = Self.field(bytes, keySpan) else { return nil }
-            guard line.values[field.rawValue] == nil else { return nil }
+            guard let keySpan = plainString(), let field = FlatEventLine.field(base + keySpan.lowerBound, count: keySpan.count, available: end - keySpan.lowerBound) else { return false }
+            guard values[field.rawValue].kind == .absent else { return false }
             skipWhitespace()
-            guard position < end, bytes[position] == 0x3A else { return nil }
+            guard position < end, bytes[position] == 0x3A else { return false }
             position += 1
             skipWhitespace()
-            guard position < end else { return nil }
+            guard position < end else { return false }
             let value: Value
             switch bytes[position] {
             case 0x22:
-                guard let span = plainString() else { return nil }
-                value = Value(kind: .string, span: span)
+                guard let span = plainString() else { return false }
+                value = Value(kind: .string, start: Int32(span.lowerBound), end: Int32(span.upperBound))
             case 0x2D, 0x30...0x39:
-                guard let span = number() else { return nil }
-                value = Value(kind: .number, span: span)
+                guard let span = number() else { return false }
+                value = Value(kind: .number, start: Int32(span.lowerBound), end: Int32(span.upperBound))
             case 0x74:
-                guard word("true") else { return nil }
-                value = Value(kind: .other, span: position..<position)
+                guard word("true") else { return false }
+                value = Value(kind: .other, start: Int32(position), end: Int32(position))
             case 0x66:
-                guard word("false") else { return nil }
-                value = Value(kind: .other, span: position..<position)
+                guard word("false") else { return false }
+                value = Value(kind: .other, start: Int32(position), end: Int32(position))
             case 0x6E:
-                guard word("null") else { return nil }
-                value = Value(kind: .other, span: position..<position)
+                guard word("null") else { return false }
+                value = Value(kind: .other, start: Int32(position), end: Int32(position))
             default:
-                return nil
+                return false
             }
-            line.values[field.rawValue] = value
+            values[field.rawValue] = value
             skipWhitespace()
-            guard position < end else { return nil }
+            guard position < end else { return false }
             if bytes[position] == 0x2C {
                 position += 1
                 skipWhitespace()
                 continue
             }
-            guard bytes[position] == 0x7D else { return nil }
+            guard bytes[position] == 0x7D else { return false }
             position += 1
             skipWhitespace()
-            return position == end ? line : nil
+            return position == end
         }
     }
 
-    private static let fieldNames: [[UInt8]] = Field.names.map { Array($0.utf8) }
+    /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash, below 0x20 or at least 0x7F;
+    /// bytes above the first such byte may be flagged too.
+    @inline(__always)
+    fileprivate static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let quote = zeroBytes(word ^ (0x22 &* ones))
+        let backslash = zeroBytes(word ^ (0x5C &* ones))
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let high = ((word &+ ones) | word) & highs
+        return quote | backslash | control | high
+    }
 
-    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> Field? {
-        for field in Field.allCases {
-            let name = fieldNames[field.rawValue]
-            guard name.count == span.count, name[0] == bytes[span.lowerBound] else { continue }
-            if name.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[span])) }) { return field }
+    /// The flat field a member name spells: its bytes compared as one little-endian word (every name is ≤ 8 bytes).
+    fileprivate static func field(_ name: UnsafePointer<UInt8>, count: Int, available: Int) -> EventField? {
+        guard count >= 2, count <= 8 else { return nil }
+        var word: UInt64
+        if available >= 8 {
+            word = UnsafeRawPointer(name).loadUnaligned(as: UInt64.self)
+            if count < 8 { word &= (1 << (8 * UInt64(count))) - 1 }
+        } else {
+            word = 0
+            for offset in 0..<count { word |= UInt64(name[offset]) << (8 * UInt64(offset)) }
         }
-        return nil
+        return nameWords.withUnsafeBufferPointer { words in
+            for index in 0..<EventField.flatCount where words[index] == word { return EventField(rawValue: index) }
+            return nil
+        }
+    }
+
+    private static let nameWords: [UInt64] = (0..<EventField.flatCount).map { index in
+        EventField.names[index].utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 }
 
-/// The fields of a flat line, for `EventLogReader.action(named:)`. Anything unexpected — a member of the wrong kind,
+/// The fields of a flat line, for `EventLogReader.action(for:_:)`. Anything unexpected — a member of the wrong kind,
 /// a value out of range, an array the line cannot hold — throws without a message: the line then goes through the
 /// full parser, which says what is wrong. Names that repeat on every line (types, windows, styles, kinds) come from
-/// the reader's `NameTable`, so they cost no allocation.
+/// the reader's `NameTable`, and ids from its `RecentStrings`, so they cost no allocation.
 struct FlatEventFields: EventFieldReading {
     let line: FlatEventLine
     let bytes: UnsafeBufferPointer<UInt8>
     let names: NameTable
+    let ids: RecentStrings
 
     var event: String { "" }
 
     private static let notFlat = EventFields.Problem(message: "")
 
-    private func value(_ name: String) -> FlatEventLine.Value? {
-        FlatEventLine.Field(name: name).flatMap { line[$0] }
-    }
-
     private func text(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[span]) }
 
-    func optionalString(_ name: String) throws(EventFields.Problem) -> String? {
-        guard let field = FlatEventLine.Field(name: name), let value = line[field] else { return nil }
+    func optionalString(_ field: EventField) throws(EventFields.Problem) -> String? {
+        guard let value = line[field] else {
+            if field.rawValue >= EventField.flatCount { throw Self.notFlat }
+            return nil
+        }
         guard value.kind == .string else { throw Self.notFlat }
         switch field {
         case .event, .type, .kind, .style, .window, .column: return names.name(text(value.span))
+        case .id, .parent: return ids.string(text(value.span))
         default: return String(decoding: text(value.span), as: UTF8.self)
         }
     }
 
-    func positiveInteger(_ name: String, default fallback: Int) throws(EventFields.Problem) -> Int {
-        guard let value = value(name) else { return fallback }
+    func kind() throws(EventFields.Problem) -> NodeKind? {
+        guard let value = line[.kind] else { return nil }
+        guard value.kind == .string, let kind = names.kind(text(value.span)) else { throw Self.notFlat }
+        return kind
+    }
+
+    func positiveInteger(_ field: EventField, default fallback: Int) throws(EventFields.Problem) -> Int {
+        guard let value = line[field] else { return fallback }
         guard value.kind == .number, let number = Int(String(decoding: text(value.span), as: UTF8.self)), number >= 1 else {
             throw Self.notFlat
         }
         return number
     }
 
-    func strings(_ name: String) throws(EventFields.Problem) -> [String] { throw Self.notFlat }
+    func strings(_ field: EventField) throws(EventFields.Problem) -> [String] { throw Self.notFlat }
 
     func snapshots() throws(EventFields.Problem) -> [Snapshot] { throw Self.notFlat }
 
@@ -196,15 +253,43 @@ struct FlatEventFields: EventFieldReading {
         switch value.kind {
         case .number: seconds = Self.double(text(value.span))
         case .string: seconds = Timestamp.parseRFC3339(bytes: text(value.span))
-        case .other: seconds = nil
+        case .other, .absent: seconds = nil
         }
         guard let seconds else { throw Self.notFlat }
         return seconds
     }
 
-    /// A JSON number literal (already validated) as a `Double`, rounded as `Double(String)` rounds.
-    private static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
+    /// A JSON number literal (already validated) as a `Double`, rounded as `Double(String)` rounds. Plain decimals
+    /// of up to 15 significant digits (every time navgraph writes) are exact as integer ÷ power of ten, both exactly
+    /// representable, so one correctly rounded division gives the same result; anything else goes to `strtod`.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var significand: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var seenPoint = false
+        var plain = true
+        var index = 0
+        let negative = bytes.first == 0x2D
+        if negative { index = 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                significand = significand &* 10 &+ UInt64(byte - 0x30)
+                if significand != 0 { digits += 1 }
+                if seenPoint { fraction += 1 }
+            } else if byte == 0x2E && !seenPoint {
+                seenPoint = true
+            } else {
+                plain = false
+                break
+            }
+            index += 1
+        }
+        if plain && digits <= 15 && fraction <= 22 {
+            let value = Double(significand) / powersOfTen[fraction]
+            return negative ? -value : value
+        }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
             for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
             buffer[bytes.count] = 0
             var end: UnsafeMutablePointer<CChar>?
@@ -212,4 +297,6 @@ struct FlatEventFields: EventFieldReading {
             return end == buffer.baseAddress! + bytes.count ? value : nil
         }
     }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }

@@ -114,28 +114,26 @@ public final class LineSource {
             }
             idleReported = false
             var start = 0
-            var index = 0
-            while index < count {
-                if chunk[index] == 0x0A {
-                    lineNumber += 1
-                    let keepGoing: Bool
-                    if carry.isEmpty && !carryTruncated {
-                        let length = min(index - start, maxLineLength)
-                        keepGoing = try body(
-                            UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
-                            LineInfo(number: lineNumber, truncated: index - start > maxLineLength))
-                    } else {
-                        let truncated = append(chunk[start..<index], to: &carry) || carryTruncated
-                        keepGoing = try carry.withUnsafeBufferPointer {
-                            try body($0, LineInfo(number: lineNumber, truncated: truncated))
-                        }
-                        carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
-                        carryTruncated = false
+            // memchr finds each line's end many bytes at a time; a byte loop here was a tenth of reading a log.
+            while start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) {
+                let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                lineNumber += 1
+                let keepGoing: Bool
+                if carry.isEmpty && !carryTruncated {
+                    let length = min(index - start, maxLineLength)
+                    keepGoing = try body(
+                        UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
+                        LineInfo(number: lineNumber, truncated: index - start > maxLineLength))
+                } else {
+                    let truncated = append(chunk[start..<index], to: &carry) || carryTruncated
+                    keepGoing = try carry.withUnsafeBufferPointer {
+                        try body($0, LineInfo(number: lineNumber, truncated: truncated))
                     }
-                    if !keepGoing { return }
-                    start = index + 1
+                    carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+                    carryTruncated = false
                 }
-                index += 1
+                if !keepGoing { return }
+                start = index + 1
             }
             if start < count {
                 carryTruncated = append(chunk[start..<count], to: &carry) || carryTruncated

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavGraphCore
 
 /// Names as printed — type names, window names, presentation styles — each decoded and validated once. A session
 /// prints a few dozen names millions of times; every line after the first with a name costs one hash of its bytes
@@ -18,6 +19,8 @@ final class NameTable {
     }
 
     private(set) var entries: [Entry] = []
+    /// Per entry: the node kind the name spells, once asked (`.some(nil)`: not a kind).
+    private var kinds: [NodeKind??] = []
     /// Open addressing: entry index + 1, 0 for an empty slot.
     private var slots: [Int32] = Array(repeating: 0, count: 64)
     private var slotHashes: [UInt64] = Array(repeating: 0, count: 64)
@@ -48,6 +51,16 @@ final class NameTable {
     /// The interned string for `bytes`.
     func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String { entries[index(of: bytes)].name }
 
+    /// The node kind `bytes` spell (`stack`, `tabs`, …), or `nil`; judged once per distinct name.
+    func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> NodeKind? {
+        let index = index(of: bytes)
+        if kinds.count <= index { kinds.append(contentsOf: repeatElement(nil, count: entries.count - kinds.count)) }
+        if let known = kinds[index] { return known }
+        let kind = NodeKind(rawValue: entries[index].name)
+        kinds[index] = .some(kind)
+        return kind
+    }
+
     private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard stored.count == bytes.count else { return false }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
@@ -66,6 +79,26 @@ final class NameTable {
         }
         slots = newSlots
         slotHashes = newHashes
+    }
+
+    /// A multiplicative hash taking eight bytes at a time (for ids of 36 bytes and more), then a final mix.
+    static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        let raw = UnsafeRawBufferPointer(bytes)
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+        return hash
     }
 
     /// FNV-1a, then a final mix so that the low bits used for the slot depend on every byte.

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Strings for ids that recur within a few lines — a model's start, its push, the pushes onto it, its pop, its
+/// finish — built once and shared while they stay recent. A fixed-size cache indexed by a hash of the bytes: a
+/// newer id simply replaces an older one in its entry, so memory stays constant however many ids a log names.
+/// Sharing also makes the reducer's key comparisons cheap (the same storage compares equal at once).
+final class RecentStrings {
+    private static let size = 4096
+    private var hashes = [UInt64](repeating: 0, count: size)
+    private var strings = [String](repeating: "", count: size)
+
+    /// The string of `bytes` (valid UTF-8 is assumed repaired as `String(decoding:)` does).
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let hash = NameTable.fastHash(bytes)
+        let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
+        if hashes[entry] == hash, Self.equal(strings[entry], bytes) { return strings[entry] }
+        let string = String(decoding: bytes, as: UTF8.self)
+        hashes[entry] = hash
+        strings[entry] = string
+        return string
+    }
+
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        } ?? false
+    }
+}
