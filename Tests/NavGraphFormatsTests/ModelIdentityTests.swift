@@ -71,3 +71,64 @@ struct ModelIdentityTests {
         #expect(result.snapshots[0].entries.map(\.model.id) == ["1A1", "E34", "E34#2"])
     }
 }
+
+/// A dump line is paired through the previous dump when the model there is still the only live one of its name;
+/// that shortcut must pair every line exactly as the full ranking does.
+@Suite("Pairing dump lines through the previous dump")
+struct PreviousDumpHintTests {
+    private func events(_ text: String, hints: Bool) -> ([NavEvent], [String]) {
+        let diagnostics = DiagnosticCollector()
+        let reader = SwiftUINavigationReader(diagnostics: diagnostics)
+        reader.usesPreviousDumpHints = hints
+        var events: [NavEvent] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            Array(line.utf8).withUnsafeBufferPointer {
+                reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
+            }
+        }
+        reader.finish(into: &events)
+        return (events, diagnostics.diagnostics.map { "\($0.line ?? 0) \($0.message)" })
+    }
+
+    /// Dumps that grow, shrink, reorder and reuse prefixes (three types, four prefixes: collisions all the time),
+    /// with models starting and finishing in between.
+    @Test func hintsPairExactlyAsTheFullRanking() {
+        var state: UInt64 = 99
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let types = ["StackNavigationModel", "DetailNavigationModel", "SheetNavigationModel"]
+        let ids = ["E34", "A0B", "E34", "7F1", "C2D"]
+        var lines = ["<[AppNavigationModel 667...]>"]
+        var dump: [(depth: Int, name: String)] = []
+        for _ in 0..<3_000 {
+            switch next(6) {
+            case 0, 1:
+                // Change the dump a little, then print it whole.
+                if !dump.isEmpty, next(2) == 0 || dump.count > 25 { dump.remove(at: next(dump.count)) }
+                let depth = 1 + (dump.last.map { min($0.depth, next($0.depth + 1)) } ?? 0)
+                dump.insert((depth, "\(types[next(types.count)]) \(ids[next(ids.count)])"), at: next(dump.count + 1))
+                var previousDepth = 0
+                lines.append("<[AppNavigationModel 667...]>")
+                for line in dump {
+                    let depth = min(line.depth, previousDepth + 1)
+                    lines.append(String(repeating: "\t", count: depth) + "<[\(line.name)...]>")
+                    previousDepth = depth
+                }
+            case 2, 3:
+                lines.append("[\(types[next(types.count)]) \(ids[next(ids.count)])...]: Started")
+            case 4:
+                lines.append("[\(types[next(types.count)]) \(ids[next(ids.count)])...]: Finished")
+            default:
+                lines.append("[Analytics] something else")
+            }
+        }
+        let text = lines.joined(separator: "\n")
+        let withHints = events(text, hints: true)
+        let withoutHints = events(text, hints: false)
+        #expect(withHints.0 == withoutHints.0)
+        #expect(withHints.1 == withoutHints.1)
+        #expect(withHints.0.count > 1_000)
+    }
+}

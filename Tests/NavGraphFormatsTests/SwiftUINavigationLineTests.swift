@@ -48,4 +48,62 @@ struct SwiftUINavigationLineTests {
             #expect(parse(line) == nil, "\(line)")
         }
     }
+
+    /// The scanner looks for brackets eight bytes at a time; on random lines made of the characters that matter it
+    /// must find exactly what a byte-by-byte reading finds.
+    @Test func wordAtATimeSearchesAgreeWithAByteByByteReading() {
+        let alphabet = Array("<[]>  \t.:abcXYZ".utf8)
+        let endings = ["", "...]>", "]>", "...]: Started", "]: Finished"]
+        var state: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            var line = (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
+            line += Array(endings[next(endings.count)].utf8)
+            let scanned = line.withUnsafeBufferPointer { SwiftUINavigationLine.parse($0) }
+            #expect(scanned == Self.referenceParse(line), "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    /// The same recognition, byte by byte.
+    private static func referenceParse(_ bytes: [UInt8]) -> SwiftUINavigationLine? {
+        var end = bytes.count
+        while end > 0, [0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+        guard end >= 4 else { return nil }
+        func split(_ start: Int, _ end: Int) -> (String, String)? {
+            guard end > start else { return nil }
+            var space = end - 1
+            while space > start, bytes[space] != 0x20 { space -= 1 }
+            guard space > start, bytes[space] == 0x20 else { return nil }
+            var idEnd = end
+            if idEnd - (space + 1) >= 3, bytes[(idEnd - 3)..<idEnd].elementsEqual("...".utf8) { idEnd -= 3 }
+            guard idEnd > space + 1, !bytes[start..<space].contains(where: { $0 == 0x5B || $0 == 0x5D }) else { return nil }
+            return (String(decoding: bytes[start..<space], as: UTF8.self), String(decoding: bytes[(space + 1)..<idEnd], as: UTF8.self))
+        }
+        if bytes[end - 1] == 0x3E, bytes[end - 2] == 0x5D {
+            var open = end - 3
+            while open > 0, !(bytes[open - 1] == 0x3C && bytes[open] == 0x5B) { open -= 1 }
+            guard open > 0, let (type, id) = split(open + 1, end - 2) else { return nil }
+            var tabs = 0
+            var spaces = 0
+            var cursor = open - 1
+            while cursor > 0, bytes[cursor - 1] == 0x09 || bytes[cursor - 1] == 0x20 {
+                if bytes[cursor - 1] == 0x09 { tabs += 1 } else { spaces += 1 }
+                cursor -= 1
+            }
+            return SwiftUINavigationLine(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
+        }
+        let text = String(decoding: bytes[0..<end], as: UTF8.self)
+        for (word, lifecycle) in [("]: Started", SwiftUINavigationLine.Lifecycle.started), ("]: Finished", .finished),
+                                  ("]: Init", .started), ("]: Deinit", .finished)] where text.hasSuffix(word) {
+            let close = end - word.utf8.count
+            var open = close - 1
+            while open >= 0, bytes[open] != 0x5B { open -= 1 }
+            guard open >= 0, let (type, id) = split(open + 1, close) else { return nil }
+            return SwiftUINavigationLine(content: .event(lifecycle), type: type, id: id)
+        }
+        return nil
+    }
 }

@@ -16,6 +16,8 @@ final class NameTable {
         let name: String
         /// The bytes are valid UTF-8 (`name` is then exact, not repaired).
         let isValidUTF8: Bool
+        /// The name holds `[` or `]` (not a SwiftUINavigation type name).
+        let containsBracket: Bool
     }
 
     private(set) var entries: [Entry] = []
@@ -27,7 +29,7 @@ final class NameTable {
 
     /// The index of the name spelled by `bytes`, added on first sight.
     func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(bytes)
+        let hash = Self.fastHash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
@@ -39,7 +41,7 @@ final class NameTable {
         }
         let validated = String(validating: bytes, as: UTF8.self)
         entries.append(Entry(bytes: Array(bytes), name: validated ?? String(decoding: bytes, as: UTF8.self),
-                             isValidUTF8: validated != nil))
+                             isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
         slots[slot] = Int32(entries.count)
         slotHashes[slot] = hash
         if entries.count * 2 > slots.count { grow() }
@@ -81,7 +83,7 @@ final class NameTable {
         slotHashes = newHashes
     }
 
-    /// A multiplicative hash taking eight bytes at a time (for ids of 36 bytes and more), then a final mix.
+    /// A multiplicative hash taking eight bytes at a time, then a final mix so the low bits depend on every byte.
     static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
@@ -98,18 +100,6 @@ final class NameTable {
         }
         hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 31
-        return hash
-    }
-
-    /// FNV-1a, then a final mix so that the low bits used for the slot depend on every byte.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
         return hash
     }
 }

@@ -18,6 +18,12 @@ struct PrintedID: Hashable {
         }
     }
 
+    /// The id as one word for hashing (equal ids give equal words).
+    var mixed: UInt64 {
+        if let long { return UInt64(truncatingIfNeeded: long.hashValue) }
+        return packed ^ UInt64(count) << 59
+    }
+
     var text: String {
         if let long { return long }
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }
@@ -29,6 +35,11 @@ struct PrintedID: Hashable {
 struct PrintedName: Hashable {
     var type: Int
     var id: PrintedID
+
+    /// One word for the hasher (looked up for every line of a log): the type and the packed id mixed.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id.mixed &+ UInt64(truncatingIfNeeded: type) &* 0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 /// One model as the reader knows it. A class: dumps update it in place, many times per second of log.
@@ -46,6 +57,8 @@ final class Identity {
     var dumpStamp = 0
     /// Finished, or forgotten: no longer paired with anything.
     var isGone = false
+    /// Another live model has the same type and printed id (a prefix collision): pairing it takes a ranking.
+    var sharesName = false
     /// What kind inference learned from earlier dumps: its own children (serials, not the presented one) in the
     /// last dump that listed it, and whether its only own child was once replaced (it switches its content).
     var ownChildren: [Int] = []
@@ -71,49 +84,68 @@ struct ModelIdentities {
 
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
     mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: String?) {
-        let candidates = live[name] ?? []
-        var chosen: Identity?
-        for candidate in candidates where !candidate.started {
-            if let best = chosen, (best.inDump ? 0 : 1, best.serial) <= (candidate.inDump ? 0 : 1, candidate.serial) { continue }
-            chosen = candidate
-        }
-        if let chosen {
-            chosen.started = true
-            return (chosen, nil)
+        var count = 0
+        if let index = live.index(forKey: name) {
+            var chosen: Identity?
+            for candidate in live.values[index] where !candidate.started {
+                if let best = chosen, (best.inDump ? 0 : 1, best.serial) <= (candidate.inDump ? 0 : 1, candidate.serial) { continue }
+                chosen = candidate
+            }
+            if let chosen {
+                chosen.started = true
+                return (chosen, nil)
+            }
+            count = live.values[index].count
         }
         let identity = makeIdentity(name, started: true, types: types)
-        let ambiguity = candidates.isEmpty ? nil :
-            "\(candidates.count + 1) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this one is shown as \(identity.model.id)"
+        let ambiguity = count == 0 ? nil :
+            "\(count + 1) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this one is shown as \(identity.model.id)"
         return (identity, ambiguity)
     }
 
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
     mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: String?) {
-        guard var candidates = live[name], !candidates.isEmpty else {
+        guard let index = live.index(forKey: name), !live.values[index].isEmpty else {
             nextSerial += 1
-            return (ModelRef(key: "m\(nextSerial)", id: name.id.text, type: types[name.type].name), false, nil)
+            return (ModelRef(key: Self.key(nextSerial), id: name.id.text, type: types[name.type].name), false, nil)
         }
         func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
         var chosen = 0
-        for index in candidates.indices.dropFirst() where rank(candidates[index]) < rank(candidates[chosen]) { chosen = index }
         var ambiguity: String?
-        if candidates.count > 1 {
-            let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
-            if tied {
-                ambiguity = "Finished of \(types[name.type].name) \(name.id.text) matches \(candidates.count) live models sharing that prefix; "
-                    + "paired with \(candidates[chosen].model.id), the earliest"
+        let count = live.values[index].count
+        do {
+            let candidates = live.values[index]
+            for index in candidates.indices.dropFirst() where rank(candidates[index]) < rank(candidates[chosen]) { chosen = index }
+            if candidates.count > 1 {
+                let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
+                if tied {
+                    ambiguity = "Finished of \(types[name.type].name) \(name.id.text) matches \(candidates.count) live models sharing that prefix; "
+                        + "paired with \(candidates[chosen].model.id), the earliest"
+                }
             }
         }
-        let identity = candidates.remove(at: chosen)
+        // Removed in place (no copy of the candidates is held any more, so none is made).
+        let identity = live.values[index][chosen]
+        if count == 1 {
+            live.remove(at: index)
+        } else {
+            live.values[index].remove(at: chosen)
+            if count == 2 { live.values[index][0].sharesName = false }
+        }
         identity.isGone = true
-        live[name] = candidates.isEmpty ? nil : candidates
         return (identity.model, identity.started, ambiguity)
     }
 
     /// A dump line under the model with serial `parentSerial` (0 for the root), in the dump numbered `stamp`.
     /// A model this dump already placed is not a candidate.
-    mutating func resolveDumpLine(_ name: PrintedName, parentSerial: Int, stamp: Int, types: NameTable) -> (Identity, ambiguity: String?) {
+    ///
+    /// `hint`: the model the previous dump paired a line with the same name with, if any. When it is still the only
+    /// live model of that name, it is the answer whatever the ranking, and no lookup is needed.
+    mutating func resolveDumpLine(_ name: PrintedName, parentSerial: Int, stamp: Int, hint: Identity? = nil, types: NameTable)
+        -> (Identity, ambiguity: String?)
+    {
+        if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
         guard let all = live[name] else {
             return (makeIdentity(name, started: false, types: types), nil)
         }
@@ -161,10 +193,16 @@ struct ModelIdentities {
                 identity.isGone = true
                 if var candidates = live[identity.name], let index = candidates.firstIndex(where: { $0 === identity }) {
                     candidates.remove(at: index)
+                    if candidates.count == 1 { candidates[0].sharesName = false }
                     live[identity.name] = candidates.isEmpty ? nil : candidates
                 }
             }
         }
+    }
+
+    /// The key of the model with this serial: `m` and the number (a small string, stored inline).
+    private static func key(_ serial: Int) -> String {
+        "m" + String(serial)
     }
 
     private mutating func makeIdentity(_ name: PrintedName, started: Bool, types: NameTable) -> Identity {
@@ -175,10 +213,12 @@ struct ModelIdentities {
             let usedSuffixes = Set(existing.map { $0.model.id == idText ? 1 : Int($0.model.id.split(separator: "#").last ?? "") ?? 1 })
             let suffix = (1...).first { !usedSuffixes.contains($0) }!
             if suffix != 1 { display = "\(idText)#\(suffix)" }
+            for other in existing { other.sharesName = true }
         }
         let identity = Identity(
-            model: ModelRef(key: "m\(nextSerial)", id: display, type: types[name.type].name),
+            model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
             name: name, serial: nextSerial, started: started)
+        identity.sharesName = live[name].map { !$0.isEmpty } ?? false
         live[name, default: []].append(identity)
         return identity
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of SwiftUINavigation console output, recognized from raw bytes.
 ///
 /// Shapes (after any console prefix, which is ignored):
@@ -37,17 +43,23 @@ struct SwiftUINavigationLine: Equatable {
 
     /// Recognizes a line by hand, byte by byte from its end: every line of a big log passes through here, and most
     /// are rejected by their last byte.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Spans? {
+    ///
+    /// - Parameter checkingTypeBrackets: reject a type name holding `[` or `]`; a reader that interns type names
+    ///   may check that once per name instead (and must).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, checkingTypeBrackets: Bool = true) -> Spans? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == .cr || bytes[end - 1] == .space || bytes[end - 1] == .tab { end -= 1 }
         guard end >= 4 else { return nil }
 
         if bytes[end - 1] == .greaterThan, bytes[end - 2] == .closeBracket {
-            // Dump line: find the last `<[` before the closing `]>`.
-            var open = end - 3
-            while open > 0, !(bytes[open - 1] == .lessThan && bytes[open] == .openBracket) { open -= 1 }
-            guard open > 0 else { return nil }
-            guard let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2) else { return nil }
+            // Dump line: find the last `<[` before the closing `]>`, looking for each `[` from the end.
+            var open = end - 2
+            while true {
+                guard let found = lastOpenBracket(bytes, before: open), found > 0 else { return nil }
+                open = found
+                if bytes[open - 1] == .lessThan { break }
+            }
+            guard let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2, checkingBrackets: checkingTypeBrackets) else { return nil }
             var tabs = 0
             var spaces = 0
             var cursor = open - 1
@@ -64,7 +76,7 @@ struct SwiftUINavigationLine: Equatable {
         let close = wordStart - 3
         var open = close - 1
         while open >= 0, bytes[open] != .openBracket { open -= 1 }
-        guard open >= 0, let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close) else { return nil }
+        guard open >= 0, let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close, checkingBrackets: checkingTypeBrackets) else { return nil }
         return Spans(content: .event(lifecycle), type: type, id: id)
     }
 
@@ -95,7 +107,9 @@ struct SwiftUINavigationLine: Equatable {
 
     /// Splits `TypeName ABC...` at its last space; `nil` unless both halves are present and the type holds no
     /// bracket.
-    private static func splitTypeAndID(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Range<Int>, Range<Int>)? {
+    private static func splitTypeAndID(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, checkingBrackets: Bool)
+        -> (Range<Int>, Range<Int>)?
+    {
         guard end > start else { return nil }
         var space = end - 1
         while space > start, bytes[space] != .space { space -= 1 }
@@ -106,9 +120,49 @@ struct SwiftUINavigationLine: Equatable {
             idEnd -= 3
         }
         guard idEnd > space + 1 else { return nil }
-        for index in start..<space where bytes[index] == .openBracket || bytes[index] == .closeBracket { return nil }
+        if checkingBrackets, containsBracket(bytes, start..<space) { return nil }
         return (start..<space, (space + 1)..<idEnd)
     }
+}
+
+/// The last `[` before `end`: eight bytes at a time from the end, with an exact per-byte test.
+private func lastOpenBracket(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+    var index = end
+    if let base = bytes.baseAddress {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while index >= 8 {
+            let word = UnsafeRawPointer(base + index - 8).loadUnaligned(as: UInt64.self) ^ 0x5B5B_5B5B_5B5B_5B5B
+            // High bit set exactly in the bytes that were `[` (no carry crosses a byte).
+            let matches = ~(((word & lows) &+ lows) | word | lows)
+            if matches != 0 { return index - 8 + (63 - matches.leadingZeroBitCount) / 8 }
+            index -= 8
+        }
+    }
+    while index > 0 {
+        index -= 1
+        if bytes[index] == .openBracket { return index }
+    }
+    return nil
+}
+
+/// Whether `[` or `]` occurs in `range`: eight bytes at a time (a type name is checked on every navigation line).
+private func containsBracket(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    if let base = bytes.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        while index + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if hasZeroByte(word ^ (0x5B &* ones)) || hasZeroByte(word ^ (0x5D &* ones)) { return true }
+            index += 8
+        }
+    }
+    while index < range.upperBound {
+        if bytes[index] == .openBracket || bytes[index] == .closeBracket { return true }
+        index += 1
+    }
+    return false
 }
 
 extension UInt8 {

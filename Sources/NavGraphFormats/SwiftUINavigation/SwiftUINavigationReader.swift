@@ -17,6 +17,10 @@ public final class SwiftUINavigationReader: NavigationReader {
     private var inference: KindInference
     private var pending: PendingDump?
     private var windows: [WindowTrack] = []
+    /// The models of the latest dump, in its line order (see `flushDump`).
+    private var previousDump: [Identity] = []
+    /// Off only in tests, to check that the hints change nothing.
+    var usesPreviousDumpHints = true
     public private(set) var navigationLineCount = 0
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
@@ -31,11 +35,16 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line) else {
+        // The type name's bracket check is left to the name table: judged once per name, not on every line.
+        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
         let typeIndex = types.index(of: UnsafeBufferPointer(rebasing: line[spans.type]))
+        guard !types[typeIndex].containsBracket else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
         let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
         if !types[typeIndex].isValidUTF8 || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
@@ -96,7 +105,14 @@ public final class SwiftUINavigationReader: NavigationReader {
         var sawTabs = false
         var sawSpaces = false
         var warnedMixed = false
-        var lines: [(name: PrintedName, depth: Int, line: Int)]
+        var lines: [DumpLine]
+    }
+
+    /// A struct, not a tuple: arrays of it are copied and destroyed by specialized code, not the runtime's generic one.
+    private struct DumpLine {
+        var name: PrintedName
+        var depth: Int
+        var line: Int
     }
 
     private struct WindowTrack {
@@ -108,7 +124,7 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     private func addDumpLine(_ name: PrintedName, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
         guard pending != nil else {
-            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces, lines: [(name, 0, line)])
+            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces, lines: [DumpLine(name: name, depth: 0, line: line)])
             return
         }
         let extraTabs = tabs - pending!.baseTabs
@@ -146,7 +162,7 @@ public final class SwiftUINavigationReader: NavigationReader {
                 "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"))
             depth = previousDepth + 1
         }
-        pending!.lines.append((name, depth, line))
+        pending!.lines.append(DumpLine(name: name, depth: depth, line: line))
     }
 
     private func flushDump(into events: inout [NavEvent]) {
@@ -161,17 +177,31 @@ public final class SwiftUINavigationReader: NavigationReader {
         var ancestors: [Int] = []
         models.reserveCapacity(dump.lines.count)
         parents.reserveCapacity(dump.lines.count)
+        // Consecutive dumps mostly repeat each other: the previous dump's model for the line in step with this one
+        // is a hint that spares the lookup (a line in between added or removed shifts the step).
+        var previous = 0
         for entry in dump.lines {
             ancestors.removeLast(ancestors.count - entry.depth)
             let parent = ancestors.last ?? -1
+            var hint: Identity?
+            if !usesPreviousDumpHints {
+                hint = nil
+            } else if previous < previousDump.count, previousDump[previous].name == entry.name {
+                hint = previousDump[previous]
+                previous += 1
+            } else if previous + 1 < previousDump.count, previousDump[previous + 1].name == entry.name {
+                hint = previousDump[previous + 1]
+                previous += 2
+            }
             let (identity, ambiguity) = identities.resolveDumpLine(
-                entry.name, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp, types: types)
+                entry.name, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp, hint: hint, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, entry.name, line: entry.line) }
             identity.dumpStamp = stamp
             models.append(identity)
             parents.append(parent)
             ancestors.append(models.count - 1)
         }
+        previousDump = models
         let shapes = inference.infer(models: models, parents: parents, types: types)
 
         // A dump whose root is another model is another window's.
