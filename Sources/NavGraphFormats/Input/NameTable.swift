@@ -21,6 +21,7 @@ final class NameTable {
     }
 
     private(set) var entries: [Entry] = []
+    private var plainTypeNames: [Bool] = []
     /// Per entry: the node kind the name spells, once asked (`.some(nil)`: not a kind).
     private var kinds: [NodeKind??] = []
     /// Open addressing: entry index + 1, 0 for an empty slot.
@@ -42,6 +43,7 @@ final class NameTable {
         let validated = String(validating: bytes, as: UTF8.self)
         entries.append(Entry(bytes: Array(bytes), name: validated ?? String(decoding: bytes, as: UTF8.self),
                              isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
+        plainTypeNames.append(entries[entries.count - 1].isValidUTF8 && !entries[entries.count - 1].containsBracket)
         slots[slot] = Int32(entries.count)
         slotHashes[slot] = hash
         if entries.count * 2 > slots.count { grow() }
@@ -49,6 +51,10 @@ final class NameTable {
     }
 
     subscript(index: Int) -> Entry { entries[index] }
+
+    /// Whether the name at `index` is usable as a SwiftUINavigation type name: valid UTF-8, no brackets. Kept apart
+    /// from the entries so that asking on every line copies no strings.
+    func isPlainTypeName(at index: Int) -> Bool { plainTypeNames[index] }
 
     /// The interned string for `bytes`.
     func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String { entries[index(of: bytes)].name }

@@ -9,44 +9,66 @@ import NavGraphCore
 struct KindInference {
     let rules: ModelKindRules
     /// Matching the rule table is far slower than a lookup: each type name is matched once (by its index in the
-    /// reader's `NameTable`).
-    private var ruleCache: [ModelKindRule?] = []
+    /// reader's `NameTable`), and what its rule says is kept flat, so asking costs an array access.
+    private var ruleKinds: [NodeKind?] = []
+    private var rulePresentations: [PresentationStyle?] = []
     private var ruleCached: [Bool] = []
+    /// Scratch space of `infer`, kept between dumps (a log has thousands).
+    private var childStart: [Int] = []
+    private var childList: [Int] = []
 
     init(rules: ModelKindRules) { self.rules = rules }
 
-    /// The rule for the type name at `index` in `types`.
-    mutating func rule(for index: Int, in types: NameTable) -> ModelKindRule? {
-        if index < ruleCached.count, ruleCached[index] { return ruleCache[index] }
+    /// The kind the rule for the type name at `index` in `types` gives, if any.
+    mutating func kind(ofType index: Int, in types: NameTable) -> NodeKind? {
+        if index >= ruleCached.count || !ruleCached[index] { cacheRule(for: index, in: types) }
+        return ruleKinds[index]
+    }
+
+    /// The presentation style the rule for the type name at `index` gives, if any.
+    mutating func presentation(ofType index: Int, in types: NameTable) -> PresentationStyle? {
+        if index >= ruleCached.count || !ruleCached[index] { cacheRule(for: index, in: types) }
+        return rulePresentations[index]
+    }
+
+    private mutating func cacheRule(for index: Int, in types: NameTable) {
         if index >= ruleCached.count {
-            ruleCached += Array(repeating: false, count: index + 1 - ruleCached.count)
-            ruleCache += Array(repeating: nil, count: index + 1 - ruleCache.count)
+            let missing = index + 1 - ruleCached.count
+            ruleCached += repeatElement(false, count: missing)
+            ruleKinds += repeatElement(nil, count: missing)
+            rulePresentations += repeatElement(nil, count: missing)
         }
         let rule = rules.rule(for: types[index].name)
-        ruleCache[index] = rule
+        ruleKinds[index] = rule?.kind
+        rulePresentations[index] = rule?.presentation
         ruleCached[index] = true
-        return rule
     }
 
     /// Kinds and edges for a dump given as models with parent indices (pre-order, parents first; -1 for the
     /// root). Updates what each model remembers for later dumps.
-    mutating func infer(models: [Identity], parents: [Int], types: NameTable) -> [(kind: NodeKind, edge: EdgeKind?)] {
-        // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`.
-        var childStart = [Int](repeating: 0, count: models.count + 1)
-        for parent in parents where parent >= 0 { childStart[parent + 1] += 1 }
+    /// The kinds and edges are written into `entries` (one per model, its `parent` set), which become the snapshot.
+    mutating func infer(models: [Identity], into entries: inout [Snapshot.Entry], types: NameTable) {
+        // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`. Pre-order
+        // lists a model's children in order after it, so the slots fill from each model's start.
+        childStart.removeAll(keepingCapacity: true)
+        childStart.append(contentsOf: repeatElement(0, count: models.count + 1))
+        for entry in entries { if let parent = entry.parent { childStart[parent + 1] += 1 } }
         for index in 0..<models.count { childStart[index + 1] += childStart[index] }
+        childList.removeAll(keepingCapacity: true)
+        childList.append(contentsOf: repeatElement(0, count: max(models.count - 1, 0)))
         var fill = childStart
-        var childList = [Int](repeating: 0, count: max(models.count - 1, 0))
-        for (index, parent) in parents.enumerated() where parent >= 0 {
+        for index in entries.indices {
+            guard let parent = entries[index].parent else { continue }
             childList[fill[parent]] = index
             fill[parent] += 1
         }
-        var result: [(kind: NodeKind, edge: EdgeKind?)] = Array(repeating: (.screen, nil), count: models.count)
+        let childStart = childStart
+        let childList = childList
 
         for index in models.indices {
             let model = models[index]
-            let rule = rule(for: model.name.type, in: types)
-            var kind = rule?.kind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
+            let ruleKind = self.kind(ofType: model.name.type, in: types)
+            var kind = ruleKind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
             let all = childList[childStart[index]..<childStart[index + 1]]
 
             var presentedStyle: PresentationStyle?
@@ -57,26 +79,27 @@ struct KindInference {
 
             // A model whose only own child is replaced by a different model between dumps switches its content.
             var isSwitch = model.isRemembered && model.isSwitch
-            if kind == .screen, rule?.kind == nil, model.isRemembered, model.ownChildren.count == 1,
+            if kind == .screen, ruleKind == nil, model.isRemembered, model.ownChildren.count == 1,
                own.count == 1, models[own.first!].serial != model.ownChildren[0] {
                 kind = .switch
                 isSwitch = true
             }
-            result[index].kind = kind
+            entries[index].kind = kind
 
             if let presentedStyle, let first = all.first {
-                result[first].edge = .presented(presentedStyle)
+                entries[first].edge = .presented(presentedStyle)
             }
             for (position, child) in own.enumerated() {
-                result[child].edge = ownEdge(kind: kind, position: position, count: own.count)
+                entries[child].edge = ownEdge(kind: kind, position: position, count: own.count)
             }
-            // Remember (in place: no allocation once a container's array has its size).
-            model.ownChildren.removeAll(keepingCapacity: true)
-            for child in own { model.ownChildren.append(models[child].serial) }
+            // Remember (in place, and only when it changed: most dumps repeat the one before).
+            if !model.ownChildren.elementsEqual(own.lazy.map { models[$0].serial }) {
+                model.ownChildren.removeAll(keepingCapacity: true)
+                for child in own { model.ownChildren.append(models[child].serial) }
+            }
             model.isSwitch = isSwitch
             model.isRemembered = !own.isEmpty || isSwitch
         }
-        return result
     }
 
     /// The presented-first rule: the first child is presented when its type says so, when a stack's first child
@@ -86,13 +109,13 @@ struct KindInference {
         kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity], types: NameTable
     ) -> PresentationStyle? {
         let first = all.first!
-        if let style = rule(for: models[first].name.type, in: types)?.presentation { return style }
+        if let style = presentation(ofType: models[first].name.type, in: types) { return style }
         guard all.count >= 2 else { return nil }
         let firstSerial = models[first].serial
         let previous = model.isRemembered ? model.ownChildren : []
         switch kind {
         case .stack:
-            if rule(for: models[first].name.type, in: types)?.kind == .stack { return .unknown }
+            if self.kind(ofType: models[first].name.type, in: types) == .stack { return .unknown }
             if let root = previous.first, firstSerial != root, models[all[all.startIndex + 1]].serial == root { return .unknown }
         case .switch:
             return .unknown

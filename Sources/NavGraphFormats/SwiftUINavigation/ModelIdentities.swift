@@ -26,8 +26,8 @@ struct PrintedID: Hashable {
 
     var text: String {
         if let long { return long }
-        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }
-        return String(decoding: bytes, as: UTF8.self)
+        var packed = packed
+        return withUnsafeBytes(of: &packed) { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
 }
 
@@ -208,18 +208,26 @@ struct ModelIdentities {
     private mutating func makeIdentity(_ name: PrintedName, started: Bool, types: NameTable) -> Identity {
         nextSerial += 1
         let idText = name.id.text
-        var display = idText
-        if let existing = live[name], !existing.isEmpty {
+        // Groups in `live` are never empty; a name seen for the first time costs one lookup and one insertion.
+        guard let index = live.index(forKey: name) else {
+            let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),
+                                    name: name, serial: nextSerial, started: started)
+            live[name] = [identity]
+            return identity
+        }
+        let display: String
+        do {
+            // Scoped: no copy of the group is alive when it is extended below.
+            let existing = live.values[index]
             let usedSuffixes = Set(existing.map { $0.model.id == idText ? 1 : Int($0.model.id.split(separator: "#").last ?? "") ?? 1 })
             let suffix = (1...).first { !usedSuffixes.contains($0) }!
-            if suffix != 1 { display = "\(idText)#\(suffix)" }
+            display = suffix == 1 ? idText : "\(idText)#\(suffix)"
             for other in existing { other.sharesName = true }
         }
-        let identity = Identity(
-            model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
-            name: name, serial: nextSerial, started: started)
-        identity.sharesName = live[name].map { !$0.isEmpty } ?? false
-        live[name, default: []].append(identity)
+        let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
+                                name: name, serial: nextSerial, started: started)
+        identity.sharesName = true
+        live.values[index].append(identity)
         return identity
     }
 }

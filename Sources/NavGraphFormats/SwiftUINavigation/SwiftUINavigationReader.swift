@@ -15,7 +15,13 @@ public final class SwiftUINavigationReader: NavigationReader {
     private let types = NameTable()
     private var dumpCount = 0
     private var inference: KindInference
+    /// The dump being read (its lines are in `pendingLines`); `nil` between dumps.
     private var pending: PendingDump?
+    /// The lines of the dump being read: one buffer kept for every dump, never reallocated once big enough.
+    private var pendingLines: [DumpLine] = []
+    /// Scratch space of `flushDump`, kept between dumps for the same reason.
+    private var parentsBuffer: [Int] = []
+    private var ancestorsBuffer: [Int] = []
     private var windows: [WindowTrack] = []
     /// The models of the latest dump, in its line order (see `flushDump`).
     private var previousDump: [Identity] = []
@@ -41,12 +47,13 @@ public final class SwiftUINavigationReader: NavigationReader {
             return
         }
         let typeIndex = types.index(of: UnsafeBufferPointer(rebasing: line[spans.type]))
-        guard !types[typeIndex].containsBracket else {
+        let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
+        let plainType = types.isPlainTypeName(at: typeIndex)
+        if !plainType && types[typeIndex].containsBracket {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
-        let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
-        if !types[typeIndex].isValidUTF8 || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
+        if !plainType || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
             let id = String(decoding: idBytes, as: UTF8.self)
             diagnostics.report(Diagnostic(lenient ? .warning : .error, line: info.number,
@@ -80,7 +87,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         case .started:
             let (identity, ambiguity) = identities.started(name, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
-            events.append(NavEvent(.start(identity.model, kind: inference.rule(for: name.type, in: types)?.kind), line: line))
+            events.append(NavEvent(.start(identity.model, kind: inference.kind(ofType: name.type, in: types)), line: line))
         case .finished:
             let (model, started, ambiguity) = identities.finished(name, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
@@ -105,7 +112,6 @@ public final class SwiftUINavigationReader: NavigationReader {
         var sawTabs = false
         var sawSpaces = false
         var warnedMixed = false
-        var lines: [DumpLine]
     }
 
     /// A struct, not a tuple: arrays of it are copied and destroyed by specialized code, not the runtime's generic one.
@@ -124,7 +130,9 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     private func addDumpLine(_ name: PrintedName, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
         guard pending != nil else {
-            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces, lines: [DumpLine(name: name, depth: 0, line: line)])
+            pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces)
+            pendingLines.removeAll(keepingCapacity: true)
+            pendingLines.append(DumpLine(name: name, depth: 0, line: line))
             return
         }
         let extraTabs = tabs - pending!.baseTabs
@@ -135,7 +143,6 @@ public final class SwiftUINavigationReader: NavigationReader {
             addDumpLine(name, tabs: tabs, spaces: spaces, line: line, into: &events)
             return
         }
-        // Modified in place (not copied out and back): the dump's lines array then grows without copying.
         var depth = max(extraTabs, 0)
         if extraSpaces > 0 && extraTabs <= 0 {
             // Pasted logs indent with spaces; the first indented line gives the unit.
@@ -156,13 +163,13 @@ public final class SwiftUINavigationReader: NavigationReader {
             diagnostics.report(Diagnostic(.warning, line: line,
                 "dump mixes tab and space indentation; a tab counts as one level, \(pending!.spaceUnit ?? 1) spaces as one level"))
         }
-        let previousDepth = pending!.lines[pending!.lines.count - 1].depth
+        let previousDepth = pendingLines[pendingLines.count - 1].depth
         if depth > previousDepth + 1 {
             diagnostics.report(Diagnostic(.warning, line: line,
                 "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"))
             depth = previousDepth + 1
         }
-        pending!.lines.append(DumpLine(name: name, depth: depth, line: line))
+        pendingLines.append(DumpLine(name: name, depth: depth, line: line))
     }
 
     private func flushDump(into events: inout [NavEvent]) {
@@ -173,16 +180,16 @@ public final class SwiftUINavigationReader: NavigationReader {
 
         // Resolve identities top-down, parents first; depths index into the chain of open ancestors.
         var models: [Identity] = []
-        var parents: [Int] = []
-        var ancestors: [Int] = []
-        models.reserveCapacity(dump.lines.count)
-        parents.reserveCapacity(dump.lines.count)
+        models.reserveCapacity(pendingLines.count)
+        parentsBuffer.removeAll(keepingCapacity: true)
+        ancestorsBuffer.removeAll(keepingCapacity: true)
         // Consecutive dumps mostly repeat each other: the previous dump's model for the line in step with this one
         // is a hint that spares the lookup (a line in between added or removed shifts the step).
         var previous = 0
-        for entry in dump.lines {
-            ancestors.removeLast(ancestors.count - entry.depth)
-            let parent = ancestors.last ?? -1
+        for entry in pendingLines {
+            let depth = entry.depth
+            if ancestorsBuffer.count > depth { ancestorsBuffer.removeLast(ancestorsBuffer.count - depth) }
+            let parent = ancestorsBuffer.last ?? -1
             var hint: Identity?
             if !usesPreviousDumpHints {
                 hint = nil
@@ -198,11 +205,19 @@ public final class SwiftUINavigationReader: NavigationReader {
             if let ambiguity { reportAmbiguity(ambiguity, entry.name, line: entry.line) }
             identity.dumpStamp = stamp
             models.append(identity)
-            parents.append(parent)
-            ancestors.append(models.count - 1)
+            parentsBuffer.append(parent)
+            ancestorsBuffer.append(models.count - 1)
         }
         previousDump = models
-        let shapes = inference.infer(models: models, parents: parents, types: types)
+        let parents = parentsBuffer
+        // The snapshot's entries, built once: inference writes each kind and edge in place.
+        var entries: [Snapshot.Entry] = []
+        entries.reserveCapacity(models.count)
+        for index in models.indices {
+            entries.append(Snapshot.Entry(model: models[index].model, kind: .screen, edge: nil,
+                                          parent: parents[index] < 0 ? nil : parents[index]))
+        }
+        inference.infer(models: models, into: &entries, types: types)
 
         // A dump whose root is another model is another window's.
         let root = models[0]
@@ -218,12 +233,6 @@ public final class SwiftUINavigationReader: NavigationReader {
         identities.recordDump(placed: models, parents: parents, stamp: stamp, previous: windows[windowIndex].listed)
         windows[windowIndex].listed = models
 
-        var entries: [Snapshot.Entry] = []
-        entries.reserveCapacity(models.count)
-        for index in models.indices {
-            entries.append(Snapshot.Entry(model: models[index].model, kind: shapes[index].kind, edge: shapes[index].edge,
-                                          parent: parents[index] < 0 ? nil : parents[index]))
-        }
         events.append(NavEvent(.snapshot([Snapshot(window: windows[windowIndex].name, entries: entries)]), line: dump.firstLine))
     }
 }
