@@ -45,10 +45,23 @@ public protocol DiagnosticHandler: AnyObject {
     /// Whether `skipped` calls its `text`. A reader on another thread must make the text before handing the line
     /// on, which costs a string per skipped line: it asks first.
     var wantsSkippedText: Bool { get }
+    /// A line that could belong to several live models: `note` makes the note (topic `.ambiguousID`) only when
+    /// called — a long session can have millions of these, and a handler that lists only the first few has no use
+    /// for the rest's text.
+    func ambiguous(line: Int, note: () -> Diagnostic)
+    /// How many `ambiguous` messages the handler asks for, at most (`nil`: every one). A reader on another thread
+    /// makes that many before handing the notes on, and no more.
+    var ambiguityMessageLimit: Int? { get }
 }
 
 extension DiagnosticHandler {
     public var wantsSkippedText: Bool { true }
+
+    public func ambiguous(line: Int, note: () -> Diagnostic) {
+        report(note())
+    }
+
+    public var ambiguityMessageLimit: Int? { nil }
 }
 
 /// Collects everything in memory. For tests and small inputs.

@@ -51,6 +51,17 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
     }
 
+    func ambiguous(line: Int, note: () -> Diagnostic) {
+        // Past the listed ones only counted (printed too with --verbose, which prints every note).
+        if ambiguities.count < ambiguityLimit || verbose {
+            report(note())
+        } else {
+            ambiguitiesNotListed += 1
+        }
+    }
+
+    var ambiguityMessageLimit: Int? { verbose ? nil : ambiguityLimit }
+
     func skipped(line: Int, text: () -> String) {
         skipped += 1
         if strict {

@@ -14,6 +14,17 @@ struct PipelinedReadingTests {
         init(wantsText: Bool) { wantsSkippedText = wantsText }
         func report(_ diagnostic: Diagnostic) { entries.append("report \(diagnostic)") }
         func skipped(line: Int, text: () -> String) { entries.append("skipped \(line)" + (wantsSkippedText ? " \(text())" : "")) }
+        /// Lists the first few ambiguous pairings with their message, like `leaks` does, and counts the rest.
+        var ambiguityMessageLimit: Int? { 3 }
+        private var listed = 0
+        func ambiguous(line: Int, note: () -> Diagnostic) {
+            if listed < 3 {
+                listed += 1
+                entries.append("ambiguous \(note())")
+            } else {
+                entries.append("ambiguous \(line)")
+            }
+        }
     }
 
     struct Outcome: Equatable {
@@ -72,6 +83,24 @@ struct PipelinedReadingTests {
         // A handler that only counts gets no text made for it.
         let counted = read(Self.bigSession, concurrent: true, wantsText: false)
         #expect(counted.transcript.allSatisfy { !$0.contains("noise line") })
+    }
+
+    /// Models sharing a prefix make ambiguous pairings: the handler gets the first messages it asks for, then
+    /// only the pairings, in the same order either way.
+    @Test func ambiguousPairingsArriveInOrderWithTheMessagesAskedFor() {
+        var text = ""
+        for round in 0..<50 {
+            text += "[DetailNavigationModel E34...]: Started\n[DetailNavigationModel E34...]: Started\n"
+            text += "<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel E34...]>\n\t<[DetailNavigationModel E34...]>\n"
+            if round % 2 == 0 { text += "[DetailNavigationModel E34...]: Finished\n" }
+        }
+        let bytes = Array(text.utf8)
+        let inline = read(bytes, concurrent: false)
+        let ambiguous = inline.transcript.filter { $0.hasPrefix("ambiguous") }
+        #expect(ambiguous.count > 10)
+        #expect(ambiguous.prefix(3).allSatisfy { $0.contains("live models") })
+        #expect(ambiguous.dropFirst(3).allSatisfy { !$0.contains("live models") })
+        #expect(read(bytes, concurrent: true) == inline)
     }
 
     @Test func stoppingEarlyStopsTheReadingThread() {

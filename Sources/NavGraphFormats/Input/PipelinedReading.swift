@@ -16,6 +16,8 @@ final class PipelinedReading: @unchecked Sendable {
         case event(NavEvent)
         case report(Diagnostic)
         case skipped(line: Int, text: String?)
+        /// An ambiguous pairing: its note is made for the first ones, up to the consumer's `ambiguityMessageLimit`.
+        case ambiguous(line: Int, note: Diagnostic?)
     }
 
     static let batchSize = 2048
@@ -37,7 +39,8 @@ final class PipelinedReading: @unchecked Sendable {
     }
 
     func run(diagnostics: DiagnosticHandler, _ body: (NavEvent) throws -> Bool) throws -> NavigationInput.Summary {
-        let forwarding = ForwardingDiagnostics(owner: self, wantsText: diagnostics.wantsSkippedText)
+        let forwarding = ForwardingDiagnostics(
+            owner: self, wantsText: diagnostics.wantsSkippedText, ambiguityMessageLimit: diagnostics.ambiguityMessageLimit)
         let thread = Thread { [self] in produce(forwarding) }
         thread.stackSize = 1 << 20
         thread.start()
@@ -61,6 +64,9 @@ final class PipelinedReading: @unchecked Sendable {
                     diagnostics.report(diagnostic)
                 case .skipped(let line, let text):
                     diagnostics.skipped(line: line) { text ?? "" }
+                case .ambiguous(let line, let note):
+                    // The consumer asks for no more notes than were made (past them it only counts).
+                    diagnostics.ambiguous(line: line) { note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: "")) }
                 }
             }
         }
@@ -145,14 +151,27 @@ final class PipelinedReading: @unchecked Sendable {
     private final class ForwardingDiagnostics: DiagnosticHandler, @unchecked Sendable {
         unowned let owner: PipelinedReading
         let wantsText: Bool
+        let ambiguityMessageLimit: Int?
+        /// Ambiguity messages made so far: the consumer sees the notes in this order, so it asks for the first ones.
+        private var ambiguityMessages = 0
 
-        init(owner: PipelinedReading, wantsText: Bool) {
+        init(owner: PipelinedReading, wantsText: Bool, ambiguityMessageLimit: Int?) {
             self.owner = owner
             self.wantsText = wantsText
+            self.ambiguityMessageLimit = ambiguityMessageLimit
         }
 
         func report(_ diagnostic: Diagnostic) { _ = owner.enqueue(.report(diagnostic)) }
         func skipped(line: Int, text: () -> String) { _ = owner.enqueue(.skipped(line: line, text: wantsText ? text() : nil)) }
         var wantsSkippedText: Bool { wantsText }
+
+        func ambiguous(line: Int, note: () -> Diagnostic) {
+            var made: Diagnostic?
+            if ambiguityMessageLimit.map({ ambiguityMessages < $0 }) ?? true {
+                ambiguityMessages += 1
+                made = note()
+            }
+            _ = owner.enqueue(.ambiguous(line: line, note: made))
+        }
     }
 }

@@ -42,6 +42,29 @@ struct PrintedName: Hashable {
     }
 }
 
+/// A line paired with one of several live models that share its type and printed id. The note saying how it was
+/// resolved is made only if a handler asks (see `DiagnosticHandler.ambiguous`).
+struct AmbiguousPairing {
+    enum Situation { case newModel, finished, dumpLine }
+
+    var situation: Situation
+    /// Live models of that name (for `newModel`, this one included).
+    var count: Int
+    /// The display id of the model the line was paired with (or that was made for it).
+    var chosen: String
+
+    func message(type: String, id: String) -> String {
+        switch situation {
+        case .newModel:
+            "\(count) live models of type \(type) share the id prefix \(id); this one is shown as \(chosen)"
+        case .finished:
+            "Finished of \(type) \(id) matches \(count) live models sharing that prefix; paired with \(chosen), the earliest"
+        case .dumpLine:
+            "\(count) live models of type \(type) share the id prefix \(id); this dump line was paired with \(chosen), the earliest"
+        }
+    }
+}
+
 /// One model as the reader knows it. A class: dumps update it in place, many times per second of log.
 final class Identity {
     let model: ModelRef
@@ -66,11 +89,15 @@ final class Identity {
     /// `ownChildren`/`isSwitch` hold something (a model with no own children and no switch has no memory).
     var isRemembered = false
 
-    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool) {
+    /// The display suffix: 1 for none, 2 for `E34#2`, …
+    let suffix: Int
+
+    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1) {
         self.model = model
         self.name = name
         self.serial = serial
         self.started = started
+        self.suffix = suffix
     }
 }
 
@@ -83,7 +110,7 @@ struct ModelIdentities {
     private var nextSerial = 0
 
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
-    mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: String?) {
+    mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: AmbiguousPairing?) {
         var count = 0
         if let index = live.index(forKey: name) {
             var chosen: Identity?
@@ -98,21 +125,20 @@ struct ModelIdentities {
             count = live.values[index].count
         }
         let identity = makeIdentity(name, started: true, types: types)
-        let ambiguity = count == 0 ? nil :
-            "\(count + 1) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this one is shown as \(identity.model.id)"
+        let ambiguity = count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
         return (identity, ambiguity)
     }
 
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
-    mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: String?) {
+    mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: AmbiguousPairing?) {
         guard let index = live.index(forKey: name), !live.values[index].isEmpty else {
             nextSerial += 1
             return (ModelRef(key: Self.key(nextSerial), id: name.id.text, type: types[name.type].name), false, nil)
         }
         func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
         var chosen = 0
-        var ambiguity: String?
+        var ambiguity: AmbiguousPairing?
         let count = live.values[index].count
         do {
             let candidates = live.values[index]
@@ -120,8 +146,7 @@ struct ModelIdentities {
             if candidates.count > 1 {
                 let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
                 if tied {
-                    ambiguity = "Finished of \(types[name.type].name) \(name.id.text) matches \(candidates.count) live models sharing that prefix; "
-                        + "paired with \(candidates[chosen].model.id), the earliest"
+                    ambiguity = AmbiguousPairing(situation: .finished, count: candidates.count, chosen: candidates[chosen].model.id)
                 }
             }
         }
@@ -143,7 +168,7 @@ struct ModelIdentities {
     /// `hint`: the model the previous dump paired a line with the same name with, if any. When it is still the only
     /// live model of that name, it is the answer whatever the ranking, and no lookup is needed.
     mutating func resolveDumpLine(_ name: PrintedName, parentSerial: Int, stamp: Int, hint: Identity? = nil, types: NameTable)
-        -> (Identity, ambiguity: String?)
+        -> (Identity, ambiguity: AmbiguousPairing?)
     {
         if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
         guard let all = live[name] else {
@@ -172,9 +197,7 @@ struct ModelIdentities {
             // Models never placed before are interchangeable: whichever this line gets, nothing is lost.
             if candidate.parentSerial != 0 || candidate.inDump { interchangeable = false }
         }
-        let ambiguity = tied > 1 && !interchangeable
-            ? "\(count) live models of type \(types[name.type].name) share the id prefix \(name.id.text); this dump line was paired with \(best.model.id), the earliest"
-            : nil
+        let ambiguity = tied > 1 && !interchangeable ? AmbiguousPairing(situation: .dumpLine, count: count, chosen: best.model.id) : nil
         return (best, ambiguity)
     }
 
@@ -215,17 +238,22 @@ struct ModelIdentities {
             live[name] = [identity]
             return identity
         }
-        let display: String
+        var suffix = 1
         do {
             // Scoped: no copy of the group is alive when it is extended below.
             let existing = live.values[index]
-            let usedSuffixes = Set(existing.map { $0.model.id == idText ? 1 : Int($0.model.id.split(separator: "#").last ?? "") ?? 1 })
-            let suffix = (1...).first { !usedSuffixes.contains($0) }!
-            display = suffix == 1 ? idText : "\(idText)#\(suffix)"
+            // The smallest suffix no live model of this name shows (groups are small; a set only for big ones).
+            if existing.count <= 32 {
+                while existing.contains(where: { $0.suffix == suffix }) { suffix += 1 }
+            } else {
+                let used = Set(existing.map(\.suffix))
+                while used.contains(suffix) { suffix += 1 }
+            }
             for other in existing { other.sharesName = true }
         }
+        let display = suffix == 1 ? idText : "\(idText)#\(suffix)"
         let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
-                                name: name, serial: nextSerial, started: started)
+                                name: name, serial: nextSerial, started: started, suffix: suffix)
         identity.sharesName = true
         live.values[index].append(identity)
         return identity

@@ -98,9 +98,14 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
     }
 
-    private func reportAmbiguity(_ message: String, _ name: PrintedName, line: Int) {
-        diagnostics.report(Diagnostic(.note, line: line, message, topic: .ambiguousID(type: types[name.type].name, id: name.id.text)))
+    private func reportAmbiguity(_ pairing: AmbiguousPairing, _ name: PrintedName, line: Int) {
+        diagnostics.ambiguous(line: line) {
+            let type = types[name.type].name
+            let id = name.id.text
+            return Diagnostic(.note, line: line, pairing.message(type: type, id: id), topic: .ambiguousID(type: type, id: id))
+        }
     }
+
 
     // MARK: Dumps
 
