@@ -9,7 +9,7 @@ extension Hierarchy {
         for (slot, stored) in slots.enumerated() where !stored.isUnused {
             let key = stored.model.key
             if self.slot(of: key) != slot { problems.append("\(key): the key index does not lead to its slot") }
-            if stored.keyHash != ModelKeyIndex.hash(key) { problems.append("\(key): stored with another key's hash") }
+            if stored.keyHash != SlotIndex.hash(key) { problems.append("\(key): stored with another key's hash") }
             if stored.isAlive { alive += 1 }
             if stored.isAlive, stored.startedModel.key != key { problems.append("\(key): alive under another key") }
             guard stored.isPlaced else { continue }

@@ -81,7 +81,7 @@ extension Hierarchy {
 
     /// A new slot for `model`, neither placed nor alive yet.
     mutating func allocateSlot(for model: ModelRef) -> Int {
-        let hash = ModelKeyIndex.hash(model.key)
+        let hash = SlotIndex.hash(model.key)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free

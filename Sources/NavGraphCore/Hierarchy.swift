@@ -9,7 +9,7 @@
 /// present it keyed by model key.
 public struct Hierarchy: Sendable {
     var slots: [ModelSlot] = []
-    var keyIndex = ModelKeyIndex()
+    var keyIndex = SlotIndex()
     /// Slots free for reuse.
     var freeSlots: [Int] = []
     /// Per slot: the generation of the snapshot that listed it last (see `replace(with:)`).
@@ -59,7 +59,7 @@ public struct Hierarchy: Sendable {
 
     /// The slot of the model with this key, placed, alive or finished recently.
     func slot(of key: String) -> Int? {
-        keyIndex.slot(for: key, hash: ModelKeyIndex.hash(key)) { slots[$0].model.key }
+        keyIndex.slot(for: key, hash: SlotIndex.hash(key)) { slots[$0].model.key }
     }
 
     /// The slot of a model placed in the hierarchy.
@@ -151,10 +151,10 @@ public struct Hierarchy: Sendable {
     public func rekeyed(_ mapping: [String: String]) -> Hierarchy {
         func map(_ key: String) -> String { mapping[key] ?? key }
         var copy = self
-        copy.keyIndex = ModelKeyIndex()
+        copy.keyIndex = SlotIndex()
         for index in slots.indices where !slots[index].isUnused {
             let key = map(slots[index].model.key)
-            let hash = ModelKeyIndex.hash(key)
+            let hash = SlotIndex.hash(key)
             copy.slots[index].model.key = key
             copy.slots[index].keyHash = hash
             if copy.keyIndex.slot(for: key, hash: hash, keyOf: { copy.slots[$0].model.key }) == nil {

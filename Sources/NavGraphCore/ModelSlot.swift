@@ -9,7 +9,7 @@
 struct ModelSlot: Sendable {
     /// The model as the event or snapshot that placed it named it (as its `start` named it while not placed).
     var model: ModelRef
-    /// `ModelKeyIndex.hash(model.key)`.
+    /// `SlotIndex.hash(model.key)`.
     var keyHash: UInt64
     /// Changes whenever the slot holds a different model value, so a placement can tell its parent is still the same.
     var version: UInt32 = 0

@@ -84,12 +84,12 @@ struct ModelSlotTests {
     }
 
     @Test func keysThatCollideInTheirBucketAreKeptApart() {
-        var index = ModelKeyIndex()
+        var index = SlotIndex()
         let keys = (0..<5_000).map { "key-\($0)" }
-        for (slot, key) in keys.enumerated() { index.insert(hash: ModelKeyIndex.hash(key), slot: slot) }
-        for (slot, key) in keys.enumerated() where slot % 3 == 0 { index.remove(slot: slot, hash: ModelKeyIndex.hash(key)) }
+        for (slot, key) in keys.enumerated() { index.insert(hash: SlotIndex.hash(key), slot: slot) }
+        for (slot, key) in keys.enumerated() where slot % 3 == 0 { index.remove(slot: slot, hash: SlotIndex.hash(key)) }
         for (slot, key) in keys.enumerated() {
-            let found = index.slot(for: key, hash: ModelKeyIndex.hash(key)) { keys[$0] }
+            let found = index.slot(for: key, hash: SlotIndex.hash(key)) { keys[$0] }
             #expect(found == (slot % 3 == 0 ? nil : slot), "\(key)")
         }
         #expect(index.count == keys.count - (keys.count + 2) / 3)

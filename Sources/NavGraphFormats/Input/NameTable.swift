@@ -22,6 +22,10 @@ final class NameTable {
 
     private(set) var entries: [Entry] = []
     private var plainTypeNames: [Bool] = []
+    /// Every name's bytes, one after another: name `i` is `spelling[offsets[i]..<offsets[i + 1]]`. Compared in
+    /// place on every lookup (no entry, and none of its strings, copied).
+    private var spelling: [UInt8] = []
+    private var offsets: [Int] = [0]
     /// Per entry: the node kind the name spells, once asked (`.some(nil)`: not a kind).
     private var kinds: [NodeKind??] = []
     /// Open addressing: entry index + 1, 0 for an empty slot.
@@ -35,7 +39,7 @@ final class NameTable {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
-            if slotHashes[slot] == hash, Self.equal(entries[index].bytes, bytes) {
+            if slotHashes[slot] == hash, Self.equal(spelling, offsets[index], offsets[index + 1], bytes) {
                 return index
             }
             slot = (slot + 1) & mask
@@ -43,6 +47,8 @@ final class NameTable {
         let validated = String(validating: bytes, as: UTF8.self)
         entries.append(Entry(bytes: Array(bytes), name: validated ?? String(decoding: bytes, as: UTF8.self),
                              isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
+        spelling.append(contentsOf: bytes)
+        offsets.append(spelling.count)
         plainTypeNames.append(entries[entries.count - 1].isValidUTF8 && !entries[entries.count - 1].containsBracket)
         slots[slot] = Int32(entries.count)
         slotHashes[slot] = hash
@@ -69,10 +75,11 @@ final class NameTable {
         return kind
     }
 
-    private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard stored.count == bytes.count else { return false }
+    /// Whether `spelling[start..<end]` is `bytes`.
+    private static func equal(_ spelling: [UInt8], _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end - start == bytes.count else { return false }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+        return spelling.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, base, bytes.count) == 0 }
     }
 
     private func grow() {

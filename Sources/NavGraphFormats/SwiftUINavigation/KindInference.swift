@@ -69,6 +69,14 @@ struct KindInference {
             let model = models[index]
             let ruleKind = self.kind(ofType: model.name.type, in: types)
             var kind = ruleKind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
+            if childStart[index] == childStart[index + 1] {
+                // A leaf (most of a dump): its kind, and nothing of its own to remember beyond a switch it was.
+                entries[index].kind = kind
+                if !model.ownChildren.isEmpty { model.ownChildren.removeAll(keepingCapacity: true) }
+                model.isSwitch = model.isRemembered && model.isSwitch
+                model.isRemembered = model.isSwitch
+                continue
+            }
             let all = childList[childStart[index]..<childStart[index + 1]]
 
             var presentedStyle: PresentationStyle?

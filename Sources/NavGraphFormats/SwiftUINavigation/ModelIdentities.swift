@@ -36,9 +36,11 @@ struct PrintedName: Hashable {
     var type: Int
     var id: PrintedID
 
-    /// One word for the hasher (looked up for every line of a log): the type and the packed id mixed.
+    /// One word for the hasher: the type and the packed id mixed.
+    var word: UInt64 { id.mixed &+ UInt64(truncatingIfNeeded: type) &* 0x9E37_79B9_7F4A_7C15 }
+
     func hash(into hasher: inout Hasher) {
-        hasher.combine(id.mixed &+ UInt64(truncatingIfNeeded: type) &* 0x9E37_79B9_7F4A_7C15)
+        hasher.combine(word)
     }
 }
 
@@ -106,15 +108,47 @@ final class Identity {
 /// (type, prefix) as a multiset, a second live model gets a display suffix (`E34#2`), and a pairing that
 /// cannot be told apart is reported.
 struct ModelIdentities {
-    private var live: [PrintedName: [Identity]] = [:]
+    /// The live models of each printed name, by group: `groups[g]` is never empty while indexed in `groupIndex`
+    /// (keyed by its models' common name). Looked up for most lines of a log, so the index hashes one word.
+    private var groups: [[Identity]] = []
+    private var freeGroups: [Int] = []
+    private var groupIndex = SlotIndex()
+
+    private func group(of name: PrintedName) -> Int? {
+        groupIndex.slot(for: name, hash: SlotIndex.hash(word: name.word)) { groups[$0][0].name }
+    }
+
+    /// A new group holding just `identity`.
+    private mutating func addGroup(_ identity: Identity) {
+        let group: Int
+        if let free = freeGroups.popLast() {
+            group = free
+            groups[group] = [identity]
+        } else {
+            group = groups.count
+            groups.append([identity])
+        }
+        groupIndex.insert(hash: SlotIndex.hash(word: identity.name.word), slot: group)
+    }
+
+    /// Takes the model at `position` out of `group`, and the group out of the index once empty.
+    private mutating func remove(at position: Int, from group: Int) {
+        let identity = groups[group].remove(at: position)
+        if groups[group].isEmpty {
+            groupIndex.remove(slot: group, hash: SlotIndex.hash(word: identity.name.word))
+            freeGroups.append(group)
+        } else if groups[group].count == 1 {
+            groups[group][0].sharesName = false
+        }
+    }
     private var nextSerial = 0
 
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
     mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: AmbiguousPairing?) {
         var count = 0
-        if let index = live.index(forKey: name) {
+        if let index = group(of: name) {
             var chosen: Identity?
-            for candidate in live.values[index] where !candidate.started {
+            for candidate in groups[index] where !candidate.started {
                 if let best = chosen, (best.inDump ? 0 : 1, best.serial) <= (candidate.inDump ? 0 : 1, candidate.serial) { continue }
                 chosen = candidate
             }
@@ -122,7 +156,7 @@ struct ModelIdentities {
                 chosen.started = true
                 return (chosen, nil)
             }
-            count = live.values[index].count
+            count = groups[index].count
         }
         let identity = makeIdentity(name, started: true, types: types)
         let ambiguity = count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
@@ -132,16 +166,15 @@ struct ModelIdentities {
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
     mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: AmbiguousPairing?) {
-        guard let index = live.index(forKey: name), !live.values[index].isEmpty else {
+        guard let index = group(of: name) else {
             nextSerial += 1
             return (ModelRef(key: Self.key(nextSerial), id: name.id.text, type: types[name.type].name), false, nil)
         }
         func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
         var chosen = 0
         var ambiguity: AmbiguousPairing?
-        let count = live.values[index].count
         do {
-            let candidates = live.values[index]
+            let candidates = groups[index]
             for index in candidates.indices.dropFirst() where rank(candidates[index]) < rank(candidates[chosen]) { chosen = index }
             if candidates.count > 1 {
                 let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
@@ -151,13 +184,8 @@ struct ModelIdentities {
             }
         }
         // Removed in place (no copy of the candidates is held any more, so none is made).
-        let identity = live.values[index][chosen]
-        if count == 1 {
-            live.remove(at: index)
-        } else {
-            live.values[index].remove(at: chosen)
-            if count == 2 { live.values[index][0].sharesName = false }
-        }
+        let identity = groups[index][chosen]
+        remove(at: chosen, from: index)
         identity.isGone = true
         return (identity.model, identity.started, ambiguity)
     }
@@ -171,13 +199,14 @@ struct ModelIdentities {
         -> (Identity, ambiguity: AmbiguousPairing?)
     {
         if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
-        guard let all = live[name] else {
+        guard let index = group(of: name) else {
             return (makeIdentity(name, started: false, types: types), nil)
         }
         // Same parent as last time first, then one the previous dump showed, then the oldest.
         func rank(_ identity: Identity) -> (Int, Int, Int) {
             (identity.parentSerial == parentSerial ? 0 : 1, identity.inDump ? 0 : 1, identity.serial)
         }
+        let all = groups[index]
         var best: Identity?
         var count = 0
         for candidate in all where candidate.dumpStamp != stamp {
@@ -214,10 +243,8 @@ struct ModelIdentities {
                 identity.inDump = false
             } else {
                 identity.isGone = true
-                if var candidates = live[identity.name], let index = candidates.firstIndex(where: { $0 === identity }) {
-                    candidates.remove(at: index)
-                    if candidates.count == 1 { candidates[0].sharesName = false }
-                    live[identity.name] = candidates.isEmpty ? nil : candidates
+                if let group = group(of: identity.name), let position = groups[group].firstIndex(where: { $0 === identity }) {
+                    remove(at: position, from: group)
                 }
             }
         }
@@ -231,17 +258,17 @@ struct ModelIdentities {
     private mutating func makeIdentity(_ name: PrintedName, started: Bool, types: NameTable) -> Identity {
         nextSerial += 1
         let idText = name.id.text
-        // Groups in `live` are never empty; a name seen for the first time costs one lookup and one insertion.
-        guard let index = live.index(forKey: name) else {
+        // A name seen for the first time costs one lookup and one insertion.
+        guard let index = group(of: name) else {
             let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),
                                     name: name, serial: nextSerial, started: started)
-            live[name] = [identity]
+            addGroup(identity)
             return identity
         }
         var suffix = 1
         do {
             // Scoped: no copy of the group is alive when it is extended below.
-            let existing = live.values[index]
+            let existing = groups[index]
             // The smallest suffix no live model of this name shows (groups are small; a set only for big ones).
             if existing.count <= 32 {
                 while existing.contains(where: { $0.suffix == suffix }) { suffix += 1 }
@@ -255,7 +282,7 @@ struct ModelIdentities {
         let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
                                 name: name, serial: nextSerial, started: started, suffix: suffix)
         identity.sharesName = true
-        live.values[index].append(identity)
+        groups[index].append(identity)
         return identity
     }
 }

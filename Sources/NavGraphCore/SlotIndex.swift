@@ -1,23 +1,25 @@
-/// Model key → slot, an open-addressing hash table (linear probing) that keeps each key's hash.
+/// Key → slot number, an open-addressing hash table (linear probing) that keeps each key's hash and leaves the keys
+/// where they live (the caller's slots).
 ///
-/// `Dictionary<String, Int>` costs a SipHash of the whole key per lookup, and on removal it hashes the keys it shifts
-/// back; models come and go all the time in a long session. Here a key is hashed once (a fast multiplicative hash of
-/// its bytes, seeded per process), the hash is kept in the slot, and removal moves stored hashes without touching keys.
-struct ModelKeyIndex: Sendable {
+/// `Dictionary` costs a SipHash of the whole key per lookup, and on removal it hashes the keys it shifts back; models
+/// come and go all the time in a long session. Here a key is hashed once by the caller (for strings, a fast
+/// multiplicative hash of the bytes, seeded per process), the hash is kept, and removal moves stored hashes without
+/// touching keys. Used for the hierarchy's model keys and the SwiftUINavigation reader's printed names.
+public struct SlotIndex: Sendable {
     /// Per bucket: the key's hash with the low bit set (0 marks an empty bucket), and its slot.
-    private var hashes: [UInt64]
-    private var slotOfBucket: [Int32]
-    private(set) var count = 0
+    @usableFromInline var hashes: [UInt64]
+    @usableFromInline var slotOfBucket: [Int32]
+    public private(set) var count = 0
 
-    init() {
+    public init() {
         hashes = Array(repeating: 0, count: 16)
         slotOfBucket = Array(repeating: -1, count: 16)
     }
 
     private static let seed: UInt64 = UInt64.random(in: 1...UInt64.max)
 
-    /// The hash stored for `key` (never 0).
-    static func hash(_ key: String) -> UInt64 {
+    /// The hash to store for a string key (never 0).
+    public static func hash(_ key: String) -> UInt64 {
         var key = key
         return key.withUTF8 { bytes -> UInt64 in
             var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
@@ -40,9 +42,18 @@ struct ModelKeyIndex: Sendable {
         }
     }
 
-    /// The slot whose key is `key`; `keyOf` gives a slot's key.
-    @inline(__always)
-    func slot(for key: String, hash: UInt64, keyOf: (Int) -> String) -> Int? {
+    /// A hash to store from one word that already identifies a key (never 0; well mixed into the bits used).
+    public static func hash(word: UInt64) -> UInt64 {
+        var hash = (word ^ seed) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+        hash &*= 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 29
+        return hash | 1
+    }
+
+    /// The slot whose key is `key`, hashed to `hash`; `keyOf` gives a slot's key.
+    @inlinable
+    public func slot<Key: Equatable>(for key: Key, hash: UInt64, keyOf: (Int) -> Key) -> Int? {
         let mask = hashes.count - 1
         var bucket = Int(truncatingIfNeeded: hash >> 7) & mask
         while true {
@@ -56,8 +67,8 @@ struct ModelKeyIndex: Sendable {
         }
     }
 
-    /// Adds a key known to be absent.
-    mutating func insert(hash: UInt64, slot: Int) {
+    /// Adds a key known to be absent, hashed to `hash`, for `slot`.
+    public mutating func insert(hash: UInt64, slot: Int) {
         if (count + 1) * 2 > hashes.count { grow() }
         place(hash: hash, slot: Int32(slot))
         count += 1
@@ -81,7 +92,7 @@ struct ModelKeyIndex: Sendable {
 
     /// Removes the entry of `slot`, whose key hashed to `hash`. Later entries of the probe run shift back into the
     /// gap (no tombstones, so lookups stay short however many models came and went).
-    mutating func remove(slot: Int, hash: UInt64) {
+    public mutating func remove(slot: Int, hash: UInt64) {
         let mask = hashes.count - 1
         var gap = Int(truncatingIfNeeded: hash >> 7) & mask
         while !(hashes[gap] == hash && slotOfBucket[gap] == Int32(slot)) {
@@ -105,6 +116,6 @@ struct ModelKeyIndex: Sendable {
         count -= 1
     }
 
-    /// Every (slot) indexed, for checks.
-    var allSlots: [Int] { hashes.indices.filter { hashes[$0] != 0 }.map { Int(slotOfBucket[$0]) } }
+    /// Every slot indexed, for checks.
+    public var allSlots: [Int] { hashes.indices.filter { hashes[$0] != 0 }.map { Int(slotOfBucket[$0]) } }
 }
