@@ -3,7 +3,16 @@ extension Hierarchy {
     /// hierarchy with small changes thousands of times, so most nodes and children lists stay as they are, and an
     /// unchanged node costs one key lookup and a few comparisons.
     mutating func replace(with snapshot: Snapshot, line: Int, into change: inout StepChange) {
-        guard let rootEntry = snapshot.entries.first else { return }
+        // Entries are read in place through a buffer: iterating the array would copy each (and retain its strings,
+        // which the reading thread is retaining at the same time for the next snapshots).
+        snapshot.entries.withUnsafeBufferPointer { entries in
+            replace(with: snapshot, entries: entries, line: line, into: &change)
+        }
+    }
+
+    private mutating func replace(with snapshot: Snapshot, entries: UnsafeBufferPointer<Snapshot.Entry>, line: Int,
+                                  into change: inout StepChange) {
+        guard !entries.isEmpty else { return }
         let windowIndex: Int
         if let index = windows.firstIndex(where: { $0.name == snapshot.window }) {
             windowIndex = index
@@ -20,9 +29,9 @@ extension Hierarchy {
         }
         let generation = snapshotGeneration
         var entrySlots: [Int] = []
-        entrySlots.reserveCapacity(snapshot.entries.count)
-        for entry in snapshot.entries {
-            let slot = slot(of: entry.model.key) ?? allocateSlot(for: entry.model)
+        entrySlots.reserveCapacity(entries.count)
+        for index in entries.indices {
+            let slot = slot(of: entries[index].model.key) ?? allocateSlot(for: entries[index].model)
             if snapshotMarks[slot] == generation {
                 // Readers list a model once per snapshot; one that does not is read without its repeats.
                 for slot in entrySlots { releaseIfUnused(slot) }
@@ -66,32 +75,36 @@ extension Hierarchy {
             }
         }
 
-        windows[windowIndex].root = rootEntry.model.key
+        windows[windowIndex].root = entries[0].model.key
         windows[windowIndex].lastSnapshotStep = step
         windows[windowIndex].lastSnapshotLine = line
         lastSnapshotStep = step
 
         // Children of each entry, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]` (slots).
-        let count = snapshot.entries.count
+        let count = entries.count
         var childStart = [Int](repeating: 0, count: count + 1)
-        for entry in snapshot.entries { if let parent = entry.parent { childStart[parent + 1] += 1 } }
+        for index in entries.indices { if let parent = entries[index].parent { childStart[parent + 1] += 1 } }
         for index in 0..<count { childStart[index + 1] += childStart[index] }
         var fill = childStart
         var childList = [Int](repeating: 0, count: max(count - 1, 0))
-        for (index, entry) in snapshot.entries.enumerated() {
-            if let parent = entry.parent {
+        for index in entries.indices {
+            if let parent = entries[index].parent {
                 childList[fill[parent]] = entrySlots[index]
                 fill[parent] += 1
             }
         }
 
-        for (index, entry) in snapshot.entries.enumerated() {
+        for index in entries.indices {
             let slot = entrySlots[index]
-            let parent = entry.parent.map { entrySlots[$0] }
+            let parent = entries[index].parent.map { entrySlots[$0] }
             let children = childList[childStart[index]..<childStart[index + 1]]
-            setModel(entry.model, at: slot)
-            slots[slot].kind = entry.kind
-            slots[slot].edge = entry.parent == nil ? nil : entry.edge
+            setModel(entries[index].model, at: slot)
+            slots[slot].kind = entries[index].kind
+            if entries[index].parent == nil {
+                slots[slot].edge = nil
+            } else if slots[slot].edge != entries[index].edge {
+                slots[slot].edge = entries[index].edge
+            }
             slots[slot].parent = parent
             slots[slot].window = windowIndex
             slots[slot].selectedTab = nil
@@ -105,7 +118,7 @@ extension Hierarchy {
                 slots[slot].isPlaced = true
                 slots[slot].children = Array(children)
                 placedCount += 1
-                if !movedIn.contains(slot) { change.added.append(entry.model.key) }
+                if !movedIn.contains(slot) { change.added.append(entries[index].model.key) }
             }
             recordPlacement(slot, line: line)
         }
