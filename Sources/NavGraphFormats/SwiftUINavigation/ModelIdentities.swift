@@ -18,6 +18,11 @@ struct PrintedID: Hashable {
         }
     }
 
+    /// Equal ids: the packed bytes and length decide, the string only for long ids (compared on most lines).
+    static func == (left: PrintedID, right: PrintedID) -> Bool {
+        left.packed == right.packed && left.count == right.count && (left.count <= 8 || left.long == right.long)
+    }
+
     /// The id as one word for hashing (equal ids give equal words).
     var mixed: UInt64 {
         if let long { return UInt64(truncatingIfNeeded: long.hashValue) }

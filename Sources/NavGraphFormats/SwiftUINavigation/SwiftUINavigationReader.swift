@@ -193,7 +193,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         var previous = 0
         for entry in pendingLines {
             let depth = entry.depth
-            if ancestorsBuffer.count > depth { ancestorsBuffer.removeLast(ancestorsBuffer.count - depth) }
+            while ancestorsBuffer.count > depth { ancestorsBuffer.removeLast() }
             let parent = ancestorsBuffer.last ?? -1
             var hint: Identity?
             if !usesPreviousDumpHints {
