@@ -440,14 +440,19 @@ extension Hierarchy {
         while let current = pending.popLast() {
             removed.append(current)
             pending.append(contentsOf: slots[current].children.reversed())
-            slots[current].isPlaced = false
-            slots[current].parent = nil
-            slots[current].children = []
-            slots[current].selectedTab = nil
-            slots[current].title = nil
-            placedCount -= 1
+            unplace(current)
         }
         return removed
+    }
+
+    /// The node at `slot` is no longer in the hierarchy (its links are dropped; the caller unlinks it from others).
+    mutating func unplace(_ slot: Int) {
+        slots[slot].isPlaced = false
+        slots[slot].parent = nil
+        slots[slot].children = []
+        slots[slot].selectedTab = nil
+        slots[slot].title = nil
+        placedCount -= 1
     }
 
     mutating func markLeft(_ slot: Int, line: Int, into change: inout StepChange) {

@@ -48,12 +48,7 @@ extension Hierarchy {
             while let slot = pending.popLast() {
                 pending.append(contentsOf: slots[slot].children.reversed())
                 if snapshotMarks[slot] != generation {
-                    slots[slot].isPlaced = false
-                    slots[slot].parent = nil
-                    slots[slot].children = []
-                    slots[slot].selectedTab = nil
-                    slots[slot].title = nil
-                    placedCount -= 1
+                    unplace(slot)
                     markLeft(slot, line: line, into: &change)
                     releaseIfUnused(slot)
                 }

@@ -21,25 +21,28 @@ public struct SlotIndex: Sendable {
     /// The hash to store for a string key (never 0).
     public static func hash(_ key: String) -> UInt64 {
         var key = key
-        return key.withUTF8 { bytes -> UInt64 in
-            var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-            var offset = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-                hash ^= hash >> 32
-                offset += 8
-            }
-            if offset < bytes.count {
-                var tail: UInt64 = 0
-                for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-                hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-            }
-            hash ^= hash >> 29
-            hash &*= 0xBF58_476D_1CE4_E5B9
+        return key.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A seeded hash of `bytes`, eight at a time (never 0; every bit depends on every byte). Also what the readers
+    /// hash names and ids with.
+    public static func hash(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
-            return hash | 1
+            offset += 8
         }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        hash ^= hash >> 29
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 32
+        return hash | 1
     }
 
     /// A hash to store from one word that already identifies a key (never 0; well mixed into the bits used).

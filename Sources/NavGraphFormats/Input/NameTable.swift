@@ -34,9 +34,9 @@ final class NameTable {
 
     /// The index of the name spelled by `bytes`, added on first sight.
     func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.fastHash(bytes)
+        let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: hash >> 7) & mask
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
             if slotHashes[slot] == hash, Self.equal(spelling, offsets[index], offsets[index + 1], bytes) {
@@ -87,32 +87,12 @@ final class NameTable {
         var newSlots = [Int32](repeating: 0, count: size)
         var newHashes = [UInt64](repeating: 0, count: size)
         for slot in slots.indices where slots[slot] != 0 {
-            var target = Int(truncatingIfNeeded: slotHashes[slot]) & (size - 1)
+            var target = Int(truncatingIfNeeded: slotHashes[slot] >> 7) & (size - 1)
             while newSlots[target] != 0 { target = (target + 1) & (size - 1) }
             newSlots[target] = slots[slot]
             newHashes[target] = slotHashes[slot]
         }
         slots = newSlots
         slotHashes = newHashes
-    }
-
-    /// A multiplicative hash taking eight bytes at a time, then a final mix so the low bits depend on every byte.
-    static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        let raw = UnsafeRawBufferPointer(bytes)
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
-        hash ^= hash >> 31
-        return hash
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavGraphCore
 
 /// Strings for ids that recur within a few lines — a model's start, its push, the pushes onto it, its pop, its
 /// finish — built once and shared while they stay recent. A fixed-size cache indexed by a hash of the bytes: a
@@ -15,7 +16,7 @@ final class RecentStrings {
 
     /// The string of `bytes` (valid UTF-8 is assumed repaired as `String(decoding:)` does).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let hash = NameTable.fastHash(bytes)
+        let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
         if hashes[entry] == hash, Self.equal(strings[entry], bytes) { return strings[entry] }
         let string = String(decoding: bytes, as: UTF8.self)
