@@ -45,6 +45,26 @@ struct ModelIdentityTests {
         #expect(hierarchy.lifecycles.count == 1)
     }
 
+    /// Older logs print whole UUIDs: ids that share their first 8 bytes are still different models, shown in full.
+    @Test func longIDsSharingTheirStartAreDifferentModels() {
+        let result = read("""
+            <[AppNavigationModel 66700001-0007-4001-8003-000000001EEF]>
+            \t<[DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000A]>
+            \t<[DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000B]>
+            [DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000B]: Started
+            [DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000C]: Started
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let hierarchy = result.hierarchy
+        #expect(hierarchy.preorder(window: "main").map(\.node.model.id) == [
+            "66700001-0007-4001-8003-000000001EEF", "8C1F0000-0000-4000-8000-00000000000A", "8C1F0000-0000-4000-8000-00000000000B",
+        ])
+        #expect(hierarchy.lifecycles.values.map(\.model.id).sorted() == [
+            "8C1F0000-0000-4000-8000-00000000000B", "8C1F0000-0000-4000-8000-00000000000C",
+        ])
+        #expect(hierarchy.unplacedModels.map(\.model.id) == ["8C1F0000-0000-4000-8000-00000000000C"])
+    }
+
     @Test func aPrefixCanBeReusedAfterFinished() {
         let result = read("""
             [DetailNavigationModel E34...]: Started

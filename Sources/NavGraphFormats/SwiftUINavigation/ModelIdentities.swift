@@ -1,38 +1,31 @@
 import NavGraphCore
 
-/// An id as printed (`E34`, or a whole UUID in older logs), hashable without building a string: ids of up to
-/// 8 bytes — every current SwiftUINavigation id — are packed into an integer.
+/// An id as printed (`E34`, or a whole UUID in older logs), as a plain value: ids of up to 8 bytes — every current
+/// SwiftUINavigation id — are packed into an integer; a longer one is its first 8 bytes, its length and a seeded
+/// 64-bit hash of all its bytes (two different ids that agree on all three are not told apart — a chance of about
+/// one in 2^64 per pair). Its text is not kept: the reader passes it along where a model or a note needs it.
 struct PrintedID: Hashable {
     private var packed: UInt64
+    private var digest: UInt64
     private var count: Int
-    private var long: String?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = bytes.count
         packed = 0
-        if bytes.count <= 8 {
-            for (offset, byte) in bytes.enumerated() { packed |= UInt64(byte) << (8 * offset) }
-            long = nil
-        } else {
-            long = String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
-    /// Equal ids: the packed bytes and length decide, the string only for long ids (compared on most lines).
-    static func == (left: PrintedID, right: PrintedID) -> Bool {
-        left.packed == right.packed && left.count == right.count && (left.count <= 8 || left.long == right.long)
+        for (offset, byte) in bytes.prefix(8).enumerated() { packed |= UInt64(byte) << (8 * offset) }
+        digest = bytes.count <= 8 ? 0 : SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
     }
 
     /// The id as one word for hashing (equal ids give equal words).
-    var mixed: UInt64 {
-        if let long { return UInt64(truncatingIfNeeded: long.hashValue) }
-        return packed ^ UInt64(count) << 59
-    }
+    var mixed: UInt64 { packed ^ digest ^ UInt64(count) << 59 }
 
-    var text: String {
-        if let long { return long }
+    /// Longer than 8 bytes: its text is not recoverable from the value.
+    var isLong: Bool { count > 8 }
+
+    /// The text of an id of up to 8 bytes.
+    var shortText: String {
         var packed = packed
-        return withUnsafeBytes(of: &packed) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        return withUnsafeBytes(of: &packed) { String(decoding: $0.prefix(min(count, 8)), as: UTF8.self) }
     }
 }
 
@@ -149,7 +142,8 @@ struct ModelIdentities {
     private var nextSerial = 0
 
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
-    mutating func started(_ name: PrintedName, types: NameTable) -> (Identity, ambiguity: AmbiguousPairing?) {
+    /// `text` gives the id as printed (made only for a new model).
+    mutating func started(_ name: PrintedName, text: () -> String, types: NameTable) -> (Identity, ambiguity: AmbiguousPairing?) {
         var count = 0
         if let index = group(of: name) {
             var chosen: Identity?
@@ -163,17 +157,17 @@ struct ModelIdentities {
             }
             count = groups[index].count
         }
-        let identity = makeIdentity(name, started: true, types: types)
+        let identity = makeIdentity(name, text: text, started: true, types: types)
         let ambiguity = count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
         return (identity, ambiguity)
     }
 
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
-    mutating func finished(_ name: PrintedName, types: NameTable) -> (ModelRef, started: Bool, ambiguity: AmbiguousPairing?) {
+    mutating func finished(_ name: PrintedName, text: () -> String, types: NameTable) -> (ModelRef, started: Bool, ambiguity: AmbiguousPairing?) {
         guard let index = group(of: name) else {
             nextSerial += 1
-            return (ModelRef(key: Self.key(nextSerial), id: name.id.text, type: types[name.type].name), false, nil)
+            return (ModelRef(key: Self.key(nextSerial), id: text(), type: types[name.type].name), false, nil)
         }
         func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
         var chosen = 0
@@ -200,12 +194,13 @@ struct ModelIdentities {
     ///
     /// `hint`: the model the previous dump paired a line with the same name with, if any. When it is still the only
     /// live model of that name, it is the answer whatever the ranking, and no lookup is needed.
-    mutating func resolveDumpLine(_ name: PrintedName, parentSerial: Int, stamp: Int, hint: Identity? = nil, types: NameTable)
+    mutating func resolveDumpLine(_ name: PrintedName, text: () -> String, parentSerial: Int, stamp: Int, hint: Identity? = nil,
+                                  types: NameTable)
         -> (Identity, ambiguity: AmbiguousPairing?)
     {
         if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
         guard let index = group(of: name) else {
-            return (makeIdentity(name, started: false, types: types), nil)
+            return (makeIdentity(name, text: text, started: false, types: types), nil)
         }
         // Same parent as last time first, then one the previous dump showed, then the oldest.
         func rank(_ identity: Identity) -> (Int, Int, Int) {
@@ -219,7 +214,7 @@ struct ModelIdentities {
             if let current = best, rank(current) <= rank(candidate) { continue }
             best = candidate
         }
-        guard let best else { return (makeIdentity(name, started: false, types: types), nil) }
+        guard let best else { return (makeIdentity(name, text: text, started: false, types: types), nil) }
         if count == 1 { return (best, nil) }
         let bestRank = rank(best)
         var tied = 0
@@ -260,9 +255,9 @@ struct ModelIdentities {
         "m" + String(serial)
     }
 
-    private mutating func makeIdentity(_ name: PrintedName, started: Bool, types: NameTable) -> Identity {
+    private mutating func makeIdentity(_ name: PrintedName, text: () -> String, started: Bool, types: NameTable) -> Identity {
         nextSerial += 1
-        let idText = name.id.text
+        let idText = text()
         // A name seen for the first time costs one lookup and one insertion.
         guard let index = group(of: name) else {
             let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),

@@ -19,6 +19,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     private var pending: PendingDump?
     /// The lines of the dump being read: one buffer kept for every dump, never reallocated once big enough.
     private var pendingLines: [DumpLine] = []
+    /// The texts of the pending dump's long ids (whole UUIDs, in older logs).
+    private var pendingLongIDs: [String] = []
     /// Scratch space of `flushDump`, kept between dumps for the same reason.
     private var parentsBuffer: [Int] = []
     private var ancestorsBuffer: [Int] = []
@@ -64,10 +66,11 @@ public final class SwiftUINavigationReader: NavigationReader {
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
         switch spans.content {
         case .dump(let tabs, let spaces):
-            addDumpLine(name, tabs: tabs, spaces: spaces, line: info.number, into: &events)
+            let longID = name.id.isLong ? String(decoding: idBytes, as: UTF8.self) : nil
+            addDumpLine(name, longID: longID, tabs: tabs, spaces: spaces, line: info.number, into: &events)
         case .event(let lifecycle):
             flushDump(into: &events)
-            readEvent(name, lifecycle: lifecycle, line: info.number, into: &events)
+            readEvent(name, text: { String(decoding: idBytes, as: UTF8.self) }, lifecycle: lifecycle, line: info.number, into: &events)
         }
     }
 
@@ -82,15 +85,17 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     // MARK: Events
 
-    private func readEvent(_ name: PrintedName, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int, into events: inout [NavEvent]) {
+    /// `text` gives the id as printed (made only when a new model or a note needs it).
+    private func readEvent(_ name: PrintedName, text: () -> String, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int,
+                           into events: inout [NavEvent]) {
         switch lifecycle {
         case .started:
-            let (identity, ambiguity) = identities.started(name, types: types)
-            if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
+            let (identity, ambiguity) = identities.started(name, text: text, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, name, text: text, line: line) }
             events.append(NavEvent(.start(identity.model, kind: inference.kind(ofType: name.type, in: types)), line: line))
         case .finished:
-            let (model, started, ambiguity) = identities.finished(name, types: types)
-            if let ambiguity { reportAmbiguity(ambiguity, name, line: line) }
+            let (model, started, ambiguity) = identities.finished(name, text: text, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, name, text: text, line: line) }
             // A finished root closes its window.
             windows.removeAll { $0.root.model.key == model.key }
             // A model created but never shown (a tab never selected) prints Finished without Started.
@@ -98,10 +103,10 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
     }
 
-    private func reportAmbiguity(_ pairing: AmbiguousPairing, _ name: PrintedName, line: Int) {
+    private func reportAmbiguity(_ pairing: AmbiguousPairing, _ name: PrintedName, text: () -> String, line: Int) {
         diagnostics.ambiguous(line: line) {
             let type = types[name.type].name
-            let id = name.id.text
+            let id = text()
             return Diagnostic(.note, line: line, pairing.message(type: type, id: id), topic: .ambiguousID(type: type, id: id))
         }
     }
@@ -124,6 +129,13 @@ public final class SwiftUINavigationReader: NavigationReader {
         var name: PrintedName
         var depth: Int
         var line: Int
+        /// Index in `pendingLongIDs` of the id's text, for an id too long to be recovered from `name`; -1 otherwise.
+        var longID: Int
+    }
+
+    /// The text of an id of a pending dump line.
+    private func idText(of line: DumpLine) -> String {
+        line.longID >= 0 ? pendingLongIDs[line.longID] : line.name.id.shortText
     }
 
     private struct WindowTrack {
@@ -133,11 +145,12 @@ public final class SwiftUINavigationReader: NavigationReader {
         var listed: [Identity]
     }
 
-    private func addDumpLine(_ name: PrintedName, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
+    private func addDumpLine(_ name: PrintedName, longID: String?, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
         guard pending != nil else {
             pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces)
             pendingLines.removeAll(keepingCapacity: true)
-            pendingLines.append(DumpLine(name: name, depth: 0, line: line))
+            pendingLongIDs.removeAll(keepingCapacity: true)
+            pendingLines.append(DumpLine(name: name, depth: 0, line: line, longID: keep(longID)))
             return
         }
         let extraTabs = tabs - pending!.baseTabs
@@ -145,7 +158,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         if extraTabs <= 0 && extraSpaces <= 0 {
             // Back at the root's depth: a new dump starts.
             flushDump(into: &events)
-            addDumpLine(name, tabs: tabs, spaces: spaces, line: line, into: &events)
+            addDumpLine(name, longID: longID, tabs: tabs, spaces: spaces, line: line, into: &events)
             return
         }
         var depth = max(extraTabs, 0)
@@ -174,7 +187,14 @@ public final class SwiftUINavigationReader: NavigationReader {
                 "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"))
             depth = previousDepth + 1
         }
-        pendingLines.append(DumpLine(name: name, depth: depth, line: line))
+        pendingLines.append(DumpLine(name: name, depth: depth, line: line, longID: keep(longID)))
+    }
+
+    /// Keeps the text of a long id for the pending dump; its index, or -1 for none.
+    private func keep(_ longID: String?) -> Int {
+        guard let longID else { return -1 }
+        pendingLongIDs.append(longID)
+        return pendingLongIDs.count - 1
     }
 
     private func flushDump(into events: inout [NavEvent]) {
@@ -205,9 +225,11 @@ public final class SwiftUINavigationReader: NavigationReader {
                 hint = previousDump[previous + 1]
                 previous += 2
             }
+            // The id's text, made only if needed (closures written in place: a stored one would be allocated per line).
             let (identity, ambiguity) = identities.resolveDumpLine(
-                entry.name, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp, hint: hint, types: types)
-            if let ambiguity { reportAmbiguity(ambiguity, entry.name, line: entry.line) }
+                entry.name, text: { idText(of: entry) }, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp,
+                hint: hint, types: types)
+            if let ambiguity { reportAmbiguity(ambiguity, entry.name, text: { idText(of: entry) }, line: entry.line) }
             identity.dumpStamp = stamp
             models.append(identity)
             parentsBuffer.append(parent)
