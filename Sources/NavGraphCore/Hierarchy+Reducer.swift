@@ -130,15 +130,7 @@ extension Hierarchy {
             slots[existing].finishedLine = nil
         }
         let slot = existing ?? allocateSlot(for: model)
-        slots[slot].isAlive = true
-        slots[slot].startedModel = model
-        slots[slot].startedStep = step
-        slots[slot].startedLine = line
-        slots[slot].startedKind = kind
-        slots[slot].placedStep = nil
-        slots[slot].placedParent = nil
-        slots[slot].leftStep = nil
-        slots[slot].leftLine = nil
+        slots[slot].startLifecycle(as: model, kind: kind, step: step, line: line)
         aliveCount += 1
         // A dump often lists a model before its `Started` arrives: it is placed already.
         if slots[slot].isPlaced {

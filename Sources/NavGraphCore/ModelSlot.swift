@@ -58,6 +58,19 @@ struct ModelSlot: Sendable {
         startedModel = model
     }
 
+    /// Alive from now: started as `model`, not yet seen attached, not left.
+    mutating func startLifecycle(as model: ModelRef, kind: NodeKind?, step: Int, line: Int) {
+        isAlive = true
+        startedModel = model
+        startedStep = step
+        startedLine = line
+        startedKind = kind
+        placedStep = nil
+        placedParent = nil
+        leftStep = nil
+        leftLine = nil
+    }
+
     /// Nothing needs the slot any more.
     var isUnused: Bool { !isPlaced && !isAlive && finishedLine == nil }
 }

@@ -119,6 +119,4 @@ public struct SlotIndex: Sendable {
         count -= 1
     }
 
-    /// Every slot indexed, for checks.
-    public var allSlots: [Int] { hashes.indices.filter { hashes[$0] != 0 }.map { Int(slotOfBucket[$0]) } }
 }

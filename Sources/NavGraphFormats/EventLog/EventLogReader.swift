@@ -20,7 +20,7 @@ public final class EventLogReader: NavigationReader {
     /// Off only in tests, to compare the flat fast path with the full parser.
     var readsFlatLinesFast = true
     /// The event each name in `names` spells, once seen as an event name.
-    private var eventNames: [EventName??] = []
+    private var eventNames = PerName<EventName?>()
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
@@ -85,10 +85,9 @@ public final class EventLogReader: NavigationReader {
     private func fastEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> NavEvent? {
         guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
         let nameIndex = names.index(of: UnsafeBufferPointer(rebasing: line[name.span]))
-        if eventNames.count <= nameIndex { eventNames.append(contentsOf: repeatElement(nil, count: nameIndex + 1 - eventNames.count)) }
-        if eventNames[nameIndex] == nil { eventNames[nameIndex] = .some(EventName(rawValue: names[nameIndex].name)) }
+        let event = eventNames.value(at: nameIndex) { EventName(rawValue: names[nameIndex].name) }
         let fields = FlatEventFields(line: flat, bytes: line, names: names, ids: ids)
-        guard let event = eventNames[nameIndex]!, let action = try? Self.action(for: event, fields), let time = try? fields.time()
+        guard let event, let action = try? Self.action(for: event, fields), let time = try? fields.time()
         else { return nil }
         return NavEvent(action, line: number, time: time)
     }

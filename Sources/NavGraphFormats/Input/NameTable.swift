@@ -12,7 +12,6 @@ import NavGraphCore
 /// Grows with the number of distinct names, which an app bounds (its model types); ids are not interned.
 final class NameTable {
     struct Entry {
-        let bytes: [UInt8]
         let name: String
         /// The bytes are valid UTF-8 (`name` is then exact, not repaired).
         let isValidUTF8: Bool
@@ -27,7 +26,7 @@ final class NameTable {
     private var spelling: [UInt8] = []
     private var offsets: [Int] = [0]
     /// Per entry: the node kind the name spells, once asked (`.some(nil)`: not a kind).
-    private var kinds: [NodeKind??] = []
+    private var kinds = PerName<NodeKind?>()
     /// Open addressing: entry index + 1, 0 for an empty slot.
     private var slots: [Int32] = Array(repeating: 0, count: 64)
     private var slotHashes: [UInt64] = Array(repeating: 0, count: 64)
@@ -45,7 +44,7 @@ final class NameTable {
             slot = (slot + 1) & mask
         }
         let validated = String(validating: bytes, as: UTF8.self)
-        entries.append(Entry(bytes: Array(bytes), name: validated ?? String(decoding: bytes, as: UTF8.self),
+        entries.append(Entry(name: validated ?? String(decoding: bytes, as: UTF8.self),
                              isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
         spelling.append(contentsOf: bytes)
         offsets.append(spelling.count)
@@ -68,12 +67,9 @@ final class NameTable {
     /// The node kind `bytes` spell (`stack`, `tabs`, …), or `nil`; judged once per distinct name.
     func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> NodeKind? {
         let index = index(of: bytes)
-        if kinds.count <= index { kinds.append(contentsOf: repeatElement(nil, count: entries.count - kinds.count)) }
-        if let known = kinds[index] { return known }
-        let kind = NodeKind(rawValue: entries[index].name)
-        kinds[index] = .some(kind)
-        return kind
+        return kinds.value(at: index) { NodeKind(rawValue: entries[index].name) }
     }
+
 
     /// Whether `spelling[start..<end]` is `bytes`.
     private static func equal(_ spelling: [UInt8], _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -10,9 +10,7 @@ struct KindInference {
     let rules: ModelKindRules
     /// Matching the rule table is far slower than a lookup: each type name is matched once (by its index in the
     /// reader's `NameTable`), and what its rule says is kept flat, so asking costs an array access.
-    private var ruleKinds: [NodeKind?] = []
-    private var rulePresentations: [PresentationStyle?] = []
-    private var ruleCached: [Bool] = []
+    private var ruleResults = PerName<(kind: NodeKind?, presentation: PresentationStyle?)>()
     /// Scratch space of `infer`, kept between dumps (a log has thousands).
     private var childStart: [Int] = []
     private var childList: [Int] = []
@@ -21,32 +19,23 @@ struct KindInference {
 
     /// The kind the rule for the type name at `index` in `types` gives, if any.
     mutating func kind(ofType index: Int, in types: NameTable) -> NodeKind? {
-        if index >= ruleCached.count || !ruleCached[index] { cacheRule(for: index, in: types) }
-        return ruleKinds[index]
+        rule(ofType: index, in: types).kind
     }
 
     /// The presentation style the rule for the type name at `index` gives, if any.
     mutating func presentation(ofType index: Int, in types: NameTable) -> PresentationStyle? {
-        if index >= ruleCached.count || !ruleCached[index] { cacheRule(for: index, in: types) }
-        return rulePresentations[index]
+        rule(ofType: index, in: types).presentation
     }
 
-    private mutating func cacheRule(for index: Int, in types: NameTable) {
-        if index >= ruleCached.count {
-            let missing = index + 1 - ruleCached.count
-            ruleCached += repeatElement(false, count: missing)
-            ruleKinds += repeatElement(nil, count: missing)
-            rulePresentations += repeatElement(nil, count: missing)
+    private mutating func rule(ofType index: Int, in types: NameTable) -> (kind: NodeKind?, presentation: PresentationStyle?) {
+        ruleResults.value(at: index) {
+            let rule = rules.rule(for: types[index].name)
+            return (rule?.kind, rule?.presentation)
         }
-        let rule = rules.rule(for: types[index].name)
-        ruleKinds[index] = rule?.kind
-        rulePresentations[index] = rule?.presentation
-        ruleCached[index] = true
     }
 
-    /// Kinds and edges for a dump given as models with parent indices (pre-order, parents first; -1 for the
-    /// root). Updates what each model remembers for later dumps.
-    /// The kinds and edges are written into `entries` (one per model, its `parent` set), which become the snapshot.
+    /// Kinds and edges for a dump's models (pre-order, parents first), written into `entries` (one per model, its
+    /// `parent` set), which become the snapshot. Updates what each model remembers for later dumps.
     mutating func infer(models: [Identity], into entries: inout [Snapshot.Entry], types: NameTable) {
         // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`. Pre-order
         // lists a model's children in order after it, so the slots fill from each model's start.

@@ -4,7 +4,7 @@ import NavGraphCore
 /// SwiftUINavigation id — are packed into an integer; a longer one is its first 8 bytes, its length and a seeded
 /// 64-bit hash of all its bytes (two different ids that agree on all three are not told apart — a chance of about
 /// one in 2^64 per pair). Its text is not kept: the reader passes it along where a model or a note needs it.
-struct PrintedID: Hashable {
+struct PrintedID: Equatable {
     private var packed: UInt64
     private var digest: UInt64
     private var count: Int
@@ -16,7 +16,7 @@ struct PrintedID: Hashable {
         digest = bytes.count <= 8 ? 0 : SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
     }
 
-    /// The id as one word for hashing (equal ids give equal words).
+    /// The id as one word (equal ids give equal words).
     var mixed: UInt64 { packed ^ digest ^ UInt64(count) << 59 }
 
     /// Longer than 8 bytes: its text is not recoverable from the value.
@@ -30,16 +30,12 @@ struct PrintedID: Hashable {
 }
 
 /// What a line names: a type (an index into the reader's `NameTable`) and a printed id.
-struct PrintedName: Hashable {
+struct PrintedName: Equatable {
     var type: Int
     var id: PrintedID
 
-    /// One word for the hasher: the type and the packed id mixed.
+    /// The name as one word, for `SlotIndex.hash(word:)`: the type and the id mixed.
     var word: UInt64 { id.mixed &+ UInt64(truncatingIfNeeded: type) &* 0x9E37_79B9_7F4A_7C15 }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(word)
-    }
 }
 
 /// A line paired with one of several live models that share its type and printed id. The note saying how it was
