@@ -9,8 +9,14 @@ import NavGraphCore
 struct KindInference {
     let rules: ModelKindRules
     /// Matching the rule table is far slower than a lookup: each type name is matched once (by its index in the
-    /// reader's `NameTable`), and what its rule says is kept flat, so asking costs an array access.
-    private var ruleResults = PerName<(kind: NodeKind?, presentation: PresentationStyle?)>()
+    /// reader's `NameTable`), and what its rule says is kept as plain values (a style by its index in `styles`), so
+    /// asking costs an array access and no reference counting.
+    private struct RuleResult {
+        var kind: NodeKind?
+        var style: Int?
+    }
+    private var ruleResults = PerName<RuleResult>()
+    private var styles: [PresentationStyle] = []
     /// Scratch space of `infer`, kept between dumps (a log has thousands).
     private var childStart: [Int] = []
     private var childList: [Int] = []
@@ -24,13 +30,22 @@ struct KindInference {
 
     /// The presentation style the rule for the type name at `index` gives, if any.
     mutating func presentation(ofType index: Int, in types: NameTable) -> PresentationStyle? {
-        rule(ofType: index, in: types).presentation
+        rule(ofType: index, in: types).style.map { styles[$0] }
     }
 
-    private mutating func rule(ofType index: Int, in types: NameTable) -> (kind: NodeKind?, presentation: PresentationStyle?) {
+    private mutating func rule(ofType index: Int, in types: NameTable) -> RuleResult {
         ruleResults.value(at: index) {
             let rule = rules.rule(for: types[index].name)
-            return (rule?.kind, rule?.presentation)
+            var style: Int?
+            if let presentation = rule?.presentation {
+                if let known = styles.firstIndex(of: presentation) {
+                    style = known
+                } else {
+                    styles.append(presentation)
+                    style = styles.count - 1
+                }
+            }
+            return RuleResult(kind: rule?.kind, style: style)
         }
     }
 
