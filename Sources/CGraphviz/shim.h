@@ -3,4 +3,9 @@
 #define NAVGRAPH_CGRAPHVIZ_SHIM_H
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+
+// cgraph's default memory and I/O disciplines. Swift 6 will not touch a mutable C global directly; these are never
+// written, only handed back to cgraph.
+static inline Agmemdisc_t *navgraph_default_memory_discipline(void) { return &AgMemDisc; }
+static inline Agiodisc_t *navgraph_default_io_discipline(void) { return &AgIoDisc; }
 #endif

@@ -18,10 +18,13 @@ public enum GraphvizFormat: String, Sendable, CaseIterable {
 /// 2.42's pango plugin read a freed font name (found by AddressSanitizer), and loading plugins once is faster anyway.
 /// Every C call's result is checked and everything a render allocates is freed on every path.
 public enum Graphviz {
-    /// A pthread mutex underneath (NSLock), which ThreadSanitizer understands; a futex-based Mutex it cannot see.
-    private static let lock = NSLock()
+    /// A pthread mutex and condition underneath (NSCondition), which ThreadSanitizer understands; a futex-based
+    /// Mutex it cannot see.
+    private static let lock = NSCondition()
     // Only touched with `lock` held.
     nonisolated(unsafe) private static var sharedContext: OpaquePointer?
+    /// A `prepare()` is under way: renders wait for it.
+    nonisolated(unsafe) private static var preparing = false
 
     /// The process's Graphviz context, created on first use.
     private static func context() throws(GraphvizError) -> OpaquePointer {
@@ -30,6 +33,7 @@ public enum Graphviz {
         sharedContext = created
         atexit {
             Graphviz.lock.lock()
+            while Graphviz.preparing { Graphviz.lock.wait() }
             if let context = Graphviz.sharedContext { gvFreeContext(context) }
             Graphviz.sharedContext = nil
             Graphviz.lock.unlock()
@@ -37,10 +41,38 @@ public enum Graphviz {
         return created
     }
 
+    /// Gets Graphviz ready on another thread while the caller does other work (parses its arguments, reads its
+    /// input): creates the context (reading Graphviz's plugin configuration) and loads the layout plugin and the
+    /// fonts by laying out a one-node graph in the default theme's font — a fixed cost of about 15 million
+    /// instructions that otherwise comes between reading and laying out. Renders wait for it. (What a render draws
+    /// does not depend on what was allocated before it: `DOTReading`.)
+    public static func prepare() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sharedContext == nil, !preparing else { return }
+        preparing = true
+        Thread {
+            lock.lock()
+            defer {
+                preparing = false
+                lock.broadcast()
+                lock.unlock()
+            }
+            GraphvizMessages.begin()
+            defer { GraphvizMessages.end() }
+            guard let context = try? context(),
+                  let graph = DOTReading.read(#"digraph { node [fontname="Helvetica", fontsize=10]; a [label="Warm"] }"#)
+            else { return }
+            if gvLayout(context, graph, "dot") == 0 { gvFreeLayout(context, graph) }
+            agclose(graph)
+        }.start()
+    }
+
     /// Renders `dot` to `format` with the given layout engine and returns the bytes.
     public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
+        while preparing { lock.wait() }
         return try renderLocked(dot: dot, format: format, engine: engine)
     }
 
@@ -50,7 +82,7 @@ public enum Graphviz {
 
         let context = try context()
 
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        guard let graph = DOTReading.read(dot) else {
             throw .invalidDOT(message: GraphvizMessages.text())
         }
         defer { agclose(graph) }

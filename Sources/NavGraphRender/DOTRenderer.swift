@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import NavGraphCore
 import NavGraphTemplates
@@ -17,11 +18,7 @@ public struct DOTRenderer: Renderer {
         case LR
     }
 
-    /// The theme as Mustache parses it, or, when it can be rendered by statement shapes (`StatementShapes`), the
-    /// theme parsed for that; the other is parsed only if needed (parsing is a noticeable part of small renders).
-    private let theme: MustacheTemplate?
-    private let shapeTemplate: MustacheTemplate?
-    private let themeText: String
+    private let theme: ParsedTheme
     private let themeName: String
     public var direction: Direction
     public var legend: Bool
@@ -43,24 +40,29 @@ public struct DOTRenderer: Renderer {
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
     ///   - themeName: how to name the theme in errors (a file path).
     public init(themeText: String? = nil, themeName: String? = nil, direction: Direction = .TB, legend: Bool = true) throws(RenderError) {
-        DOTContentType.register()
         let name = themeName ?? Self.defaultThemeName
-        guard var text = themeText ?? Templates.named(Self.defaultThemeName) else {
-            throw .missingTemplate(name: Self.defaultThemeName)
+        if let themeText {
+            theme = try ParsedTheme(text: themeText, name: name)
+        } else {
+            theme = try Self.builtInTheme.get()
         }
-        // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
-        if !text.contains("CONTENT_TYPE") { text = "{{% CONTENT_TYPE: DOT}}" + text }
-        self.themeText = text
         self.themeName = name
-        do {
-            shapeTemplate = try StatementShapes.template(for: text)
-            theme = shapeTemplate == nil ? try MustacheTemplate(string: text) : nil
-        } catch {
-            throw .invalidTemplate(name: name, message: "\(error)")
-        }
         self.direction = direction
         self.legend = legend
     }
+
+    /// Parses the built-in theme on another thread, for a renderer made later (`render` starts this while its
+    /// arguments are parsed: parsing the theme is a noticeable part of rendering a small diagram).
+    public static func prepareBuiltInTheme() {
+        Thread { _ = builtInTheme }.start()
+    }
+
+    /// Parsed once per process, by whoever needs it first; a `static let` is initialized exactly once, and a second
+    /// thread asking meanwhile waits for the first.
+    private static let builtInTheme: Result<ParsedTheme, RenderError> = {
+        guard let text = Templates.named(defaultThemeName) else { return .failure(.missingTemplate(name: defaultThemeName)) }
+        return Result { () throws(RenderError) in try ParsedTheme(text: text, name: defaultThemeName) }
+    }()
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
         _ = try renderSummarizing(hierarchy, to: &output)
@@ -68,74 +70,59 @@ public struct DOTRenderer: Renderer {
 
     /// Renders, and says how much was folded.
     public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) -> Summary {
-        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-                             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
-        let statements = scene.statements.map(Self.context(for:))
-        var context: [String: Any] = ["rankdir": direction.rawValue, "legend": legend]
-        if rendersByShape, let shapes = shapes(root: context, statements: statements) {
-            output.write(shapes.render())
+        let scene = scene(for: hierarchy)
+        if rendersByShape, let text = renderedByShape(scene) {
+            output.write(text)
         } else {
-            context["statements"] = statements
-            let template: MustacheTemplate
-            do {
-                template = try theme ?? MustacheTemplate(string: themeText)
-            } catch {
-                throw .invalidTemplate(name: themeName, message: "\(error)")
-            }
-            output.write(template.render(context))
+            var context = rootContext
+            context["statements"] = scene.statements.map { ThemeStatement($0).context() }
+            output.write(try theme.template(name: themeName).render(context))
         }
         return Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
     }
 
-    /// The shapes of these statements, when the theme can be rendered by shape.
-    func shapes(root: [String: Any], statements: [[String: Any]]) -> StatementShapes? {
-        shapeTemplate.flatMap { StatementShapes(template: $0, root: root, statements: statements) }
+    /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.
+    func renderedByShape(_ scene: DOTScene) -> String? {
+        theme.shapeTemplate.flatMap { StatementShapes.render(template: $0, root: rootContext, statements: scene.statements) }
     }
 
-    /// What the theme gets for a hierarchy: the root values and the statements.
-    func themeContext(for hierarchy: Hierarchy) -> (root: [String: Any], statements: [[String: Any]]) {
-        let scene = DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-                             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
-        return (["rankdir": direction.rawValue, "legend": legend], scene.statements.map(Self.context(for:)))
+    func scene(for hierarchy: Hierarchy) -> DOTScene {
+        DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
+                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
     }
 
-    private static func context(for statement: DOTScene.Statement) -> [String: Any] {
-        switch statement {
-        case .open(let id, let kind, let label):
-            var values: [String: Any] = ["id": id, "label": label, "kind": kind.rawValue]
-            values["is" + kind.rawValue.capitalizedFirst] = true
-            return ["cluster": values]
-        case .close:
-            return ["end": true]
-        case .node(let id, let model, let kind, let legendLabel, let leaked):
-            var values: [String: Any] = ["id": id, "type": model.type, "kind": kind.rawValue]
-            if !model.id.isEmpty { values["modelID"] = model.id }
-            values["is" + kind.rawValue.capitalizedFirst] = true
-            if leaked { values["isLeaked"] = true }
-            if model.key.hasPrefix("collapsed:") { values["isCollapsed"] = true }
-            if let legendLabel { values["legendLabel"] = legendLabel }
-            return ["node": values]
-        case .point(let id):
-            return ["point": ["id": id]]
-        case .leakEdge(let from, let to, let label):
-            return ["edge": ["from": from, "to": to, "label": label, "isLeak": true]]
-        case .order(let from, let to):
-            return ["order": ["from": from, "to": to]]
-        case .sameRank(let ids):
-            return ["rank": ["ids": ids.joined(separator: "; ")]]
-        case .edge(let from, let to, let kind, let label):
-            var values: [String: Any] = ["from": from, "to": to, "label": label]
-            switch kind {
-            case .push: values["isPush"] = true
-            case .tab: values["isTab"] = true
-            case .switch: values["isSwitched"] = true
-            case .column: values["isColumn"] = true
-            case .presented(let style):
-                values["isPresented"] = true
-                values["style"] = style.name
-            case .child: values["isChild"] = true
-            }
-            return ["edge": values]
+    /// The theme's values outside the statements.
+    private var rootContext: [String: Any] {
+        ["rankdir": direction.rawValue, "legend": legend]
+    }
+}
+
+/// A DOT theme parsed: for rendering by statement shape (`StatementShapes`) when it can be, else for the template
+/// engine; the other is parsed only if needed (parsing is a noticeable part of small renders).
+private struct ParsedTheme: Sendable {
+    let text: String
+    let shapeTemplate: MustacheTemplate?
+    private let fullTemplate: MustacheTemplate?
+
+    init(text: String, name: String) throws(RenderError) {
+        DOTContentType.register()
+        // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
+        self.text = text.contains("CONTENT_TYPE") ? text : "{{% CONTENT_TYPE: DOT}}" + text
+        do {
+            shapeTemplate = try StatementShapes.template(for: self.text)
+            fullTemplate = shapeTemplate == nil ? try MustacheTemplate(string: self.text) : nil
+        } catch {
+            throw .invalidTemplate(name: name, message: "\(error)")
+        }
+    }
+
+    /// The theme for the template engine.
+    func template(name: String) throws(RenderError) -> MustacheTemplate {
+        if let fullTemplate { return fullTemplate }
+        do {
+            return try MustacheTemplate(string: text)
+        } catch {
+            throw .invalidTemplate(name: name, message: "\(error)")
         }
     }
 }
@@ -150,8 +137,4 @@ enum DOTContentType: MustacheContentType {
     static func register() {
         MustacheContentTypes.register(DOTContentType.dot, named: "DOT")
     }
-}
-
-private extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

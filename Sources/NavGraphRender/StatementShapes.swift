@@ -15,15 +15,19 @@ import Mustache
 struct StatementShapes {
     private enum Piece {
         case text(String)
-        case value(name: String, escaped: Bool)
+        case value(ThemeStatement.Field, escaped: Bool)
     }
 
-    /// The output around the statements, and where they go.
-    private let before: String
-    private let after: String
-    /// The text of each distinct shape, and which one each statement has (its shape is worked out once).
-    private let chunks: [[Piece]]
-    private let statements: [(shape: Int, values: [String: Any])]
+    private let template: MustacheTemplate
+    private let root: [String: Any]
+    /// The output for no statements; each shape's text must be inserted at one place in it (`insertion`).
+    private let empty: [Unicode.Scalar]
+    private var insertion: Int?
+    /// The text of each distinct shape, found by the shape's number.
+    private var chunks: [[Piece]] = []
+    private var shapeIndex: [UInt64: Int] = [:]
+    /// The statements' text so far.
+    private var body = ""
 
     /// Markers: U+E000 name U+E002 inserted as is, U+E001 name U+E002 escaped (the shape content type turns the first
     /// into the second when it escapes).
@@ -42,113 +46,80 @@ struct StatementShapes {
         return try MustacheTemplate(string: themeText.replacingOccurrences(of: "CONTENT_TYPE: DOT}}", with: "CONTENT_TYPE: DOTSHAPE}}"))
     }
 
+    /// What the template engine would have written for `root` and these statements, or `nil` when that cannot be
+    /// worked out by shape (the caller renders normally).
     /// - Parameter template: from `template(for:)`.
-    init?(template: MustacheTemplate, root: [String: Any], statements: [[String: Any]]) {
+    static func render(template: MustacheTemplate, root: [String: Any], statements: [DOTScene.Statement]) -> String? {
+        var shapes = StatementShapes(template: template, root: root)
+        var statement = ThemeStatement()
+        for each in statements {
+            statement.load(each)
+            guard shapes.append(statement) else { return nil }
+        }
+        return shapes.output()
+    }
+
+    private init(template: MustacheTemplate, root: [String: Any]) {
+        self.template = template
+        self.root = root
         var emptyContext = root
         emptyContext["statements"] = [[String: Any]]()
-        let empty = Array(template.render(emptyContext).unicodeScalars)
-        var insertion: Int?
-        var chunks: [[Piece]] = []
-        var shapeIndex: [String: Int] = [:]
-        var shaped: [(shape: Int, values: [String: Any])] = []
-        shaped.reserveCapacity(statements.count)
-        for statement in statements {
-            let key = Self.shape(of: statement)
-            if let index = shapeIndex[key] {
-                shaped.append((index, Self.flatten(statement)))
-                continue
-            }
-            shapeIndex[key] = chunks.count
-            shaped.append((chunks.count, Self.flatten(statement)))
-            var context = root
-            context["statements"] = [Self.markers(for: statement)]
-            let full = Array(template.render(context).unicodeScalars)
-            // The shape's text is what the whole output gains; it must sit at one place for every shape.
-            var start = 0
-            while start < empty.count, start < full.count, empty[start] == full[start] { start += 1 }
-            let length = full.count - empty.count
-            if length == 0 && full == empty {
-                // The theme prints nothing for this shape: it fits anywhere.
-                chunks.append([])
-                continue
-            }
-            guard length > 0, insertion == nil || insertion == start,
-                  full[(start + length)...].elementsEqual(empty[start...]),
-                  let pieces = Self.pieces(full[start..<(start + length)])
-            else { return nil }
-            insertion = start
+        empty = Array(template.render(emptyContext).unicodeScalars)
+    }
+
+    /// Adds a statement's text; `false` if its shape's text is not a plain insertion.
+    private mutating func append(_ statement: ThemeStatement) -> Bool {
+        let shape: Int
+        if let known = shapeIndex[statement.shape] {
+            shape = known
+        } else {
+            guard let pieces = learn(statement) else { return false }
+            shape = chunks.count
             chunks.append(pieces)
+            shapeIndex[statement.shape] = shape
         }
+        for piece in chunks[shape] {
+            switch piece {
+            case .text(let text):
+                body += text
+            case .value(let field, let escaped):
+                let value = statement.string(field)
+                body += escaped ? Escaping.dotString(value) : value
+            }
+        }
+        return true
+    }
+
+    /// Renders the whole template with this one statement, its strings replaced by markers, and takes what the
+    /// output gains over `empty` as the shape's text.
+    private mutating func learn(_ statement: ThemeStatement) -> [Piece]? {
+        var context = root
+        context["statements"] = [statement.context { "\(Self.rawMarker)\($0.name)\(Self.endMarker)" }]
+        let full = Array(template.render(context).unicodeScalars)
+        var start = 0
+        while start < empty.count, start < full.count, empty[start] == full[start] { start += 1 }
+        let length = full.count - empty.count
+        // The theme prints nothing for this shape: it fits anywhere.
+        if length == 0 && full == empty { return [] }
+        guard length > 0, insertion == nil || insertion == start,
+              full[(start + length)...].elementsEqual(empty[start...]),
+              let pieces = Self.pieces(full[start..<(start + length)])
+        else { return nil }
+        insertion = start
+        return pieces
+    }
+
+    /// The whole output: what comes before the statements, their text, what comes after.
+    private func output() -> String {
         let at = insertion ?? empty.count
         var before = String.UnicodeScalarView()
         before.append(contentsOf: empty[..<at])
         var after = String.UnicodeScalarView()
         after.append(contentsOf: empty[at...])
-        self.before = String(before)
-        self.after = String(after)
-        self.chunks = chunks
-        self.statements = shaped
-    }
-
-    /// The whole output: what the template engine would have written for the statements.
-    func render() -> String {
-        var output = before
-        for (shape, values) in statements {
-            for piece in chunks[shape] {
-                switch piece {
-                case .text(let text):
-                    output += text
-                case .value(let name, let escaped):
-                    let value = values[name] as? String ?? ""
-                    output += escaped ? Escaping.dotString(value) : value
-                }
-            }
-        }
-        return output + after
+        return String(before) + body + String(after)
     }
 
     // MARK: Shapes
-
-    /// The section name and, per value, its name with its flag value or whether its string is empty.
-    private static func shape(of statement: [String: Any]) -> String {
-        var key = ""
-        for (section, content) in statement.sorted(by: { $0.key < $1.key }) {
-            key += section + "{"
-            if let values = content as? [String: Any] {
-                for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-                    switch value {
-                    case let flag as Bool: key += "\(name)=\(flag),"
-                    case let text as String: key += "\(name):\(text.isEmpty ? "empty" : "text"),"
-                    default: key += "\(name)?\(type(of: value)),"
-                    }
-                }
-            } else {
-                key += "\(content)"
-            }
-            key += "}"
-        }
-        return key
-    }
-
-    /// The statement with every non-empty string replaced by its marker (names are unique within a statement).
-    private static func markers(for statement: [String: Any]) -> [String: Any] {
-        statement.mapValues { content -> Any in
-            guard let values = content as? [String: Any] else { return content }
-            var marked = values
-            for (name, value) in values {
-                if let text = value as? String, !text.isEmpty { marked[name] = "\(rawMarker)\(name)\(endMarker)" }
-            }
-            return marked
-        }
-    }
-
-    private static func flatten(_ statement: [String: Any]) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for (_, content) in statement {
-            if let values = content as? [String: Any] { result.merge(values) { first, _ in first } }
-        }
-        return result
-    }
 
     /// Splits a shape's text at its markers; `nil` if a marker is broken (the theme changed the value somehow).
     private static func pieces(_ scalars: ArraySlice<Unicode.Scalar>) -> [Piece]? {
@@ -161,10 +132,10 @@ struct StatementShapes {
                 guard let end = scalars[index...].firstIndex(of: endMarker) else { return nil }
                 var name = String.UnicodeScalarView()
                 name.append(contentsOf: scalars[(index + 1)..<end])
-                guard !name.isEmpty, !name.contains(where: { $0 == rawMarker || $0 == escapedMarker }) else { return nil }
                 if !text.isEmpty { pieces.append(.text(String(text))) }
                 text = String.UnicodeScalarView()
-                pieces.append(.value(name: String(name), escaped: scalar == escapedMarker))
+                guard let field = ThemeStatement.Field(name: String(name)) else { return nil }
+                pieces.append(.value(field, escaped: scalar == escapedMarker))
                 index = end + 1
             } else if scalar == endMarker {
                 return nil

@@ -58,6 +58,7 @@ struct RenderCommand: ParsableCommand {
         }
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
+        let graphvizFormat = GraphvizFormat(rawValue: chosen.rawValue)
 
         let themeText = try theme.map { try readTheme($0) }
         var renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
@@ -79,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             bytes = Array(dot.utf8)
         case .svg, .png, .pdf:
             do {
-                bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+                bytes = try Graphviz.render(dot: dot, format: graphvizFormat!)
             } catch {
                 StandardError.write("navgraph: error: \(error.description)")
                 throw ExitCode(1)
@@ -91,6 +92,15 @@ struct RenderCommand: ParsableCommand {
             var stdout = StandardOutput()
             stdout.write(bytes: bytes)
         }
+    }
+
+    /// Started before the arguments are parsed: Graphviz's context and fonts, and the built-in theme, are made
+    /// ready on the other core meanwhile. Only a guess from the raw arguments; a wrong guess costs a little time on
+    /// that core, nothing else.
+    static func prepare(arguments: ArraySlice<String>) {
+        let drawsDOT = arguments.contains { $0 == "dot" || $0 == "--format=dot" || $0.hasSuffix(".dot") }
+        if !drawsDOT { Graphviz.prepare() }
+        if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) { DOTRenderer.prepareBuiltInTheme() }
     }
 
     private func readTheme(_ path: String) throws -> String {

@@ -43,6 +43,14 @@ struct RenderCommandTests {
         #expect(piped.status == 0 && isWellFormedXML(piped.stdoutBytes))
     }
 
+    /// Graphviz is prepared on another thread while arguments are parsed; a diagram for docs must still come out
+    /// byte for byte the same every time.
+    @Test func theSameInputAlwaysGivesTheSameSVG() throws {
+        let runs = try (0..<6).map { _ in try navgraph(["render", "--format", "svg", "--max-nodes", "0", example("leaky-session.log")]) }
+        #expect(runs.allSatisfy { $0.status == 0 })
+        #expect(Set(runs.map(\.stdoutBytes)).count == 1)
+    }
+
     @Test func worksFromAnyDirectoryWithEmbeddedTemplates() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,6 +88,41 @@ struct GraphvizTests {
         #expect(svg.components(separatedBy: "class=\"node\"").count - 1 == 200 + 18)
     }
 
+    /// Graphviz orders clusters by object ID; with its default IDs (the addresses of interned names) the same DOT
+    /// gave differently ordered SVGs depending on what the process had allocated before. Names are numbered in the
+    /// order the DOT mentions them instead.
+    @Test func theSameDOTRendersToTheSameBytesWhateverCameBefore() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/app-200-models.txt")
+        var hierarchy = Hierarchy()
+        try NavigationInput(source: try LineSource(path: fixture.path)).read(diagnostics: DiagnosticCollector()) {
+            hierarchy.apply($0)
+            return true
+        }
+        var renderer = try DOTRenderer()
+        renderer.maxNodes = nil
+        let dot = try renderer.render(hierarchy)
+        let first = try Graphviz.render(dot: dot, format: .svg)
+        var clutter: [[UInt8]] = []
+        for size in 1...8 {
+            // Other graphs, with names of every length, allocated and freed in between.
+            let names = (0..<(size * 20)).map { "n\(String(repeating: "x", count: $0 % 37))\($0)" }
+            clutter.append(try Graphviz.render(dot: "digraph { " + names.map { "subgraph cluster_\($0) { \($0) }" }.joined(separator: " ") + " }", format: .svg))
+            #expect(try Graphviz.render(dot: dot, format: .svg) == first)
+        }
+        // Clusters come out in the order the DOT opens them.
+        let svg = String(decoding: first, as: UTF8.self)
+        let titles = svg.components(separatedBy: "<g id=\"clust").dropFirst().compactMap { part -> String? in
+            guard let open = part.range(of: "<title>"), let close = part.range(of: "</title>") else { return nil }
+            return String(part[open.upperBound..<close.lowerBound])
+        }
+        let opened = dot.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.first == "subgraph" ? String(words[1]) : nil
+        }
+        #expect(titles.count == opened.count && !titles.isEmpty)
+        #expect(titles == opened)
+    }
+
     @Test func repeatedRendersAreIndependent() throws {
         for _ in 0..<20 {
             let svg = try Graphviz.render(dot: "digraph { a -> b }", format: .svg)

@@ -58,8 +58,7 @@ struct StatementShapesTests {
                 slow.rendersByShape = false
                 #expect(try fast.render(hierarchy) == slow.render(hierarchy))
                 // The first two themes are rendered by shape (the comparison above is then not vacuous).
-                let (root, statements) = fast.themeContext(for: hierarchy)
-                #expect((fast.shapes(root: root, statements: statements) != nil) == (theme == nil || theme == Self.themes[1]), "theme \(theme == nil ? "built-in" : String(theme!.prefix(60)))")
+                #expect((fast.renderedByShape(fast.scene(for: hierarchy)) != nil) == (theme == nil || theme == Self.themes[1]), "theme \(theme == nil ? "built-in" : String(theme!.prefix(60)))")
             }
         }
     }

@@ -1,0 +1,130 @@
+import CGraphviz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads DOT text into a cgraph graph, like `agmemread`, but numbering named objects in the order the text names
+/// them.
+///
+/// Graphviz's default ID discipline uses the address of each interned name as the object's ID, and subgraphs are
+/// kept ordered by ID — so the order of clusters in an SVG followed wherever `malloc` happened to put their names.
+/// That changed with anything the process had allocated before (a second render in one process, another version of
+/// navgraph, work on another thread) and made the same DOT render to different bytes. Here a name's ID is its
+/// position among the names (even numbers, as Graphviz requires; unnamed objects keep Graphviz's odd ones), so a
+/// given DOT text always gives the same SVG.
+enum DOTReading {
+    /// The graph, or `nil` when the text is not valid DOT (Graphviz reports why through its error function).
+    /// Free it with `agclose`.
+    static func read(_ dot: String) -> UnsafeMutablePointer<Agraph_t>? {
+        var text = dot
+        return text.withUTF8 { bytes -> UnsafeMutablePointer<Agraph_t>? in
+            var reader = TextReader(bytes: bytes)
+            var discipline = Agdisc_t(mem: navgraph_default_memory_discipline(), id: nameOrderedIDs, io: textInput)
+            return withUnsafeMutablePointer(to: &reader) { channel -> UnsafeMutablePointer<Agraph_t>? in
+                agread(UnsafeMutableRawPointer(channel), &discipline)
+            }
+        }
+    }
+
+    /// Where `agread` is in the text.
+    private struct TextReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset = 0
+    }
+
+    // The two disciplines are made once and never changed; cgraph only reads them.
+
+    /// Hands the text to the DOT parser a line at a time, as `agmemread` does.
+    nonisolated(unsafe) private static let textInput: UnsafeMutablePointer<Agiodisc_t> = {
+        let discipline = UnsafeMutablePointer<Agiodisc_t>.allocate(capacity: 1)
+        discipline.initialize(to: Agiodisc_t(
+            afread: { channel, buffer, size in
+                guard let channel, let buffer, size > 0 else { return 0 }
+                let reader = channel.assumingMemoryBound(to: TextReader.self)
+                let bytes = reader.pointee.bytes
+                var offset = reader.pointee.offset
+                var count = 0
+                while offset < bytes.count, count < Int(size) {
+                    let byte = bytes[offset]
+                    buffer[count] = CChar(bitPattern: byte)
+                    offset += 1
+                    count += 1
+                    if byte == UInt8(ascii: "\n") { break }
+                }
+                reader.pointee.offset = offset
+                return Int32(count)
+            },
+            putstr: navgraph_default_io_discipline().pointee.putstr,
+            flush: navgraph_default_io_discipline().pointee.flush))
+        return discipline
+    }()
+
+    /// IDs by first mention: the root graph's state is a `NameTable`, made when the graph opens and freed when it
+    /// closes.
+    nonisolated(unsafe) private static let nameOrderedIDs: UnsafeMutablePointer<Agiddisc_t> = {
+        let discipline = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+        discipline.initialize(to: Agiddisc_t(
+            open: { _, _ in
+                Unmanaged.passRetained(NameTable()).toOpaque()
+            },
+            map: { state, _, name, id, create in
+                guard let state, let id else { return 0 }
+                let table = Unmanaged<NameTable>.fromOpaque(state).takeUnretainedValue()
+                guard let name else {
+                    // Unnamed objects: odd numbers, counted per graph.
+                    id.pointee = table.nextUnnamedID
+                    table.nextUnnamedID += 2
+                    return 1
+                }
+                guard let found = table.id(for: name, creating: create != 0) else { return 0 }
+                id.pointee = found
+                return 1
+            },
+            alloc: { _, _, _ in 0 },  // IDs are never chosen by the caller, as in Graphviz's own discipline.
+            free: { _, _, _ in },  // Names stay until the graph closes.
+            print: { state, _, id in
+                guard let state else { return nil }
+                return Unmanaged<NameTable>.fromOpaque(state).takeUnretainedValue().name(for: id)
+            },
+            close: { state in
+                guard let state else { return }
+                Unmanaged<NameTable>.fromOpaque(state).release()
+            },
+            idregister: { _, _, _ in }))
+        return discipline
+    }()
+
+    /// A graph's names and their IDs: name number n (from 0) has ID `firstNamedID + 2n`. Named IDs sort after
+    /// unnamed ones, as Graphviz's pointers do after its small counter (it keeps anonymous subgraphs — `{ rank=same;
+    /// … }` — before named clusters).
+    private final class NameTable {
+        static let firstNamedID: IDTYPE = 1 << 40
+
+        private var ids: [String: IDTYPE] = [:]
+        /// Each name as a C string for `print`, owned here.
+        private var names: [UnsafeMutablePointer<CChar>] = []
+        var nextUnnamedID: IDTYPE = 1
+
+        func id(for name: UnsafeMutablePointer<CChar>, creating: Bool) -> IDTYPE? {
+            let key = String(cString: name)
+            if let known = ids[key] { return known }
+            guard creating, let copy = strdup(name) else { return nil }
+            names.append(copy)
+            let id = Self.firstNamedID + IDTYPE(names.count - 1) * 2
+            ids[key] = id
+            return id
+        }
+
+        func name(for id: IDTYPE) -> UnsafeMutablePointer<CChar>? {
+            guard id % 2 == 0, id >= Self.firstNamedID else { return nil }
+            let index = (id - Self.firstNamedID) / 2
+            return index < names.count ? names[Int(index)] : nil
+        }
+
+        deinit {
+            for name in names { free(name) }
+        }
+    }
+}
