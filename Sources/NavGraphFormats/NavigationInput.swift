@@ -46,19 +46,24 @@ public struct NavigationInput {
 
     /// Reads on the calling thread, handing each event to `body` as soon as it is complete. `isStopped` is asked
     /// before every line (a consumer on another thread may have stopped while only noise was read).
+    ///
+    /// `handOver`: given the reader's `EventCompletion` (once, before its first event) instead of completing the
+    /// events here — the consumer on another thread completes them.
     func produce(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
-        isStopped: (() -> Bool)? = nil, _ body: (NavEvent) throws -> Bool
+        isStopped: (() -> Bool)? = nil, handOver: ((EventCompletion) -> Void)? = nil, _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
         var reader: NavigationReader?
+        var completion: EventCompletion?
         var events: [NavEvent] = []
         var lines = 0
         var stopped = false
         var sawNUL = false
 
         func deliver() throws {
-            for event in events where !stopped {
-                if try !body(event) { stopped = true }
+            for index in events.indices where !stopped {
+                if let completion { completion.complete(&events[index]) }
+                if try !body(events[index]) { stopped = true }
             }
             events.removeAll(keepingCapacity: true)
         }
@@ -82,6 +87,9 @@ public struct NavigationInput {
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if reader == nil {
                 reader = makeReader(detectingFrom: line, diagnostics: diagnostics)
+                if let made = reader?.completion {
+                    if let handOver { handOver(made) } else { completion = made }
+                }
             }
             if let reader {
                 reader.read(line, info: info, into: &events)

@@ -21,8 +21,18 @@ public protocol NavigationReader: AnyObject {
     func finish(into events: inout [NavEvent])
     /// The input paused (a live log caught up): emit what is complete by now, e.g. a dump printed all at once.
     func idle(into events: inout [NavEvent])
+    /// The last step of this reader's events, left to whoever consumes them (see `EventCompletion`); `nil` when its
+    /// events are complete as read.
+    var completion: EventCompletion? { get }
 }
 
 extension NavigationReader {
     public func idle(into events: inout [NavEvent]) {}
+    public var completion: EventCompletion? { nil }
+}
+
+/// Work a reader leaves to the consuming side: done on each event, in order, on the thread that consumes the events
+/// — with pipelined reading the other core, which otherwise waits for the reader — before anyone sees the event.
+public protocol EventCompletion: AnyObject {
+    func complete(_ event: inout NavEvent)
 }

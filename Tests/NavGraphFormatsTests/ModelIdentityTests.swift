@@ -107,6 +107,8 @@ struct PreviousDumpHintTests {
             }
         }
         reader.finish(into: &events)
+        // Kinds are inferred where the events are consumed, in order.
+        for index in events.indices { reader.completion?.complete(&events[index]) }
         return (events, diagnostics.diagnostics.map { "\($0.line ?? 0) \($0.message)" })
     }
 

@@ -6,6 +6,9 @@ import Synchronization
 /// and parsing them (the reader) overlaps with applying the events (the reducer), which on two cores is close to
 /// twice as fast on big logs.
 ///
+/// Events a reader leaves a last step for (`EventCompletion`: kind inference of SwiftUINavigation dumps) are
+/// completed on the calling thread, which otherwise waits for the reader.
+///
 /// What the reader reports travels with the events, in order, so the caller's diagnostic handler sees exactly the
 /// sequence it would see without the second thread, and only ever on the calling thread. Memory stays bounded: at
 /// most `maxBatchesInFlight` batches of `batchSize` items wait between the threads. When the caller stops early
@@ -18,6 +21,11 @@ final class PipelinedReading: @unchecked Sendable {
         case skipped(line: Int, text: String?)
         /// An ambiguous pairing: its note is made for the first ones, up to the consumer's `ambiguityMessageLimit`.
         case ambiguous(line: Int, note: Diagnostic?)
+        /// The reader's last step for its events (`EventCompletion`), done here on the consuming thread; comes
+        /// before the reader's first event.
+        case completion(EventCompletion)
+        /// In a batch, where an item was taken out.
+        case taken
     }
 
     static let batchSize = 2048
@@ -46,10 +54,16 @@ final class PipelinedReading: @unchecked Sendable {
         thread.start()
 
         var consumerError: Error?
-        consuming: while let batch = take() {
-            for item in batch {
+        var completion: EventCompletion?
+        consuming: while var batch = take() {
+            for index in batch.indices {
+                // Moved out of the batch, so an event the completion changes is not shared (and copied).
+                var item = Item.taken
+                swap(&item, &batch[index])
                 switch item {
-                case .event(let event):
+                case .event(var event):
+                    item = .taken  // The event's only holder now: a completion changes it in place.
+                    completion?.complete(&event)
                     do {
                         if try !body(event) {
                             cancel()
@@ -67,6 +81,10 @@ final class PipelinedReading: @unchecked Sendable {
                 case .ambiguous(let line, let note):
                     // The consumer asks for no more notes than were made (past them it only counts).
                     diagnostics.ambiguous(line: line) { note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: "")) }
+                case .completion(let readers):
+                    completion = readers
+                case .taken:
+                    break
                 }
             }
         }
@@ -80,7 +98,10 @@ final class PipelinedReading: @unchecked Sendable {
     private func produce(_ forwarding: ForwardingDiagnostics) {
         var outcome: Result<NavigationInput.Summary, Error>
         do {
-            let summary = try input.produce(diagnostics: forwarding, isStopped: { self.stopped.load(ordering: .relaxed) }) { event in
+            let summary = try input.produce(
+                diagnostics: forwarding, isStopped: { self.stopped.load(ordering: .relaxed) },
+                handOver: { _ = self.enqueue(.completion($0)) }
+            ) { event in
                 enqueue(.event(event))
             }
             outcome = .success(summary)

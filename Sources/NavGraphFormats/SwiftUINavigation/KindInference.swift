@@ -3,55 +3,21 @@ import NavGraphCore
 /// Gives every node of a SwiftUINavigation dump a kind and every edge a kind. A dump carries neither: it lists
 /// a model's children presented-first, then the container's own children, and says nothing else.
 ///
+/// Runs where the snapshot is consumed (`DumpCompletion`): with pipelined reading, on the other core than the
+/// reader. It reads each model's rule verdict (fixed when the model was made) and what it remembers of earlier
+/// dumps (`ownChildren`, `isSwitch`, `isRemembered`, touched by nothing else), never the reader's name table.
+///
 /// Causal by construction: a dump is judged by the rule table and by what earlier dumps showed, never by later
 /// ones, so `--at`, `--follow` and replay agree. What cannot be told stays honest: `child`, or `presented`
 /// when sheet vs. fullScreenCover is unknown (a dump never tells).
 struct KindInference {
-    let rules: ModelKindRules
-    /// Matching the rule table is far slower than a lookup: each type name is matched once (by its index in the
-    /// reader's `NameTable`), and what its rule says is kept as plain values (a style by its index in `styles`), so
-    /// asking costs an array access and no reference counting.
-    private struct RuleResult {
-        var kind: NodeKind?
-        var style: Int?
-    }
-    private var ruleResults = PerName<RuleResult>()
-    private var styles: [PresentationStyle] = []
     /// Scratch space of `infer`, kept between dumps (a log has thousands).
     private var childStart: [Int] = []
     private var childList: [Int] = []
 
-    init(rules: ModelKindRules) { self.rules = rules }
-
-    /// The kind the rule for the type name at `index` in `types` gives, if any.
-    mutating func kind(ofType index: Int, in types: NameTable) -> NodeKind? {
-        rule(ofType: index, in: types).kind
-    }
-
-    /// The presentation style the rule for the type name at `index` gives, if any.
-    mutating func presentation(ofType index: Int, in types: NameTable) -> PresentationStyle? {
-        rule(ofType: index, in: types).style.map { styles[$0] }
-    }
-
-    private mutating func rule(ofType index: Int, in types: NameTable) -> RuleResult {
-        ruleResults.value(at: index) {
-            let rule = rules.rule(for: types[index].name)
-            var style: Int?
-            if let presentation = rule?.presentation {
-                if let known = styles.firstIndex(of: presentation) {
-                    style = known
-                } else {
-                    styles.append(presentation)
-                    style = styles.count - 1
-                }
-            }
-            return RuleResult(kind: rule?.kind, style: style)
-        }
-    }
-
     /// Kinds and edges for a dump's models (pre-order, parents first), written into `entries` (one per model, its
     /// `parent` set), which become the snapshot. Updates what each model remembers for later dumps.
-    mutating func infer(models: [Identity], into entries: inout [Snapshot.Entry], types: NameTable) {
+    mutating func infer(models: [Identity], into entries: inout [Snapshot.Entry]) {
         // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`. Pre-order
         // lists a model's children in order after it, so the slots fill from each model's start.
         childStart.removeAll(keepingCapacity: true)
@@ -71,7 +37,7 @@ struct KindInference {
 
         for index in models.indices {
             let model = models[index]
-            let ruleKind = self.kind(ofType: model.name.type, in: types)
+            let ruleKind = model.rule.kind
             var kind = ruleKind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
             if childStart[index] == childStart[index + 1] {
                 // A leaf (most of a dump): its kind, and nothing of its own to remember beyond a switch it was.
@@ -85,7 +51,7 @@ struct KindInference {
 
             var presentedStyle: PresentationStyle?
             if let first = all.first {
-                presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models, types: types)
+                presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models)
             }
             let own = presentedStyle == nil ? all : all.dropFirst()
 
@@ -117,17 +83,15 @@ struct KindInference {
     /// The presented-first rule: the first child is presented when its type says so, when a stack's first child
     /// is itself a stack, when a switch has more than its one content, or when it is new before the container's
     /// own children known from an earlier dump (the same tabs, the same stack root).
-    private mutating func presentationOfFirstChild(
-        kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity], types: NameTable
-    ) -> PresentationStyle? {
+    private func presentationOfFirstChild(kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity]) -> PresentationStyle? {
         let first = all.first!
-        if let style = presentation(ofType: models[first].name.type, in: types) { return style }
+        if let style = models[first].rule.presentation { return style }
         guard all.count >= 2 else { return nil }
         let firstSerial = models[first].serial
         let previous = model.isRemembered ? model.ownChildren : []
         switch kind {
         case .stack:
-            if self.kind(ofType: models[first].name.type, in: types) == .stack { return .unknown }
+            if models[first].rule.kind == .stack { return .unknown }
             if let root = previous.first, firstSerial != root, models[all[all.startIndex + 1]].serial == root { return .unknown }
         case .switch:
             return .unknown

@@ -87,13 +87,17 @@ final class Identity {
 
     /// The display suffix: 1 for none, 2 for `E34#2`, …
     let suffix: Int
+    /// What the rule table says about its type, fixed when it is made (kind inference reads it on another thread
+    /// than the reader's, so it must not change).
+    let rule: RuleVerdict
 
-    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1) {
+    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1, rule: RuleVerdict = RuleVerdict()) {
         self.model = model
         self.name = name
         self.serial = serial
         self.started = started
         self.suffix = suffix
+        self.rule = rule
     }
 }
 
@@ -139,7 +143,9 @@ struct ModelIdentities {
 
     /// A `Started` line. Binds to a model a dump already listed (dumps often come before `Started`), else a new one.
     /// `text` gives the id as printed (made only for a new model).
-    mutating func started(_ name: PrintedName, text: () -> String, types: NameTable) -> (Identity, ambiguity: AmbiguousPairing?) {
+    mutating func started(_ name: PrintedName, text: () -> String, verdict: () -> RuleVerdict, types: NameTable)
+        -> (Identity, ambiguity: AmbiguousPairing?)
+    {
         var count = 0
         if let index = group(of: name) {
             var chosen: Identity?
@@ -153,7 +159,7 @@ struct ModelIdentities {
             }
             count = groups[index].count
         }
-        let identity = makeIdentity(name, text: text, started: true, types: types)
+        let identity = makeIdentity(name, text: text, started: true, verdict: verdict, types: types)
         let ambiguity = count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
         return (identity, ambiguity)
     }
@@ -190,13 +196,13 @@ struct ModelIdentities {
     ///
     /// `hint`: the model the previous dump paired a line with the same name with, if any. When it is still the only
     /// live model of that name, it is the answer whatever the ranking, and no lookup is needed.
-    mutating func resolveDumpLine(_ name: PrintedName, text: () -> String, parentSerial: Int, stamp: Int, hint: Identity? = nil,
-                                  types: NameTable)
+    mutating func resolveDumpLine(_ name: PrintedName, text: () -> String, verdict: () -> RuleVerdict, parentSerial: Int, stamp: Int,
+                                  hint: Identity? = nil, types: NameTable)
         -> (Identity, ambiguity: AmbiguousPairing?)
     {
         if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
         guard let index = group(of: name) else {
-            return (makeIdentity(name, text: text, started: false, types: types), nil)
+            return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil)
         }
         // Same parent as last time first, then one the previous dump showed, then the oldest.
         func rank(_ identity: Identity) -> (Int, Int, Int) {
@@ -210,7 +216,7 @@ struct ModelIdentities {
             if let current = best, rank(current) <= rank(candidate) { continue }
             best = candidate
         }
-        guard let best else { return (makeIdentity(name, text: text, started: false, types: types), nil) }
+        guard let best else { return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil) }
         if count == 1 { return (best, nil) }
         let bestRank = rank(best)
         var tied = 0
@@ -251,13 +257,14 @@ struct ModelIdentities {
         "m" + String(serial)
     }
 
-    private mutating func makeIdentity(_ name: PrintedName, text: () -> String, started: Bool, types: NameTable) -> Identity {
+    private mutating func makeIdentity(_ name: PrintedName, text: () -> String, started: Bool, verdict: () -> RuleVerdict,
+                                       types: NameTable) -> Identity {
         nextSerial += 1
         let idText = text()
         // A name seen for the first time costs one lookup and one insertion.
         guard let index = group(of: name) else {
             let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),
-                                    name: name, serial: nextSerial, started: started)
+                                    name: name, serial: nextSerial, started: started, rule: verdict())
             addGroup(identity)
             return identity
         }
@@ -276,7 +283,7 @@ struct ModelIdentities {
         }
         let display = suffix == 1 ? idText : "\(idText)#\(suffix)"
         let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
-                                name: name, serial: nextSerial, started: started, suffix: suffix)
+                                name: name, serial: nextSerial, started: started, suffix: suffix, rule: verdict())
         identity.sharesName = true
         groups[index].append(identity)
         return identity

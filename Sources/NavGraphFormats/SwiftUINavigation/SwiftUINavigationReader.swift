@@ -14,7 +14,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     private var identities = ModelIdentities()
     private let types = NameTable()
     private var dumpCount = 0
-    private var inference: KindInference
+    private var verdicts: KindRuleVerdicts
+    private let dumpCompletion = DumpCompletion()
     /// The dump being read (its lines are in `pendingLines`); `nil` between dumps.
     private var pending: PendingDump?
     /// The lines of the dump being read: one buffer kept for every dump, never reallocated once big enough.
@@ -33,7 +34,7 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
     public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {
-        self.inference = KindInference(rules: rules)
+        self.verdicts = KindRuleVerdicts(rules: rules)
         self.diagnostics = diagnostics
         self.lenient = lenient
     }
@@ -74,6 +75,9 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
     }
 
+    /// Kind inference of each dump (see `DumpCompletion`).
+    public var completion: EventCompletion? { dumpCompletion }
+
     public func finish(into events: inout [NavEvent]) {
         flushDump(into: &events)
     }
@@ -90,9 +94,9 @@ public final class SwiftUINavigationReader: NavigationReader {
                            into events: inout [NavEvent]) {
         switch lifecycle {
         case .started:
-            let (identity, ambiguity) = identities.started(name, text: text, types: types)
+            let (identity, ambiguity) = identities.started(name, text: text, verdict: { verdict(of: name) }, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, name, text: text, line: line) }
-            events.append(NavEvent(.start(identity.model, kind: inference.kind(ofType: name.type, in: types)), line: line))
+            events.append(NavEvent(.start(identity.model, kind: identity.rule.kind), line: line))
         case .finished:
             let (model, started, ambiguity) = identities.finished(name, text: text, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, name, text: text, line: line) }
@@ -101,6 +105,10 @@ public final class SwiftUINavigationReader: NavigationReader {
             // A model created but never shown (a tab never selected) prints Finished without Started.
             events.append(NavEvent(.finish(model, neverStarted: !started), line: line))
         }
+    }
+
+    private func verdict(of name: PrintedName) -> RuleVerdict {
+        verdicts.verdict(ofType: name.type, in: types)
     }
 
     private func reportAmbiguity(_ pairing: AmbiguousPairing, _ name: PrintedName, text: () -> String, line: Int) {
@@ -227,7 +235,7 @@ public final class SwiftUINavigationReader: NavigationReader {
             }
             // The id's text, made only if needed (closures written in place: a stored one would be allocated per line).
             let (identity, ambiguity) = identities.resolveDumpLine(
-                entry.name, text: { idText(of: entry) }, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp,
+                entry.name, text: { idText(of: entry) }, verdict: { verdict(of: entry.name) }, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp,
                 hint: hint, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, entry.name, text: { idText(of: entry) }, line: entry.line) }
             identity.dumpStamp = stamp
@@ -237,14 +245,15 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         previousDump = models
         let parents = parentsBuffer
-        // The snapshot's entries, built once: inference writes each kind and edge in place.
+        // The snapshot's entries, built once: inference writes each kind and edge in place, where the snapshot is
+        // consumed.
         var entries: [Snapshot.Entry] = []
         entries.reserveCapacity(models.count)
         for index in models.indices {
             entries.append(Snapshot.Entry(model: models[index].model, kind: .screen, edge: nil,
                                           parent: parents[index] < 0 ? nil : parents[index]))
         }
-        inference.infer(models: models, into: &entries, types: types)
+        dumpCompletion.enqueue(models)
 
         // A dump whose root is another model is another window's.
         let root = models[0]
