@@ -21,16 +21,27 @@ public enum Graphviz {
     /// A pthread mutex and condition underneath (NSCondition), which ThreadSanitizer understands; a futex-based
     /// Mutex it cannot see.
     private static let lock = NSCondition()
-    // Only touched with `lock` held.
+    // These are only touched with `lock` held.
     nonisolated(unsafe) private static var sharedContext: OpaquePointer?
     /// A `prepare()` is under way: renders wait for it.
     nonisolated(unsafe) private static var preparing = false
+    /// The exit handler (`freeAtExit`) is registered.
+    nonisolated(unsafe) private static var freesAtExit = false
 
     /// The process's Graphviz context, created on first use.
     private static func context() throws(GraphvizError) -> OpaquePointer {
         if let sharedContext { return sharedContext }
+        freeAtExit()
         guard let created = gvContext() else { throw .noContext }
         sharedContext = created
+        return created
+    }
+
+    /// Registers (once) what runs at exit: waiting for a preparation still under way — a command that fails early
+    /// must not tear the process down under Graphviz loading its plugins — then freeing the context.
+    private static func freeAtExit() {
+        guard !freesAtExit else { return }
+        freesAtExit = true
         atexit {
             Graphviz.lock.lock()
             while Graphviz.preparing { Graphviz.lock.wait() }
@@ -38,7 +49,6 @@ public enum Graphviz {
             Graphviz.sharedContext = nil
             Graphviz.lock.unlock()
         }
-        return created
     }
 
     /// Gets Graphviz ready on another thread while the caller does other work (parses its arguments, reads its
@@ -51,6 +61,7 @@ public enum Graphviz {
         defer { lock.unlock() }
         guard sharedContext == nil, !preparing else { return }
         preparing = true
+        freeAtExit()
         Thread {
             lock.lock()
             defer {

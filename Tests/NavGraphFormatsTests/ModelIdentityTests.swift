@@ -45,6 +45,75 @@ struct ModelIdentityTests {
         #expect(hierarchy.lifecycles.count == 1)
     }
 
+    /// A dump line with two live candidates: the ranking picks the one under the same parent as before, else one
+    /// shown before, else the oldest, and says so only when the pick could be wrong.
+    @Test func aDumpLineWithTwoCandidatesIsPairedByRankAndNotedOnlyWhenItMatters() {
+        // Both placed before under the same parent, both gone from the last dump: a tie between placed models.
+        let tie = read("""
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            \t<[DetailNavigationModel E34...]>
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Started
+            <[StackRootNavigationModel 1A1...]>
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            """)
+        #expect(tie.diagnostics.map(\.line) == [8])
+        #expect(tie.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
+        // Neither placed before: interchangeable, so no note, and the oldest is taken.
+        let fresh = read("""
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Started
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            """)
+        #expect(fresh.diagnostics.map(\.line) == [2])  // only the Started that made the second E34
+        #expect(fresh.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
+        // One was under this parent before: it wins, nothing to note.
+        let ranked = read("""
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Started
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            """)
+        #expect(ranked.diagnostics.map(\.line) == [4])
+        #expect(ranked.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
+        // Same class, the oldest placed before and the other never: not interchangeable, so noted.
+        let mixed = read("""
+            <[StackRootNavigationModel 1A1...]>
+            \t<[DetailNavigationModel E34...]>
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Started
+            <[StackRootNavigationModel 1A1...]>
+            <[StackRootNavigationModel 1A1...]>
+            \t<[OtherNavigationModel 0B0...]>
+            \t\t<[DetailNavigationModel E34...]>
+            """)
+        #expect(mixed.diagnostics.map(\.line) == [4, 8])
+        // The same parent outranks having been in the last dump.
+        let parentFirst = read("""
+            <[AppNavigationModel 667...]>
+            \t<[FirstNavigationModel AAA...]>
+            \t\t<[DetailNavigationModel E34...]>
+            \t<[SecondNavigationModel BBB...]>
+            \t\t<[DetailNavigationModel E34...]>
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Started
+            <[AppNavigationModel 667...]>
+            \t<[FirstNavigationModel AAA...]>
+            \t<[SecondNavigationModel BBB...]>
+            \t\t<[DetailNavigationModel E34...]>
+            <[AppNavigationModel 667...]>
+            \t<[FirstNavigationModel AAA...]>
+            \t\t<[DetailNavigationModel E34...]>
+            \t<[SecondNavigationModel BBB...]>
+            """)
+        #expect(parentFirst.hierarchy.preorder(window: "main").map(\.node.model.id) == ["667", "AAA", "E34", "BBB"])
+    }
+
     /// Older logs print whole UUIDs: ids that share their first 8 bytes are still different models, shown in full.
     @Test func longIDsSharingTheirStartAreDifferentModels() {
         let result = read("""

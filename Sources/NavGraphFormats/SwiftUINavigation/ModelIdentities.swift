@@ -204,30 +204,31 @@ struct ModelIdentities {
         guard let index = group(of: name) else {
             return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil)
         }
-        // Same parent as last time first, then one the previous dump showed, then the oldest.
-        func rank(_ identity: Identity) -> (Int, Int, Int) {
-            (identity.parentSerial == parentSerial ? 0 : 1, identity.inDump ? 0 : 1, identity.serial)
-        }
-        let all = groups[index]
+        // Same parent as last time first, then one the previous dump showed, then the oldest. One pass: the best
+        // candidate, how many share its class (parent, shown), and whether those are interchangeable — models never
+        // placed before: whichever this line gets, nothing is lost. (A leaky log has large groups late on.)
         var best: Identity?
+        var bestClass = 0
         var count = 0
-        for candidate in all where candidate.dumpStamp != stamp {
-            count += 1
-            if let current = best, rank(current) <= rank(candidate) { continue }
-            best = candidate
-        }
-        guard let best else { return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil) }
-        if count == 1 { return (best, nil) }
-        let bestRank = rank(best)
         var tied = 0
         var interchangeable = true
-        for candidate in all where candidate.dumpStamp != stamp {
-            let candidateRank = rank(candidate)
-            guard candidateRank.0 == bestRank.0, candidateRank.1 == bestRank.1 else { continue }
-            tied += 1
-            // Models never placed before are interchangeable: whichever this line gets, nothing is lost.
-            if candidate.parentSerial != 0 || candidate.inDump { interchangeable = false }
+        for candidate in groups[index] where candidate.dumpStamp != stamp {
+            count += 1
+            let candidateClass = (candidate.parentSerial == parentSerial ? 0 : 2) + (candidate.inDump ? 0 : 1)
+            let neverPlaced = candidate.parentSerial == 0 && !candidate.inDump
+            if let current = best, candidateClass >= bestClass {
+                guard candidateClass == bestClass else { continue }
+                tied += 1
+                if !neverPlaced { interchangeable = false }
+                if candidate.serial < current.serial { best = candidate }
+            } else {
+                best = candidate
+                bestClass = candidateClass
+                tied = 1
+                interchangeable = neverPlaced
+            }
         }
+        guard let best else { return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil) }
         let ambiguity = tied > 1 && !interchangeable ? AmbiguousPairing(situation: .dumpLine, count: count, chosen: best.model.id) : nil
         return (best, ambiguity)
     }
