@@ -58,7 +58,6 @@ struct RenderCommand: ParsableCommand {
         }
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
-        let graphvizFormat = GraphvizFormat(rawValue: chosen.rawValue)
 
         let themeText = try theme.map { try readTheme($0) }
         var renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
@@ -80,7 +79,7 @@ struct RenderCommand: ParsableCommand {
             bytes = Array(dot.utf8)
         case .svg, .png, .pdf:
             do {
-                bytes = try Graphviz.render(dot: dot, format: graphvizFormat!)
+                bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
             } catch {
                 StandardError.write("navgraph: error: \(error.description)")
                 throw ExitCode(1)
