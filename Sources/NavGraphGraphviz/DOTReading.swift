@@ -61,17 +61,17 @@ enum DOTReading {
         return discipline
     }()
 
-    /// IDs by first mention: the root graph's state is a `NameTable`, made when the graph opens and freed when it
+    /// IDs by first mention: the root graph's state is an `ObjectNames`, made when the graph opens and freed when it
     /// closes.
     nonisolated(unsafe) private static let nameOrderedIDs: UnsafeMutablePointer<Agiddisc_t> = {
         let discipline = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         discipline.initialize(to: Agiddisc_t(
             open: { _, _ in
-                Unmanaged.passRetained(NameTable()).toOpaque()
+                Unmanaged.passRetained(ObjectNames()).toOpaque()
             },
             map: { state, _, name, id, create in
                 guard let state, let id else { return 0 }
-                let table = Unmanaged<NameTable>.fromOpaque(state).takeUnretainedValue()
+                let table = Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue()
                 guard let name else {
                     // Unnamed objects: odd numbers, counted per graph.
                     id.pointee = table.nextUnnamedID
@@ -86,11 +86,11 @@ enum DOTReading {
             free: { _, _, _ in },  // Names stay until the graph closes.
             print: { state, _, id in
                 guard let state else { return nil }
-                return Unmanaged<NameTable>.fromOpaque(state).takeUnretainedValue().name(for: id)
+                return Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue().name(for: id)
             },
             close: { state in
                 guard let state else { return }
-                Unmanaged<NameTable>.fromOpaque(state).release()
+                Unmanaged<ObjectNames>.fromOpaque(state).release()
             },
             idregister: { _, _, _ in }))
         return discipline
@@ -99,7 +99,7 @@ enum DOTReading {
     /// A graph's names and their IDs: name number n (from 0) has ID `firstNamedID + 2n`. Named IDs sort after
     /// unnamed ones, as Graphviz's pointers do after its small counter (it keeps anonymous subgraphs — `{ rank=same;
     /// … }` — before named clusters).
-    private final class NameTable {
+    private final class ObjectNames {
         static let firstNamedID: IDTYPE = 1 << 40
 
         private var ids: [String: IDTYPE] = [:]

@@ -69,13 +69,8 @@ public enum Graphviz {
                 lock.broadcast()
                 lock.unlock()
             }
-            GraphvizMessages.begin()
-            defer { GraphvizMessages.end() }
-            guard let context = try? context(),
-                  let graph = DOTReading.read(#"digraph { node [fontname="Helvetica", fontsize=10]; a [label="Warm"] }"#)
-            else { return }
-            if gvLayout(context, graph, "dot") == 0 { gvFreeLayout(context, graph) }
-            agclose(graph)
+            // Its failures are the real render's to report.
+            _ = try? layOutLocked(dot: #"digraph { node [fontname="Helvetica", fontsize=10]; a [label="Warm"] }"#, engine: "dot") { _, _ in }
         }.start()
     }
 
@@ -88,6 +83,24 @@ public enum Graphviz {
     }
 
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError) -> [UInt8] {
+        try layOutLocked(dot: dot, engine: engine) { context, graph throws(GraphvizError) in
+            var data: UnsafeMutablePointer<CChar>?
+            var length: UInt32 = 0
+            let status = gvRenderData(context, graph, format.rawValue, &data, &length)
+            defer { if let data { gvFreeRenderData(data) } }
+            guard status == 0, let data else {
+                throw .renderFailed(format: format.rawValue, message: GraphvizMessages.text())
+            }
+            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+            }
+        }
+    }
+
+    /// Reads `dot`, lays it out and hands the laid-out graph to `body`; frees both afterwards on every path.
+    private static func layOutLocked<T>(
+        dot: String, engine: String, _ body: (OpaquePointer, UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> T
+    ) throws(GraphvizError) -> T {
         GraphvizMessages.begin()
         defer { GraphvizMessages.end() }
 
@@ -107,17 +120,7 @@ public enum Graphviz {
         guard agerrors() < Int32(AGERR.rawValue) else {
             throw .layoutFailed(engine: engine, message: GraphvizMessages.text())
         }
-
-        var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        let status = gvRenderData(context, graph, format.rawValue, &data, &length)
-        defer { if let data { gvFreeRenderData(data) } }
-        guard status == 0, let data else {
-            throw .renderFailed(format: format.rawValue, message: GraphvizMessages.text())
-        }
-        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
-        }
+        return try body(context, graph)
     }
 }
 

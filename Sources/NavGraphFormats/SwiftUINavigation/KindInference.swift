@@ -14,6 +14,7 @@ struct KindInference {
     /// Scratch space of `infer`, kept between dumps (a log has thousands).
     private var childStart: [Int] = []
     private var childList: [Int] = []
+    private var fill: [Int] = []
 
     /// Kinds and edges for a dump's models (pre-order, parents first), written into `entries` (one per model, its
     /// `parent` set), which become the snapshot. Updates what each model remembers for later dumps.
@@ -26,7 +27,8 @@ struct KindInference {
         for index in 0..<models.count { childStart[index + 1] += childStart[index] }
         childList.removeAll(keepingCapacity: true)
         childList.append(contentsOf: repeatElement(0, count: max(models.count - 1, 0)))
-        var fill = childStart
+        fill.removeAll(keepingCapacity: true)
+        fill.append(contentsOf: childStart)
         for index in entries.indices {
             guard let parent = entries[index].parent else { continue }
             childList[fill[parent]] = index
