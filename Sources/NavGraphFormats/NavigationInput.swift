@@ -27,15 +27,25 @@ public struct NavigationInput {
         public var navigationLines: Int
     }
 
+    /// A pause in the input, as `read` reports it to `onIdle`.
+    public struct Pause {
+        /// Silent for `LineSource.quietPeriod`, not just caught up.
+        public var isQuiet: Bool
+        /// When quiet: the events of what is still open (a dump being printed) if the input ended now — completed, not
+        /// delivered, not committed. A live view may show them; they are replaced by the real events once it ends.
+        public var provisionalEvents: [NavEvent]
+    }
+
     /// Calls `body` with each event in order; `body` returns `false` to stop reading.
     /// Throws `InputError.noNavigationOutput` when no line was in a known format.
     ///
     /// - Parameters:
     ///   - follow: wait for a regular file to grow instead of stopping at its end.
-    ///   - onIdle: called when all input available so far has been read and its events delivered.
+    ///   - onIdle: called when all input available so far has been read and its events delivered, and again once the
+    ///     input stays quiet (with the provisional events of what is still open).
     @discardableResult
     public func read(
-        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
+        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
         _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
         if concurrent && !follow && onIdle == nil {
@@ -50,7 +60,7 @@ public struct NavigationInput {
     /// `handOver`: given the reader's `EventCompletion` (once, before its first event) instead of completing the
     /// events here — the consumer on another thread completes them.
     func produce(
-        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: (() throws -> Void)? = nil,
+        diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
         isStopped: (() -> Bool)? = nil, handOver: ((EventCompletion) -> Void)? = nil, _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
         var reader: NavigationReader?
@@ -68,12 +78,10 @@ public struct NavigationInput {
             events.removeAll(keepingCapacity: true)
         }
 
-        func idle() throws -> Bool {
-            if let reader {
-                reader.idle(into: &events)
-                try deliver()
-            }
-            if !stopped { try onIdle?() }
+        func idle(_ pause: LineSource.Pause) throws -> Bool {
+            var provisional: [NavEvent] = []
+            if pause == .quiet, let reader { reader.provisional(into: &provisional) }
+            if !stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
             return !stopped
         }
         try withoutActuallyEscaping(idle) { idle in

@@ -19,15 +19,17 @@ public protocol NavigationReader: AnyObject {
     func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
     /// End of input: emit whatever is still pending.
     func finish(into events: inout [NavEvent])
-    /// The input paused (a live log caught up): emit what is complete by now, e.g. a dump printed all at once.
-    func idle(into events: inout [NavEvent])
+    /// The input went quiet with something still open (a dump being printed): the events it would give if input
+    /// ended now, already completed, without changing the reader's state. A pause never ends anything — where reads
+    /// happen to stop must not change what is read — so these are for a live view to show, and to replace.
+    func provisional(into events: inout [NavEvent])
     /// The last step of this reader's events, left to whoever consumes them (see `EventCompletion`); `nil` when its
     /// events are complete as read.
     var completion: EventCompletion? { get }
 }
 
 extension NavigationReader {
-    public func idle(into events: inout [NavEvent]) {}
+    public func provisional(into events: inout [NavEvent]) {}
     public var completion: EventCompletion? { nil }
 }
 

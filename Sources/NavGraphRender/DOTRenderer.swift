@@ -88,7 +88,7 @@ public struct DOTRenderer: Renderer {
 
     func scene(for hierarchy: Hierarchy) -> DOTScene {
         DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40)
+                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .LR)
     }
 
     /// The theme's values outside the statements.

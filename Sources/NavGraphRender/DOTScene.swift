@@ -9,10 +9,14 @@ import NavGraphCore
 struct DOTScene {
     enum ClusterKind: String { case window, stack, tabs, split, legend }
 
+    /// How a drawn model stands: in the hierarchy, leaked (left it, never finished), or a ghost — a model that left
+    /// and finished, drawn faintly only because a leaked model last hung from it.
+    enum NodeState { case live, leaked, ghost }
+
     enum Statement {
         case open(id: String, kind: ClusterKind, label: String)
         case close
-        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?, leaked: Bool)
+        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?, state: NodeState)
         case point(id: String)
         case sameRank([String])
         case edge(from: String, to: String, kind: EdgeKind, label: String)
@@ -23,6 +27,7 @@ struct DOTScene {
     }
 
     private(set) var statements: [Statement] = []
+    private let leftToRight: Bool
 
     /// Models drawn, and models folded into "… N more" nodes.
     private(set) var drawnCount = 0
@@ -31,7 +36,12 @@ struct DOTScene {
     /// - Parameters:
     ///   - maxNodes: at most this many models are drawn (breadth first); `nil` for all.
     ///   - maxChildren: at most this many children of one model are drawn (a long stack shows its first entries).
-    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40) {
+    ///   - leftToRight: laid out with `rankdir=LR`, where Graphviz stacks what it would put side by side from the
+    ///     bottom up: sibling clusters are given in reverse so that they read top down, and the legend runs along
+    ///     ranks.
+    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
+         leftToRight: Bool = false) {
+        self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
         var clusterCount = 0
         var budget = maxNodes ?? Int.max
@@ -52,7 +62,7 @@ struct DOTScene {
             let id = "n\(dotIDs.count)"
             dotIDs["collapsed:departed"] = id
             statements.append(.node(id: id, model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
-                                    kind: .screen, legendLabel: nil, leaked: true))
+                                    kind: .screen, legendLabel: nil, state: .leaked))
         }
         if legend { appendLegend() }
     }
@@ -121,20 +131,25 @@ struct DOTScene {
         return result
     }
 
-    /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent.
+    /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent. A last parent
+    /// that is not drawn (it left too, and finished) is drawn as a ghost, so no leak floats without its place.
     private mutating func appendDeparted(_ departed: [ModelLifecycle], dotIDs: inout [String: String], label: String) {
         for lifecycle in departed {
             let id = "n\(dotIDs.count)"
             dotIDs[lifecycle.model.key] = id
-            statements.append(.node(id: id, model: lifecycle.model, kind: .screen, legendLabel: nil, leaked: true))
+            statements.append(.node(id: id, model: lifecycle.model, kind: .screen, legendLabel: nil, state: .leaked))
         }
         let departedKeys = Set(departed.map(\.model.key))
         for lifecycle in departed {
-            if let parent = lifecycle.lastPlacement?.parent, let from = dotIDs[parent.key] {
-                // Inside a leaked subtree the edge is just structure; the label marks where the leak hangs off.
-                let text = departedKeys.contains(parent.key) ? "" : label
-                statements.append(.leakEdge(from: from, to: dotIDs[lifecycle.model.key]!, label: text))
+            guard let parent = lifecycle.lastPlacement?.parent else { continue }
+            if dotIDs[parent.key] == nil {
+                let id = "n\(dotIDs.count)"
+                dotIDs[parent.key] = id
+                statements.append(.node(id: id, model: parent, kind: .screen, legendLabel: nil, state: .ghost))
             }
+            // Inside a leaked subtree the edge is just structure; the label marks where the leak hangs off.
+            let text = departedKeys.contains(parent.key) ? "" : label
+            statements.append(.leakEdge(from: dotIDs[parent.key]!, to: dotIDs[lifecycle.model.key]!, label: text))
         }
     }
 
@@ -142,43 +157,61 @@ struct DOTScene {
         var id: String
         var kind: ClusterKind
         var label: String
+        /// The enclosing cluster (-1 for a window's).
+        var parent: Int
         var members: [String] = []
         var children: [Int] = []
     }
 
     private mutating func appendWindow(_ window: Window, nodes: [Node], dotIDs: [String: String], clusterCount: inout Int) {
-        var clusters = [Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)")]
+        var clusters = [Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)", parent: -1)]
         clusterCount += 1
         var inner: [String: Int] = [:]  // node key -> cluster its own children go in
+        var ownCluster: Set<String> = []  // containers: the cluster they head
         var edges: [Statement] = []
+        var presentationEdges: [Statement] = []
         var byKey: [String: Node] = [:]
         for node in nodes { byKey[node.key] = node }
 
         for node in nodes {
             let id = dotIDs[node.key]!
             var placement = 0
-            if let parent = node.parent, !(node.edge?.isPresentation ?? false) {
-                placement = inner[parent] ?? 0
+            if let parent = node.parent {
+                let presenterCluster = inner[parent] ?? 0
+                if node.edge?.isPresentation ?? false {
+                    // Presented over the presenter's own flow: a dialog shown from a screen of tab 2's stack sits in
+                    // that stack's cluster. Placed outside, at the window, it pulled its tab out of order (Graphviz
+                    // orders clusters to shorten edges, not by tab). A container presents beside its cluster.
+                    placement = ownCluster.contains(parent) ? max(clusters[presenterCluster].parent, 0) : presenterCluster
+                } else {
+                    placement = presenterCluster
+                }
             }
             if let kind = ClusterKind(containerKind: node.kind) {
-                clusters.append(Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)"))
+                clusters.append(Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)", parent: placement))
                 clusterCount += 1
                 clusters[placement].children.append(clusters.count - 1)
                 placement = clusters.count - 1
+                ownCluster.insert(node.key)
             }
             clusters[placement].members.append(id)
             inner[node.key] = placement
 
-            // Edges to this node's children; stack entries chain in push order, one below the other. (Entries side
-            // by side, with `rank=same`, made Graphviz 2.42 fail to rank app-sized graphs — "trouble in init_rank",
-            // then memory corruption — as soon as an entry held a subgraph of its own.)
+            // Edges to this node's children: its own (stack entries, tabs, columns, the switched content) in their
+            // order, then what it presents — Graphviz places heads in the order edges come.
+            //
+            // Stack entries chain in push order, root entry first: one below the other top to bottom, left to right
+            // with --direction LR, so a deep stack reads as a column (side by side, it was wider than any screen;
+            // and `rank=same` made Graphviz 2.42 fail to rank app-sized graphs — "trouble in init_rank", then memory
+            // corruption — as soon as an entry held a subgraph of its own). The edge to the root entry is
+            // unlabelled: only pushes are labelled.
             var previousEntry: String?
             var tabNumber = 0
             for childKey in node.children {
                 guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else { continue }
                 switch edge {
                 case .push:
-                    edges.append(.edge(from: previousEntry ?? id, to: childID, kind: .push, label: previousEntry == nil ? "root" : "push"))
+                    edges.append(.edge(from: previousEntry ?? id, to: childID, kind: .push, label: previousEntry == nil ? "" : "push"))
                     previousEntry = childID
                 case .tab:
                     tabNumber += 1
@@ -186,7 +219,7 @@ struct DOTScene {
                 case .column(let column):
                     edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
                 case .presented(let style):
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: style.name))
+                    presentationEdges.append(.edge(from: id, to: childID, kind: edge, label: style.name))
                 case .switch:
                     edges.append(.edge(from: id, to: childID, kind: edge, label: "switch"))
                 case .child:
@@ -194,6 +227,7 @@ struct DOTScene {
                 }
             }
         }
+        edges += presentationEdges
 
         // Emit clusters depth-first without recursion.
         var pending: [(index: Int, closing: Bool)] = [(0, false)]
@@ -207,47 +241,84 @@ struct DOTScene {
             statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
             for member in cluster.members {
                 let node = nodeByID[member]!
-                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil, leaked: false))
+                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil, state: .live))
             }
             pending.append((index, true))
-            for child in cluster.children.reversed() { pending.append((child, false)) }
+            // Graphviz keeps sibling clusters in the order they come: left to right top down, but with LR
+            // bottom up — so there they come last first, and tab 1 is on top.
+            let children = leftToRight ? cluster.children : cluster.children.reversed()
+            for child in children { pending.append((child, false)) }
         }
         statements += edges
     }
 
+    /// A key to what this diagram draws — only the node kinds, states and edge kinds it contains — in one row.
     private mutating func appendLegend() {
-        statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
-        let kinds: [NodeKind] = [.screen, .stack, .tabs, .switch, .split]
-        for kind in kinds {
-            statements.append(.node(id: "legend_\(kind.rawValue)", model: ModelRef(key: "", id: "", type: kind.rawValue), kind: kind, legendLabel: kind.rawValue, leaked: false))
+        var kinds = Set<NodeKind>()
+        var states = Set<NodeState>()
+        var edgeKinds: [String: EdgeKind] = [:]
+        var hasLeakEdge = false
+        for statement in statements {
+            switch statement {
+            case .node(_, let model, let kind, _, let state):
+                if model.key.hasPrefix("collapsed:") { continue }
+                if state == .live { kinds.insert(kind) } else { states.insert(state) }
+            case .edge(_, _, let kind, _):
+                let sample: EdgeKind = switch kind {
+                case .presented: .presented(.sheet)
+                case .column: .column(.detail)
+                default: kind
+                }
+                edgeKinds[sample.name] = sample
+            case .leakEdge:
+                hasLeakEdge = true
+            default:
+                break
+            }
         }
-        statements.append(.node(id: "legend_leaked", model: ModelRef(key: "", id: "", type: "leaked"), kind: .screen, legendLabel: "leaked", leaked: true))
-        let edges: [EdgeKind] = [.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
-        for index in edges.indices {
+        let nodeSamples: [(id: String, kind: NodeKind, label: String, state: NodeState)] =
+            [NodeKind.screen, .stack, .tabs, .switch, .split].filter(kinds.contains).map { ("legend_\($0.rawValue)", $0, $0.rawValue, .live) }
+            + (states.contains(.leaked) ? [("legend_leaked", .screen, "leaked", .leaked)] : [])
+            + (states.contains(.ghost) ? [("legend_ghost", .screen, "left, finished", .ghost)] : [])
+        var edgeSamples: [(kind: EdgeKind?, label: String)] = [EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
+            .filter { edgeKinds[$0.name] != nil }
+            .map { edge in
+                let label: String = switch edge {
+                case .push: "push (stack entries in order)"
+                case .presented: "presented (sheet, alert, …)"
+                case .column: "split column"
+                case .child: "child (kind unknown)"
+                default: edge.name
+                }
+                return (edge, label)
+            }
+        if hasLeakEdge { edgeSamples.append((nil, "leaked from its last parent")) }
+        guard !nodeSamples.isEmpty || !edgeSamples.isEmpty else { return }
+
+        statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
+        for sample in nodeSamples {
+            statements.append(.node(id: sample.id, model: ModelRef(key: "", id: "", type: sample.label), kind: sample.kind,
+                                    legendLabel: sample.label, state: sample.state))
+        }
+        for index in edgeSamples.indices {
             statements.append(.point(id: "legend_from\(index)"))
             statements.append(.point(id: "legend_to\(index)"))
         }
-        // Samples side by side in a fixed order: one row of tails, one row of heads.
-        statements.append(.sameRank(kinds.map { "legend_\($0.rawValue)" } + ["legend_leaked"]))
-        statements.append(.sameRank(edges.indices.map { "legend_from\($0)" }))
-        statements.append(.sameRank(edges.indices.map { "legend_to\($0)" }))
+        // One row: the node samples, then each edge sample drawn flat from its dot to the next — the legend is a
+        // strip one node high however many samples it has.
+        let row = nodeSamples.map(\.id) + edgeSamples.indices.flatMap { ["legend_from\($0)", "legend_to\($0)"] }
+        // Left to right, a rank is a column: there the samples follow one another across ranks instead.
+        if !leftToRight { statements.append(.sameRank(row)) }
         statements.append(.close)
-        let legendNodes = kinds.map { "legend_\($0.rawValue)" } + ["legend_leaked"]
-        for (left, right) in zip(legendNodes, legendNodes.dropFirst()) {
+        for (left, right) in zip(row, row.dropFirst()) where !(left.hasPrefix("legend_from") && right.hasPrefix("legend_to")) {
             statements.append(.order(from: left, to: right))
         }
-        for index in edges.indices.dropLast() {
-            statements.append(.order(from: "legend_from\(index)", to: "legend_from\(index + 1)"))
-            statements.append(.order(from: "legend_to\(index)", to: "legend_to\(index + 1)"))
-        }
-        statements.append(.order(from: "legend_\(kinds[0].rawValue)", to: "legend_from0"))
-        for (index, edge) in edges.enumerated() {
-            let label: String = switch edge {
-            case .presented: "presented: sheet, alert, …"
-            case .column: "column"
-            default: edge.name
+        for (index, sample) in edgeSamples.enumerated() {
+            if let kind = sample.kind {
+                statements.append(.edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: kind, label: sample.label))
+            } else {
+                statements.append(.leakEdge(from: "legend_from\(index)", to: "legend_to\(index)", label: sample.label))
             }
-            statements.append(.edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: edge, label: label))
         }
     }
 }

@@ -5,33 +5,76 @@ import NavGraphCore
 /// NODE = `{"id", "type", "kind", "edge" | "window", "children": [NODE, ...]}`. `edge` holds the presentation
 /// style for a presented child; a split column adds `"column"`. Written iteratively, so any depth is fine.
 public struct JSONRenderer: Renderer {
-    public init() {}
+    /// Which state a live view's document shows: `tree --follow --format json` writes one document per state, one
+    /// per line (JSON Lines), each saying its step and source line.
+    public struct Moment: Sendable, Equatable {
+        public var step: Int
+        public var line: Int
+        /// A dump still being printed, shown as if it had ended; the next document replaces it.
+        public var provisional: Bool
+        /// The input ended: this is the final state.
+        public var endOfInput: Bool
+
+        public init(step: Int, line: Int, provisional: Bool = false, endOfInput: Bool = false) {
+            self.step = step
+            self.line = line
+            self.provisional = provisional
+            self.endOfInput = endOfInput
+        }
+    }
+
+    /// Set: the document is one line, led by the moment's fields.
+    public var moment: Moment?
+
+    public init(moment: Moment? = nil) {
+        self.moment = moment
+    }
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
-        output.write("{\n  \"roots\": [")
+        let layout = Layout(oneLine: moment != nil)
+        output.write("{" + layout.newline)
+        if let moment {
+            output.write("\"step\": \(moment.step), \"line\": \(moment.line), \"provisional\": \(moment.provisional), "
+                + "\"endOfInput\": \(moment.endOfInput), ")
+        }
+        output.write(layout.indent(-1) + "\"roots\": [")
         let roots = hierarchy.openWindows.compactMap { window in window.root.flatMap { hierarchy.nodes[$0] } }
         for (index, root) in roots.enumerated() {
-            output.write(index == 0 ? "\n" : ",\n")
-            Self.writeTree(root, hierarchy: hierarchy, to: &output)
+            output.write(index == 0 ? layout.newline : "," + layout.newline)
+            Self.writeTree(root, hierarchy: hierarchy, layout: layout, to: &output)
         }
-        output.write(roots.isEmpty ? "],\n" : "\n  ],\n")
-        writeModels("unplaced", hierarchy.unplacedModels, to: &output)
-        output.write(",\n")
-        writeModels("suspected", hierarchy.suspectedModels, to: &output)
-        output.write(",\n")
-        writeModels("leaked", hierarchy.departedModels, to: &output)
-        output.write("\n}\n")
+        output.write(roots.isEmpty ? "]," + layout.newline : layout.newline + layout.indent(-1) + "]," + layout.newline)
+        writeModels("unplaced", hierarchy.unplacedModels, layout: layout, to: &output)
+        output.write("," + layout.newline)
+        writeModels("suspected", hierarchy.suspectedModels, layout: layout, to: &output)
+        output.write("," + layout.newline)
+        writeModels("leaked", hierarchy.departedModels, layout: layout, to: &output)
+        output.write(layout.newline + "}\n")
+    }
+
+    /// Pretty-printed (two spaces a level) or all on one line.
+    struct Layout {
+        var oneLine = false
+
+        var newline: String { oneLine ? "" : "\n" }
+
+        /// Indentation for a node at `depth` (-1: a top-level key). It stops growing past 64 levels: a 10,000-deep
+        /// tree must not become gigabytes of spaces.
+        func indent(_ depth: Int) -> String {
+            oneLine ? "" : String(repeating: "  ", count: 2 + min(depth, 64))
+        }
     }
 
     /// Writes `root` and its subtree as a NODE object, indented for `baseDepth`; no trailing newline.
-    static func writeTree<Output: TextOutputStream>(_ root: Node, hierarchy: Hierarchy, baseDepth: Int = 0, to output: inout Output) {
+    static func writeTree<Output: TextOutputStream>(
+        _ root: Node, hierarchy: Hierarchy, baseDepth: Int = 0, layout: Layout = Layout(), to output: inout Output
+    ) {
         var pending: [WalkStep] = [.open(root, depth: baseDepth, first: true)]
         while let step = pending.popLast() {
             switch step {
             case .open(let node, let depth, let first):
-                let indent = Self.indent(depth)
-                if !first { output.write(",\n") }
-                output.write(indent + "{\"id\": " + Escaping.jsonString(node.model.id)
+                if !first { output.write("," + layout.newline) }
+                output.write(layout.indent(depth) + "{\"id\": " + Escaping.jsonString(node.model.id)
                     + ", \"type\": " + Escaping.jsonString(node.model.type)
                     + ", \"kind\": \"" + node.kind.rawValue + "\"")
                 if node.kind == .tabs, let selected = node.selectedTab, let tab = hierarchy.nodes[selected] {
@@ -50,33 +93,31 @@ public struct JSONRenderer: Renderer {
                 for (index, child) in children.enumerated().reversed() {
                     pending.append(.open(child, depth: depth + 1, first: index == 0))
                 }
-                if !children.isEmpty { output.write("\n") }
+                if !children.isEmpty { output.write(layout.newline) }
             case .close(let depth, let empty):
-                output.write(empty ? "]}" : "\n" + Self.indent(depth) + "]}")
+                output.write(empty ? "]}" : layout.newline + layout.indent(depth) + "]}")
             }
         }
     }
 
     private enum WalkStep { case open(Node, depth: Int, first: Bool), close(depth: Int, empty: Bool) }
 
-    /// Indentation stops growing past 64 levels: a 10,000-deep tree must not become gigabytes of spaces.
-    private static func indent(_ depth: Int) -> String {
-        String(repeating: "  ", count: 2 + min(depth, 64))
-    }
-
-    private func writeModels<Output: TextOutputStream>(_ name: String, _ models: [ModelLifecycle], to output: inout Output) {
-        output.write("  \"\(name)\": [")
+    private func writeModels<Output: TextOutputStream>(
+        _ name: String, _ models: [ModelLifecycle], layout: Layout, to output: inout Output
+    ) {
+        output.write(layout.indent(-1) + "\"\(name)\": [")
         for (index, model) in models.enumerated() {
-            output.write(index == 0 ? "\n" : ",\n")
-            var text = "    {\"id\": " + Escaping.jsonString(model.model.id) + ", \"type\": " + Escaping.jsonString(model.model.type)
+            output.write(index == 0 ? layout.newline : "," + layout.newline)
+            var text = layout.indent(0) + "{\"id\": " + Escaping.jsonString(model.model.id)
+                + ", \"type\": " + Escaping.jsonString(model.model.type)
             if let left = model.leftLine {
-                // A model that left: where it was last attached and when it left.
+                // A model that left: where it was last attached and when it left (named as in `leaks`' JSON).
                 text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")
                 text += ", \"lastSeenLine\": " + (model.lastPlacement.map { String($0.line) } ?? "null")
-                text += ", \"leftLine\": \(left)"
+                text += ", \"leftAtLine\": \(left)"
             }
             output.write(text + "}")
         }
-        output.write(models.isEmpty ? "]" : "\n  ]")
+        output.write(models.isEmpty ? "]" : layout.newline + layout.indent(-1) + "]")
     }
 }

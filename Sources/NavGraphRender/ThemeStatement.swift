@@ -20,7 +20,7 @@ struct ThemeStatement {
         case id, label, kind, type, modelID, legendLabel, from, to, style, ids
         // Flags: the kind of a cluster or node, a node's state, the kind of an edge.
         case isWindow, isStack, isTabs, isSplit, isLegend, isScreen, isSwitch
-        case isLeaked, isCollapsed
+        case isLeaked, isCollapsed, isGhost
         case isPush, isTab, isSwitched, isColumn, isPresented, isChild, isLeak
 
         var name: String { Self.names[rawValue] }
@@ -65,14 +65,15 @@ struct ThemeStatement {
             set(Self.flag(for: kind), true)
         case .close:
             section = .end
-        case .node(let id, let model, let kind, let legendLabel, let leaked):
+        case .node(let id, let model, let kind, let legendLabel, let state):
             section = .node
             set(.id, id)
             set(.type, model.type)
             set(.kind, kind.rawValue)
             if !model.id.isEmpty { set(.modelID, model.id) }
             set(Self.flag(for: kind), true)
-            if leaked { set(.isLeaked, true) }
+            if state == .leaked { set(.isLeaked, true) }
+            if state == .ghost { set(.isGhost, true) }
             if model.key.hasPrefix("collapsed:") { set(.isCollapsed, true) }
             if let legendLabel { set(.legendLabel, legendLabel) }
         case .point(let id):

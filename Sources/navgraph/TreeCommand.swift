@@ -54,7 +54,12 @@ struct TreeCommand: ParsableCommand {
         }
     }
 
-    /// Reads as the log grows; renders whenever the input pauses and the state changed.
+    /// Reads as the log grows and shows each new state: on a terminal redrawn in place, into a pipe one after the
+    /// other (text under a `── step N, line L ──` header; JSON one document a line).
+    ///
+    /// What is shown never depends on where reads happen to stop: events are committed as the reader completes them,
+    /// and a dump still being printed when the input goes quiet is shown provisionally — drawn as if it had ended,
+    /// marked so, and replaced by the real state (which may differ, if more of the dump arrives).
     private func runFollowing() throws {
         unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
@@ -62,34 +67,63 @@ struct TreeCommand: ParsableCommand {
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text
         var hierarchy = Hierarchy()
-        var shownStep = -1
         var output = StandardOutput()
+        /// The last committed step shown, and the provisional state shown since (if any): nothing is shown twice,
+        /// and a provisional state stays up until a newer one or a new step replaces it.
+        var shownStep = -1
+        var shownProvisional: String?
 
-        func show(endOfInput: Bool) {
-            // Nothing read yet (a new, empty file): nothing to show.
-            guard hierarchy.step != shownStep || endOfInput, hierarchy.step > 0 || endOfInput else { return }
-            shownStep = hierarchy.step
+        func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool) {
             var text = ""
-            render(hierarchy, endOfInput: endOfInput, to: &text)
-            if redraw {
-                output.write("\u{1B}[H\u{1B}[2J" + text)
+            switch format {
+            case .text:
+                try? TextTreeRenderer(style: display.style, endOfInput: endOfInput).render(state, to: &text)
+            case .json:
+                let moment = JSONRenderer.Moment(step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
+                try? JSONRenderer(moment: moment).render(state, to: &text)
+            }
+            if provisional {
+                guard text != shownProvisional else { return }
+                shownProvisional = text
             } else {
-                if format == .text {
-                    output.write(display.style.paint("── step \(hierarchy.step), line \(hierarchy.line)\(endOfInput ? ", end of input" : "") ──", .dim) + "\n")
-                }
-                output.write(text + (format == .text ? "\n" : ""))
+                guard state.step != shownStep || endOfInput else { return }
+                shownStep = state.step
+                shownProvisional = nil
+            }
+            if redraw {
+                let status = provisional ? display.style.paint("(a dump is still being printed)", .dim) + "\n" : ""
+                output.write("\u{1B}[H\u{1B}[2J" + text + status)
+            } else if format == .text {
+                let header = "── step \(state.step), line \(state.line)"
+                    + (provisional ? ", provisional: a dump is still being printed" : "")
+                    + (endOfInput ? ", end of input" : "") + " ──"
+                output.write(display.style.paint(header, .dim) + "\n" + text + "\n")
+            } else {
+                output.write(text)
             }
             output.flush()
         }
 
+        func paused(_ pause: NavigationInput.Pause) {
+            // Nothing read yet (a new, empty file): nothing to show.
+            guard hierarchy.step > 0 || !pause.provisionalEvents.isEmpty else { return }
+            if pause.provisionalEvents.isEmpty {
+                show(hierarchy, provisional: false, endOfInput: false)
+                return
+            }
+            var preview = hierarchy
+            for event in pause.provisionalEvents { _ = preview.apply(event) }
+            show(preview, provisional: true, endOfInput: false)
+        }
+
         try exitOnInputError {
-            try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: { show(endOfInput: false) }) { event in
+            try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
                 let change = hierarchy.apply(event)
                 for warning in change.warnings { diagnostics.report(warning) }
                 return true
             }
         }
-        if !redraw || hierarchy.step != shownStep { show(endOfInput: true) }
+        show(hierarchy, provisional: false, endOfInput: true)
         try diagnostics.finish()
     }
 }

@@ -79,9 +79,9 @@ struct DumpAssemblyTests {
             <[AppNavigationModel 667...]>
             \t<[HomeNavigationModel F0F...]>
             """)
-        #expect(result.snapshots.map(\.window) == ["main", "window 2", "main"])
+        #expect(result.snapshots.map(\.window) == ["main", "2", "main"])
         let hierarchy = result.hierarchy
-        #expect(hierarchy.openWindows.map(\.name) == ["main", "window 2"])
+        #expect(hierarchy.openWindows.map(\.name) == ["main", "2"])
     }
 
     @Test func aFinishedRootClosesItsWindowAndFreesTheName() {

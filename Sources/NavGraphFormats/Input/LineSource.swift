@@ -16,6 +16,18 @@ public final class LineSource {
         public var truncated: Bool
     }
 
+    /// A pause in the input, as `forEachLine` reports it to `onIdle`.
+    public enum Pause: Sendable, Equatable {
+        /// Everything written so far has been passed on (possibly but a line in pieces).
+        case caughtUp
+        /// And nothing more has arrived for `quietPeriod`.
+        case quiet
+    }
+
+    /// How long the input must stay silent after catching up to count as quiet: long enough that a console writing
+    /// a dump a line at a time is not taken as done after each line, short enough that the view feels live.
+    public static let quietPeriod: Double = 0.15
+
     /// How the input is named in diagnostics (`-` reads as `<stdin>`).
     public let name: String
     public let maxLineLength: Int
@@ -71,14 +83,17 @@ public final class LineSource {
     /// - Parameters:
     ///   - follow: at the end of a regular file, wait for it to grow (like `tail -f`) instead of stopping; a pipe
     ///     is read until its writer closes it either way. A line is only passed on once its `\n` arrived.
-    ///   - onIdle: called whenever all input available so far has been passed on; returns `false` to stop.
+    ///   - onIdle: called with `.caughtUp` whenever all input available so far has been passed on, then with `.quiet`
+    ///     once nothing more arrived for `quietPeriod`; returns `false` to stop. Where the pauses fall never changes
+    ///     which lines are passed on.
     public func forEachLine(
-        follow: Bool = false, onIdle: (() throws -> Bool)? = nil,
+        follow: Bool = false, onIdle: ((Pause) throws -> Bool)? = nil,
         _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
     ) throws {
         var info = stat()
         let isRegularFile = memory != nil || (fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
-        var idleReported = false
+        var caughtUpAt: Double?
+        var quietReported = false
         var memoryOffset = 0
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
@@ -105,14 +120,21 @@ public final class LineSource {
             }
             if count == 0 {
                 guard follow && isRegularFile else { break }
-                if !idleReported {
-                    idleReported = true
-                    if let onIdle, try !onIdle() { return }
+                // At the end of a growing file: caught up now, quiet once it has not grown for the quiet period.
+                if let since = caughtUpAt {
+                    if !quietReported && Self.now() - since >= Self.quietPeriod {
+                        quietReported = true
+                        if let onIdle, try !onIdle(.quiet) { return }
+                    }
+                } else {
+                    caughtUpAt = Self.now()
+                    if let onIdle, try !onIdle(.caughtUp) { return }
                 }
-                usleep(200_000)
+                usleep(quietReported ? 200_000 : 50_000)
                 continue
             }
-            idleReported = false
+            caughtUpAt = nil
+            quietReported = false
             var start = 0
             // memchr finds each line's end many bytes at a time; a byte loop here was a tenth of reading a log.
             while start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) {
@@ -138,10 +160,10 @@ public final class LineSource {
             if start < count {
                 carryTruncated = append(chunk[start..<count], to: &carry) || carryTruncated
             }
-            // Caught up with a pipe or terminal: nothing more to read right now.
+            // Caught up with a pipe or terminal: nothing more to read right now. Quiet if that lasts.
             if let onIdle, !isRegularFile, !Self.hasInput(descriptor) {
-                idleReported = true
-                if try !onIdle() { return }
+                if try !onIdle(.caughtUp) { return }
+                if !Self.hasInput(descriptor, waiting: Self.quietPeriod), try !onIdle(.quiet) { return }
             }
         }
         if !carry.isEmpty || carryTruncated {
@@ -152,10 +174,22 @@ public final class LineSource {
         }
     }
 
-    /// Whether a read would return data (or end of file) without waiting.
-    private static func hasInput(_ descriptor: Int32) -> Bool {
+    /// Whether a read would return data (or end of file) without waiting, or within `waiting` seconds.
+    private static func hasInput(_ descriptor: Int32, waiting: Double = 0) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, 0) > 0
+        while true {
+            let result = poll(&request, 1, Int32(waiting * 1000))
+            // A signal (a terminal resize) cuts the wait short; waiting again from the start only makes it longer.
+            if result < 0 && errno == EINTR { continue }
+            return result > 0
+        }
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Appends up to the cap; returns whether bytes were dropped.

@@ -91,6 +91,38 @@ final class Identity {
     /// than the reader's, so it must not change).
     let rule: RuleVerdict
 
+    /// Everything about it that reading a dump changes, to be put back after a provisional reading (see
+    /// `SwiftUINavigationReader.provisional(into:)`).
+    struct State {
+        var started: Bool
+        var inDump: Bool
+        var parentSerial: Int
+        var dumpStamp: Int
+        var isGone: Bool
+        var sharesName: Bool
+        var ownChildren: [Int]
+        var isSwitch: Bool
+        var isRemembered: Bool
+    }
+
+    var state: State {
+        get {
+            State(started: started, inDump: inDump, parentSerial: parentSerial, dumpStamp: dumpStamp, isGone: isGone,
+                  sharesName: sharesName, ownChildren: ownChildren, isSwitch: isSwitch, isRemembered: isRemembered)
+        }
+        set {
+            started = newValue.started
+            inDump = newValue.inDump
+            parentSerial = newValue.parentSerial
+            dumpStamp = newValue.dumpStamp
+            isGone = newValue.isGone
+            sharesName = newValue.sharesName
+            ownChildren = newValue.ownChildren
+            isSwitch = newValue.isSwitch
+            isRemembered = newValue.isRemembered
+        }
+    }
+
     init(model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1, rule: RuleVerdict = RuleVerdict()) {
         self.model = model
         self.name = name
@@ -111,6 +143,11 @@ struct ModelIdentities {
     private var groups: [[Identity]] = []
     private var freeGroups: [Int] = []
     private var groupIndex = SlotIndex()
+
+    /// Every live model (each group's members).
+    func forEachLive(_ body: (Identity) -> Void) {
+        for group in groups { for identity in group { body(identity) } }
+    }
 
     private func group(of name: PrintedName) -> Int? {
         groupIndex.slot(for: name, hash: SlotIndex.hash(word: name.word)) { groups[$0][0].name }

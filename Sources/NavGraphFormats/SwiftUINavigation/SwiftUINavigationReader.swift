@@ -31,6 +31,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     /// Off only in tests, to check that the hints change nothing.
     var usesPreviousDumpHints = true
     public private(set) var navigationLineCount = 0
+    /// Inside `provisional(into:)`: nothing is reported.
+    private var isProvisional = false
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
     public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {
@@ -82,9 +84,37 @@ public final class SwiftUINavigationReader: NavigationReader {
         flushDump(into: &events)
     }
 
-    /// `printDebugGraph()` prints a whole dump at once, so a pause means the dump is complete.
-    public func idle(into events: inout [NavEvent]) {
+    /// The snapshot of the dump being printed, as if it ended now — completed (kinds inferred) and without
+    /// committing anything: the reader's state afterwards is exactly what it was.
+    ///
+    /// A pause does not end a dump. `printDebugGraph()` prints a whole dump at once, but a console pty delivers it a
+    /// line at a time, with pauses of any length in between, so ending a dump at a pause split one dump into many
+    /// (each cut-off line became the root of a new window). The live view shows this instead, and replaces it once
+    /// the dump really ends.
+    public func provisional(into events: inout [NavEvent]) {
+        guard pending != nil else { return }
+        // What reading a dump changes: the reader's values, and the fields of every model it could touch — live
+        // ones (pairing, placing, inference) and those the windows' last dumps listed (the hints). A dump line never
+        // touches a model that is gone, and models made now are dropped with the restored values.
+        let savedPending = pending, savedDumpCount = dumpCount, savedIdentities = identities
+        let savedWindows = windows, savedPreviousDump = previousDump
+        var savedStates: [(Identity, Identity.State)] = []
+        identities.forEachLive { savedStates.append(($0, $0.state)) }
+        for identity in previousDump where !identity.isGone { savedStates.append((identity, identity.state)) }
+        for window in windows { for identity in window.listed where !identity.isGone { savedStates.append((identity, identity.state)) } }
+
+        isProvisional = true
+        let first = events.count
         flushDump(into: &events)
+        for index in first..<events.count { dumpCompletion.complete(&events[index]) }
+        isProvisional = false
+
+        pending = savedPending
+        dumpCount = savedDumpCount
+        identities = savedIdentities
+        windows = savedWindows
+        previousDump = savedPreviousDump
+        for (identity, state) in savedStates { identity.state = state }
     }
 
     // MARK: Events
@@ -112,6 +142,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     private func reportAmbiguity(_ pairing: AmbiguousPairing, _ name: PrintedName, text: () -> String, line: Int) {
+        // A provisional reading is done again for real once the dump ends: its notes would be said twice.
+        guard !isProvisional else { return }
         diagnostics.ambiguous(line: line) {
             let type = types[name.type].name
             let id = text()
@@ -262,7 +294,8 @@ public final class SwiftUINavigationReader: NavigationReader {
             windowIndex = index
         } else {
             let taken = Set(windows.map(\.name))
-            let name = (1...).lazy.map { $0 == 1 ? "main" : "window \($0)" }.first { !taken.contains($0) }!
+            // Shown as `window main`, `window 2`, …
+            let name = (1...).lazy.map { $0 == 1 ? "main" : "\($0)" }.first { !taken.contains($0) }!
             windows.append(WindowTrack(name: name, root: root, listed: []))
             windowIndex = windows.count - 1
         }
