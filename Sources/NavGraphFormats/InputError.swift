@@ -8,8 +8,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case noNavigationOutput(path: String, lines: Int)
     /// NUL bytes and nothing navgraph can read: a binary file.
     case binaryInput(path: String)
-    /// `--strict` (or an unrecoverable problem) turned diagnostics into errors.
-    case invalidInput(path: String, errors: Int)
+    /// The input had errors (each reported as a diagnostic as it was read); `strict` when `--strict` made
+    /// warnings and skipped lines into errors.
+    case invalidInput(path: String, errors: Int, strict: Bool)
 
     public var description: String {
         switch self {
@@ -25,8 +26,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .binaryInput(let path):
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"
-        case .invalidInput(let path, let errors):
-            "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input"
+        case .invalidInput(let path, let errors, let strict):
+            "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")"
         }
     }
 }

@@ -1,4 +1,6 @@
-/// What went wrong inside Graphviz, with Graphviz's own words where it said any.
+/// What went wrong inside Graphviz, with Graphviz's own words where it said any. Its description has the
+/// `location: error:` form of the other errors navgraph reports; the DOT text has no file of its own, so the
+/// location is the tool, as compilers say `clang: error:` when no file is to blame.
 public enum GraphvizError: Error, Equatable, CustomStringConvertible {
     /// `gvContext()` returned nothing (Graphviz not installed correctly, plugins missing).
     case noContext
@@ -8,7 +10,10 @@ public enum GraphvizError: Error, Equatable, CustomStringConvertible {
     /// No renderer for this format: the Graphviz plugin (e.g. cairo for PNG/PDF) is missing.
     case renderFailed(format: String, message: String)
 
-    public var description: String {
+    public var description: String { "navgraph: error: " + message }
+
+    /// What went wrong, without the location.
+    public var message: String {
         switch self {
         case .noContext:
             "Graphviz could not start (gvContext failed); is libgraphviz installed with its plugins? (run `dot -c` as root to register them)"

@@ -1,6 +1,6 @@
-import ArgumentParser
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphFormats
 import NavGraphRender
 
 /// Prints diagnostics to stderr as they arrive (`file:line: warning: …`), counts skipped lines, and in
@@ -73,15 +73,12 @@ final class ConsoleDiagnostics: DiagnosticHandler {
 
     var wantsSkippedText: Bool { strict || verbose }
 
-    /// Reports the totals; throws `ExitCode(2)` when there were errors.
+    /// Reports the totals; throws `InputError.invalidInput` when there were errors.
     func finish() throws {
         if errors > printedErrors {
             StandardError.write("\(file): error: \(errors - printedErrors) more errors not shown")
         }
-        if errors > 0 {
-            StandardError.write("\(file): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")")
-            throw ExitCode(2)
-        }
+        if errors > 0 { throw InputError.invalidInput(path: file, errors: errors, strict: strict) }
         if skipped > 0 && !verbose {
             StandardError.write("navgraph: skipped \(skipped) line\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not navigation output (--verbose lists them)")
         }

@@ -13,7 +13,7 @@ struct DiffCommand: ParsableCommand {
             navgraph diff LOG --from 12 --to 40
                                          two steps of one log (see `navgraph history`)
 
-            Exit status: 0 no differences, 1 differences, 2 bad input, 64 usage error.
+            \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.badInput, nil), (.usage, nil)]))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -61,8 +61,7 @@ struct DiffCommand: ParsableCommand {
                 if state.step == from { earlier = state }
             }
             guard let earlier else {
-                StandardError.write("\(input.displayName): error: --from \(from!): the input has only \(later.step) steps")
-                throw ExitCode(2)
+                throw CommandFailure.badInput(input.displayName, "--from \(from!): the input has only \(later.step) steps")
             }
             diff = HierarchyDiff(from: earlier, to: later)
         }
@@ -72,7 +71,7 @@ struct DiffCommand: ParsableCommand {
         case .json: DiffJSONRenderer().render(diff, to: &output)
         }
         output.flush()
-        if !diff.isEmpty { throw ExitCode(1) }
+        if !diff.isEmpty { throw CommandFailure(.found) }
     }
 
     private func options(for file: String) -> InputReading { flags.reading(file) }

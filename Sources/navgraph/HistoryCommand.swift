@@ -10,6 +10,8 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             Steps are numbered from 1; step 0 is the empty state before the first. A step is one event, or one \
             printDebugGraph() dump. Use the numbers with --at (tree, render, leaks), diff --from/--to, and replay.
+
+            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }

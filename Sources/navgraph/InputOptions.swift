@@ -64,16 +64,15 @@ struct InputReading {
     }
 
     func makeInput() throws -> NavigationInput {
-        try exitOnInputError {
-            var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
-            // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
-            input.concurrent = true
-            return input
-        }
+        var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+        // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
+        input.concurrent = true
+        return input
     }
 
     /// Reads the input up to `moment` (the end when `nil`), applying each step as it comes; `onStep` sees each
-    /// step with what it changed. Diagnostics go to stderr as they come; throws `ExitCode(2)` on bad input.
+    /// step with what it changed. Diagnostics go to stderr as they come; throws `InputError` or
+    /// `CommandFailure.badInput` on bad input.
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
@@ -83,38 +82,35 @@ struct InputReading {
         var firstTime: Double?
         var sawTime = false
         let input = try makeInput()
-        try exitOnInputError {
-            try input.read(diagnostics: diagnostics) { event in
-                if let time = event.time {
-                    sawTime = true
-                    if firstTime == nil { firstTime = time }
-                }
-                if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
-                switch moment {
-                case .step(let step)? where hierarchy.step >= step:
-                    return false
-                case .time(let limit)? where (event.time ?? -.infinity) > limit:
-                    return false
-                case .offset(let offset)? where event.time.map { $0 - firstTime! > offset } ?? false:
-                    return false
-                default:
-                    break
-                }
-                let change = hierarchy.apply(event)
-                for warning in change.warnings { diagnostics.report(warning) }
-                try onStep?(event, change, hierarchy)
-                return true
+        try input.read(diagnostics: diagnostics) { event in
+            if let time = event.time {
+                sawTime = true
+                if firstTime == nil { firstTime = time }
             }
+            if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
+            switch moment {
+            case .step(let step)? where hierarchy.step >= step:
+                return false
+            case .time(let limit)? where (event.time ?? -.infinity) > limit:
+                return false
+            case .offset(let offset)? where event.time.map { $0 - firstTime! > offset } ?? false:
+                return false
+            default:
+                break
+            }
+            let change = hierarchy.apply(event)
+            for warning in change.warnings { diagnostics.report(warning) }
+            try onStep?(event, change, hierarchy)
+            return true
         }
         try diagnostics.finish()
         switch moment {
         case .step(let step)? where hierarchy.step < step:
-            StandardError.write("\(displayName): error: --at \(step): the input has only \(hierarchy.step) step\(hierarchy.step == 1 ? "" : "s")")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(
+                displayName, "--at \(step): the input has only \(hierarchy.step) step\(hierarchy.step == 1 ? "" : "s")")
         case .time?, .offset?:
             if !sawTime {
-                StandardError.write("\(displayName): error: --at-time: no step in the input has a time; use --at STEP")
-                throw ExitCode(2)
+                throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
             }
         default:
             break
@@ -124,13 +120,3 @@ struct InputReading {
 }
 
 extension InputFormat: ExpressibleByArgument {}
-
-/// Prints a library error the way compilers do and exits with status 2.
-func exitOnInputError<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as InputError {
-        StandardError.write(error.description)
-        throw ExitCode(2)
-    }
-}

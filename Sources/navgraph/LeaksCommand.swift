@@ -14,8 +14,12 @@ struct LeaksCommand: ParsableCommand {
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
 
-            Exit status: 0 nothing leaked, 1 something leaked (or was suspected, with --fail-on-suspected), \
-            2 bad input or a log without lifecycle lines (leaks cannot be told from it), 64 usage error.
+            \(ExitStatus.help([
+                (.success, "nothing leaked"),
+                (.found, "something leaked (or was suspected, with --fail-on-suspected)"),
+                (.badInput, "bad input or a log without lifecycle lines (leaks cannot be told from it)"),
+                (.usage, nil),
+            ]))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -37,8 +41,10 @@ struct LeaksCommand: ParsableCommand {
         let diagnostics = input.makeDiagnostics()
         let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
         guard hierarchy.hasLifecycleEvents else {
-            StandardError.write("\(input.displayName): error: the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(
+                input.displayName,
+                "the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot "
+                    + "be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
         }
         let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
                                 ambiguitiesNotListed: diagnostics.ambiguitiesNotListed)
@@ -49,7 +55,7 @@ struct LeaksCommand: ParsableCommand {
         }
         output.flush()
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > 0) {
-            throw ExitCode(1)
+            throw CommandFailure(.found)
         }
     }
 }

@@ -1,4 +1,8 @@
 import ArgumentParser
+import Foundation
+import NavGraphFormats
+import NavGraphGraphviz
+import NavGraphRender
 
 @main
 struct NavGraphCommand: ParsableCommand {
@@ -13,17 +17,42 @@ struct NavGraphCommand: ParsableCommand {
             and shows it: stacks, tabs, presentations (sheet, fullScreenCover, alert, confirmationDialog, …), \
             switched roots, split columns and windows.
 
-            Exit status: 0 success, 1 leaks found (leaks), 2 bad input, 64 usage error.
+            \(ExitStatus.help([
+                (.success, nil),
+                (.found, "leaks found (leaks), differences (diff), or \(ExitStatus.renderFailed.meaning) (render)"),
+                (.badInput, nil), (.usage, nil),
+            ])) Each command's --help lists its own.
             """,
         version: version,
         subcommands: [TreeCommand.self, RenderCommand.self, LeaksCommand.self, HistoryCommand.self, DiffCommand.self,
                       ReplayCommand.self, TemplatesCommand.self])
 
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
+        let arguments = Array(CommandLine.arguments.dropFirst())
         // A small diagram takes about as long to parse arguments for and to set up as Graphviz takes to lay it
         // out; the setup happens on the other core while the arguments are parsed.
         if arguments.first == "render" { RenderCommand.prepare(arguments: arguments.dropFirst()) }
-        main(nil)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            end(with: error)
+        }
+    }
+
+    /// The one place a failing command is reported: its message on stderr, its status as the exit status.
+    /// Library errors carry their `file: error: …` text; argument errors, help and --version are
+    /// swift-argument-parser's.
+    private static func end(with error: any Error) -> Never {
+        let failure: CommandFailure
+        switch error {
+        case let error as CommandFailure: failure = error
+        case let error as InputError: failure = CommandFailure(.badInput, message: error.description)
+        case let error as RenderError: failure = CommandFailure(.badInput, message: error.description)
+        case let error as GraphvizError: failure = CommandFailure(.renderFailed, message: error.description)
+        default: exit(withError: error)
+        }
+        if let message = failure.message { StandardError.write(message) }
+        Foundation.exit(failure.status.code)
     }
 }

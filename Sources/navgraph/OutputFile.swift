@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,20 +14,16 @@ struct OutputFile {
         let directory = folder.isEmpty ? "." : folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardError.write("\(path): error: cannot write: folder '\(directory)' does not exist")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "cannot write: folder '\(directory)' does not exist")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            StandardError.write("\(path): error: cannot write: folder '\(directory)' is not writable")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "cannot write: folder '\(directory)' is not writable")
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            StandardError.write("\(path): error: cannot write: is a directory")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "cannot write: is a directory")
         }
         if let input, input != "-", Self.sameFile(input, path) {
-            StandardError.write("\(path): error: refusing to overwrite the input file")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "refusing to overwrite the input file")
         }
     }
 
@@ -36,17 +31,15 @@ struct OutputFile {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).navgraph-\(getpid()).tmp"
-        func fail(_ what: String) -> ExitCode {
+        func fail(_ what: String) -> CommandFailure {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            StandardError.write("\(path): error: cannot write: \(what): \(reason)")
-            return ExitCode(2)
+            return .badInput(path, "cannot write: \(what): \(reason)")
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            StandardError.write("\(path): error: cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
         }
         var offset = 0
         while offset < bytes.count {

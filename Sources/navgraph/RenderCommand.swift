@@ -14,6 +14,8 @@ struct RenderCommand: ParsableCommand {
             Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
             labelled with their style. Style it with your own theme: start from \
             `navgraph templates dot/default.dot.mustache`.
+
+            \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -60,12 +62,12 @@ struct RenderCommand: ParsableCommand {
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
         let themeText = try theme.map { try readTheme($0) }
-        var renderer = try exitOnRenderError { try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend) }
+        var renderer = try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend)
         renderer.endOfInput = moment.moment == nil
         renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
         var dot = ""
-        let summary = try exitOnRenderError { try renderer.renderSummarizing(hierarchy, to: &dot) }
+        let summary = try renderer.renderSummarizing(hierarchy, to: &dot)
         if summary.collapsed > 0 {
             StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
         }
@@ -78,12 +80,7 @@ struct RenderCommand: ParsableCommand {
         case .dot:
             bytes = Array(dot.utf8)
         case .svg, .png, .pdf:
-            do {
-                bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
-            } catch {
-                StandardError.write("navgraph: error: \(error.description)")
-                throw ExitCode(1)
-            }
+            bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
         }
         if let target {
             try target.write(bytes)
@@ -106,19 +103,9 @@ struct RenderCommand: ParsableCommand {
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            StandardError.write("\(path): error: cannot read theme: \(error.localizedDescription)")
-            throw ExitCode(2)
+            throw CommandFailure.badInput(path, "cannot read theme: \(error.localizedDescription)")
         }
     }
 }
 
 extension DOTRenderer.Direction: ExpressibleByArgument {}
-
-func exitOnRenderError<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as RenderError {
-        StandardError.write(error.description)
-        throw ExitCode(2)
-    }
-}

@@ -11,6 +11,8 @@ struct ReplayCommand: ParsableCommand {
             Keys: ←/→ one step, PgUp/PgDn ten, Home/End first/last, ↑/↓ scroll the tree, / find a type or id \
             (n: next match), l list leaks, q quit. Keys come from the terminal (/dev/tty), so the log can arrive \
             on stdin. Without a terminal, replay prints every step (--steps for a range).
+
+            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -29,16 +31,14 @@ struct ReplayCommand: ParsableCommand {
         let diagnostics = input.makeDiagnostics()
         let input = try self.input.makeInput()
         let progress = isTerminal(2)
-        try exitOnInputError {
-            try input.read(diagnostics: diagnostics) { event in
-                let change = timeline.append(event)
-                for warning in change.warnings { diagnostics.report(warning) }
-                descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))
-                if progress, timeline.count % 100_000 == 0 {
-                    StandardError.write("navgraph: read \(timeline.count) steps…")
-                }
-                return true
+        try input.read(diagnostics: diagnostics) { event in
+            let change = timeline.append(event)
+            for warning in change.warnings { diagnostics.report(warning) }
+            descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))
+            if progress, timeline.count % 100_000 == 0 {
+                StandardError.write("navgraph: read \(timeline.count) steps…")
             }
+            return true
         }
         try diagnostics.finish()
 

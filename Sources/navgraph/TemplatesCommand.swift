@@ -5,7 +5,12 @@ struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List the built-in templates, or print one to start your own theme from.",
-        discussion: "Example: navgraph templates dot/default.dot.mustache > mine.dot.mustache; navgraph render log.txt --theme mine.dot.mustache -o nav.svg")
+        discussion: """
+            Example: navgraph templates dot/default.dot.mustache > mine.dot.mustache; \
+            navgraph render log.txt --theme mine.dot.mustache -o nav.svg
+
+            \(ExitStatus.help([(.success, nil), (.usage, "usage error (also: no such template)")]))
+            """)
 
     @Argument(help: ArgumentHelp("A template to print; lists them when omitted.", valueName: "name"))
     var name: String?

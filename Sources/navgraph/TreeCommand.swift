@@ -19,6 +19,8 @@ struct TreeCommand: ParsableCommand {
               xcrun simctl launch --console-pty booted com.example.app | navgraph tree --follow
             On a terminal it redraws the tree in place on every change; into a pipe it prints each new state. \
             It stops when stdin ends (printing the final state), or on Ctrl-C when following a file.
+
+            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -63,7 +65,7 @@ struct TreeCommand: ParsableCommand {
     private func runFollowing() throws {
         unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
-        let source = try exitOnInputError { try LineSource(path: input.file) }
+        let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text
         var hierarchy = Hierarchy()
@@ -116,12 +118,10 @@ struct TreeCommand: ParsableCommand {
             show(preview, provisional: true, endOfInput: false)
         }
 
-        try exitOnInputError {
-            try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
-                let change = hierarchy.apply(event)
-                for warning in change.warnings { diagnostics.report(warning) }
-                return true
-            }
+        try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
+            let change = hierarchy.apply(event)
+            for warning in change.warnings { diagnostics.report(warning) }
+            return true
         }
         show(hierarchy, provisional: false, endOfInput: true)
         try diagnostics.finish()

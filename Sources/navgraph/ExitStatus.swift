@@ -1,0 +1,59 @@
+/// What a command's exit status tells a script. Each command's help lists the ones it can end with, from the same
+/// names, so the help cannot drift from the code.
+enum ExitStatus: CaseIterable {
+    case success
+    /// `leaks` found a leak, `diff` found differences: the answer a script asked for, not a failure.
+    case found
+    /// Graphviz could not lay out or draw the diagram.
+    case renderFailed
+    /// The input, a theme or an output path was unusable: the message says which and where.
+    case badInput
+    /// The arguments were wrong (swift-argument-parser's `ValidationError` exits with this too).
+    case usage
+
+    var code: Int32 {
+        switch self {
+        case .success: 0
+        // `render` has nothing to find, so the two never meet in one command.
+        case .found, .renderFailed: 1
+        case .badInput: 2
+        // EX_USAGE from sysexits.h, as swift-argument-parser uses.
+        case .usage: 64
+        }
+    }
+
+    /// What the status means when a command does not say more.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .found: "found"
+        case .renderFailed: "Graphviz failed to render"
+        case .badInput: "bad input"
+        case .usage: "usage error"
+        }
+    }
+
+    /// "Exit status: 0 …, 1 …, 2 …, 64 usage error." for a command's help: the statuses it ends with, each with
+    /// what it means for that command (`meaning` when `nil`), in the order given.
+    static func help(_ statuses: [(status: ExitStatus, meaning: String?)]) -> String {
+        "Exit status: "
+            + statuses.map { "\($0.status.code) \($0.meaning ?? $0.status.meaning)" }.joined(separator: ", ") + "."
+    }
+}
+
+/// Why a command ends without success: the status to exit with, and the message for stderr (already in
+/// `file: error: …` form; `nil` when the output said it all, as when `leaks` lists what it found).
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String?
+
+    init(_ status: ExitStatus, message: String? = nil) {
+        self.status = status
+        self.message = message
+    }
+
+    /// Bad input at `location` (a path, `<stdin>`, or `path:line`), said the way compilers do.
+    static func badInput(_ location: String, _ message: String) -> CommandFailure {
+        CommandFailure(.badInput, message: "\(location): error: \(message)")
+    }
+}
