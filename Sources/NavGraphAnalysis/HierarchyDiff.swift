@@ -72,7 +72,9 @@ public struct HierarchyDiff: Sendable {
         hierarchy.openWindows.flatMap { hierarchy.preorder(window: $0.name).map(\.node) }
     }
 
-    private static func position(of node: Node, in hierarchy: Hierarchy) -> Position {
+    /// Where `node` hangs in `hierarchy`: its parent (none for a root), window and index among its siblings
+    /// (0-based; a root is 0).
+    public static func position(of node: Node, in hierarchy: Hierarchy) -> Position {
         let index = node.parent.flatMap { hierarchy.nodes[$0]?.children.firstIndex(of: node.key) } ?? 0
         return Position(parent: node.parent.flatMap { hierarchy.model($0) }, window: node.window, index: index)
     }

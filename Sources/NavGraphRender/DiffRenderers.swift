@@ -40,7 +40,9 @@ public struct DiffTextRenderer {
 
 /// `navgraph diff --format json`:
 /// `{"added": [NODE], "removed": [NODE], "moved": [{"id", "type", "from", "to"}], "selection": [{"id", "type", "from", "to"}]}`
-/// with NODE as in `tree --format json` and each position `{"parent", "window", "index"}`.
+/// with NODE as in `tree --format json`, an added or removed one also saying where it hangs (`"parent"`, `"window"`,
+/// `"index"`), and each move's position `{"parent", "window", "index"}`. Indexes count siblings from 1, as the text
+/// output's `#1` does.
 public struct DiffJSONRenderer {
     public init() {}
 
@@ -64,14 +66,22 @@ public struct DiffJSONRenderer {
     }
 
     private func position(_ position: HierarchyDiff.Position) -> String {
-        "{\"parent\": \(position.parent.map { Escaping.jsonString($0.id) } ?? "null"), \"window\": \(Escaping.jsonString(position.window)), \"index\": \(position.index)}"
+        "{" + fields(position) + "}"
+    }
+
+    private func fields(_ position: HierarchyDiff.Position) -> String {
+        "\"parent\": \(position.parent.map { Escaping.jsonString($0.id) } ?? "null"), \"window\": "
+            + "\(Escaping.jsonString(position.window)), \"index\": \(position.index + 1)"
     }
 
     private func writeNodes<Output: TextOutputStream>(_ name: String, _ nodes: [Node], in hierarchy: Hierarchy, to output: inout Output) {
         output.write("  \"\(name)\": [")
         for (index, node) in nodes.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
-            JSONRenderer.writeTree(node, hierarchy: hierarchy, to: &output)
+            // A root's NODE already names its window.
+            var placement = fields(HierarchyDiff.position(of: node, in: hierarchy))
+            if node.parent == nil { placement = placement.replacingOccurrences(of: ", \"window\": \(Escaping.jsonString(node.window))", with: "") }
+            JSONRenderer.writeTree(node, hierarchy: hierarchy, rootFields: ", " + placement, to: &output)
         }
         output.write(nodes.isEmpty ? "]" : "\n  ]")
     }

@@ -66,8 +66,10 @@ public struct JSONRenderer: Renderer {
     }
 
     /// Writes `root` and its subtree as a NODE object, indented for `baseDepth`; no trailing newline.
+    /// `rootFields`: more `, "key": value` pairs for the root's object, after its own fields.
     static func writeTree<Output: TextOutputStream>(
-        _ root: Node, hierarchy: Hierarchy, baseDepth: Int = 0, layout: Layout = Layout(), to output: inout Output
+        _ root: Node, hierarchy: Hierarchy, baseDepth: Int = 0, layout: Layout = Layout(), rootFields: String = "",
+        to output: inout Output
     ) {
         var pending: [WalkStep] = [.open(root, depth: baseDepth, first: true)]
         while let step = pending.popLast() {
@@ -87,6 +89,7 @@ public struct JSONRenderer: Renderer {
                 } else {
                     output.write(", \"window\": " + Escaping.jsonString(node.window))
                 }
+                if node.key == root.key { output.write(rootFields) }
                 output.write(", \"children\": [")
                 let children = node.children.compactMap { hierarchy.nodes[$0] }
                 pending.append(.close(depth: depth, empty: children.isEmpty))

@@ -17,6 +17,16 @@ public struct TextTreeRenderer: Renderer {
         self.added = added
     }
 
+    /// Why there is no tree to show, when there is none: every view that draws the hierarchy says the same.
+    public static func missingHierarchy(in hierarchy: Hierarchy, endOfInput: Bool = true) -> String? {
+        if hierarchy.windows.isEmpty {
+            return endOfInput
+                ? "No hierarchy in the input: no printDebugGraph() dump and no root or snapshot event."
+                : "No hierarchy yet: no printDebugGraph() dump and no root or snapshot event so far."
+        }
+        return hierarchy.openWindows.isEmpty ? "No open window: every window's root has finished." : nil
+    }
+
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
         let windows = hierarchy.openWindows
         var first = true
@@ -27,13 +37,11 @@ public struct TextTreeRenderer: Renderer {
             writeTree(of: window, in: hierarchy, to: &output)
         }
 
-        if hierarchy.windows.isEmpty {
-            output.write(style.paint(endOfInput
-                ? "No hierarchy in the input: no printDebugGraph() dump and no root or snapshot event."
-                : "No hierarchy yet: no printDebugGraph() dump and no root or snapshot event so far.", .yellow) + "\n")
-            output.write("Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
-        } else if windows.isEmpty {
-            output.write(style.paint("No open window: every window's root has finished.", .yellow) + "\n")
+        if let missing = Self.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
+            output.write(style.paint(missing, .yellow) + "\n")
+            if hierarchy.windows.isEmpty {
+                output.write("Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
+            }
         }
 
         let unplaced = hierarchy.unplacedModels

@@ -68,6 +68,11 @@ struct RenderCommand: ParsableCommand {
         let hierarchy = try input.readHierarchy(until: moment.moment)
         var dot = ""
         let summary = try renderer.renderSummarizing(hierarchy, to: &dot)
+        if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: renderer.endOfInput) {
+            // As `tree` says it; the diagram is still written (an empty one is a valid file for a pipeline).
+            let drawn = summary.drawn == 0 ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
+            StandardError.write("navgraph: \(missing.prefix(1).lowercased() + missing.dropFirst().dropLast()); \(drawn)")
+        }
         if summary.collapsed > 0 {
             StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
         }

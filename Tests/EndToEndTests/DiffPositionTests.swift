@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@Suite("navgraph diff --format json: where things are")
+struct DiffPositionTests {
+    @Test func addedNodesSayWhereTheyHangCountingFromOneAsTheTextDoes() throws {
+        let run = try navgraph(["diff", "--format", "json", "examples/launch-dump.txt", "examples/sheet-over-tabs.txt"])
+        #expect(run.status == 1)
+        let document = try #require(jsonObject(run.stdout))
+        let added = try #require(document["added"] as? [[String: Any]])
+        let a41 = try #require(added.first { $0["id"] as? String == "A41" })
+        // A41 is the second entry of stack 32D: `#2` in the text, index 2 here.
+        #expect(a41["parent"] as? String == "32D")
+        #expect(a41["window"] as? String == "main")
+        #expect(a41["index"] as? Int == 2)
+        let sheet = try #require(added.first { $0["id"] as? String == "9C2" })
+        #expect(sheet["parent"] as? String == "F1A")
+        #expect(sheet["index"] as? Int == 1)
+        // Its subtree is NODEs as in `tree --format json`, without positions of their own.
+        let children = try #require(sheet["children"] as? [[String: Any]])
+        #expect(children.allSatisfy { $0["index"] == nil })
+    }
+
+    @Test func movesCountFromOneInJSONAsInText() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = folder.appendingPathComponent("before.txt")
+        let after = folder.appendingPathComponent("after.txt")
+        try "<[A 111...]>\n\t<[B 222...]>\n\t<[C 333...]>\n".write(to: before, atomically: true, encoding: .utf8)
+        try "<[A 111...]>\n\t<[C 333...]>\n\t<[B 222...]>\n".write(to: after, atomically: true, encoding: .utf8)
+        let text = try navgraph(["diff", before.path, after.path])
+        let json = try navgraph(["diff", "--format", "json", before.path, after.path])
+        let moved = try #require((jsonObject(json.stdout)?["moved"] as? [[String: Any]])?.first)
+        let from = try #require(moved["from"] as? [String: Any])
+        let to = try #require(moved["to"] as? [String: Any])
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.contains("moved from") })
+        #expect(line.contains("#\(from["index"] as? Int ?? -1) to") && line.hasSuffix("#\(to["index"] as? Int ?? -1)"), "\(line) vs \(moved)")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+// A transcript in the docs is a promise: every `$ …` line in a fenced block of README.md or docs/*.md that names a file
+// under examples/ is run (with the built navgraph first on PATH, from the repository's root, stdin empty, no colour)
+// and what it prints must be what the block shows below it. Lines the block shows that navgraph writes to stderr
+// (`navgraph: …`, `file:line: warning: …`) are compared with stderr, the rest with stdout; `$ echo $?` shows the exit
+// status of the command before it; a line `…` alone stands for any number of lines (for long outputs).
+
+/// One documented command and what the docs say it prints.
+struct Transcript: CustomStringConvertible, Sendable {
+    var document: String
+    var line: Int
+    var command: String
+    var expected: [String]
+    /// The block's next line is `$ echo $?`, followed by this status.
+    var expectedStatus: Int32?
+
+    var description: String { "\(document):\(line): \(command)" }
+
+    /// Every checked transcript in the docs.
+    static let all: [Transcript] = {
+        var documents = ["README.md"]
+        let docs = repositoryRoot.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        documents += names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return documents.flatMap { name -> [Transcript] in
+            let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return parse(text, document: name)
+        }
+    }()
+
+    static func parse(_ text: String, document: String) -> [Transcript] {
+        var result: [Transcript] = []
+        var inBlock = false
+        var current: Transcript?
+        func close() {
+            if let done = current { result.append(done) }
+            current = nil
+        }
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            if line.hasPrefix("```") {
+                if inBlock { close() }
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock else { continue }
+            if line.hasPrefix("$ ") {
+                let command = String(line.dropFirst(2))
+                if command == "echo $?", current != nil {
+                    current!.expectedStatus = -1
+                    continue
+                }
+                close()
+                // Only what names a bundled example can be run here (not `xcrun …`, not a user's session.log).
+                if command.contains("examples/") && !command.hasPrefix("xcrun") {
+                    current = Transcript(document: document, line: index + 1, command: command, expected: [])
+                }
+                continue
+            }
+            guard current != nil else { continue }
+            if current!.expectedStatus == -1 {
+                current!.expectedStatus = Int32(line.trimmingCharacters(in: .whitespaces)) ?? -2
+            } else {
+                current!.expected.append(line)
+            }
+        }
+        close()
+        return result
+    }
+}
+
+/// Whether a shown line is one navgraph writes to stderr.
+func isDiagnosticLine(_ line: String) -> Bool {
+    line.hasPrefix("navgraph: ") || line.range(of: #"^\S+:\d+(:\d+)?: (warning|error|note): "#, options: .regularExpression) != nil
+}
+
+/// Lines without trailing spaces, without trailing blank lines.
+func normalized(_ lines: [String]) -> [String] {
+    var lines = lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+    while lines.last == "" { lines.removeLast() }
+    return lines
+}
+
+/// Whether `actual` is what `expected` shows, where a line `…` alone stands for any number of lines.
+func matches(_ actual: [String], _ expected: [String]) -> Bool {
+    guard let gap = expected.firstIndex(where: { $0 == "…" }) else { return actual == expected }
+    let head = Array(expected[..<gap])
+    let rest = Array(expected[(gap + 1)...])
+    guard actual.starts(with: head) else { return false }
+    let remaining = Array(actual.dropFirst(head.count))
+    return (0...remaining.count).contains { matches(Array(remaining.dropFirst($0)), rest) }
+}
+
+@Suite("The docs' transcripts are what navgraph prints")
+struct ReadmeTranscriptTests {
+    @Test func theDocsHaveTranscriptsToCheck() {
+        // If parsing broke, every transcript would be skipped silently: the README alone has these.
+        let commands = Transcript.all.filter { $0.document == "README.md" }.map(\.command)
+        #expect(commands.count >= 6, "\(commands)")
+        #expect(commands.contains("navgraph tree examples/sheet-over-tabs.txt"))
+        #expect(commands.contains("navgraph leaks examples/leaky-session.log"))
+    }
+
+    @Test(arguments: Transcript.all)
+    func transcript(_ transcript: Transcript) throws {
+        let binaryFolder = binaryURL.deletingLastPathComponent().path
+        let path = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try runTool(URL(fileURLWithPath: "/bin/sh"), ["-c", transcript.command],
+                              environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "120"])
+        let expected = transcript.expected
+        let expectedOut = normalized(expected.filter { !isDiagnosticLine($0) })
+        let expectedErr = normalized(expected.filter(isDiagnosticLine))
+        let actualOut = normalized(run.stdout.components(separatedBy: "\n"))
+        let actualErr = normalized(run.stderr.components(separatedBy: "\n"))
+        #expect(matches(actualOut, expectedOut), """
+            \(transcript): the docs show
+            \(expectedOut.joined(separator: "\n"))
+            navgraph prints
+            \(actualOut.joined(separator: "\n"))
+            """)
+        #expect(actualErr == expectedErr, "\(transcript): stderr is\n\(actualErr.joined(separator: "\n"))")
+        if let status = transcript.expectedStatus {
+            #expect(run.status == status, "\(transcript): exit status")
+        } else {
+            #expect(run.status == 0, "\(transcript): exits \(run.status) (show it with `$ echo $?`)\n\(run.stderr)")
+        }
+    }
+}
+
+@Suite("The docs' diagrams are what navgraph draws")
+struct DocsDiagramTests {
+    @Test func theREADMEsDiagramIsCurrent() throws {
+        // The README shows docs/sheet-over-tabs.svg, made by the command it names; the same input gives the same bytes.
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`navgraph render examples/sheet-over-tabs.txt -o docs/sheet-over-tabs.svg`"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = folder.appendingPathComponent("sheet-over-tabs.svg")
+        let run = try navgraph(["render", "examples/sheet-over-tabs.txt", "-o", made.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/sheet-over-tabs.svg"))
+        #expect(try Data(contentsOf: made) == committed,
+                "docs/sheet-over-tabs.svg is out of date: navgraph render examples/sheet-over-tabs.txt -o docs/sheet-over-tabs.svg")
+    }
+}
