@@ -186,40 +186,41 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     private func addDumpLine(_ name: PrintedName, longID: String?, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
-        guard pending != nil else {
+        guard var dump = pending else {
             pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces)
             pendingLines.removeAll(keepingCapacity: true)
             pendingLongIDs.removeAll(keepingCapacity: true)
             pendingLines.append(DumpLine(name: name, depth: 0, line: line, longID: keep(longID)))
             return
         }
-        let extraTabs = tabs - pending!.baseTabs
-        let extraSpaces = spaces - pending!.baseSpaces
+        let extraTabs = tabs - dump.baseTabs
+        let extraSpaces = spaces - dump.baseSpaces
         if extraTabs <= 0 && extraSpaces <= 0 {
             // Back at the root's depth: a new dump starts.
             flushDump(into: &events)
             addDumpLine(name, longID: longID, tabs: tabs, spaces: spaces, line: line, into: &events)
             return
         }
+        // Read into a copy, stored back at the end: one place where the dump's state changes.
+        defer { pending = dump }
         var depth = max(extraTabs, 0)
         if extraSpaces > 0 && extraTabs <= 0 {
             // Pasted logs indent with spaces; the first indented line gives the unit.
-            let unit = pending!.spaceUnit ?? extraSpaces
-            pending!.spaceUnit = unit
+            let unit = dump.spaceUnit ?? extraSpaces
+            dump.spaceUnit = unit
             depth = max(1, (extraSpaces + unit / 2) / unit)
             if extraSpaces % unit != 0 {
-                let firstLine = pending!.firstLine
                 diagnostics.report(Diagnostic(.warning, line: line,
-                    "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(firstLine + 1 > line ? line : firstLine)'s dump); read as depth \(depth)"))
+                    "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(dump.firstLine + 1 > line ? line : dump.firstLine)'s dump); read as depth \(depth)"))
             }
-            pending!.sawSpaces = true
+            dump.sawSpaces = true
         } else {
-            pending!.sawTabs = true
+            dump.sawTabs = true
         }
-        if pending!.sawTabs && pending!.sawSpaces && !pending!.warnedMixed {
-            pending!.warnedMixed = true
+        if dump.sawTabs && dump.sawSpaces && !dump.warnedMixed {
+            dump.warnedMixed = true
             diagnostics.report(Diagnostic(.warning, line: line,
-                "dump mixes tab and space indentation; a tab counts as one level, \(pending!.spaceUnit ?? 1) spaces as one level"))
+                "dump mixes tab and space indentation; a tab counts as one level, \(dump.spaceUnit ?? 1) spaces as one level"))
         }
         let previousDepth = pendingLines[pendingLines.count - 1].depth
         if depth > previousDepth + 1 {
