@@ -155,11 +155,26 @@ try:
         driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", clickable[0])
         expect("started" in driver.find_element(By.ID, "lifetime").text or "no start" in driver.find_element(By.ID, "lifetime").text,
                "a click on a model did not show its lifetime")
-    rows = driver.find_elements(By.CSS_SELECTOR, "#events .event")
-    expect(len(rows) == total, "the event list has %d rows for %d steps" % (len(rows), total))
+    listed = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
+    expect(listed == total, "the event list holds %d steps of %d" % (listed, total))
     if total >= 2:
-        driver.execute_script("arguments[0].click()", rows[1])
-        check(2, "event row click")
+        body.send_keys(Keys.HOME)
+        row = driver.find_elements(By.CSS_SELECTOR, '#events .event[data-step="2"]')
+        expect(len(row) == 1, "no row for step 2 in view at the start")
+        if row:
+            driver.execute_script("arguments[0].click()", row[0])
+            check(2, "event row click")
+            current = driver.find_elements(By.CSS_SELECTOR, "#events .event.current")
+            expect(len(current) == 1 and current[0].get_attribute("data-step") == "2", "step 2's row is not highlighted")
+    # The filter hides rows, never steps; the search keeps the rows that mention the text.
+    first_event = driver.find_elements(By.CSS_SELECTOR, "#filters input")
+    if first_event:
+        driver.execute_script("arguments[0].click()", first_event[0])
+        hidden = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
+        expect(hidden < total, "a filter hid no row")
+        expect(int(driver.execute_script("return Number(document.getElementById('slider').max)")) == total,
+               "a filter changed the steps")
+        driver.execute_script("arguments[0].click()", first_event[0])
 
     if hostile is not None:
         expect(driver.execute_script("return document.querySelectorAll('img, iframe, object, embed').length") == 0,

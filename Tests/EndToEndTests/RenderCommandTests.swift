@@ -73,7 +73,7 @@ struct RenderCommandTests {
         try "{{#statements}}".write(to: broken, atomically: true, encoding: .utf8)
         let bad = try navgraph(["render", example("launch-dump.txt"), "--theme", broken.path])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("broken.dot.mustache:1:17: error: invalid template: a section is never closed"))
+        #expect(bad.stderr.contains("broken.dot.mustache:1:16: error: invalid template: a section is never closed"))
         #expect(!bad.stderr.contains("ParserError"))
     }
 
@@ -98,9 +98,9 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(String, String)] = [
             ("digraph {\n{{#statements}}\n  {{#node}}x{{/nodes}}\n{{/statements}}}\n",
-             ":3:20: error: invalid template: this closing tag does not match the section it closes"),
+             ":3:16: error: invalid template: this closing tag does not match the section it closes"),
             ("{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n", ":4:1: error: invalid template: a section is never closed"),
-            ("digraph { {{% NOPE}} }\n", ":1:21: error: invalid template: a {{% … }} pragma is malformed"),
+            ("digraph { {{% NOPE}} }\n", ":1:19: error: invalid template: a {{% … }} pragma is malformed"),
         ]
         for (index, (text, expected)) in cases.enumerated() {
             let theme = folder.appendingPathComponent("theme\(index).dot.mustache")
