@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Checks a `navgraph replay --html` page in headless Chromium (Selenium with Debian's chromedriver).
 
-Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT] [--measure]
+Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT] [--measure | --measure-only]
 
 Opens PAGE, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
 shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. --measure prints how
-long the page took to become interactive. Exit 0 when every check passed, 1 with the failures listed, 77 when
+long the page took to become interactive; --measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures listed, 77 when
 Chromium or Selenium cannot be had here (a skip, with the reason).
 """
 import json
@@ -41,6 +41,9 @@ if "--screenshot" in args:
     i = args.index("--screenshot"); screenshot = args[i + 1]; del args[i:i + 2]
 if "--hostile" in args:
     i = args.index("--hostile"); hostile = args[i + 1]; del args[i:i + 2]
+measure_only = "--measure-only" in args
+if measure_only:
+    args.remove("--measure-only"); measure = True
 if "--measure" in args:
     args.remove("--measure"); measure = True
 if len(args) != 3:
@@ -128,6 +131,8 @@ try:
         interactive = driver.execute_script("return Number(document.body.dataset.readyAt)")
         print("interactive after %.0f ms (navigation start to the first step drawn), %d bytes"
               % (interactive, os.path.getsize(page)))
+    if measure_only:
+        raise StopIteration
     total = int(driver.execute_script("return Number(document.getElementById('slider').max)"))
     expect(len(drawn()) > 0, "the drawing holds no model of the history")
     body = driver.find_element(By.TAG_NAME, "body")
@@ -188,14 +193,17 @@ try:
         if leaks:
             driver.execute_script("arguments[0].click()", leaks[0])
         driver.save_screenshot(screenshot)
-
-    for entry in driver.get_log("browser"):
-        if entry.get("level") == "SEVERE":
-            failures.append("browser console: " + entry.get("message", ""))
+except StopIteration:
+    pass
 except Exception as error:
     failures.append("%s: %s" % (type(error).__name__, error))
 finally:
-    driver.quit()
+    try:
+        for entry in driver.get_log("browser"):
+            if entry.get("level") == "SEVERE":
+                failures.append("browser console: " + entry.get("message", ""))
+    finally:
+        driver.quit()
 
 if failures:
     print("\n".join(failures))

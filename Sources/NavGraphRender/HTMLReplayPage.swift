@@ -9,8 +9,9 @@ import NavGraphTemplates
 /// (`templates/html/`); every string from the log travels as JSON data and is inserted as text, never as markup.
 public struct HTMLReplayPage {
     /// The union is laid out up to this many models by default (breadth first, at most 40 children each); past it
-    /// the drawing folds the rest into "… N more" nodes, as `render --max-nodes` does.
-    public static let defaultMaxNodes = 2000
+    /// the drawing folds the rest into "… N more" nodes, as `render --max-nodes` does. Lower than `render`'s 2,000:
+    /// the page's opening time follows the drawing's size (a 10,000-step session places some 2,700 models).
+    public static let defaultMaxNodes = 1000
     /// The page template every built-in HTML theme inherits from (`{{<replay-page}} … {{/replay-page}}`).
     public static let pageTemplateName = "html/replay-page.html.mustache"
 
@@ -181,9 +182,29 @@ public struct HTMLReplayPage {
     private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
     private static func json(_ moments: [ReplayHistory.Moment]) -> String { "[" + moments.map(json).joined(separator: ",") + "]" }
 
-    /// The `<svg>` element alone: Graphviz's XML declaration, doctype and comments are left out.
+    /// The `<svg>` element alone: Graphviz's XML declaration, doctype and comments (one per node, edge and
+    /// cluster, repeating its generated name) are left out; the page finds each node by its `<title>`.
     static func svgElement(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return svg }
-        return String(svg[start.lowerBound...])
+        // Bytes, scanned once: searching the text again from each comment is quadratic on a large drawing.
+        let bytes = Array(svg.utf8)
+        func starts(_ pattern: [UInt8], at index: Int) -> Bool {
+            index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        }
+        let svgTag = Array("<svg".utf8), open = Array("<!--".utf8), close = Array("-->".utf8)
+        guard var index = bytes.indices.first(where: { starts(svgTag, at: $0) }) else { return svg }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count - index)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), starts(open, at: index) {
+                var end = index + open.count
+                while end < bytes.count && !starts(close, at: end) { end += 1 }
+                index = min(bytes.count, end + close.count)
+                if index < bytes.count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }
