@@ -5,7 +5,7 @@ import NavGraphTemplates
 
 /// The hierarchy as Graphviz DOT, written by navgraph itself (no Graphviz needed for this format).
 ///
-/// Styling comes from a Mustache theme (`templates/dot/default.dot.mustache`, or the user's own). The theme gets
+/// Styling comes from a Mustache theme (`templates/dot/light.dot.mustache`, `dark`, or the user's own). The theme gets
 /// a flat list of statements and escapes every value for a DOT double-quoted string; node and cluster ids are
 /// generated (`n0`, `cluster_3`), never taken from the input.
 public struct DOTRenderer: Renderer {
