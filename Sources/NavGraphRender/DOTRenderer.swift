@@ -5,11 +5,11 @@ import NavGraphTemplates
 
 /// The hierarchy as Graphviz DOT, written by navgraph itself (no Graphviz needed for this format).
 ///
-/// Styling comes from a Mustache theme (`templates/dot/default.dot.mustache`, or the user's own). The theme gets
+/// Styling comes from a Mustache theme (`templates/dot/light.dot.mustache`, `dark`, or the user's own). The theme gets
 /// a flat list of statements and escapes every value for a DOT double-quoted string; node and cluster ids are
 /// generated (`n0`, `cluster_3`), never taken from the input.
 public struct DOTRenderer: Renderer {
-    public static let defaultThemeName = "dot/default.dot.mustache"
+    public static let defaultThemeName = BuiltInThemes.dotTemplatePath(BuiltInThemes.defaultName)
 
     public enum Direction: String, Sendable, CaseIterable {
         /// Top to bottom.
@@ -107,23 +107,27 @@ private struct ParsedTheme: Sendable {
     init(text: String, name: String) throws(RenderError) {
         DOTContentType.register()
         // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
-        self.text = text.contains("CONTENT_TYPE") ? text : "{{% CONTENT_TYPE: DOT}}" + text
+        let pragma = "{{% CONTENT_TYPE: DOT}}"
+        let prefixLength = text.contains("CONTENT_TYPE") ? 0 : pragma.count
+        self.text = prefixLength == 0 ? text : pragma + text
         do {
             shapeTemplate = try StatementShapes.template(for: self.text)
-            fullTemplate = shapeTemplate == nil ? try MustacheTemplate(string: self.text) : nil
         } catch {
-            throw .invalidTemplate(name: name, message: "\(error)")
+            // Parsed again as written, for the author's own line and column.
+            _ = try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength)
+            throw TemplateErrorMessage.describe(error, name: name, prefixLength: prefixLength)
         }
+        fullTemplate = shapeTemplate == nil
+            ? try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength) : nil
+        self.prefixLength = prefixLength
     }
+
+    private let prefixLength: Int
 
     /// The theme for the template engine.
     func template(name: String) throws(RenderError) -> MustacheTemplate {
         if let fullTemplate { return fullTemplate }
-        do {
-            return try MustacheTemplate(string: text)
-        } catch {
-            throw .invalidTemplate(name: name, message: "\(error)")
-        }
+        return try TemplateErrorMessage.parse(text, name: name, prefixLength: prefixLength)
     }
 }
 

@@ -16,14 +16,16 @@ extension Renderer {
 
 /// Why rendering failed.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
-    /// A user's template did not parse.
-    case invalidTemplate(name: String, message: String)
+    /// A user's template did not parse: where (1-based line and column, when known) and why, in plain words.
+    case invalidTemplate(name: String, line: Int?, column: Int?, message: String)
     /// An embedded template is missing from the build (a packaging bug).
     case missingTemplate(name: String)
 
     public var description: String {
         switch self {
-        case .invalidTemplate(let name, let message): "\(name): error: invalid template: \(message)"
+        case .invalidTemplate(let name, let line?, let column?, let message):
+            "\(name):\(line):\(column): error: invalid template: \(message)"
+        case .invalidTemplate(let name, _, _, let message): "\(name): error: invalid template: \(message)"
         case .missingTemplate(let name): "error: built-in template '\(name)' is missing from this build"
         }
     }

@@ -12,8 +12,8 @@ struct RenderCommand: ParsableCommand {
             libgraphviz; no `dot` program is needed.
 
             Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
-            labelled with their style. Style it with your own theme: start from \
-            `navgraph templates dot/default.dot.mustache`.
+            labelled with their style. --theme dark for the dark theme; for your own, start from \
+            `navgraph templates dot/light.dot.mustache`.
 
             \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
@@ -31,7 +31,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("dot, svg, png or pdf (default: from -o's extension, else dot).", valueName: "format"))
     var format: Format?
 
-    @Option(help: ArgumentHelp("A Mustache DOT theme to use instead of the built-in one.", valueName: "path"))
+    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
+                               valueName: "name|path"))
     var theme: String?
 
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
@@ -61,8 +62,9 @@ struct RenderCommand: ParsableCommand {
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
-        let themeText = try theme.map { try readTheme($0) }
-        var renderer = try DOTRenderer(themeText: themeText, themeName: theme, direction: direction, legend: !noLegend)
+        let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
+        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
+                                       legend: !noLegend)
         renderer.endOfInput = moment.moment == nil
         renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
@@ -102,14 +104,6 @@ struct RenderCommand: ParsableCommand {
         let drawsDOT = arguments.contains { $0 == "dot" || $0 == "--format=dot" || $0.hasSuffix(".dot") }
         if !drawsDOT { Graphviz.prepare() }
         if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) { DOTRenderer.prepareBuiltInTheme() }
-    }
-
-    private func readTheme(_ path: String) throws -> String {
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw CommandFailure.badInput(path, "cannot read theme: \(error.localizedDescription)")
-        }
     }
 }
 

@@ -12,7 +12,10 @@ struct ReplayCommand: ParsableCommand {
             (n: next match), l list leaks, q quit. Keys come from the terminal (/dev/tty), so the log can arrive \
             on stdin. Without a terminal, replay prints every step (--steps for a range).
 
-            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
+            --html FILE writes one self-contained page that replays the history in any browser instead.
+
+            \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"), (.badInput, nil),
+                               (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -24,7 +27,28 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The step to start at (default 1).", valueName: "step"))
     var start: Int?
 
+    @Option(help: ArgumentHelp("Write a self-contained HTML page replaying the history (no terminal needed).",
+                               valueName: "path"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("With --html: a built-in theme (light, dark) or your HTML theme's path.", valueName: "name|path"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
+    var maxNodes = HTMLReplayPage.defaultMaxNodes
+
+    func validate() throws {
+        if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
+        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+    }
+
     func run() throws {
+        // Fail on an unwritable target or a missing theme before reading a long log.
+        let export = try html.map {
+            ReplayHTMLExport(target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
+                             theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), maxNodes: maxNodes)
+        }
+        if let export { _ = try export.theme.htmlTemplate() }
         unblockInteractiveSignals()
         var timeline = Timeline()
         var descriptions: [String] = []
@@ -41,6 +65,7 @@ struct ReplayCommand: ParsableCommand {
             return true
         }
         try diagnostics.finish()
+        if let export { return try export.write(timeline: timeline, descriptions: descriptions) }
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {

@@ -6,7 +6,9 @@ struct TemplatesCommand: ParsableCommand {
         commandName: "templates",
         abstract: "List the built-in templates, or print one to start your own theme from.",
         discussion: """
-            Example: navgraph templates dot/default.dot.mustache > mine.dot.mustache; \
+            Built-in themes: light (the default) and dark, each a DOT theme (dot/NAME.dot.mustache, for render) and \
+            an HTML theme (html/NAME.html.mustache, for replay --html); pick one with --theme NAME. Example: \
+            navgraph templates dot/light.dot.mustache > mine.dot.mustache; \
             navgraph render log.txt --theme mine.dot.mustache -o nav.svg
 
             \(ExitStatus.help([(.success, nil), (.usage, "usage error (also: no such template)")]))

@@ -73,7 +73,42 @@ struct RenderCommandTests {
         try "{{#statements}}".write(to: broken, atomically: true, encoding: .utf8)
         let bad = try navgraph(["render", example("launch-dump.txt"), "--theme", broken.path])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("broken.dot.mustache: error: invalid template"))
+        #expect(bad.stderr.contains("broken.dot.mustache:1:16: error: invalid template: a section is never closed"))
+        #expect(!bad.stderr.contains("ParserError"))
+    }
+
+    @Test func builtInThemesByName() throws {
+        let light = try navgraph(["render", example("launch-dump.txt")])
+        let named = try navgraph(["render", example("launch-dump.txt"), "--theme", "light"])
+        #expect(named.status == 0)
+        #expect(named.stdout == light.stdout)
+        let dark = try navgraph(["render", example("launch-dump.txt"), "--theme", "dark"])
+        #expect(dark.status == 0)
+        #expect(dark.stdout.contains("bgcolor=\"#1e2127\""))
+        #expect(dark.stdout.contains("MainTabsNavigationModel"))
+        let unknown = try navgraph(["render", example("launch-dump.txt"), "--theme", "sepia"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no built-in theme 'sepia'; built-in themes: dark, light"))
+    }
+
+    /// A theme that does not parse: the place in the author's own text (the pragma navgraph adds in front of a
+    /// theme without one does not shift the column) and what is wrong, in words.
+    @Test func brokenThemesArePlacedAndExplained() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(String, String)] = [
+            ("digraph {\n{{#statements}}\n  {{#node}}x{{/nodes}}\n{{/statements}}}\n",
+             ":3:16: error: invalid template: this closing tag does not match the section it closes"),
+            ("{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n", ":4:1: error: invalid template: a section is never closed"),
+            ("digraph { {{% NOPE}} }\n", ":1:19: error: invalid template: a {{% … }} pragma is malformed"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let theme = folder.appendingPathComponent("theme\(index).dot.mustache")
+            try text.write(to: theme, atomically: true, encoding: .utf8)
+            let run = try navgraph(["render", example("launch-dump.txt"), "--theme", theme.path])
+            #expect(run.status == 2, "\(text)")
+            #expect(run.stderr.contains(theme.path + expected), "\(run.stderr)")
+        }
     }
 
     @Test func outputProblemsAreClear() throws {

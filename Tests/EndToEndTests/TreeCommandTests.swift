@@ -121,10 +121,12 @@ struct GeneralCommandTests {
 
     @Test func templatesListAndPrint() throws {
         let list = try navgraph(["templates"])
-        #expect(list.stdout.contains("dot/default.dot.mustache"))
-        let theme = try navgraph(["templates", "dot/default.dot.mustache"])
+        #expect(list.stdout.contains("dot/light.dot.mustache"))
+        #expect(list.stdout.contains("dot/dark.dot.mustache"))
+        #expect(list.stdout.contains("html/dark.html.mustache"))
+        let theme = try navgraph(["templates", "dot/light.dot.mustache"])
         #expect(theme.stdout.hasPrefix("{{% CONTENT_TYPE: DOT}}"))
-        #expect(theme.stdout == (try String(contentsOf: repositoryRoot.appendingPathComponent("templates/dot/default.dot.mustache"), encoding: .utf8)))
+        #expect(theme.stdout == (try String(contentsOf: repositoryRoot.appendingPathComponent("templates/dot/light.dot.mustache"), encoding: .utf8)))
         let missing = try navgraph(["templates", "nope"])
         #expect(missing.status == 64)
     }

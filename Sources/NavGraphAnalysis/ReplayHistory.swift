@@ -1,0 +1,155 @@
+import NavGraphCore
+
+/// A whole history arranged for a replay that is drawn once and then only shown, hidden and highlighted: every
+/// model the history ever placed (the union), when each one is visible, what each step added and removed, and
+/// each model's lifetime. Built in one pass over the timeline from what each step changed, so its cost follows
+/// the number of changes, not steps × state.
+public struct ReplayHistory: Sendable {
+    /// How a model shows at some step.
+    public enum Visibility: Int, Sendable {
+        /// Not in the hierarchy (not yet placed, finished, or left without a recorded lifecycle).
+        case hidden = 0
+        /// Placed in the hierarchy.
+        case placed = 1
+        /// Left the hierarchy, still alive: leaked once the input ends.
+        case leftAlive = 2
+    }
+
+    /// A moment of a model's life: the step and its source line.
+    public struct Moment: Sendable, Equatable {
+        public var step: Int
+        public var line: Int
+    }
+
+    /// One model of the union.
+    public struct Model: Sendable {
+        public var ref: ModelRef
+        /// Where it was first placed: the union is laid out with each model there.
+        public var kind: NodeKind
+        public var edge: EdgeKind?
+        public var parent: String?
+        public var window: String
+        /// Visibility changes in step order: from `changes[i].step` on, the model shows as `changes[i].visibility`.
+        public var changes: [(step: Int, visibility: Visibility)] = []
+        public var started: Moment?
+        /// Each time it was placed (the first `attachedLimit` times).
+        public var attached: [Moment] = []
+        public var left: [Moment] = []
+        public var finished: Moment?
+        /// Placed more than `attachedLimit` times or left more often: the lists above stop there.
+        public var moreMoments = 0
+
+        /// Its visibility after `step`.
+        public func visibility(after step: Int) -> Visibility {
+            var low = 0
+            var high = changes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if changes[middle].step <= step { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? .hidden : changes[low - 1].visibility
+        }
+    }
+
+    /// One step of the history.
+    public struct Step: Sendable {
+        public var line: Int
+        public var time: Double?
+        /// The event's name in navgraph-events v1 (`snapshot` for a dump).
+        public var event: String
+        public var description: String
+        /// Indexes into `models`.
+        public var added: [Int]
+        public var removed: [Int]
+        public var warnings: [String]
+    }
+
+    /// Lifetimes keep this many attach and leave moments per model; a model shown by each of thousands of dumps
+    /// is placed once, but one pushed and popped all session long would otherwise grow without bound.
+    public static let attachedLimit = 50
+
+    public private(set) var models: [Model] = []
+    public private(set) var steps: [Step] = []
+    /// Models that leaked: left the hierarchy and alive at the end, in the order they left.
+    public private(set) var leaked: [Int] = []
+    private var indexByKey: [String: Int] = [:]
+
+    public func index(of key: String) -> Int? { indexByKey[key] }
+
+    /// - Parameter descriptions: what each step did (`StepDescription`), one per step of `timeline`.
+    public init(timeline: Timeline, descriptions: [String]) {
+        var state = Hierarchy()
+        steps.reserveCapacity(timeline.count)
+        for step in stride(from: 1, through: timeline.count, by: 1) {
+            let event = timeline.event(at: step)
+            let change = state.apply(event)
+            var added: [Int] = []
+            var removed: [Int] = []
+            for key in change.added {
+                guard let node = state.nodes[key] else { continue }
+                let index = model(for: node)
+                models[index].ref = node.model
+                models[index].kind = node.kind
+                set(index, .placed, at: step)
+                note(\.attached, Moment(step: step, line: event.line), in: index)
+                added.append(index)
+            }
+            for ref in change.removed {
+                guard let index = indexByKey[ref.key] else { continue }
+                let alive = state.lifecycles[ref.key]?.leftStep != nil
+                set(index, alive ? .leftAlive : .hidden, at: step)
+                note(\.left, Moment(step: step, line: event.line), in: index)
+                removed.append(index)
+            }
+            switch event.action {
+            case .start(let ref, _):
+                if let index = indexByKey[ref.key] {
+                    models[index].started = Moment(step: step, line: event.line)
+                } else {
+                    pendingStarts[ref.key] = Moment(step: step, line: event.line)
+                }
+            case .finish:
+                if let finished = change.finished, let index = indexByKey[finished.key] {
+                    models[index].finished = Moment(step: step, line: event.line)
+                    set(index, .hidden, at: step)
+                }
+            default:
+                break
+            }
+            steps.append(Step(line: event.line, time: event.time, event: event.action.name,
+                              description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
+                              added: added, removed: removed, warnings: change.warnings.map(\.message)))
+        }
+        pendingStarts = [:]
+        leaked = models.indices.filter { models[$0].visibility(after: timeline.count) == .leftAlive }
+            .sorted { (models[$0].left.last?.step ?? 0) < (models[$1].left.last?.step ?? 0) }
+    }
+
+    /// Starts of models not placed yet, keyed by model key, until they are (most models start before a dump shows
+    /// them).
+    private var pendingStarts: [String: Moment] = [:]
+
+    private mutating func model(for node: Node) -> Int {
+        if let index = indexByKey[node.key] { return index }
+        models.append(Model(ref: node.model, kind: node.kind, edge: node.edge, parent: node.parent, window: node.window))
+        indexByKey[node.key] = models.count - 1
+        if let started = pendingStarts.removeValue(forKey: node.key) { models[models.count - 1].started = started }
+        return models.count - 1
+    }
+
+    private mutating func set(_ index: Int, _ visibility: Visibility, at step: Int) {
+        if let last = models[index].changes.last, last.step == step {
+            models[index].changes[models[index].changes.count - 1].visibility = visibility
+        } else if models[index].changes.last?.visibility != visibility {
+            models[index].changes.append((step, visibility))
+        }
+    }
+
+    private mutating func note(_ moments: WritableKeyPath<Model, [Moment]>, _ moment: Moment, in index: Int) {
+        if models[index][keyPath: moments].count < Self.attachedLimit {
+            models[index][keyPath: moments].append(moment)
+        } else {
+            models[index].moreMoments += 1
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Mustache
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphTemplates
+
+/// A self-contained HTML page replaying a history in a browser: the union of every model the history placed is
+/// laid out once (by Graphviz, as SVG, which the caller makes from `unionDOT()`), and each step only shows, hides
+/// and highlights nodes, so every model keeps its place. The page's markup, style and script come from an HTML theme
+/// (`templates/html/`); every string from the log travels as JSON data and is inserted as text, never as markup.
+public struct HTMLReplayPage {
+    /// The union is laid out up to this many models by default (breadth first, at most 40 children each); past it
+    /// the drawing folds the rest into "… N more" nodes, as `render --max-nodes` does. Lower than `render`'s 2,000:
+    /// the page's opening time follows the drawing's size (a 10,000-step session places some 2,700 models).
+    public static let defaultMaxNodes = 1000
+    /// The page template every built-in HTML theme inherits from (`{{<replay-page}} … {{/replay-page}}`).
+    public static let pageTemplateName = "html/replay-page.html.mustache"
+
+    public let history: ReplayHistory
+    public let title: String
+    private let union: Hierarchy
+    private var dotRenderer: DOTRenderer
+    private let theme: MustacheLibrary
+
+    /// - Parameters:
+    ///   - dotRenderer: draws the union (its theme gives the drawing's colours).
+    ///   - themeText: an HTML theme (Mustache); `themeName` names it in errors.
+    ///   - maxNodes: the most models the union's drawing holds; `nil` for all.
+    public init(history: ReplayHistory, title: String, dotRenderer: DOTRenderer, themeText: String, themeName: String,
+                maxNodes: Int? = defaultMaxNodes) throws(RenderError) {
+        self.history = history
+        self.title = title
+        self.union = Self.union(of: history)
+        self.dotRenderer = dotRenderer
+        self.dotRenderer.maxNodes = maxNodes
+        guard let page = Templates.named(Self.pageTemplateName) else {
+            throw .missingTemplate(name: Self.pageTemplateName)
+        }
+        var library = MustacheLibrary()
+        library.register(try TemplateErrorMessage.parse(page, name: Self.pageTemplateName), named: "replay-page")
+        library.register(try TemplateErrorMessage.parse(themeText, name: themeName), named: "theme")
+        theme = library
+    }
+
+    /// The union of everything the history placed, as DOT: what Graphviz lays out once for the whole page.
+    public func unionDOT() throws(RenderError) -> String {
+        try dotRenderer.render(union)
+    }
+
+    /// The page, with the union laid out as `svg` (Graphviz's SVG of `unionDOT()`).
+    public func render(svg: String) throws(RenderError) -> String {
+        var data = ""
+        writeData(svg: svg, to: &data)
+        let context: [String: Any] = [
+            "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
+        ]
+        guard let page = theme.render(context, withTemplate: "theme") else {
+            throw .missingTemplate(name: "theme")
+        }
+        return page
+    }
+
+    // MARK: The union
+
+    /// One hierarchy holding every model at the place it was first put: a snapshot per root (a window whose root
+    /// changed over time gets one per root). Models whose first parent never led to a root (they moved before
+    /// their parent was placed) start roots of their own.
+    static func union(of history: ReplayHistory) -> Hierarchy {
+        let models = history.models
+        var children: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for (index, model) in models.enumerated() {
+            if let parent = model.parent, let parentIndex = history.index(of: parent), parentIndex != index {
+                children[parentIndex, default: []].append(index)
+            } else {
+                roots.append(index)
+            }
+        }
+        var reached = [Bool](repeating: false, count: models.count)
+        var snapshots: [Snapshot] = []
+        var windowRoots: [String: Int] = [:]
+        var nextUnreached = 0
+        var pendingRoots = roots[...]
+        while true {
+            let root: Int
+            if let next = pendingRoots.popFirst() {
+                root = next
+            } else {
+                while nextUnreached < models.count && reached[nextUnreached] { nextUnreached += 1 }
+                guard nextUnreached < models.count else { break }
+                root = nextUnreached
+            }
+            guard !reached[root] else { continue }
+            var entries: [Snapshot.Entry] = []
+            var queue = [(root, nil as Int?)]
+            var head = 0
+            reached[root] = true
+            while head < queue.count {
+                let (index, parent) = queue[head]
+                head += 1
+                let model = models[index]
+                entries.append(Snapshot.Entry(model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
+                                              parent: parent))
+                for child in children[index] ?? [] where !reached[child] {
+                    reached[child] = true
+                    queue.append((child, entries.count - 1))
+                }
+            }
+            let window = models[root].window
+            let count = windowRoots[window, default: 0] + 1
+            windowRoots[window] = count
+            snapshots.append(Snapshot(window: count == 1 ? window : "\(window) (root \(count))", entries: entries))
+        }
+        var hierarchy = Hierarchy()
+        if !snapshots.isEmpty { hierarchy.apply(NavEvent(.snapshot(snapshots), line: 0)) }
+        return hierarchy
+    }
+
+    // MARK: The page's data
+
+    /// The JSON the page's script reads: models (with their DOT node ids, visibility changes and lifetimes), the
+    /// clusters of the drawing with the models inside each, the steps, the leaked models and the SVG. Every string
+    /// goes through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is
+    /// inert inside a `<script>` element.
+    private func writeData(svg: String, to output: inout String) {
+        let scene = dotRenderer.scene(for: union)
+        var dotIDs: [String: String] = [:]
+        var clusters: [(id: String, members: [Int])] = []
+        var open: [Int] = []
+        for statement in scene.statements {
+            switch statement {
+            case .open(let id, let kind, _):
+                if kind == .legend { open.append(-1); continue }
+                clusters.append((id, []))
+                open.append(clusters.count - 1)
+            case .close:
+                _ = open.popLast()
+            case .node(let id, let model, _, _, _):
+                dotIDs[model.key] = id
+                guard let index = history.index(of: model.key) else { continue }
+                for cluster in open where cluster >= 0 { clusters[cluster].members.append(index) }
+            default:
+                break
+            }
+        }
+
+        output += "{\"title\":" + Escaping.jsonString(title)
+        output += ",\n\"models\":["
+        for (index, model) in history.models.enumerated() {
+            if index > 0 { output += ",\n" }
+            output += "{\"id\":" + Escaping.jsonString(model.ref.id) + ",\"type\":" + Escaping.jsonString(model.ref.type)
+            output += ",\"kind\":\"" + model.kind.rawValue + "\""
+            if let dot = dotIDs[model.ref.key] { output += ",\"dot\":\"" + dot + "\"" }
+            output += ",\"v\":[" + model.changes.map { "\($0.step),\($0.visibility.rawValue)" }.joined(separator: ",") + "]"
+            if let parent = model.parent, let parentIndex = history.index(of: parent) { output += ",\"parent\":\(parentIndex)" }
+            if let started = model.started { output += ",\"started\":" + Self.json(started) }
+            output += ",\"attached\":" + Self.json(model.attached) + ",\"left\":" + Self.json(model.left)
+            if let finished = model.finished { output += ",\"finished\":" + Self.json(finished) }
+            if model.moreMoments > 0 { output += ",\"more\":\(model.moreMoments)" }
+            output += "}"
+        }
+        output += "],\n\"clusters\":["
+        output += clusters.map { "{\"dot\":\"\($0.id)\",\"members\":[" + $0.members.map(String.init).joined(separator: ",") + "]}" }
+            .joined(separator: ",")
+        output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
+        output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
+        output += ",\n\"steps\":["
+        for (index, step) in history.steps.enumerated() {
+            if index > 0 { output += ",\n" }
+            output += "{\"line\":\(step.line)"
+            if let time = step.time { output += ",\"time\":\(time)" }
+            output += ",\"event\":\"" + step.event + "\",\"text\":" + Escaping.jsonString(step.description)
+            if !step.added.isEmpty { output += ",\"added\":[" + step.added.map(String.init).joined(separator: ",") + "]" }
+            if !step.removed.isEmpty { output += ",\"removed\":[" + step.removed.map(String.init).joined(separator: ",") + "]" }
+            if !step.warnings.isEmpty {
+                output += ",\"warnings\":[" + step.warnings.map(Escaping.jsonString).joined(separator: ",") + "]"
+            }
+            output += "}"
+        }
+        output += "],\n\"svg\":" + Escaping.jsonString(Self.svgElement(svg)) + "}"
+    }
+
+    private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
+    private static func json(_ moments: [ReplayHistory.Moment]) -> String { "[" + moments.map(json).joined(separator: ",") + "]" }
+
+    /// The `<svg>` element alone: Graphviz's XML declaration, doctype and comments (one per node, edge and
+    /// cluster, repeating its generated name) are left out; the page finds each node by its `<title>`.
+    static func svgElement(_ svg: String) -> String {
+        // Bytes, scanned once: searching the text again from each comment is quadratic on a large drawing.
+        let bytes = Array(svg.utf8)
+        func starts(_ pattern: [UInt8], at index: Int) -> Bool {
+            index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        }
+        let svgTag = Array("<svg".utf8), open = Array("<!--".utf8), close = Array("-->".utf8)
+        guard var index = bytes.indices.first(where: { starts(svgTag, at: $0) }) else { return svg }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count - index)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), starts(open, at: index) {
+                var end = index + open.count
+                while end < bytes.count && !starts(close, at: end) { end += 1 }
+                index = min(bytes.count, end + close.count)
+                if index < bytes.count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,26 @@
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphGraphviz
+import NavGraphRender
+
+/// `replay --html FILE`: the history as one self-contained page. The page's data is built by the library
+/// (`ReplayHistory`, `HTMLReplayPage`); this only joins it to Graphviz and the output file.
+struct ReplayHTMLExport {
+    let target: OutputFile
+    let title: String
+    let theme: ThemeArgument
+    /// 0: the union is drawn whole.
+    let maxNodes: Int
+
+    func write(timeline: Timeline, descriptions: [String]) throws {
+        let templates = try theme.htmlTemplate()
+        let history = ReplayHistory(timeline: timeline, descriptions: descriptions)
+        // The page explains itself (the lifetime panel names each kind); the drawing keeps its room for the models.
+        let renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
+        let page = try HTMLReplayPage(history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
+                                      themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
+        let svg = try Graphviz.render(dot: try page.unionDOT(), format: .svg)
+        let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
+        try target.write(Array(html.utf8))
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import NavGraphRender
+import NavGraphTemplates
+
+/// `--theme NAME|PATH`: a built-in theme by name (`light`, `dark`), else a user's file. A word with no `/` or `.`
+/// that names no built-in theme is a mistake rather than a file, so it gets the list of names.
+struct ThemeArgument {
+    /// The template's text and the name errors give it (the file's path, or the built-in template's).
+    struct Template {
+        var text: String
+        var name: String
+    }
+
+    let value: String
+
+    var builtInName: String? { BuiltInThemes.names.contains(value) ? value : nil }
+
+    /// The DOT theme; `nil` for the default built-in one (parsed once, ahead, by the renderer).
+    func dotTemplate() throws -> Template? {
+        if let name = try builtIn() {
+            return name == BuiltInThemes.defaultName ? nil : try embedded(BuiltInThemes.dotTemplatePath(name))
+        }
+        return Template(text: try readFile(), name: value)
+    }
+
+    /// The HTML theme, and the built-in DOT theme its drawing uses (a user's HTML theme draws in the default one).
+    func htmlTemplate() throws -> (html: Template, dot: Template?) {
+        if let name = try builtIn() {
+            let dot = name == BuiltInThemes.defaultName ? nil : try embedded(BuiltInThemes.dotTemplatePath(name))
+            return (try embedded(BuiltInThemes.htmlTemplatePath(name)), dot)
+        }
+        return (Template(text: try readFile(), name: value), nil)
+    }
+
+    private func builtIn() throws -> String? {
+        if let builtInName { return builtInName }
+        if !value.contains("/") && !value.contains(".") {
+            throw ValidationError("no built-in theme '\(value)'; built-in themes: "
+                + BuiltInThemes.names.joined(separator: ", ") + " (for a file, give its path, e.g. ./\(value))")
+        }
+        return nil
+    }
+
+    private func embedded(_ path: String) throws -> Template {
+        guard let text = Templates.named(path) else { throw RenderError.missingTemplate(name: path) }
+        return Template(text: text, name: path)
+    }
+
+    private func readFile() throws -> String {
+        do {
+            return try String(contentsOfFile: value, encoding: .utf8)
+        } catch {
+            throw CommandFailure.badInput(value, "cannot read theme: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Whether the headless-Chromium checks can run here: Chromium, its WebDriver and Selenium (`scripts/setup`
+/// installs them). Where they cannot be had the test is skipped with that reason, never passed.
+let chromiumIsAvailable: Bool = {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    func found(_ name: String) -> Bool { paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") } }
+    guard found("chromium") || found("chromium-browser") || found("google-chrome"), found("chromedriver") else { return false }
+    let probe = try? runTool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import selenium"])
+    return probe?.status == 0
+}()
+
+@Suite("replay --html")
+struct HTMLReplayTests {
+    static let committedExample = "docs/html-replay/leaky-session.html"
+
+    @Test(arguments: ["session.log", "leaky-session.log", "leaky-session.jsonl", "console-prefixed.log", "legacy-1x.log",
+                      "sheet-over-tabs.txt"])
+    func writesASelfContainedPage(example name: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("replay.html")
+        let run = try navgraph(["replay", example(name), "--html", page.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("\\u003csvg"))  // the drawing travels inside the JSON data
+        // Namespace names are identifiers, never fetched; nothing else may point outside the file.
+        let outside = html.replacingOccurrences(of: #"xmlns(:xlink)?=\\"http://www\.w3\.org/[0-9]+/[a-z]+\\""#,
+                                                with: "", options: .regularExpression)
+        for external in ["http://", "https://", "<link", " src=", "@import", "url("] {
+            #expect(!outside.contains(external), "\(name): \(external)")
+        }
+        let dark = try navgraph(["replay", example(name), "--html", page.path, "--theme", "dark"])
+        #expect(dark.status == 0)
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("--bg: #1e2127"))
+    }
+
+    @Test func badArgumentsAndThemes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let themeWithoutPage = try navgraph(["replay", example("session.log"), "--theme", "dark"])
+        #expect(themeWithoutPage.status == 64)
+        let unwritable = try navgraph(["replay", example("session.log"), "--html", "/no/such/folder/r.html"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("/no/such/folder/r.html: error: cannot write: folder '/no/such/folder' does not exist"))
+        let theme = folder.appendingPathComponent("mine.html.mustache")
+        try "{{<replay-page}}\n{{$palette}} :root { --bg: pink; } {{/palette}}\n{{/replay-page}}\n"
+            .write(to: theme, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("r.html")
+        let mine = try navgraph(["replay", example("session.log"), "--html", page.path, "--theme", theme.path])
+        #expect(mine.status == 0, "\(mine.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("--bg: pink;"))
+        try "<html>\n  {{#steps}}\n".write(to: theme, atomically: true, encoding: .utf8)
+        let broken = try navgraph(["replay", example("session.log"), "--html", page.path, "--theme", theme.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains(theme.path + ":3:1: error: invalid template: a section is never closed"), "\(broken.stderr)")
+    }
+
+    /// docs/html-replay.md shows a page made from examples/; it must be what navgraph makes today.
+    /// (`NAVGRAPH_RECORD=1` rewrites it, as it does the golden files.)
+    @Test func committedExampleIsCurrent() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("leaky-session.html")
+        let run = try navgraph(["replay", "examples/leaky-session.log", "--html", page.path])
+        #expect(run.status == 0)
+        let made = try Data(contentsOf: page)
+        let committed = repositoryRoot.appendingPathComponent(Self.committedExample)
+        if ProcessInfo.processInfo.environment["NAVGRAPH_RECORD"] == "1" {
+            try made.write(to: committed)
+            return
+        }
+        #expect(made == (try Data(contentsOf: committed)),
+                "\(Self.committedExample) is not what navgraph makes today; re-record with NAVGRAPH_RECORD=1")
+    }
+
+    /// The page in a real browser: steps with the keys and the slider, the models shown against `tree --at`, the
+    /// URL fragment, clicks, no script error; a name that is markup stays text.
+    @Test(.enabled(if: chromiumIsAvailable, "needs chromium, chromium-driver and Python's selenium (scripts/setup)"))
+    func inHeadlessChromium() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hostile = "<img src=x onerror=alert(1)>"
+        var log = "{\"event\":\"start\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\"}\n"
+        log += "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\",\"window\":\"main\"}\n"
+        let names = [hostile, "<img src=x onerror=window.__navgraphPwned=1>", "</script><script>window.__navgraphPwned=1</script>",
+                     "Quote\"&amp;\u{2028}"]
+        for (index, name) in names.enumerated() {
+            let encoded = String(decoding: try JSONSerialization.data(withJSONObject: ["event": "push", "id": "p\(index)", "type": name,
+                                                                                         "parent": "r"], options: [.sortedKeys]), as: UTF8.self)
+            log += encoded + "\n"
+        }
+        log += "{\"event\":\"pop\",\"parent\":\"r\",\"count\":2}\n"
+        let hostileLog = folder.appendingPathComponent("hostile.jsonl")
+        try log.write(to: hostileLog, atomically: true, encoding: .utf8)
+
+        for (input, extra) in [(example("leaky-session.log"), [String]()), (example("session.log"), []),
+                               (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, [])] {
+            let page = folder.appendingPathComponent("page.html")
+            let made = try navgraph(["replay", input, "--html", page.path] + extra)
+            #expect(made.status == 0, "\(made.stderr)")
+            var arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/check-html-replay.py").path,
+                             binaryURL.path, input, page.path]
+            if input == hostileLog.path { arguments += ["--hostile", hostile] }
+            let check = try runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+            #expect(check.status == 0, "\(input): \(check.stdout)\(check.stderr)")
+        }
+    }
+}

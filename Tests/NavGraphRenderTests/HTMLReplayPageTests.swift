@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+import NavGraphTemplates
+@testable import NavGraphRender
+
+@Suite("The HTML replay page")
+struct HTMLReplayPageTests {
+    static func timeline(_ example: String) throws -> Timeline {
+        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(example)").path)
+        var timeline = Timeline()
+        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+            timeline.append(event)
+            return true
+        }
+        return timeline
+    }
+
+    static func page(_ timeline: Timeline, theme: String = "html/light.html.mustache") throws -> HTMLReplayPage {
+        let history = ReplayHistory(timeline: timeline, descriptions: (1...max(timeline.count, 1)).map { "step \($0)" })
+        return try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(legend: false),
+                                  themeText: try #require(Templates.named(theme)), themeName: theme)
+    }
+
+    /// The one layout of the whole history: every model ever placed, each where it was first placed.
+    @Test func unionOfTheHistory() throws {
+        let timeline = try Self.timeline("leaky-session.log")
+        let page = try Self.page(timeline)
+        let dot = try page.unionDOT()
+        expectGolden(dot, "leaky-session.log.union.dot")
+        for model in page.history.models { #expect(dot.contains(model.ref.type), "\(model.ref.type)") }
+        #expect(page.history.models.count == 21)
+    }
+
+    /// Every string from the log reaches the page as JSON data with `<`, `>`, `&`, U+2028 and U+2029 escaped: none
+    /// can end the script element or become markup, and the data still reads back as the exact names.
+    @Test func namesAreDataNeverMarkup() throws {
+        var timeline = Timeline()
+        let names = hostileNames + ["Line\u{2028}Para\u{2029}Sep"]
+        var entries = [Snapshot.Entry(model: ModelRef(key: "root", id: "R", type: names[0]), kind: .tabs, edge: nil, parent: nil)]
+        for (index, name) in names.enumerated().dropFirst() {
+            entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "i\(index)", type: name), kind: .screen,
+                                          edge: .tab, parent: 0))
+        }
+        timeline.append(NavEvent(.snapshot([Snapshot(window: "main</script>", entries: entries)]), line: 1))
+        timeline.append(NavEvent(.mark("<img src=x onerror=alert(1)>"), line: 2))
+        let html = try Self.page(timeline).render(svg: "<?xml version=\"1.0\"?>\n<svg><g id=\"a\"></g></svg>")
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"navgraph-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = String(html[start.upperBound..<end.lowerBound])
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] { #expect(!json.contains(forbidden), "\(forbidden)") }
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let types = (data["models"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+        #expect(Set(types) == Set(names))
+        #expect(data["svg"] as? String == "<svg><g id=\"a\"></g></svg>")
+        #expect(!html.contains("<img"))
+        #expect(html.components(separatedBy: "</script>").count == 3)  // the data's and the page script's only
+    }
+
+    @Test func themesShareOnePage() throws {
+        let timeline = try Self.timeline("sheet-over-tabs.txt")
+        let light = try Self.page(timeline).render(svg: "<svg/>")
+        let dark = try Self.page(timeline, theme: "html/dark.html.mustache").render(svg: "<svg/>")
+        #expect(light.contains("--bg: #ffffff"))
+        #expect(dark.contains("--bg: #1e2127"))
+        #expect(!light.contains("{{") && !dark.contains("{{"))
+        #expect(light.replacingOccurrences(of: "\n", with: "").count > 10_000)
+        // No reference to anything outside the file.
+        for external in ["http://", "https://", "<link", "src=", "@import", "url("] {
+            #expect(!light.contains(external), "\(external)")
+        }
+    }
+
+    @Test func brokenHTMLThemeIsPlaced() throws {
+        let timeline = try Self.timeline("launch-dump.txt")
+        let history = ReplayHistory(timeline: timeline, descriptions: [])
+        #expect(throws: RenderError.invalidTemplate(
+            name: "mine.html.mustache", line: 2, column: 16,
+            message: "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}")) {
+            try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(), themeText: "{{<replay-page}}\n{{$palette}}{{/style}}",
+                               themeName: "mine.html.mustache")
+        }
+    }
+
+    @Test func darkDOTTheme() throws {
+        let hierarchy = try exampleHierarchy("sheet-over-tabs.txt")
+        let text = try #require(Templates.named("dot/dark.dot.mustache"))
+        let dark = try DOTRenderer(themeText: text, themeName: "dot/dark.dot.mustache")
+        expectGolden(try dark.render(hierarchy), "sheet-over-tabs.txt.dark.dot")
+        var byEngine = dark
+        byEngine.rendersByShape = false
+        #expect(try byEngine.render(hierarchy) == (try dark.render(hierarchy)))
+    }
+}
