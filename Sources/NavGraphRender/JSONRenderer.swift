@@ -32,7 +32,7 @@ public struct JSONRenderer: Renderer {
                 let indent = Self.indent(depth)
                 if !first { output.write(",\n") }
                 output.write(indent + "{\"id\": " + Escaping.jsonString(node.model.id)
-                    + ", \"type\": " + Escaping.jsonString(node.model.type)
+                    + ", \"type\": " + Escaping.jsonString(node.model.qualifiedType)
                     + ", \"kind\": \"" + node.kind.rawValue + "\"")
                 if node.kind == .tabs, let selected = node.selectedTab, let tab = hierarchy.nodes[selected] {
                     output.write(", \"selected\": " + Escaping.jsonString(tab.model.id))
@@ -68,7 +68,7 @@ public struct JSONRenderer: Renderer {
         output.write("  \"\(name)\": [")
         for (index, model) in models.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
-            var text = "    {\"id\": " + Escaping.jsonString(model.model.id) + ", \"type\": " + Escaping.jsonString(model.model.type)
+            var text = "    {\"id\": " + Escaping.jsonString(model.model.id) + ", \"type\": " + Escaping.jsonString(model.model.qualifiedType)
             if let left = model.leftLine {
                 // A model that left: where it was last attached and when it left.
                 text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")
