@@ -24,30 +24,67 @@ public final class NavigationPathReader: NavigationReader {
         self.diagnostics = diagnostics
     }
 
-    /// A compact array that starts with a dotted type name (`["MyApp.Route","{…}"`), or a line that opens a
-    /// pretty-printed one (`[` alone, or after a console prefix's `: `).
+    /// A compact array that starts with a type name (`["MyApp.Route","{…}"`), or a line of a pretty-printed one that
+    /// holds a dotted type name (`"MyApp.Route",`) — the `[` line before it says too little to tell.
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = ArrayScanner.arrayStart(in: line) else { return false }
-        if start.opensPrettyArray { return true }
-        // `["` then a type name, `","`.
-        var position = start.index + 1
-        while position < line.count, line[position] == .space { position += 1 }
-        guard position < line.count, line[position] == .quote else { return false }
-        position += 1
-        let nameStart = position
+        if let start = ArrayScanner.arrayStart(in: line), !start.opensPrettyArray {
+            var position = start.index + 1
+            while position < line.count, line[position] == .space { position += 1 }
+            guard let name = typeName(in: line, at: position) else { return false }
+            return name.end + 2 < line.count && line[name.end + 1] == 0x2C && line[name.end + 2] == .quote
+        }
+        return isElementLine(line, detecting: true)
+    }
+
+    /// A line inside a pretty-printed array that starts with a type name: `"MyApp.Route",`, or a pair on one line
+    /// (`"User","{\"id\":42}",`). To detect the format from it alone, the name must be dotted or paired.
+    static func isElementLine(_ line: UnsafeBufferPointer<UInt8>, detecting: Bool) -> Bool {
+        guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }),
+              let name = typeName(in: line, at: first)
+        else { return false }
+        var next = name.end + 1
+        while next < line.count, line[next] == .space { next += 1 }
+        guard next < line.count, line[next] == 0x2C else { return false }
+        next += 1
+        while next < line.count, line[next] == .space || line[next] == .tab || line[next] == .cr { next += 1 }
+        let paired = next < line.count && line[next] == .quote
+        guard next == line.count || paired else { return false }
+        return !detecting || name.dotted || paired
+    }
+
+    /// A quoted Swift type name starting at `start`: letters, digits, `_`, dots and generic brackets, its last
+    /// component capitalized. `end` is the closing quote.
+    private static func typeName(in line: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, dotted: Bool)? {
+        guard start < line.count, line[start] == .quote else { return nil }
+        var position = start + 1
+        var dotted = false
+        var componentStart = position
+        var capitalized = false
         while position < line.count, line[position] != .quote {
             let byte = line[position]
+            if byte == .dot {
+                dotted = true
+                componentStart = position + 1
+            } else if position == componentStart {
+                capitalized = byte >= 0x41 && byte <= 0x5A
+            }
             let allowed = byte >= 0x80 || byte == .dot || byte == 0x5F || byte == 0x3C || byte == 0x3E || byte == .space
                 || byte == 0x2C || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-            guard allowed else { return false }
+            guard allowed else { return nil }
             position += 1
         }
-        guard position > nameStart, position + 2 < line.count else { return false }
-        return line[position + 1] == 0x2C && line[position + 2] == .quote
+        guard position < line.count, position > start + 1, capitalized else { return nil }
+        return (position, dotted)
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        if !collectedLines.isEmpty {
+        if !collected.isEmpty {
+            continueCollecting(line, info: info, into: &events)
+            return
+        }
+        if !info.truncated, navigationLineCount == 0, Self.isElementLine(line, detecting: false) {
+            // Detected from an element line: its `[` came before (and was skipped); the array is open.
+            startCollecting(Array("[".utf8), line: info.number)
             continueCollecting(line, info: info, into: &events)
             return
         }
@@ -57,20 +94,31 @@ public final class NavigationPathReader: NavigationReader {
         }
         let array = UnsafeBufferPointer(rebasing: line[start.index..<start.end])
         if start.opensPrettyArray {
-            collected = Array(array)
-            collected.append(.newline)
-            collectedStart = info.number
+            startCollecting(Array(array), line: info.number)
             collectedLines = [info.number]
-            scanner = ArrayScanner()
-            _ = scanner.scan(array)
+            return
+        }
+        // The array must end the line (`subsequentItems: [],` in a printed NavigationPath is not one).
+        var closing = ArrayScanner()
+        guard closing.scan(array) == array.count else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
         navigationLineCount += 1
         apply(array, line: info.number, into: &events)
     }
 
+    private func startCollecting(_ opening: [UInt8], line: Int) {
+        collected = opening
+        collected.append(.newline)
+        collectedStart = line
+        collectedLines = []
+        scanner = ArrayScanner()
+        opening.withUnsafeBufferPointer { _ = scanner.scan($0) }
+    }
+
     public func finish(into events: inout [NavEvent]) {
-        guard !collectedLines.isEmpty else { return }
+        guard !collected.isEmpty else { return }
         diagnostics.report(Diagnostic(.error, line: collectedStart,
             "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'"))
         collectedLines = []
@@ -95,7 +143,7 @@ public final class NavigationPathReader: NavigationReader {
         collected.append(contentsOf: line)
         collected.append(.newline)
         collectedLines.append(info.number)
-        guard scanner.scan(line) else { return }
+        guard scanner.scan(line) != nil else { return }
         navigationLineCount += collectedLines.count
         collectedLines = []
         let bytes = collected
@@ -156,9 +204,10 @@ struct ArrayScanner {
         return nil
     }
 
-    /// Follows the bracket depth through `bytes`, outside strings; true once the outermost array closed.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes {
+    /// Follows the bracket depth through `bytes`, outside strings: the count of bytes read once the outermost array
+    /// closed (up to and including its `]`), `nil` while it is still open.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, byte) in bytes.enumerated() {
             if inString {
                 if escaped {
                     escaped = false
@@ -175,10 +224,10 @@ struct ArrayScanner {
                 depth += 1
             } else if byte == .closeBracket || byte == 0x7D {
                 depth -= 1
-                if depth <= 0 { return true }
+                if depth <= 0 { return index + 1 }
             }
         }
-        return false
+        return nil
     }
 }
 

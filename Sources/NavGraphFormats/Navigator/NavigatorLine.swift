@@ -41,7 +41,9 @@ struct NavigatorLine: Equatable {
         guard position < end, line[position] == .space else { return nil }
         position += 1
         var rest = String(decoding: UnsafeBufferPointer(rebasing: line[position..<end]), as: UTF8.self)[...]
-        if rest.hasPrefix("("), let close = rest.firstRange(of: ") ") {
+        // A name may hold `) ` itself: the name ends at the first `) ` followed by a known event.
+        let closes = rest.hasPrefix("(") ? rest.ranges(of: ") ") : []
+        if let close = closes.first(where: { Self.event(rest[$0.upperBound...]) != .other }) ?? closes.first {
             name = String(rest[rest.index(after: rest.startIndex)..<close.lowerBound])
             rest = rest[close.upperBound...]
         } else if rest.hasPrefix("("), rest.hasSuffix(")"), !rest.contains(" ") {
