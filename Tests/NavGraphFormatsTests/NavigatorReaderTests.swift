@@ -92,7 +92,7 @@ struct NavigatorReaderTests {
             """)
         let hierarchy = result.hierarchy
         let entries = hierarchy.nodes[child]?.children.compactMap { hierarchy.nodes[$0]?.model.id }
-        #expect(entries == ["c"])
+        #expect(entries == ["view", "c"])
         #expect(hierarchy.departedModels.isEmpty)
         #expect(result.diagnostics.contains { $0.severity == .note && $0.message.contains("approximate") })
     }

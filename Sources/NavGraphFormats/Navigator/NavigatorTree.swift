@@ -180,7 +180,13 @@ struct NavigatorTree {
         while let work = pending.popLast() {
             switch work {
             case .destinations(let key, let parent):
-                for destination in navigators[key]?.destinations ?? [] {
+                let destinations = navigators[key]?.destinations ?? []
+                // A stack's first entry is its root view, which the log never names (and a pop never takes).
+                if !destinations.isEmpty {
+                    let rootView = ModelRef(key: key + "/root", id: "view", type: "root")
+                    entries.append(Snapshot.Entry(model: rootView, kind: .screen, edge: .push, parent: parent))
+                }
+                for destination in destinations {
                     entries.append(Snapshot.Entry(model: destination, kind: .screen, edge: .push, parent: parent))
                 }
             case .navigator(let key, let parent, let edge):
