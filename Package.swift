@@ -71,6 +71,10 @@ let package = Package(
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
         .executableTarget(name: "fuzz-navgraph-events", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(name: "fuzz-navigation-path", dependencies: ["NavGraphFuzzing"],
+                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
+                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
         .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
                     exclude: ["Fixtures"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events",
+                                                                "fuzz-navigation-path", "fuzz-navigator"]),
     ]
 )

@@ -55,13 +55,21 @@ public struct NavEvent: Sendable, Equatable {
 public struct ModelRef: Sendable, Hashable {
     public var key: String
     public var id: String
+    /// The type as shown (`Route` for a NavigationPath entry of type `MyApp.Route`).
     public var type: String
+    /// The module the input qualified `type` with, where it did and a display leaves it out (`MyApp`); JSON output
+    /// writes the qualified name (`qualifiedType`).
+    public var module: String?
 
-    public init(key: String, id: String, type: String) {
+    public init(key: String, id: String, type: String, module: String? = nil) {
         self.key = key
         self.id = id
         self.type = type
+        self.module = module
     }
+
+    /// The type with its module, as the input named it (`MyApp.Route`).
+    public var qualifiedType: String { module.map { $0 + "." + type } ?? type }
 
     /// A model whose id is its key (navgraph-events v1 ids are full and unique).
     public init(id: String, type: String) {

@@ -19,10 +19,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .readFailed(let path, let reason):
             "\(path): error: read failed: \(reason)"
         case .noNavigationOutput(let path, let lines):
-            "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); expected "
-                + "SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>' "
-                + "or debug lines such as '[HomeNavigationModel E34...]: Started', "
-                + "or navgraph-events v1 lines such as '{\"event\":\"push\",\"id\":\"8C1F\",\"type\":\"DetailModel\",\"parent\":\"32D0\"}'"
+            "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
+                + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }.joined()
         case .binaryInput(let path):
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"

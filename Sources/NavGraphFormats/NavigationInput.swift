@@ -94,7 +94,7 @@ public struct NavigationInput {
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if reader == nil {
-                reader = makeReader(detectingFrom: line, diagnostics: diagnostics)
+                reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
                 if let made = reader?.completion {
                     if let handOver { handOver(made) } else { completion = made }
                 }
@@ -122,14 +122,23 @@ public struct NavigationInput {
         return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
     }
 
-    private func makeReader(detectingFrom line: UnsafeBufferPointer<UInt8>, diagnostics: DiagnosticHandler) -> NavigationReader? {
+    private func makeReader(detectingFrom line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler)
+        -> NavigationReader?
+    {
         let chosen = format ?? InputFormat.allCases.first { Self.readerType(for: $0).recognizes(line) }
         guard let chosen else { return nil }
+        if format == nil {
+            diagnostics.report(Diagnostic(.note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line"))
+        }
         switch chosen {
         case .swiftUINavigation:
             return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics, lenient: lenient)
         case .events:
             return EventLogReader(diagnostics: diagnostics, lenient: lenient)
+        case .navigationPath:
+            return NavigationPathReader(diagnostics: diagnostics)
+        case .navigator:
+            return NavigatorReader(diagnostics: diagnostics)
         }
     }
 
@@ -137,6 +146,8 @@ public struct NavigationInput {
         switch format {
         case .swiftUINavigation: SwiftUINavigationReader.self
         case .events: EventLogReader.self
+        case .navigationPath: NavigationPathReader.self
+        case .navigator: NavigatorReader.self
         }
     }
 }

@@ -6,6 +6,39 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case swiftUINavigation = "swiftui-navigation"
     /// navgraph's own JSON Lines event log, navgraph-events v1.
     case events = "navgraph-events"
+    /// `NavigationPath.CodableRepresentation` JSON (`JSONEncoder().encode(path.codable)`), one state or several.
+    case navigationPath = "navigation-path"
+    /// NavigatorUI's (hmlongco/Navigator) default logger: `Navigator <UUID> (<name>) <event>` lines.
+    case navigator = "navigator"
+}
+
+extension InputFormat {
+    /// What the format is, in a few words.
+    public var summary: String {
+        switch self {
+        case .swiftUINavigation: "SwiftUINavigation console output"
+        case .events: "navgraph-events v1"
+        case .navigationPath: "NavigationPath JSON"
+        case .navigator: "NavigatorUI log"
+        }
+    }
+
+    /// What a line of the format looks like, for the message when no line of the input is in any format.
+    public var expectedLines: String {
+        switch self {
+        case .swiftUINavigation:
+            "printDebugGraph() lines such as '<[AppNavigationModel 667...]>' or debug lines such as "
+                + "'[HomeNavigationModel E34...]: Started'"
+        case .events:
+            "JSON Lines such as '{\"event\":\"push\",\"id\":\"8C1F\",\"type\":\"DetailModel\",\"parent\":\"32D0\"}'"
+        case .navigationPath:
+            "an array of type names and values' JSON, last pushed first, such as "
+                + "'[\"MyApp.Route\",\"{\\\"detail\\\":{\\\"id\\\":42}}\"]' (on one line, or pretty-printed from a line '[')"
+        case .navigator:
+            "'Navigator <UUID> (<name>) <event>' lines such as "
+                + "'Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured' (set verbosity: .info)"
+        }
+    }
 }
 
 /// Turns one input format, line by line, into `NavEvent`s. Readers own everything format-specific

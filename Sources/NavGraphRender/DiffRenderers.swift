@@ -53,13 +53,13 @@ public struct DiffJSONRenderer {
         writeNodes("removed", diff.removed, in: diff.old, to: &output)
         output.write(",\n  \"moved\": [")
         for (index, move) in diff.moved.enumerated() {
-            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(move.model.id)), \"type\": \(Escaping.jsonString(move.model.type)), "
+            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(move.model.id)), \"type\": \(Escaping.jsonString(move.model.qualifiedType)), "
                 + "\"from\": \(position(move.from)), \"to\": \(position(move.to))}")
         }
         output.write(diff.moved.isEmpty ? "],\n" : "\n  ],\n")
         output.write("  \"selection\": [")
         for (index, change) in diff.selection.enumerated() {
-            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(change.container.id)), \"type\": \(Escaping.jsonString(change.container.type)), "
+            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(change.container.id)), \"type\": \(Escaping.jsonString(change.container.qualifiedType)), "
                 + "\"from\": \(change.from.map { Escaping.jsonString($0.id) } ?? "null"), \"to\": \(change.to.map { Escaping.jsonString($0.id) } ?? "null")}")
         }
         output.write(diff.selection.isEmpty ? "]\n}\n" : "\n  ]\n}\n")

@@ -77,7 +77,7 @@ public struct JSONRenderer: Renderer {
             case .open(let node, let depth, let first):
                 if !first { output.write("," + layout.newline) }
                 output.write(layout.indent(depth) + "{\"id\": " + Escaping.jsonString(node.model.id)
-                    + ", \"type\": " + Escaping.jsonString(node.model.type)
+                    + ", \"type\": " + Escaping.jsonString(node.model.qualifiedType)
                     + ", \"kind\": \"" + node.kind.rawValue + "\"")
                 if node.kind == .tabs, let selected = node.selectedTab, let tab = hierarchy.nodes[selected] {
                     output.write(", \"selected\": " + Escaping.jsonString(tab.model.id))
@@ -112,7 +112,7 @@ public struct JSONRenderer: Renderer {
         for (index, model) in models.enumerated() {
             output.write(index == 0 ? layout.newline : "," + layout.newline)
             var text = layout.indent(0) + "{\"id\": " + Escaping.jsonString(model.model.id)
-                + ", \"type\": " + Escaping.jsonString(model.model.type)
+                + ", \"type\": " + Escaping.jsonString(model.model.qualifiedType)
             if let left = model.leftLine {
                 // A model that left: where it was last attached and when it left (named as in `leaks`' JSON).
                 text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")

@@ -74,10 +74,10 @@ public struct LeakJSONRenderer {
             }
             let firstInItsList = index == 0 || leaks[index - 1].depth < leak.depth
             output.write((firstInItsList ? "\n" : ",\n") + indent(leak.depth))
-            output.write("{\"type\": \(Escaping.jsonString(leak.model.type)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
+            output.write("{\"type\": \(Escaping.jsonString(leak.model.qualifiedType)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
             output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
             output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
-            output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.type) } ?? "null"), ")
+            output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.qualifiedType) } ?? "null"), ")
             output.write("\"lastSeenLine\": \(leak.lastSeenLine.map(String.init) ?? "null"), ")
             output.write("\"leftAtLine\": \(leak.leftLine.map(String.init) ?? "null"), \"children\": [")
             let hasChildren = index + 1 < leaks.count && leaks[index + 1].depth > leak.depth

@@ -252,12 +252,16 @@ struct HostileInputTests {
 
 @Suite("Fuzz regressions and seeds through the fuzz harness")
 struct FuzzRegressionTests {
-    @Test(arguments: ["swiftui-navigation", "navgraph-events"])
+    @Test(arguments: ["swiftui-navigation", "navgraph-events", "navigation-path", "navigator"])
     func replayEveryFile(target: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
         let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
-        let seeds = target == "navgraph-events" ? [example("leaky-session.jsonl")]
-            : [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
+        let seeds = switch target {
+        case "navgraph-events": [example("leaky-session.jsonl")]
+        case "navigation-path": [example("navigation-path.log")]
+        case "navigator": [example("navigator-session.log")]
+        default: [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
+        }
         let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
         let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(target)")
         let run = try runTool(replayer, files)

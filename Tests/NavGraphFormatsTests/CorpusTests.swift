@@ -47,12 +47,10 @@ struct CorpusTests {
 
     @Test(arguments: [
         "snav-FORMATDEF-NavigationModel.swift-d065a16-L56-107.txt",
-        "navpath-json-navigationbackport-issue2.txt",
         "navpath-json-pointfree-blog78-printed.txt",
         "navpath-print-swiftforums-58857-8-eager.txt",
         "navpath-warning-gemwallet-issue1759.txt",
         "tca-printchanges-pr2315-standups.txt",
-        "navigator-log-issue112-TRUNCATED.txt",
         "swiftfulrouting-log-issue85.txt",
         "dumpstyle-tinder-nodes-pr148-po-tree.txt",
     ])
@@ -64,6 +62,44 @@ struct CorpusTests {
         }
         #expect(lines > 0)
         #expect(result.events.isEmpty)
+    }
+
+    @Test func navigationPathJSONIsReadAsSuch() throws {
+        for name in ["navpath-json-navigationbackport-issue2.txt", "navpath-json-pointfree-blog78-decode-literal.txt"] {
+            let result = try read(file: fixture(name))
+            #expect(result.error == nil, "\(name)")
+            #expect(result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(name)")
+        }
+        let result = try read(file: fixture("navpath-json-navigationbackport-issue2.txt"))
+        let labels = result.events.compactMap { event -> String? in
+            if case .push(let model, _, _) = event.action { return "\(model.qualifiedType) \(model.id)" }
+            return nil
+        }
+        #expect(labels == ["root view", "Swift.Int 99", #"NavigationBackportApp.EmojiVisualisation (emoji: "🎈", count: 99)"#])
+    }
+
+    /// Not what an app prints byte for byte (a blog's HTML layout, a re-implementation, `print(path)`, warnings,
+    /// source code): no format claims them, and the message lists every format tried.
+    @Test(arguments: [
+        "navpath-json-pointfree-blog78-printed.txt",
+        "navpath-json-pointfree-blog78-NOT-SWIFTUI-navpath-mangled.txt",
+        "navpath-print-swiftforums-58857-8-eager.txt",
+        "navpath-print-swiftforums-58857-8-lazy-resolved.txt",
+        "navpath-print-swiftforums-58857-8-lazy-remaining-TRUNCATED.txt",
+        "navpath-print-barbaratozier-day44-ocr.txt",
+        "navpath-warning-gemwallet-issue1759.txt",
+        "navpath-warning-pointfree-blog78-not-codable.txt",
+        "navigator-FORMATDEF-NavigationEventLogging.swift-494b0ad.txt",
+    ])
+    func notOutputOfAnyFormat(name: String) throws {
+        let result = try read(file: fixture(name))
+        guard case .noNavigationOutput = result.error else {
+            Issue.record("\(name): expected no navigation output, got \(result.events.count) events, \(result.diagnostics)")
+            return
+        }
+        #expect(result.diagnostics.filter { $0.severity != .note }.isEmpty)
+        let message = result.error?.description ?? ""
+        for format in InputFormat.allCases { #expect(message.contains(format.rawValue)) }
     }
 
     @Test func fixturesMatchTheSharedCorpus() throws {

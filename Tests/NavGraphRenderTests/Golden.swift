@@ -43,7 +43,8 @@ func exampleHierarchy(_ name: String) throws -> Hierarchy {
     return hierarchy
 }
 
-let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl"]
+let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log",
+                    "leaky-session.jsonl", "navigation-path.log", "navigator-session.log"]
 
 /// A hierarchy whose names hold everything hostile a console could print.
 func hostileHierarchy() -> Hierarchy {

@@ -1,0 +1,236 @@
+import NavGraphCore
+
+/// Reads `NavigationPath.CodableRepresentation` JSON — what `JSONEncoder().encode(path.codable)` and `@SceneStorage`
+/// state restoration write — as the states of one stack: compact (one line, optionally after a console prefix) or
+/// pretty-printed over several lines. Successive states are successive states of the same stack: the entries both
+/// share from the bottom stay, the rest are popped and the new ones pushed.
+///
+/// Entries have no ids of their own (see `PathEntries` for the rule that gives them one).
+public final class NavigationPathReader: NavigationReader {
+    public static let format = InputFormat.navigationPath
+
+    private let diagnostics: DiagnosticHandler
+    public private(set) var navigationLineCount = 0
+    private var entries = PathEntries()
+    /// A pretty-printed array being collected, from its `[` line on.
+    private var collected: [UInt8] = []
+    private var collectedStart = 0
+    private var collectedLines: [Int] = []
+    private var scanner = ArrayScanner()
+    /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
+    static let collectedLimit = 1 << 26
+
+    public init(diagnostics: DiagnosticHandler) {
+        self.diagnostics = diagnostics
+    }
+
+    /// A compact array that starts with a type name (`["MyApp.Route","{…}"`), or a line of a pretty-printed one that
+    /// holds a dotted type name (`"MyApp.Route",`) — the `[` line before it says too little to tell.
+    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let start = ArrayScanner.arrayStart(in: line), !start.opensPrettyArray {
+            var position = start.index + 1
+            while position < line.count, line[position] == .space { position += 1 }
+            guard let name = typeName(in: line, at: position) else { return false }
+            return name.end + 2 < line.count && line[name.end + 1] == 0x2C && line[name.end + 2] == .quote
+        }
+        return isElementLine(line, detecting: true)
+    }
+
+    /// A line inside a pretty-printed array that starts with a type name: `"MyApp.Route",`, or a pair on one line
+    /// (`"User","{\"id\":42}",`). To detect the format from it alone, the name must be dotted or paired.
+    static func isElementLine(_ line: UnsafeBufferPointer<UInt8>, detecting: Bool) -> Bool {
+        guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }),
+              let name = typeName(in: line, at: first)
+        else { return false }
+        var next = name.end + 1
+        while next < line.count, line[next] == .space { next += 1 }
+        guard next < line.count, line[next] == 0x2C else { return false }
+        next += 1
+        while next < line.count, line[next] == .space || line[next] == .tab || line[next] == .cr { next += 1 }
+        let paired = next < line.count && line[next] == .quote
+        guard next == line.count || paired else { return false }
+        return !detecting || name.dotted || paired
+    }
+
+    /// A quoted Swift type name starting at `start`: letters, digits, `_`, dots and generic brackets, its last
+    /// component capitalized. `end` is the closing quote.
+    private static func typeName(in line: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, dotted: Bool)? {
+        guard start < line.count, line[start] == .quote else { return nil }
+        var position = start + 1
+        var dotted = false
+        var componentStart = position
+        var capitalized = false
+        while position < line.count, line[position] != .quote {
+            let byte = line[position]
+            if byte == .dot {
+                dotted = true
+                componentStart = position + 1
+            } else if position == componentStart {
+                capitalized = byte >= 0x41 && byte <= 0x5A
+            }
+            let allowed = byte >= 0x80 || byte == .dot || byte == 0x5F || byte == 0x3C || byte == 0x3E || byte == .space
+                || byte == 0x2C || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+            guard allowed else { return nil }
+            position += 1
+        }
+        guard position < line.count, position > start + 1, capitalized else { return nil }
+        return (position, dotted)
+    }
+
+    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        if !collected.isEmpty {
+            continueCollecting(line, info: info, into: &events)
+            return
+        }
+        if !info.truncated, navigationLineCount == 0, Self.isElementLine(line, detecting: false) {
+            // Detected from an element line: its `[` came before (and was skipped); the array is open.
+            startCollecting(Array("[".utf8), line: info.number)
+            continueCollecting(line, info: info, into: &events)
+            return
+        }
+        guard !info.truncated, let start = ArrayScanner.arrayStart(in: line) else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        let array = UnsafeBufferPointer(rebasing: line[start.index..<start.end])
+        if start.opensPrettyArray {
+            startCollecting(Array(array), line: info.number)
+            collectedLines = [info.number]
+            return
+        }
+        // The array must end the line (`subsequentItems: [],` in a printed NavigationPath is not one).
+        var closing = ArrayScanner()
+        guard closing.scan(array) == array.count else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        navigationLineCount += 1
+        apply(array, line: info.number, into: &events)
+    }
+
+    private func startCollecting(_ opening: [UInt8], line: Int) {
+        collected = opening
+        collected.append(.newline)
+        collectedStart = line
+        collectedLines = []
+        scanner = ArrayScanner()
+        opening.withUnsafeBufferPointer { _ = scanner.scan($0) }
+    }
+
+    public func finish(into events: inout [NavEvent]) {
+        guard !collected.isEmpty else { return }
+        diagnostics.report(Diagnostic(.error, line: collectedStart,
+            "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'"))
+        collectedLines = []
+        collected = []
+    }
+
+    /// A line inside a pretty-printed array: its elements are strings, so every line starts with `"` or `]`. Any
+    /// other line means the `[` was not a NavigationPath after all: it is skipped, and this line read afresh.
+    private func continueCollecting(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        let first = line.firstIndex { $0 != .space && $0 != .tab }
+        guard !info.truncated, let first, line[first] == .quote || line[first] == .closeBracket,
+              collected.count + line.count < Self.collectedLimit
+        else {
+            for number in collectedLines {
+                diagnostics.skipped(line: number) { "[" }
+            }
+            collectedLines = []
+            collected = []
+            read(line, info: info, into: &events)
+            return
+        }
+        collected.append(contentsOf: line)
+        collected.append(.newline)
+        collectedLines.append(info.number)
+        guard scanner.scan(line) != nil else { return }
+        navigationLineCount += collectedLines.count
+        collectedLines = []
+        let bytes = collected
+        collected = []
+        bytes.withUnsafeBufferPointer { apply($0, line: collectedStart, into: &events) }
+    }
+
+    private func apply(_ array: UnsafeBufferPointer<UInt8>, line: Int, into events: inout [NavEvent]) {
+        do throws(PathState.Problem) {
+            try entries.update(to: try PathState(json: array), line: line, into: &events)
+        } catch {
+            diagnostics.report(Diagnostic(.error, line: line, error.message))
+        }
+    }
+}
+
+/// Finds a NavigationPath array in a line, and follows a pretty-printed one to its closing bracket.
+struct ArrayScanner {
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+
+    struct Start {
+        /// Where the `[` is.
+        var index: Int
+        /// Where the array's text ends (trailing spaces and a `\r` left out).
+        var end: Int
+        /// The line ends right after the `[`: the elements follow on the next lines.
+        var opensPrettyArray: Bool
+    }
+
+    /// The array on this line: the first `[` followed (after spaces) by `"` or `]`, or a `[` that ends the line and
+    /// starts it or follows a space (a console prefix such as `path: [`). A prefix's own brackets (`App[42:7]`)
+    /// are neither.
+    static func arrayStart(in line: UnsafeBufferPointer<UInt8>) -> Start? {
+        var end = line.count
+        while end > 0, line[end - 1] == .space || line[end - 1] == .tab || line[end - 1] == .cr { end -= 1 }
+        guard end > 0 else { return nil }
+        if line[end - 1] == .openBracket {
+            let index = end - 1
+            if index == 0 || line[index - 1] == .space || line[index - 1] == .tab {
+                if line[..<index].allSatisfy({ $0 == .space || $0 == .tab }) || index >= 2 {
+                    return Start(index: index, end: end, opensPrettyArray: true)
+                }
+            }
+        }
+        var index = 0
+        while index < end {
+            if line[index] == .openBracket {
+                var next = index + 1
+                while next < end, line[next] == .space { next += 1 }
+                if next < end, line[next] == .quote || line[next] == .closeBracket {
+                    return Start(index: index, end: end, opensPrettyArray: false)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Follows the bracket depth through `bytes`, outside strings: the count of bytes read once the outermost array
+    /// closed (up to and including its `]`), `nil` while it is still open.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == .quote {
+                    inString = false
+                }
+                continue
+            }
+            if byte == .quote {
+                inString = true
+            } else if byte == .openBracket || byte == .openBrace {
+                depth += 1
+            } else if byte == .closeBracket || byte == 0x7D {
+                depth -= 1
+                if depth <= 0 { return index + 1 }
+            }
+        }
+        return nil
+    }
+}
+
+extension UInt8 {
+    static let quote: UInt8 = 0x22
+}

@@ -1,0 +1,68 @@
+import NavGraphCore
+
+/// The entries of the one stack a NavigationPath log describes, with the identity each got.
+///
+/// The rule for ids: between two states, the entries both have in common from the bottom of the stack (same type,
+/// same value JSON, in the same order) keep their identity; every entry above is popped and the new ones pushed as
+/// new entries, each with a fresh key from a counter that never goes back (the same value pushed twice is two
+/// entries). An entry's shown id is its value's short form (`detail(id: 42)`), with `#2`, `#3`… for a second or
+/// third entry of the same type and form further up — so an entry keeps its id while everything below it is
+/// unchanged.
+struct PathEntries {
+    private struct Placed {
+        var entry: PathState.Entry
+        var model: ModelRef
+        /// The value's short form (the id without its `#N`).
+        var label: String
+    }
+
+    static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
+    /// The stack's root view: not in the path, but every stack has one (and a pop never takes it).
+    static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: "root")
+
+    private var placed: [Placed] = []
+    private var started = false
+    private var generation = 0
+    /// How many entries of the stack show each `type id` (for `#2` suffixes).
+    private var shown: [String: Int] = [:]
+
+    /// Emits the pops and pushes that turn the current state into `state`.
+    mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
+        var common = 0
+        let limit = min(placed.count, state.entries.count)
+        while common < limit, placed[common].entry.typeName == state.entries[common].typeName,
+              placed[common].entry.valueJSON == state.entries[common].valueJSON {
+            common += 1
+        }
+        // Labels first: a value that is not JSON rejects the whole state before anything changes.
+        var labels: [String] = []
+        for index in common..<state.entries.count { labels.append(try state.valueLabel(at: index)) }
+
+        if !started {
+            started = true
+            events.append(NavEvent(.root(Self.stack, kind: .stack, window: "main"), line: line))
+            events.append(NavEvent(.push(Self.rootView, kind: nil, parent: Self.stack.key), line: line))
+        }
+        if placed.count > common {
+            for gone in placed[common...] {
+                let label = "\(gone.model.qualifiedType) \(gone.label)"
+                shown[label] = shown[label, default: 1] > 1 ? shown[label, default: 1] - 1 : nil
+            }
+            let popped = placed.count - common
+            placed.removeSubrange(common...)
+            events.append(NavEvent(.pop(parent: Self.stack.key, count: popped), line: line))
+        }
+        for (offset, entry) in state.entries[common...].enumerated() {
+            let name = QualifiedName(entry.typeName)
+            var model = ModelRef(key: "", id: labels[offset], type: name.type, module: name.module)
+            let label = "\(model.qualifiedType) \(labels[offset])"
+            let count = shown[label, default: 0] + 1
+            shown[label] = count
+            if count > 1 { model.id += "#\(count)" }
+            generation += 1
+            model.key = "navigationpath:\(generation)"
+            placed.append(Placed(entry: entry, model: model, label: labels[offset]))
+            events.append(NavEvent(.push(model, kind: nil, parent: Self.stack.key), line: line))
+        }
+    }
+}

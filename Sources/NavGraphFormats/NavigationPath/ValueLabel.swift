@@ -1,0 +1,66 @@
+/// A short, Swift-like form of a value from its JSON, for a label: `detail(id: 42)` for an enum case as Swift's
+/// synthesized `Codable` writes it (`{"detail":{"id":42}}`), `(id: 42, name: "Blob")` for a struct, `"hello"`,
+/// `42`, `[1, 2]`, `nil`. Cut at `limit` characters with `…`. Built iteratively: the depth comes from the input.
+enum ValueLabel {
+    static let limit = 48
+
+    static func make(_ document: JSONDocument) -> String {
+        var text = ""
+        // Work still to write, last first: a value (with the label written before it), or literal text.
+        var pending: [Piece] = [.value(document.root, label: nil)]
+        while let piece = pending.popLast() {
+            if text.count > limit { break }
+            switch piece {
+            case .text(let literal):
+                text += literal
+            case .value(let index, let label):
+                if let label { text += label + ": " }
+                let value = document[index]
+                switch value.kind {
+                case .string: text += "\"" + (value.text ?? "") + "\""
+                case .number: text += value.text ?? ""
+                case .bool: text += value.bool ? "true" : "false"
+                case .null: text += "nil"
+                case .array:
+                    text += "["
+                    pending.append(.text("]"))
+                    push(document.children(of: index), labelled: false, of: document, onto: &pending)
+                case .object:
+                    let members = document.children(of: index)
+                    // An enum case: one member whose value is an object of its associated values (`{}` for none).
+                    if members.count == 1, let only = members.first, document[only].kind == .object {
+                        text += document[only].key ?? ""
+                        let payload = document.children(of: only)
+                        if !payload.isEmpty {
+                            text += "("
+                            pending.append(.text(")"))
+                            push(payload, labelled: true, of: document, onto: &pending)
+                        }
+                    } else {
+                        text += "("
+                        pending.append(.text(")"))
+                        push(members, labelled: true, of: document, onto: &pending)
+                    }
+                }
+            }
+        }
+        if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
+        return text
+    }
+
+    private enum Piece {
+        case text(String)
+        case value(Int, label: String?)
+    }
+
+    /// Queues `children` to be written in order, separated by commas. Unlabelled associated values are encoded
+    /// as `_0`, `_1`, …: written without their key, as Swift shows them.
+    private static func push(_ children: [Int], labelled: Bool, of document: JSONDocument, onto pending: inout [Piece]) {
+        for (position, child) in children.enumerated().reversed() {
+            var label = labelled ? document[child].key : nil
+            if let key = label, key.hasPrefix("_"), key.dropFirst().allSatisfy(\.isNumber) { label = nil }
+            pending.append(.value(child, label: label))
+            if position > 0 { pending.append(.text(", ")) }
+        }
+    }
+}

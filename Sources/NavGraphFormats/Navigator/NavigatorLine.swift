@@ -1,0 +1,145 @@
+/// One line of NavigatorUI's default logger, `Navigator <UUID> (<name>) <event>` (before 2.0.2 without the name),
+/// found after whatever a console puts in front of it.
+struct NavigatorLine: Equatable {
+    enum Event: Equatable {
+        /// The root navigator was made (`Navigator(configuration:)`).
+        case configured
+        /// A child navigator was added to this one (logged by the parent).
+        case adding(child: String, name: String?)
+        /// A child navigator was removed from this one (logged by the parent, after the child's `dismissed` or
+        /// `deinit`).
+        case removing(child: String, name: String?)
+        /// This navigator became the current one (from 2.1.0).
+        case current
+        /// This navigator was deallocated (`deinit`).
+        case deallocated
+        /// A value was pushed onto this navigator's stack, as Swift prints it.
+        case pushing(String)
+        /// Something was popped: how much is not logged.
+        case popping
+        /// A sheet or cover is being presented with this destination.
+        case presenting(String)
+        /// This navigator's presented view was dismissed with `dismiss()`.
+        case dismissed
+        /// Any other word the logger prints (`intialized`, `providing …`, `checkpoint …`, messages): read, no effect.
+        case other
+    }
+
+    /// The navigator's UUID as printed.
+    var navigator: String
+    var name: String?
+    var event: Event
+
+    /// Reads `line`, or `nil` when it is not a Navigator log line.
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
+        guard let start = Self.find(line) else { return nil }
+        var position = start + Self.marker.count
+        navigator = String(decoding: UnsafeBufferPointer(rebasing: line[position..<position + 36]), as: UTF8.self)
+        position += 36
+        var end = line.count
+        while end > position, line[end - 1] == .cr || line[end - 1] == .space { end -= 1 }
+        guard position < end, line[position] == .space else { return nil }
+        position += 1
+        var rest = String(decoding: UnsafeBufferPointer(rebasing: line[position..<end]), as: UTF8.self)[...]
+        // A name may hold `) ` itself: the name ends at the first `) ` followed by a known event.
+        let closes = rest.hasPrefix("(") ? rest.ranges(of: ") ") : []
+        if let close = closes.first(where: { Self.event(rest[$0.upperBound...]) != .other }) ?? closes.first {
+            name = String(rest[rest.index(after: rest.startIndex)..<close.lowerBound])
+            rest = rest[close.upperBound...]
+        } else if rest.hasPrefix("("), rest.hasSuffix(")"), !rest.contains(" ") {
+            return nil  // a name and no event
+        }
+        guard let event = Self.event(rest) else { return nil }
+        self.event = event
+    }
+
+    private static let marker = Array("Navigator ".utf8)
+
+    /// Where `Navigator ` followed by a UUID starts.
+    private static func find(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard line.count >= marker.count + 36 else { return nil }
+        var index = 0
+        while index + marker.count + 36 <= line.count {
+            if line[index] == marker[0], (0..<marker.count).allSatisfy({ line[index + $0] == marker[$0] }),
+               isUUID(line, at: index + marker.count) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits, as `UUID.uuidString` prints them.
+    static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + 36 <= bytes.count else { return false }
+        for offset in 0..<36 {
+            let byte = bytes[start + offset]
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                if byte != 0x2D { return false }
+            } else if !((byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func event(_ text: Substring) -> Event? {
+        switch text {
+        case "configured": return .configured
+        case "current": return .current
+        case "deinit": return .deallocated
+        case "popping": return .popping
+        case "dismissed": return .dismissed
+        default: break
+        }
+        if text.hasPrefix("pushing("), text.hasSuffix(")") { return .pushing(String(text.dropFirst(8).dropLast())) }
+        if text.hasPrefix("presenting("), text.hasSuffix(")") { return .presenting(String(text.dropFirst(11).dropLast())) }
+        for (word, make) in [("adding ", Event.adding), ("removing ", Event.removing)] where text.hasPrefix(word) {
+            let payload = text.dropFirst(word.count)
+            guard let child = uuid(payload) else { return nil }
+            let after = payload.dropFirst(36)
+            if after.isEmpty { return make(child, nil) }
+            guard after.hasPrefix(" ("), after.hasSuffix(")") else { return nil }
+            return make(child, String(after.dropFirst(2).dropLast()))
+        }
+        // `current <UUID> (<name>)` names the navigator the line is from.
+        if text.hasPrefix("current "), uuid(text.dropFirst(8)) != nil { return .current }
+        return .other
+    }
+
+    private static func uuid(_ text: Substring) -> String? {
+        let candidate = text.prefix(36)
+        guard candidate.utf8.count == 36 else { return nil }
+        var bytes = Array(candidate.utf8)
+        let valid = bytes.withUnsafeMutableBufferPointer { isUUID(UnsafeBufferPointer($0), at: 0) }
+        return valid ? String(candidate) : nil
+    }
+}
+
+/// A value as Swift prints it in a Navigator log (`MyApp.HomeDestinations.pageN(55)`, inside
+/// `AnyNavigationDestination(wrapped: …, method: …)` when navigated to): its type without the module and the case.
+struct NavigatorDestination: Equatable {
+    var module: String?
+    var type: String
+    var value: String
+
+    init(_ printed: String) {
+        var text = printed[...]
+        // `NavigatorUI.AnyNavigationDestination(wrapped: X, method: NavigatorUI.NavigationMethod.push)` shows X.
+        if let wrapped = text.firstRange(of: "AnyNavigationDestination(wrapped: ") {
+            text = text[wrapped.upperBound...]
+            if let method = text.ranges(of: ", method: ").last { text = text[..<method.lowerBound] }
+        }
+        let head = text.firstIndex(of: "(") ?? text.endIndex
+        if let dot = text[..<head].lastIndex(of: "."), text.index(after: dot) != text.endIndex {
+            let name = QualifiedName(text[..<dot])
+            module = name.module
+            type = name.type
+            value = String(text[text.index(after: dot)...])
+        } else {
+            module = nil
+            type = "value"
+            value = String(text)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import NavGraphCore
+
+/// Reads the log of NavigatorUI (github hmlongco/Navigator): its default logger's `Navigator <UUID> (<name>) <event>`
+/// lines, mixed with whatever else the app prints (skipped). Needs `verbosity: .info` in the app's
+/// `NavigationConfiguration`; the default, `.warning`, logs none of these. See `NavigatorTree` for what is read.
+public final class NavigatorReader: NavigationReader {
+    public static let format = InputFormat.navigator
+
+    private let diagnostics: DiagnosticHandler
+    public private(set) var navigationLineCount = 0
+    private var tree = NavigatorTree()
+
+    public init(diagnostics: DiagnosticHandler) {
+        self.diagnostics = diagnostics
+    }
+
+    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        NavigatorLine(line) != nil
+    }
+
+    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        guard !info.truncated, let parsed = NavigatorLine(line) else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        navigationLineCount += 1
+        tree.apply(parsed, at: info.number, into: &events, diagnostics: diagnostics)
+    }
+
+    public func finish(into events: inout [NavEvent]) {}
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// NavigationPath JSON and NavigatorUI logs, read by the built binary as a user runs it.
+@Suite("NavigationPath and NavigatorUI inputs")
+struct OtherInputsTests {
+    @Test(arguments: ["navigation-path.log", "navigator-session.log"])
+    func treeAndHistoryOfTheExamples(name: String) throws {
+        let tree = try navgraph(["tree", example(name)])
+        #expect(tree.status == 0, "\(tree.stderr)")
+        #expect(tree.stdout == (try golden("\(name).tree.txt")))
+        let json = try navgraph(["tree", "--format", "json", example(name)])
+        #expect(json.stdout == (try golden("\(name).json")))
+        let history = try navgraph(["history", example(name)])
+        #expect(history.status == 0)
+        #expect(history.stdout == (try golden("\(name).history.txt")))
+    }
+
+    @Test func navigationPathStatesArePopsAndPushesThatDiffSees() throws {
+        let history = try navgraph(["history", example("navigation-path.log")])
+        #expect(history.stdout.contains("pop 2 from stack path: Route step(2), Route recipe(id: 42)"))
+        #expect(history.stdout.contains("push Route recipe(id: 7) onto stack path"))
+        let diff = try navgraph(["diff", example("navigation-path.log"), "--from", "5", "--to", "9"])
+        #expect(diff.status == 1)
+        #expect(diff.stdout == """
+            - Route recipe(id: 42) under NavigationStack path (push)
+            - Route step(1) under NavigationStack path (push)
+            + Route recipe(id: 7) under NavigationStack path (push)
+
+            """)
+        // JSON keeps the module.
+        let json = try navgraph(["tree", "--format", "json", example("navigation-path.log")])
+        #expect(json.stdout.contains(#""type": "Recipes.Route""#))
+    }
+
+    @Test func navigatorLeaksAreARemovedNavigatorThatNeverDeinitialized() throws {
+        let leaks = try navgraph(["leaks", example("navigator-session.log")])
+        #expect(leaks.status == 1)
+        #expect(leaks.stdout == (try golden("navigator-session.log.leaks.txt")))
+        // The first sheet's navigator was removed and deinitialized: no leak.
+        #expect(!leaks.stdout.contains("14B"))
+    }
+
+    @Test func detectionIsNotedWithVerbose() throws {
+        let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
+        #expect(run.stderr.contains("navigator-session.log:1: note: read as navigator (NavigatorUI log), detected from this line"))
+        let path = try navgraph(["tree", "--verbose", example("navigation-path.log")])
+        #expect(path.stderr.contains("navigation-path.log:4: note: read as navigation-path (NavigationPath JSON)"))
+    }
+
+    @Test func badNavigationPathJSONIsAnErrorWithItsLine() throws {
+        let run = try navgraph(["tree"], stdin: """
+            ["MyApp.Route","{\\"a\\":{}}"]
+            ["MyApp.Route","{\\"a\\":{}}","Swift.Int"]
+            ["MyApp.Route","not json"]
+            """)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("<stdin>:2: error: NavigationPath JSON has an odd number of elements (3)"))
+        #expect(run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the value of a MyApp.Route, is not JSON"))
+    }
+
+    @Test func inputInNoFormatListsEveryFormatTried() throws {
+        let run = try navgraph(["tree"], stdin: "hello\n[\n]\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        for format in ["swiftui-navigation", "navgraph-events", "navigation-path", "navigator"] {
+            #expect(run.stderr.contains("\n  \(format) ("), "\(format) missing from \(run.stderr)")
+        }
+        #expect(run.stderr.contains("set verbosity: .info"))
+    }
+
+    @Test func theInputFormatOptionNamesEveryFormat() throws {
+        let run = try navgraph(["tree", "--help"])
+        #expect(run.stdout.contains("navigation-path"))
+        #expect(run.stdout.contains("navigator"))
+        let forced = try navgraph(["tree", "--input-format", "navigator", example("navigation-path.log")])
+        #expect(forced.status == 2)
+    }
+}
+
+/// The README's transcripts of these inputs are what the binary prints.
+@Suite("README transcripts of NavigationPath and NavigatorUI inputs")
+struct OtherInputsTranscriptTests {
+    @Test func everyTranscriptMatches() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let transcripts = blocks.filter {
+            $0.hasPrefix("$ navgraph ") && ($0.contains("examples/navigation-path.log") || $0.contains("examples/navigator-session.log"))
+        }
+        #expect(transcripts.count >= 4)
+        for transcript in transcripts {
+            var lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let command = lines.removeFirst().dropFirst("$ navgraph ".count)
+            let arguments = command.split(separator: " ").map { argument in
+                argument.hasPrefix("examples/") ? example(String(argument.dropFirst("examples/".count))) : String(argument)
+            }
+            let run = try navgraph(arguments)
+            #expect(run.stdout == lines.joined(separator: "\n"), "README transcript of '\(command)'")
+        }
+    }
+}

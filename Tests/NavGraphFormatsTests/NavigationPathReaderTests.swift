@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import NavGraphCore
+@testable import NavGraphFormats
+
+@Suite("NavigationPath JSON")
+struct NavigationPathReaderTests {
+    /// Pushed models in order, as `Type id`.
+    private func pushes(_ result: ReadResult) -> [String] {
+        result.events.compactMap { event in
+            if case .push(let model, _, _) = event.action { return "\(model.type) \(model.id)" }
+            return nil
+        }
+    }
+
+    @Test func oneCompactStateIsOneStackInPushOrder() {
+        let result = read(#"["MyApp.Route","{\"detail\":{\"id\":42}}","Swift.String","\"hello\""]"#)
+        #expect(result.error == nil)
+        #expect(result.errors.isEmpty)
+        #expect(pushes(result) == ["root view", #"String "hello""#, "Route detail(id: 42)"])
+        guard case .push(let model, _, _) = result.events.last?.action else { Issue.record("expected a push"); return }
+        #expect(model.module == "MyApp" && model.qualifiedType == "MyApp.Route")
+        guard case .root(let stack, let kind, let window) = result.events.first?.action else { Issue.record("expected a root"); return }
+        #expect(stack.type == "NavigationStack" && kind == .stack && window == "main")
+    }
+
+    @Test func successiveStatesKeepTheCommonBottomAndPopAndPushTheRest() {
+        let result = read("""
+            path: ["R.Route","{\\"b\\":{}}","R.Route","{\\"a\\":{}}"]
+            path: ["R.Route","{\\"d\\":{\\"_0\\":7}}","R.Route","{\\"c\\":{}}","R.Route","{\\"a\\":{}}"]
+            path: ["R.Route","{\\"a\\":{}}"]
+            """)
+        #expect(result.errors.isEmpty)
+        let actions = result.events.map(\.action)
+        #expect(actions.count == 2 + 2 + 1 + 2 + 1)
+        #expect(actions[4] == .pop(parent: "navigationpath", count: 1))
+        #expect(actions[7] == .pop(parent: "navigationpath", count: 2))
+        #expect(pushes(result).suffix(2) == ["Route c", "Route d(7)"])
+        #expect(result.events.map(\.line) == [1, 1, 1, 1, 2, 2, 2, 3])
+        let hierarchy = result.hierarchy
+        #expect(hierarchy.nodes["navigationpath"]?.children.count == 2)
+    }
+
+    @Test func anEntryKeepsItsKeyWhileEverythingBelowIsUnchanged() {
+        let result = read("""
+            ["R.Route","{\\"a\\":{}}"]
+            ["R.Route","{\\"b\\":{}}","R.Route","{\\"a\\":{}}"]
+            """)
+        let keys = result.events.compactMap { event -> String? in
+            if case .push(let model, _, _) = event.action { return model.key }
+            return nil
+        }
+        #expect(keys == ["navigationpath:root", "navigationpath:1", "navigationpath:2"])
+    }
+
+    @Test func equalValuesPushedTwiceAreTwoEntries() {
+        let result = read(#"["R.Route","{\"a\":{}}","R.Route","{\"a\":{}}"]"#)
+        #expect(pushes(result) == ["root view", "Route a", "Route a#2"])
+        let again = read("""
+            ["R.Route","{\\"a\\":{}}","R.Route","{\\"a\\":{}}"]
+            ["R.Route","{\\"a\\":{}}"]
+            ["R.Route","{\\"a\\":{}}","R.Route","{\\"a\\":{}}"]
+            """)
+        // Popped and pushed again: a new entry (new key) that shows the same id.
+        let keys = again.events.compactMap { event -> String? in
+            if case .push(let model, _, _) = event.action { return "\(model.key) \(model.id)" }
+            return nil
+        }
+        #expect(keys == ["navigationpath:root view", "navigationpath:1 a", "navigationpath:2 a#2", "navigationpath:3 a#2"])
+    }
+
+    @Test func prettyPrintedStatesAfterAPrefixAndAlone() {
+        let result = read("""
+            12:00:01 App[42:7] saved path: [
+              "MyApp.Route",
+              "{\\"detail\\":{\\"id\\":1}}"
+            ]
+            other output
+            [
+              "MyApp.Route", "{\\"detail\\":{\\"id\\":2}}",
+              "MyApp.Route", "{\\"detail\\":{\\"id\\":1}}"
+            ]
+            """)
+        #expect(result.errors.isEmpty)
+        // Detected from its first element line: the `[` line before it is skipped; the second state is read whole.
+        #expect(result.skipped == [1, 5])
+        #expect(pushes(result) == ["root view", "Route detail(id: 1)", "Route detail(id: 2)"])
+        #expect(result.events.first?.line == 2)
+        #expect(result.events.last?.line == 6)
+    }
+
+    @Test func aPrettyArrayThatIsNotAPathIsSkipped() {
+        let result = read("""
+            ["MyApp.Route","{\\"a\\":{}}"]
+            items: [
+                SwiftUI.CodableItemBox<Swift.String>
+            ]
+            subsequentItems: [],
+            """)
+        #expect(result.errors.isEmpty)
+        #expect(result.skipped == [2, 3, 4, 5])
+    }
+
+    @Test func errorsNameTheLineAndWhatWasExpected() {
+        let odd = read(#"["MyApp.Route","{}","Swift.Int"]"#)
+        #expect(odd.errors.map(\.line) == [1])
+        #expect(odd.errors.first?.message.contains("odd number of elements (3)") == true)
+
+        let notString = read("ok\n[\"MyApp.Route\",42]", format: .navigationPath)
+        #expect(notString.errors.map(\.line) == [2])
+        #expect(notString.errors.first?.message.contains("element 2 is a number; expected a string") == true)
+
+        let notJSON = read(#"["MyApp.Route","{detail}","Swift.Int","1"]"#)
+        #expect(notJSON.errors.first?.message.contains("element 2, the value of a MyApp.Route, is not JSON") == true)
+        // A rejected state changes nothing.
+        #expect(notJSON.events.isEmpty)
+
+        let unclosed = read("[\n\"MyApp.Route\",\n\"1\",\n")
+        #expect(unclosed.errors.first?.message.contains("not closed by the end of the input") == true)
+    }
+
+    @Test func valueLabels() throws {
+        func label(_ json: String) throws -> String {
+            var text = json
+            return try text.withUTF8 { ValueLabel.make(try JSONParser.parse($0)) }
+        }
+        #expect(try label(#"{"detail":{"id":42}}"#) == "detail(id: 42)")
+        #expect(try label(#"{"list":{}}"#) == "list")
+        #expect(try label(#"{"step":{"_0":1,"_1":"x"}}"#) == #"step(1, "x")"#)
+        #expect(try label(#"{"id":42,"name":"Blob"}"#) == #"(id: 42, name: "Blob")"#)
+        #expect(try label("[1,true,null]") == "[1, true, nil]")
+        #expect(try label(#""🎈""#) == #""🎈""#)
+        let long = try label(#"{"text":"\#(String(repeating: "x", count: 200))"}"#)
+        #expect(long.count == ValueLabel.limit && long.hasSuffix("…"))
+        // Depth from the input costs no recursion.
+        let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+        #expect(try label(deep).hasSuffix("…"))
+    }
+
+    @Test func qualifiedNames() {
+        #expect(QualifiedName("MyApp.Outer.Inner") == QualifiedName(module: "MyApp", type: "Outer.Inner"))
+        #expect(QualifiedName("User") == QualifiedName(module: nil, type: "User"))
+        #expect(QualifiedName("Swift.Array<MyApp.Route>") == QualifiedName(module: "Swift", type: "Array<MyApp.Route>"))
+    }
+
+    @Test func detection() {
+        func recognizes(_ line: String) -> Bool {
+            var text = line
+            return text.withUTF8 { NavigationPathReader.recognizes($0) }
+        }
+        #expect(recognizes(#"["Swift.Int","42"]"#))
+        #expect(recognizes(#"2025-03-14 App[1:2] path: ["MyApp.Route","{}"]"#))
+        #expect(recognizes(#""NavigationBackportApp.EmojiVisualisation","#))
+        #expect(recognizes(#"  "User","{\"id\":42}","#))
+        #expect(!recognizes("["))
+        #expect(!recognizes("[]"))
+        #expect(!recognizes(#""com.example.app","#))
+        #expect(!recognizes(#"["a", "b"]"#))
+        #expect(!recognizes("<[AppNavigationModel 667...]>"))
+    }
+}
+
+extension ReadResult {
+    /// Diagnostics other than notes (detection is noted).
+    var errors: [Diagnostic] { diagnostics.filter { $0.severity != .note } }
+}
+
+extension QualifiedName {
+    init(module: String?, type: String) {
+        self.init(type)
+        self.module = module
+        self.type = type
+    }
+}
