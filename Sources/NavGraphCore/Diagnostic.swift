@@ -52,6 +52,9 @@ public protocol DiagnosticHandler: AnyObject {
     /// How many `ambiguous` messages the handler asks for, at most (`nil`: every one). A reader on another thread
     /// makes that many before handing the notes on, and no more.
     var ambiguityMessageLimit: Int? { get }
+    /// The input's format was detected from this line: `note` says which (`--verbose` shows it). Not a diagnostic of
+    /// the input, so handlers that collect problems ignore it.
+    func detected(line: Int, note: () -> Diagnostic)
 }
 
 extension DiagnosticHandler {
@@ -62,6 +65,8 @@ extension DiagnosticHandler {
     }
 
     public var ambiguityMessageLimit: Int? { nil }
+
+    public func detected(line: Int, note: () -> Diagnostic) {}
 }
 
 /// Collects everything in memory. For tests and small inputs.

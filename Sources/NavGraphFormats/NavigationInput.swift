@@ -128,7 +128,9 @@ public struct NavigationInput {
         let chosen = format ?? InputFormat.allCases.first { Self.readerType(for: $0).recognizes(line) }
         guard let chosen else { return nil }
         if format == nil {
-            diagnostics.report(Diagnostic(.note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line"))
+            diagnostics.detected(line: number) {
+                Diagnostic(.note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line")
+            }
         }
         switch chosen {
         case .swiftUINavigation:

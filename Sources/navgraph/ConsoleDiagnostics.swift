@@ -27,6 +27,10 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         self.verbose = verbose
     }
 
+    func detected(line: Int, note: () -> Diagnostic) {
+        if verbose { print(note()) }
+    }
+
     func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if case .ambiguousID(let type, let id)? = diagnostic.topic, let line = diagnostic.line {

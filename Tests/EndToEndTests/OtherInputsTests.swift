@@ -77,25 +77,3 @@ struct OtherInputsTests {
         #expect(forced.status == 2)
     }
 }
-
-/// The README's transcripts of these inputs are what the binary prints.
-@Suite("README transcripts of NavigationPath and NavigatorUI inputs")
-struct OtherInputsTranscriptTests {
-    @Test func everyTranscriptMatches() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        let transcripts = blocks.filter {
-            $0.hasPrefix("$ navgraph ") && ($0.contains("examples/navigation-path.log") || $0.contains("examples/navigator-session.log"))
-        }
-        #expect(transcripts.count >= 4)
-        for transcript in transcripts {
-            var lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let command = lines.removeFirst().dropFirst("$ navgraph ".count)
-            let arguments = command.split(separator: " ").map { argument in
-                argument.hasPrefix("examples/") ? example(String(argument.dropFirst("examples/".count))) : String(argument)
-            }
-            let run = try navgraph(arguments)
-            #expect(run.stdout == lines.joined(separator: "\n"), "README transcript of '\(command)'")
-        }
-    }
-}

@@ -74,7 +74,8 @@ struct TreeCommandTests {
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("Package.swift: error: no navigation output found in"))
-        #expect(run.stderr.contains("expected SwiftUINavigation printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
+        // Every format tried, each with what it expected.
+        #expect(run.stderr.contains("tried every format:\n  swiftui-navigation (SwiftUINavigation console output): expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
         let empty = try navgraph(["tree"], stdin: "")
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("<stdin>: error: no navigation output found in 0 lines"))

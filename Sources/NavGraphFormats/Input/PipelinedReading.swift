@@ -21,6 +21,8 @@ final class PipelinedReading: @unchecked Sendable {
         case skipped(line: Int, text: String?)
         /// An ambiguous pairing: its note is made for the first ones, up to the consumer's `ambiguityMessageLimit`.
         case ambiguous(line: Int, note: Diagnostic?)
+        /// The format was detected (see `DiagnosticHandler.detected`).
+        case detected(Diagnostic)
         /// The reader's last step for its events (`EventCompletion`), done here on the consuming thread; comes
         /// before the reader's first event.
         case completion(EventCompletion)
@@ -81,6 +83,8 @@ final class PipelinedReading: @unchecked Sendable {
                 case .ambiguous(let line, let note):
                     // The consumer asks for no more notes than were made (past them it only counts).
                     diagnostics.ambiguous(line: line) { note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: "")) }
+                case .detected(let note):
+                    diagnostics.detected(line: note.line ?? 0) { note }
                 case .completion(let readers):
                     completion = readers
                 case .taken:
@@ -185,6 +189,8 @@ final class PipelinedReading: @unchecked Sendable {
         func report(_ diagnostic: Diagnostic) { _ = owner.enqueue(.report(diagnostic)) }
         func skipped(line: Int, text: () -> String) { _ = owner.enqueue(.skipped(line: line, text: wantsText ? text() : nil)) }
         var wantsSkippedText: Bool { wantsText }
+
+        func detected(line: Int, note: () -> Diagnostic) { _ = owner.enqueue(.detected(note())) }
 
         func ambiguous(line: Int, note: () -> Diagnostic) {
             var made: Diagnostic?
