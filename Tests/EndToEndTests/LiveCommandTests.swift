@@ -43,11 +43,15 @@ struct FollowTests {
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let headers = run.stdout.split(separator: "\n").filter { $0.hasPrefix("── step") }
-        // The dump arrives whole, but only the next line can tell it has ended: until then it is shown provisionally.
-        #expect(headers == [
-            "── step 1, line 1, provisional: a dump is still being printed ──", "── step 2, line 7 ──", "── step 3, line 8 ──",
-            "── step 3, line 8, end of input ──",
+        // The dump arrives whole, but only the next line can tell it has ended: until then it is shown provisionally
+        // (once the input has been quiet for a moment — on a machine too busy to read before the next piece arrives,
+        // not at all).
+        #expect(headers.filter { !$0.contains("provisional") } == [
+            "── step 2, line 7 ──", "── step 3, line 8 ──", "── step 3, line 8, end of input ──",
         ])
+        #expect(headers.filter { $0.contains("provisional") }.allSatisfy {
+            $0 == "── step 1, line 1, provisional: a dump is still being printed ──"
+        })
         #expect(run.stdout.contains("Not yet placed: started after the last dump (1):\n  DetailNavigationModel 8C1  started line 7"))
         #expect(run.stderr.isEmpty)
     }
