@@ -11,6 +11,10 @@ public struct NavigationInput {
     /// Read and parse on a second thread while the caller consumes the events (see `PipelinedReading`). Not used
     /// when following a growing file.
     public var concurrent = false
+    /// Which property names mean navigation in `dump()` output.
+    public var dumpPropertyNames = DumpPropertyNames.standard
+    /// Show every property of dumped values as a node, not only navigation (`--verbose`).
+    public var showsAllDumpedProperties = false
 
     /// - Parameter format: `nil` detects the format from the input.
     public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation, lenient: Bool = false) {
@@ -141,6 +145,8 @@ public struct NavigationInput {
             return NavigationPathReader(diagnostics: diagnostics)
         case .navigator:
             return NavigatorReader(diagnostics: diagnostics)
+        case .swiftDump:
+            return SwiftDumpReader(names: dumpPropertyNames, verbose: showsAllDumpedProperties, diagnostics: diagnostics)
         }
     }
 
@@ -150,6 +156,7 @@ public struct NavigationInput {
         case .events: EventLogReader.self
         case .navigationPath: NavigationPathReader.self
         case .navigator: NavigatorReader.self
+        case .swiftDump: SwiftDumpReader.self
         }
     }
 }

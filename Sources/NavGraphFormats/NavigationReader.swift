@@ -10,6 +10,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case navigationPath = "navigation-path"
     /// NavigatorUI's (hmlongco/Navigator) default logger: `Navigator <UUID> (<name>) <event>` lines.
     case navigator = "navigator"
+    /// Swift `dump()` or lldb `po` output of an app's navigation state (routers, paths, presented sheets, tabs).
+    case swiftDump = "swift-dump"
 }
 
 extension InputFormat {
@@ -20,6 +22,7 @@ extension InputFormat {
         case .events: "navgraph-events v1"
         case .navigationPath: "NavigationPath JSON"
         case .navigator: "NavigatorUI log"
+        case .swiftDump: "Swift dump() or lldb po output"
         }
     }
 
@@ -37,6 +40,9 @@ extension InputFormat {
         case .navigator:
             "'Navigator <UUID> (<name>) <event>' lines such as "
                 + "'Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured' (set verbosity: .info)"
+        case .swiftDump:
+            "a value printed by dump(_:name:) or lldb's po, starting at the left margin with '▿', such as "
+                + "'▿ home: MyApp.Router #0' and its properties indented by two spaces"
         }
     }
 }

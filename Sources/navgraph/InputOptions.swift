@@ -65,6 +65,7 @@ struct InputReading {
 
     func makeInput() throws -> NavigationInput {
         var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+        input.showsAllDumpedProperties = verbose
         // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
         input.concurrent = true
         return input

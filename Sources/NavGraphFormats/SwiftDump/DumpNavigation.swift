@@ -1,0 +1,320 @@
+import NavGraphCore
+
+/// What a dumped value says about navigation, by its property names (see `DumpPropertyNames`): routers, their stacks
+/// and presentations, tabs. Stored flat in preorder (each node before its subtree), so a subtree is a contiguous
+/// run that a later dump of that part can replace.
+struct DumpNavigation {
+    struct Node: Equatable {
+        var model: ModelRef
+        var kind: NodeKind
+        var edge: EdgeKind?
+        var parent: Int?
+        /// The name a later `dump(_, name:)` of this part uses: a tab's key, a router property's name.
+        var part: String?
+    }
+
+    var nodes: [Node] = []
+    /// The selected tab of each tabs container whose dump says (container key, tab key).
+    var selections: [(tabs: String, tab: String)] = []
+    /// Whether `maxDepth` or `maxItems` left something out.
+    var wasCut = false
+
+    /// The values to read and how, in the order their nodes are made (a stack of work, not recursion).
+    private enum Work {
+        /// A value that is a node of its own (the root, a router, a tab); its content follows.
+        case node(value: Int?, parent: Int?, edge: EdgeKind?, key: String, type: String, id: String, part: String?)
+        /// A stack of its own under a node that has several (`homePath`, `settingsPath`).
+        case stack(array: Int, parent: Int, key: String, label: String)
+        /// A tabs container of its own under a node with more than one kind of container.
+        case tabs(collection: Int, selection: Int?, parent: Int, key: String, label: String)
+        /// A non-nil presentation property.
+        case presented(value: Int, parent: Int, key: String, label: String)
+        /// A value that is not navigation: looked into for routers (and shown as a plain node with `verbose`).
+        case other(value: Int, parent: Int, key: String, label: String)
+    }
+
+    /// Reads `values` from its root as a node keyed `rootKey`.
+    init(_ values: DumpedValues, names: DumpPropertyNames, verbose: Bool, rootKey: String, rootID: String,
+         rootEdge: EdgeKind?, rootPart: String?) {
+        wasCut = values.values.contains { $0.marker == .collapsed }
+        let root = values.unwrapped(0)
+        let type = root.map { values.typeAndLabel(of: $0).type } ?? ""
+        var work: [Work] = [.node(value: root, parent: nil, edge: rootEdge, key: rootKey,
+                                  type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)]
+        var reading = Reading(values: values, names: names, verbose: verbose)
+        while let item = work.popLast() {
+            reading.read(item, into: &self, work: &work)
+        }
+    }
+
+    private struct Reading {
+        let values: DumpedValues
+        let names: DumpPropertyNames
+        let verbose: Bool
+
+        mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
+            switch item {
+            case let .node(value?, parent, edge, key, _, id, part)
+                where values.isArray(value) && names.isStack(values[value].label ?? ""):
+                // `dump(router.path, name: "path")`: the dump is the stack itself.
+                let me = navigation.add(Node(model: ModelRef(key: key, id: id, type: "Stack"), kind: .stack, edge: edge,
+                                             parent: parent, part: part))
+                addEntries(of: value, to: me, key: key, into: &navigation)
+            case let .node(value, parent, edge, key, type, id, part):
+                let content = value.map { Content(values, $0, names: names) }
+                let kind: NodeKind = content?.mergedKind ?? .screen
+                let me = navigation.add(Node(model: ModelRef(key: key, id: id, type: type), kind: kind, edge: edge,
+                                             parent: parent, part: part))
+                if let content { schedule(content, of: me, key: key, kind: kind, into: &navigation, work: &work) }
+            case let .stack(array, parent, key, label):
+                let me = navigation.add(Node(model: ModelRef(key: key, id: label, type: "Stack"), kind: .stack,
+                                             edge: .child, parent: parent, part: label))
+                addEntries(of: array, to: me, key: key, into: &navigation)
+            case let .tabs(collection, selection, parent, key, label):
+                let me = navigation.add(Node(model: ModelRef(key: key, id: label, type: "Tabs"), kind: .tabs,
+                                             edge: .child, parent: parent, part: label))
+                var pending: [Work] = []
+                collectTabs(of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &pending)
+                work.append(contentsOf: pending.reversed())
+            case let .presented(value, parent, key, label):
+                let inner = values.unwrapped(value)!
+                let style = DumpPropertyNames.style(of: label)
+                let (type, caseLabel) = values.typeAndLabel(of: inner)
+                let content = Content(values, inner, names: names)
+                if content.isRouter {
+                    // A presented router: a node with its own stack and presentations.
+                    work.append(.node(value: inner, parent: parent, edge: .presented(style), key: key + "/" + label,
+                                      type: type.isEmpty ? "Value" : type, id: label, part: label))
+                } else {
+                    let caseName = caseLabel.prefix { $0 != "(" }
+                    let nodeKey = "\(key)/\(label):\(caseName)"
+                    let me = navigation.add(Node(model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
+                                                 kind: .screen, edge: .presented(style), parent: parent, part: label))
+                    // A sheet's payload can hold a router of its own.
+                    scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
+                }
+            case let .other(value, parent, key, label):
+                guard !values.isRepeat(value) else {
+                    if verbose {
+                        _ = navigation.add(Node(model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
+                                                kind: .screen, edge: .child, parent: parent, part: nil))
+                    }
+                    return
+                }
+                if let inner = values.unwrapped(value), Content(values, inner, names: names).isRouter {
+                    let type = values.typeAndLabel(of: inner).type
+                    work.append(.node(value: inner, parent: parent, edge: .child, key: key, type: type.isEmpty ? "Value" : type,
+                                      id: label, part: label))
+                    return
+                }
+                var owner = parent
+                var prefix = key + "."
+                if verbose {
+                    var text = DumpedValues.withoutModules(values[value].text)
+                    if text.isEmpty { text = "\"\"" }
+                    owner = navigation.add(Node(model: ModelRef(key: key, id: DumpedValues.cut(text), type: label),
+                                                kind: .screen, edge: .child, parent: parent, part: nil))
+                    prefix = key + "/"
+                }
+                let children = values[value].children
+                var pending: [Work] = []
+                for (position, child) in children.enumerated() {
+                    let childLabel = values[child].label ?? "[\(position)]"
+                    pending.append(.other(value: child, parent: owner, key: prefix + childLabel, label: childLabel))
+                }
+                work.append(contentsOf: pending.reversed())
+            }
+        }
+
+        /// The work a node's content makes, in the order its children are shown: stack entries (leaves, added
+        /// at once), then presentations, tabs and everything else.
+        private func schedule(_ content: Content, of me: Int, key: String, kind: NodeKind,
+                              into navigation: inout DumpNavigation, work: inout [Work]) {
+            var pending: [Work] = []
+            if kind == .stack { addEntries(of: content.stacks[0], to: me, key: key, into: &navigation) }
+            for property in content.presentations where values.unwrapped(property) != nil {
+                pending.append(.presented(value: property, parent: me, key: key, label: values[property].label!))
+            }
+            if kind == .tabs {
+                if let collection = content.tabCollections.first {
+                    collectTabs(of: collection, selection: content.selection, parent: me, key: key, into: &navigation,
+                                work: &pending)
+                } else {
+                    collectTabProperties(content.routerProperties, selection: content.selection, parent: me, key: key,
+                                         into: &navigation, work: &pending)
+                }
+            } else {
+                for stack in content.stacks where kind != .stack {
+                    let label = values[stack].label!
+                    pending.append(.stack(array: stack, parent: me, key: key + "/" + label, label: label))
+                }
+                for collection in content.tabCollections {
+                    let label = values[collection].label ?? "tabs"
+                    pending.append(.tabs(collection: collection, selection: content.selection, parent: me,
+                                         key: key + "/" + label, label: label))
+                }
+                if !content.routerProperties.isEmpty {
+                    collectTabProperties(content.routerProperties, selection: content.selection, parent: me, key: key,
+                                         into: &navigation, work: &pending)
+                }
+            }
+            scheduleOthers(content.others, of: me, key: key, into: &pending)
+            work.append(contentsOf: pending.reversed())
+        }
+
+        private func scheduleOthers(_ children: [Int], of me: Int, key: String, work: inout [Work]) {
+            var pending: [Work] = []
+            scheduleOthers(children, of: me, key: key, into: &pending)
+            work.append(contentsOf: pending.reversed())
+        }
+
+        private func scheduleOthers(_ children: [Int], of me: Int, key: String, into pending: inout [Work]) {
+            for (position, child) in children.enumerated() {
+                let label = values[child].label ?? "[\(position)]"
+                pending.append(.other(value: child, parent: me, key: key + "/" + label, label: label))
+            }
+        }
+
+        private func addEntries(of array: Int, to stack: Int, key: String, into navigation: inout DumpNavigation) {
+            // An entry's key is its position and every label up to it: it keeps its key while nothing below it
+            // in the stack changes.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for (position, element) in values[array].children.enumerated() {
+                let (type, label) = values.unwrapped(element).map { values.typeAndLabel(of: $0) } ?? ("", "nil")
+                for byte in (type + "." + label).utf8 + [0] {
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+                let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+                _ = navigation.add(Node(model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
+                                        kind: .screen, edge: .push, parent: stack, part: nil))
+            }
+        }
+
+        /// Tabs from a dictionary (ordered by key: Swift prints dictionaries in a random order) or an array.
+        private func collectTabs(of collection: Int, selection: Int?, parent: Int, key: String,
+                                 into navigation: inout DumpNavigation, work: inout [Work]) {
+            var tabs: [(key: String, value: Int)] = []
+            if values.isDictionary(collection) {
+                for pair in values[collection].children {
+                    guard let (keyValue, value) = values.keyValue(pair) else { continue }
+                    tabs.append((Self.keyText(values[keyValue].text), value))
+                }
+                if tabs.allSatisfy({ Int($0.key) != nil }) {
+                    tabs.sort { Int($0.key)! < Int($1.key)! }
+                } else {
+                    tabs.sort { $0.key < $1.key }
+                }
+            } else {
+                for (position, element) in values[collection].children.enumerated() { tabs.append((String(position), element)) }
+            }
+            let collectionLabel = values[collection].label ?? "tabs"
+            addTabWork(tabs, selection: selection, parent: parent, key: key, collectionLabel: collectionLabel,
+                       into: &navigation, work: &work)
+        }
+
+        /// Tabs from router properties beside a selection (`home: Router`, `settings: Router`, `selectedTab`).
+        private func collectTabProperties(_ properties: [Int], selection: Int?, parent: Int, key: String,
+                                          into navigation: inout DumpNavigation, work: inout [Work]) {
+            let tabs = properties.map { (key: values[$0].label ?? "", value: $0) }
+            addTabWork(tabs, selection: selection, parent: parent, key: key, collectionLabel: "", into: &navigation,
+                       work: &work)
+        }
+
+        private func addTabWork(_ tabs: [(key: String, value: Int)], selection: Int?, parent: Int, key: String,
+                                collectionLabel: String, into navigation: inout DumpNavigation, work: inout [Work]) {
+            let selected = selection.map { Self.selectionText(values, $0) }
+            for tab in tabs {
+                let tabKey = "\(key)/\(collectionLabel)[\(tab.key)]"
+                guard let inner = values.unwrapped(tab.value), !values.isRepeat(inner) else { continue }
+                let type = values.typeAndLabel(of: inner).type
+                work.append(.node(value: inner, parent: parent, edge: .tab, key: tabKey, type: type.isEmpty ? "Value" : type,
+                                  id: tab.key, part: tab.key))
+                if tab.key == selected { navigation.selections.append((tabs: navigation.nodes[parent].model.key, tab: tabKey)) }
+            }
+        }
+
+        /// A dictionary key as a tab's name: `"home"` → home, `Shop.Tab.home` → home, `2` → 2.
+        static func keyText(_ text: String) -> String {
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { return String(text.dropFirst().dropLast()) }
+            if DumpedValues.isQualifiedName(text), let dot = text.lastIndex(of: ".") { return String(text[text.index(after: dot)...]) }
+            return text
+        }
+
+        static func selectionText(_ values: DumpedValues, _ index: Int) -> String? {
+            guard let inner = values.unwrapped(index) else { return nil }
+            // An enum case with associated values: its case name.
+            if !values[inner].children.isEmpty { return keyText(values.typeAndLabel(of: inner).label.prefix { $0 != "(" }.description) }
+            return keyText(values[inner].text)
+        }
+    }
+
+    private mutating func add(_ node: Node) -> Int {
+        nodes.append(node)
+        return nodes.count - 1
+    }
+}
+
+/// The properties of one dumped value, sorted by what they mean for navigation.
+private struct Content {
+    var stacks: [Int] = []
+    var presentations: [Int] = []
+    var selection: Int?
+    var tabCollections: [Int] = []
+    /// Router properties that are tabs (beside a selection, at least two).
+    var routerProperties: [Int] = []
+    var others: [Int] = []
+
+    init(_ values: DumpedValues, _ value: Int, names: DumpPropertyNames) {
+        guard !values.isRepeat(value) else { return }
+        var rest: [Int] = []
+        for child in values[value].children {
+            guard let label = values[child].label else {
+                rest.append(child)
+                continue
+            }
+            if names.isStack(label), values.isArray(child) {
+                stacks.append(child)
+            } else if names.isPresentation(label), values.isOptional(child) {
+                presentations.append(child)
+            } else if selection == nil, names.isSelection(label), !values.isArray(child), !values.isDictionary(child) {
+                selection = child
+            } else {
+                rest.append(child)
+            }
+        }
+        if selection != nil {
+            for child in rest where values.isArray(child) || values.isDictionary(child) {
+                if Self.holdsRouters(values, child, names: names) { tabCollections.append(child) }
+            }
+            if tabCollections.isEmpty {
+                let routers = rest.filter { child in
+                    values.unwrapped(child).map { Content(values, $0, names: names).isRouterShallow } ?? false
+                }
+                if routers.count >= 2 { routerProperties = routers }
+            }
+        }
+        others = rest.filter { !tabCollections.contains($0) && !routerProperties.contains($0) }
+    }
+
+    /// Has a stack or a presentation of its own.
+    var isRouter: Bool { isRouterShallow || !tabCollections.isEmpty || !routerProperties.isEmpty }
+    private var isRouterShallow: Bool { !stacks.isEmpty || !presentations.isEmpty }
+
+    /// The kind of the value's own node: a stack when it has exactly one stack, tabs when it has exactly one set
+    /// of tabs (and no stack); otherwise a screen, with its stacks and tabs as nodes of their own.
+    var mergedKind: NodeKind {
+        let tabSets = tabCollections.count + (routerProperties.isEmpty ? 0 : 1)
+        if stacks.count == 1 && tabSets == 0 { return .stack }
+        if stacks.isEmpty && tabSets == 1 { return .tabs }
+        return .screen
+    }
+
+    private static func holdsRouters(_ values: DumpedValues, _ collection: Int, names: DumpPropertyNames) -> Bool {
+        let elements: [Int] = values.isDictionary(collection)
+            ? values[collection].children.compactMap { values.keyValue($0)?.value }
+            : values[collection].children
+        return elements.contains { element in
+            values.unwrapped(element).map { Content(values, $0, names: names).isRouterShallow } ?? false
+        }
+    }
+}

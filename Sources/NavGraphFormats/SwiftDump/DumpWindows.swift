@@ -1,0 +1,89 @@
+import NavGraphCore
+
+/// The navigation a series of dumps shows, per window. `dump(x)` without a name is the whole main window;
+/// `dump(x, name: N)` is the part named N — the whole of the window first dumped under that name, or the subtree a
+/// whole dump showed under that name (a tab's key, a router property) — so a tab's router dumped on its own replaces
+/// that tab's subtree. A name that is neither starts a window of its own, named by it.
+struct DumpWindows {
+    struct Window {
+        var name: String
+        /// The `name:` of the dumps that show this whole window (`nil`: dumps without a name).
+        var rootName: String?
+        var nodes: [DumpNavigation.Node] = []
+    }
+
+    private(set) var windows: [Window] = []
+
+    /// Where a dump goes.
+    enum Place: Equatable {
+        case window(name: String, rootName: String?)
+        /// The subtree at `node` of window `window`.
+        case part(window: Int, node: Int)
+    }
+
+    func place(ofDumpNamed name: String?) -> Place {
+        guard let name else { return .window(name: "main", rootName: nil) }
+        if let window = windows.first(where: { $0.rootName == name }) { return .window(name: window.name, rootName: name) }
+        for (index, window) in windows.enumerated() {
+            if let node = window.nodes.indices.dropFirst().first(where: { window.nodes[$0].part == name }) {
+                return .part(window: index, node: node)
+            }
+        }
+        return .window(name: windows.isEmpty ? "main" : name, rootName: name)
+    }
+
+    /// What the node a dump replaces is called: its key, id and edge stay.
+    func root(for place: Place) -> (key: String, id: String, edge: EdgeKind?, part: String?) {
+        switch place {
+        case .window(let name, let rootName):
+            return ("dump:" + name, rootName ?? "root", nil, rootName)
+        case .part(let window, let node):
+            let old = windows[window].nodes[node]
+            return (old.model.key, old.model.id, old.edge, old.part)
+        }
+    }
+
+    /// Puts a dump's navigation in its place; returns the window's index.
+    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> Int {
+        switch place {
+        case .window(let name, let rootName):
+            if let index = windows.firstIndex(where: { $0.name == name }) {
+                windows[index].nodes = navigation.nodes
+                return index
+            }
+            windows.append(Window(name: name, rootName: rootName, nodes: navigation.nodes))
+            return windows.count - 1
+        case .part(let window, let node):
+            replaceSubtree(at: node, in: window, with: navigation.nodes)
+            return window
+        }
+    }
+
+    /// The subtree at `start` is the run of nodes after it that descend from it (nodes are in preorder).
+    private mutating func replaceSubtree(at start: Int, in window: Int, with replacement: [DumpNavigation.Node]) {
+        var nodes = windows[window].nodes
+        var inSubtree = Set([start])
+        var end = start + 1
+        while end < nodes.count, let parent = nodes[end].parent, inSubtree.contains(parent) {
+            inSubtree.insert(end)
+            end += 1
+        }
+        let delta = replacement.count - (end - start)
+        var spliced = replacement
+        for index in spliced.indices {
+            spliced[index].parent = index == 0 ? nodes[start].parent : spliced[index].parent.map { $0 + start }
+        }
+        for index in end..<nodes.count {
+            if let parent = nodes[index].parent, parent >= end { nodes[index].parent = parent + delta }
+        }
+        nodes.replaceSubrange(start..<end, with: spliced)
+        windows[window].nodes = nodes
+    }
+
+    func snapshot(of window: Int) -> Snapshot {
+        let nodes = windows[window].nodes
+        return Snapshot(window: windows[window].name, entries: nodes.map {
+            Snapshot.Entry(model: $0.model, kind: $0.kind, edge: $0.parent == nil ? nil : $0.edge ?? .child, parent: $0.parent)
+        })
+    }
+}

@@ -1,0 +1,85 @@
+/// One dump as a tree of values, stored flat (parents before children), so no walk over it recurses however deep
+/// the dump nests.
+struct DumpedValues {
+    struct Value {
+        var label: String?
+        /// The value as printed (`Shop.Router`, `2 elements`, `Optional(Shop.Sheet.filters)`, `42`), `#N` removed.
+        var text: String
+        var object: Int?
+        var marker: SwiftDumpLine.Marker
+        var parent: Int?
+        var children: [Int] = []
+        var line: Int
+    }
+
+    var values: [Value] = []
+    /// The `name:` given to `dump()`: the root's label.
+    var name: String? { values.first?.label }
+    var firstLine: Int { values.first?.line ?? 0 }
+    /// Objects printed with their children, by `#N` (a later `#N` is the same object again, without children).
+    private(set) var firstPrinting: [Int: Int] = [:]
+
+    subscript(index: Int) -> Value { values[index] }
+
+    /// The last value at each depth so far: where the next line's parent is.
+    private var open: [Int] = []
+
+    /// Adds a line at `depth` (0 for the root; at most one deeper than the line before): attached to the last
+    /// value one level up.
+    mutating func append(_ line: SwiftDumpLine, depth: Int, number: Int) {
+        let depth = min(depth, open.count)
+        let parent = depth > 0 ? open[depth - 1] : nil
+        values.append(Value(label: line.label, text: line.value, object: line.object, marker: line.marker,
+                            parent: parent, line: number))
+        let index = values.count - 1
+        if let parent { values[parent].children.append(index) }
+        open.removeSubrange(depth...)
+        open.append(index)
+        if let object = line.object, firstPrinting[object] == nil, line.marker != .leaf { firstPrinting[object] = index }
+    }
+
+    /// How deep the next line may be: one below the last line.
+    var deepestNext: Int { open.count }
+
+    // MARK: What a value is
+
+    /// `N elements` / `1 element`: an array of N.
+    func isArray(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "element") != nil }
+    /// `N key/value pairs`: a dictionary.
+    func isDictionary(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "key/value pair") != nil }
+    func isNil(_ index: Int) -> Bool { values[index].text == "nil" }
+    /// An optional, `nil` or `Optional(…)` with a `some:` child.
+    func isOptional(_ index: Int) -> Bool {
+        isNil(index) || values[index].text.hasPrefix("Optional(")
+    }
+
+    /// The value inside any number of `Optional(…)`s; `nil` for a nil optional.
+    func unwrapped(_ index: Int) -> Int? {
+        var current = index
+        while values[current].text.hasPrefix("Optional(") {
+            guard let some = values[current].children.first(where: { values[$0].label == "some" }) else { return current }
+            current = some
+        }
+        return isNil(current) ? nil : current
+    }
+
+    /// An object printed again (a shared router, a cycle): no children of its own here.
+    func isRepeat(_ index: Int) -> Bool {
+        guard let object = values[index].object else { return false }
+        return firstPrinting[object] != index && values[index].children.isEmpty
+    }
+
+    /// The key and the value of a dictionary entry (`▿ (2 elements)` with `key:` and `value:`).
+    func keyValue(_ index: Int) -> (key: Int, value: Int)? {
+        let children = values[index].children
+        guard let key = children.first(where: { values[$0].label == "key" }),
+              let value = children.first(where: { values[$0].label == "value" }) else { return nil }
+        return (key, value)
+    }
+
+    static func count(in text: String, unit: String) -> Int? {
+        guard let space = text.firstIndex(of: " "), let count = Int(text[..<space]) else { return nil }
+        let rest = text[text.index(after: space)...]
+        return rest == unit || rest == unit + "s" ? count : nil
+    }
+}

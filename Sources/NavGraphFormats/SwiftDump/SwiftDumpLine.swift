@@ -1,0 +1,100 @@
+/// One line of what Swift's `dump(_:name:)` or lldb's `po` prints: two spaces per level, a marker (`▿` a value with
+/// children, `▹` one whose children `maxDepth` cut, `-` one without), then `label: value` (`dump()`),
+/// `label : value` (lldb) or just the value (array elements), and `#N` after an object's type.
+struct SwiftDumpLine: Equatable {
+    enum Marker: Equatable {
+        /// `▿`: children follow.
+        case expanded
+        /// `▹`: `maxDepth` cut the children.
+        case collapsed
+        /// `-`: no children.
+        case leaf
+    }
+
+    /// Which program printed it, as far as the label's colon tells.
+    enum Style: Equatable {
+        /// `dump()`: `label: value`.
+        case dump
+        /// lldb `po`: `label : value`.
+        case lldb
+        /// No label, so either.
+        case either
+    }
+
+    var indent: Int
+    var marker: Marker
+    var label: String?
+    var value: String
+    /// `#N`: the object's number in this dump; the same number again is the same object, printed without children.
+    var object: Int?
+    var style: Style
+
+    var depth: Int { indent / 2 }
+
+    /// What a line of dump output is.
+    enum Reading: Equatable {
+        case value(SwiftDumpLine)
+        /// `(N more children)` or `(1 child)`: `maxItems` ended the output (or a level) here.
+        case cutOff(String)
+    }
+
+    static func read(_ text: Substring) -> Reading? {
+        var rest = text
+        if rest.last == "\r" { rest = rest.dropLast() }
+        var indent = 0
+        while rest.first == " " {
+            indent += 1
+            rest = rest.dropFirst()
+        }
+        let marker: Marker
+        if rest.hasPrefix("▿ ") || rest == "▿" {
+            marker = .expanded
+        } else if rest.hasPrefix("▹ ") || rest == "▹" {
+            marker = .collapsed
+        } else if rest.hasPrefix("- ") {
+            marker = .leaf
+        } else {
+            if rest.first == "(", rest.hasSuffix(" child)") || rest.hasSuffix(" children)") {
+                return .cutOff(String(rest))
+            }
+            return nil
+        }
+        rest = rest.dropFirst(2)
+        while rest.last == " " { rest = rest.dropLast() }
+        var line = SwiftDumpLine(indent: indent, marker: marker, label: nil, value: String(rest), object: nil, style: .either)
+        // A label is an identifier (`path`, `.0`, `some`, an lldb index `0`) followed by `: ` or ` : `.
+        let labelEnd = rest.firstIndex { !isLabelCharacter($0) } ?? rest.endIndex
+        if labelEnd > rest.startIndex {
+            let after = rest[labelEnd...]
+            if after.hasPrefix(": ") || after == ":" {
+                line.label = String(rest[..<labelEnd])
+                line.value = String(after.dropFirst(2))
+                line.style = .dump
+            } else if after.hasPrefix(" : ") || after == " :" {
+                line.label = String(rest[..<labelEnd])
+                line.value = String(after.dropFirst(3))
+                line.style = .lldb
+            }
+        }
+        if let hash = line.value.lastIndex(of: "#"), hash > line.value.startIndex,
+           line.value[line.value.index(before: hash)] == " ",
+           let number = Int(line.value[line.value.index(after: hash)...]) {
+            line.object = number
+            line.value = String(line.value[..<line.value.index(before: hash)])
+        }
+        return .value(line)
+    }
+
+    /// Whether a line can start a dump: a value with children at the left margin (`▿ Shop.AppState #0`,
+    /// `▿ home: Shop.Router #0`). A bare `- …` at the margin is too common in other output to start one.
+    static func startsDump(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        // ▿ is E2 96 BF, ▹ is E2 96 B9, each followed by a space.
+        guard line.count >= 5, line[0] == 0xE2, line[1] == 0x96, line[2] == 0xBF || line[2] == 0xB9, line[3] == .space
+        else { return false }
+        return line[4] != .space
+    }
+
+    private static func isLabelCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "." || character == "$"
+    }
+}

@@ -1,0 +1,101 @@
+import NavGraphCore
+
+/// Reads what Swift's `dump(_:name:)` and lldb's `po` print of an app's navigation state (routers with a
+/// `path: [Route]` and a `presentedSheet: Sheet?`, a dictionary of per-tab routers with a `selectedTab`), mapped to
+/// navigation by property names (`DumpPropertyNames`). Each dump is a snapshot of a window or of a part of one (see
+/// `DumpWindows`); successive dumps make the history. Dumps carry no lifecycle, so nothing here starts or finishes.
+///
+/// A dump starts at a `▿` line at the left margin and takes every indented dump line after it; other output in
+/// between is skipped. It is complete at the next dump, at the end, or when a live log pauses.
+public final class SwiftDumpReader: NavigationReader {
+    public static let format = InputFormat.swiftDump
+
+    private let names: DumpPropertyNames
+    /// Every property as a plain node, not only navigation.
+    private let verbose: Bool
+    private let diagnostics: DiagnosticHandler
+    public private(set) var navigationLineCount = 0
+    private var pending: DumpedValues?
+    private var pendingCut = false
+    private var windows = DumpWindows()
+    /// The selected tab last said of each tabs container (by key).
+    private var selected: [String: String] = [:]
+
+    public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
+        self.names = names
+        self.verbose = verbose
+        self.diagnostics = diagnostics
+    }
+
+    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        SwiftDumpLine.startsDump(line)
+    }
+
+    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        let text = String(decoding: line, as: UTF8.self)
+        guard !info.truncated, let reading = SwiftDumpLine.read(Substring(text)) else {
+            skip(info.number, text)
+            return
+        }
+        switch reading {
+        case .cutOff:
+            guard pending != nil else { return skip(info.number, text) }
+            pendingCut = true
+            navigationLineCount += 1
+        case .value(let dumpLine) where dumpLine.indent == 0:
+            guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, text) }
+            flush(into: &events)
+            var values = DumpedValues()
+            values.append(dumpLine, depth: 0, number: info.number)
+            pending = values
+            navigationLineCount += 1
+        case .value(let dumpLine):
+            guard pending != nil else { return skip(info.number, text) }
+            if dumpLine.indent % 2 == 1 {
+                diagnostics.report(Diagnostic(.warning, line: info.number,
+                    "dump line indented by \(dumpLine.indent) spaces; dump() indents by 2 per level: read as level \(dumpLine.depth)"))
+            }
+            if dumpLine.depth > pending!.deepestNext {
+                diagnostics.report(Diagnostic(.warning, line: info.number,
+                    "dump line is indented \(dumpLine.depth - pending!.deepestNext) levels deeper than the line before "
+                        + "can have children; attached one level down"))
+            }
+            pending!.append(dumpLine, depth: dumpLine.depth, number: info.number)
+            navigationLineCount += 1
+        }
+    }
+
+    public func finish(into events: inout [NavEvent]) { flush(into: &events) }
+
+    /// `dump()` prints a value at once, so a pause means the dump is complete.
+    public func idle(into events: inout [NavEvent]) { flush(into: &events) }
+
+    /// `- path: 0 elements`, `- presentedSheet: nil`: a named part that is empty, dumped on its own.
+    private static func isEmptyPart(_ line: SwiftDumpLine) -> Bool {
+        line.label != nil && (line.value == "nil" || line.value == "0 elements" || line.value == "0 key/value pairs")
+    }
+
+    private func skip(_ number: Int, _ text: String) {
+        diagnostics.skipped(line: number) { text }
+    }
+
+    private func flush(into events: inout [NavEvent]) {
+        guard let values = pending else { return }
+        pending = nil
+        let place = windows.place(ofDumpNamed: values.name)
+        let root = windows.root(for: place)
+        let navigation = DumpNavigation(values, names: names, verbose: verbose, rootKey: root.key, rootID: root.id,
+                                        rootEdge: root.edge, rootPart: root.part)
+        if navigation.wasCut || pendingCut {
+            diagnostics.report(Diagnostic(.note, line: values.firstLine,
+                "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
+        }
+        pendingCut = false
+        let window = windows.apply(navigation, at: place)
+        events.append(NavEvent(.snapshot([windows.snapshot(of: window)]), line: values.firstLine))
+        for selection in navigation.selections where selected[selection.tabs] != selection.tab {
+            selected[selection.tabs] = selection.tab
+            events.append(NavEvent(.select(parent: selection.tabs, tab: selection.tab), line: values.firstLine))
+        }
+    }
+}
