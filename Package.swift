@@ -23,12 +23,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // The model: nodes, edge kinds, events, the reducer. Foundation only.
         .target(name: "NavGraphCore", swiftSettings: readingPath),
         // Format readers: bytes -> one normalized NavEvent stream.
         .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"], swiftSettings: readingPath),
+        // `.navgraph.yml`: kind rules, dump() property names, allowed types, option defaults (read with Yams).
+        .target(name: "NavGraphConfiguration", dependencies: ["NavGraphCore", "NavGraphFormats", "Yams"]),
         // Leaks, diffs, step descriptions: derived from the same event stream.
         .target(name: "NavGraphAnalysis", dependencies: ["NavGraphCore"], swiftSettings: fuzzSwift),
         // templates/ embedded at build time, so the binary works from any directory.
@@ -52,6 +55,7 @@ let package = Package(
             name: "navgraph",
             dependencies: [
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
+                "NavGraphConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
@@ -78,6 +82,7 @@ let package = Package(
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
         .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
+        .testTarget(name: "NavGraphConfigurationTests", dependencies: ["NavGraphConfiguration", "NavGraphFormats"]),
         .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates"],
                     exclude: ["Golden"]),

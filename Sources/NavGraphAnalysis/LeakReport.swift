@@ -56,7 +56,13 @@ public struct LeakReport: Sendable {
     public var leakedCount: Int { count(.leaked) }
     public var suspectedCount: Int { count(.suspected) }
 
-    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0) {
+    /// Leaked or suspected models whose type is allowed to outlive its screen (`allowed` in `.navgraph.yml`): never
+    /// counted as leaks, listed with `--all`.
+    public private(set) var allowedModels: [Leak] = []
+
+    /// - Parameter isAllowed: whether a model's type is allowed to outlive its screen (shared singletons, caches).
+    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0,
+                isAllowed: (ModelRef) -> Bool = { _ in false }) {
         self.ambiguities = ambiguities
         self.ambiguitiesNotListed = ambiguitiesNotListed
         finished = hierarchy.finishedCount + hierarchy.finishedWithoutStartCount
@@ -96,6 +102,20 @@ public struct LeakReport: Sendable {
         leaks += hierarchy.suspectedModels.map { lifecycle in
             Leak(model: lifecycle.model, status: .suspected, startedLine: lifecycle.startedLine)
         }
+        // An allowed model leaves out its leaked subtree too: what it holds is kept on purpose.
+        var kept: [Leak] = []
+        var allowedDepth: Int?
+        for leak in leaks {
+            if let depth = allowedDepth, leak.status == .leaked, leak.depth > depth { continue }
+            allowedDepth = nil
+            if isAllowed(leak.model) {
+                allowedModels.append(leak)
+                allowedDepth = leak.depth
+            } else {
+                kept.append(leak)
+            }
+        }
+        if !allowedModels.isEmpty { leaks = kept }
     }
 
     private func count(_ status: Status) -> Int {

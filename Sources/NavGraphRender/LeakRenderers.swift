@@ -46,6 +46,10 @@ public struct LeakTextRenderer {
                 output.write("unplaced " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim)
                     + style.paint("  started line \(model.startedLine)", .dim) + "\n")
             }
+            for leak in report.allowedModels {
+                output.write("allowed " + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
+                    + style.paint("  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim) + "\n")
+            }
         }
         if !report.leaks.isEmpty || !report.ambiguities.isEmpty || listAll { output.write("\n") }
         let summary = "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
@@ -94,6 +98,15 @@ public struct LeakJSONRenderer {
         output.write(report.ambiguities.isEmpty ? "]" : "\n  ]")
         // Only past the listed ones, so small reports keep their shape.
         if report.ambiguitiesNotListed > 0 { output.write(",\n  \"ambiguousNotListed\": \(report.ambiguitiesNotListed)") }
+        // Only when .navgraph.yml allowed some, so reports without keep their shape.
+        if !report.allowedModels.isEmpty {
+            output.write(",\n  \"allowed\": [")
+            for (index, leak) in report.allowedModels.enumerated() {
+                output.write((index == 0 ? "" : ", ") + "{\"type\": \(Escaping.jsonString(leak.model.type)), "
+                    + "\"id\": \(Escaping.jsonString(leak.model.id)), \"status\": \"\(leak.status.rawValue)\"}")
+            }
+            output.write("]")
+        }
         output.write("\n}\n")
     }
 }

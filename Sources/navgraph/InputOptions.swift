@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavGraphAnalysis
+import NavGraphConfiguration
 import NavGraphCore
 import NavGraphFormats
 
@@ -17,8 +18,11 @@ struct ReadingFlags: ParsableArguments {
     @Flag(help: "List skipped lines and notes (e.g. ambiguous id prefixes) on stderr.")
     var verbose = false
 
+    @OptionGroup var configuration: ConfigurationOption
+
     func reading(_ file: String?) -> InputReading {
-        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose)
+        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose,
+                     configFile: configuration.config)
     }
 }
 
@@ -56,6 +60,8 @@ struct InputReading {
     var strict = false
     var lenient = false
     var verbose = false
+    /// `--config FILE`; `nil` looks for `.navgraph.yml` in the current folder and its parents.
+    var configFile: String?
 
     var displayName: String { file == nil || file == "-" ? "<stdin>" : file! }
 
@@ -64,7 +70,10 @@ struct InputReading {
     }
 
     func makeInput() throws -> NavigationInput {
-        var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
+        let configuration = try ConfigurationOption.load(configFile)
+        var input = NavigationInput(source: try LineSource(path: file), format: inputFormat,
+                                    rules: configuration.modelKindRules, lenient: lenient)
+        input.dumpPropertyNames = configuration.dumpPropertyNames
         input.showsAllDumpedProperties = verbose
         // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
         input.concurrent = true

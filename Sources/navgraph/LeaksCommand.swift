@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavGraphAnalysis
+import NavGraphConfiguration
 import NavGraphCore
 import NavGraphRender
 
@@ -46,8 +47,10 @@ struct LeaksCommand: ParsableCommand {
                 "the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot "
                     + "be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
         }
+        let configuration = try input.flags.configuration.load()
         let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
-                                ambiguitiesNotListed: diagnostics.ambiguitiesNotListed)
+                                ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
+                                isAllowed: { configuration.isAllowed(type: $0.type) })
         var output = StandardOutput()
         switch format {
         case .text: LeakTextRenderer(style: display.style, listAll: all).render(report, to: &output)

@@ -25,7 +25,7 @@ struct NavGraphCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [TreeCommand.self, RenderCommand.self, LeaksCommand.self, HistoryCommand.self, DiffCommand.self,
-                      ReplayCommand.self, TemplatesCommand.self])
+                      ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self])
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavGraphConfiguration
 import NavGraphGraphviz
 import NavGraphRender
 
@@ -35,19 +36,19 @@ struct RenderCommand: ParsableCommand {
                                valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
-    var direction: DOTRenderer.Direction = .TB
+    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom, the default) or LR (left to right).", valueName: "dir"))
+    var direction: DOTRenderer.Direction?
 
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
     @Option(help: ArgumentHelp(
-        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into '… N more' nodes; 0 draws all.",
+        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into '… N more' nodes; 0 draws all (default 2000).",
         valueName: "count"))
-    var maxNodes = 2000
+    var maxNodes: Int?
 
     func validate() throws {
-        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+        if let maxNodes, maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
         if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
            output.contains("."), Format(rawValue: ext.lowercased()) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; use --format dot, svg, png or pdf")
@@ -62,6 +63,11 @@ struct RenderCommand: ParsableCommand {
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
+        // Options not given take their default from .navgraph.yml.
+        let defaults = try input.flags.configuration.load().defaults
+        let theme = theme ?? defaults.theme?.path
+        let direction = direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .TB
+        let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
         let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
         var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
                                        legend: !noLegend)

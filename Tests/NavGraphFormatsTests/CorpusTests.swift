@@ -52,7 +52,6 @@ struct CorpusTests {
         "navpath-warning-gemwallet-issue1759.txt",
         "tca-printchanges-pr2315-standups.txt",
         "swiftfulrouting-log-issue85.txt",
-        "dumpstyle-tinder-nodes-pr148-po-tree.txt",
     ])
     func otherFormatsAreNotTakenForSwiftUINavigation(name: String) throws {
         let result = try read(file: fixture(name))

@@ -83,11 +83,11 @@ struct DumpNavigation {
                 let content = Content(values, inner, names: names)
                 if content.isRouter {
                     // A presented router: a node with its own stack and presentations.
-                    work.append(.node(value: inner, parent: parent, edge: .presented(style), key: key + "/" + label,
-                                      type: type.isEmpty ? "Value" : type, id: label, part: label))
+                    work.append(.node(value: inner, parent: parent, edge: .presented(style),
+                                      key: Self.bounded(key + "/" + label), type: type.isEmpty ? "Value" : type, id: label, part: label))
                 } else {
                     let caseName = caseLabel.prefix { $0 != "(" }
-                    let nodeKey = "\(key)/\(label):\(caseName)"
+                    let nodeKey = Self.bounded("\(key)/\(label):\(caseName)")
                     let me = navigation.add(Node(model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
                                                  kind: .screen, edge: .presented(style), parent: parent, part: label))
                     // A sheet's payload can hold a router of its own.
@@ -120,7 +120,8 @@ struct DumpNavigation {
                 var pending: [Work] = []
                 for (position, child) in children.enumerated() {
                     let childLabel = values[child].label ?? "[\(position)]"
-                    pending.append(.other(value: child, parent: owner, key: prefix + childLabel, label: childLabel))
+                    pending.append(.other(value: child, parent: owner, key: Self.bounded(prefix + childLabel),
+                                          label: childLabel))
                 }
                 work.append(contentsOf: pending.reversed())
             }
@@ -146,12 +147,12 @@ struct DumpNavigation {
             } else {
                 for stack in content.stacks where kind != .stack {
                     let label = values[stack].label!
-                    pending.append(.stack(array: stack, parent: me, key: key + "/" + label, label: label))
+                    pending.append(.stack(array: stack, parent: me, key: Self.bounded(key + "/" + label), label: label))
                 }
                 for collection in content.tabCollections {
                     let label = values[collection].label ?? "tabs"
                     pending.append(.tabs(collection: collection, selection: content.selection, parent: me,
-                                         key: key + "/" + label, label: label))
+                                         key: Self.bounded(key + "/" + label), label: label))
                 }
                 if !content.routerProperties.isEmpty {
                     collectTabProperties(content.routerProperties, selection: content.selection, parent: me, key: key,
@@ -171,7 +172,7 @@ struct DumpNavigation {
         private func scheduleOthers(_ children: [Int], of me: Int, key: String, into pending: inout [Work]) {
             for (position, child) in children.enumerated() {
                 let label = values[child].label ?? "[\(position)]"
-                pending.append(.other(value: child, parent: me, key: key + "/" + label, label: label))
+                pending.append(.other(value: child, parent: me, key: Self.bounded(key + "/" + label), label: label))
             }
         }
 
@@ -224,13 +225,23 @@ struct DumpNavigation {
                                 collectionLabel: String, into navigation: inout DumpNavigation, work: inout [Work]) {
             let selected = selection.map { Self.selectionText(values, $0) }
             for tab in tabs {
-                let tabKey = "\(key)/\(collectionLabel)[\(tab.key)]"
+                let tabKey = Self.bounded("\(key)/\(collectionLabel)[\(tab.key)]")
                 guard let inner = values.unwrapped(tab.value), !values.isRepeat(inner) else { continue }
                 let type = values.typeAndLabel(of: inner).type
                 work.append(.node(value: inner, parent: parent, edge: .tab, key: tabKey, type: type.isEmpty ? "Value" : type,
                                   id: tab.key, part: tab.key))
                 if tab.key == selected { navigation.selections.append((tabs: navigation.nodes[parent].model.key, tab: tabKey)) }
             }
+        }
+
+        /// Keys name a value by its path from the node above, which grows with the dump's depth: past 200
+        /// characters the path is replaced by its hash, so a deep dump costs linear time and memory, and the same
+        /// path still gives the same key in the next dump.
+        static func bounded(_ key: String) -> String {
+            guard key.utf8.count > 200 else { return key }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return "~" + String(hash, radix: 16)
         }
 
         /// A dictionary key as a tab's name: `"home"` → home, `Shop.Tab.home` → home, `2` → 2.

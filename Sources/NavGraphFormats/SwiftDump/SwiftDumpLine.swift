@@ -39,13 +39,22 @@ struct SwiftDumpLine: Equatable {
     }
 
     static func read(_ text: Substring) -> Reading? {
+        let indent = text.utf8.prefix { $0 == .space }.count
+        return read(indent: indent, Substring(text.utf8.dropFirst(indent)))
+    }
+
+    /// Reads a line from its bytes: the indentation is counted without decoding it (a deep dump's lines are
+    /// mostly spaces).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
+        var indent = 0
+        while indent < bytes.count, bytes[indent] == .space { indent += 1 }
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[indent...]), as: UTF8.self)
+        return read(indent: indent, Substring(rest))
+    }
+
+    private static func read(indent: Int, _ text: Substring) -> Reading? {
         var rest = text
         if rest.last == "\r" { rest = rest.dropLast() }
-        var indent = 0
-        while rest.first == " " {
-            indent += 1
-            rest = rest.dropFirst()
-        }
         let marker: Marker
         if rest.hasPrefix("▿ ") || rest == "▿" {
             marker = .expanded

@@ -17,6 +17,8 @@ public final class SwiftDumpReader: NavigationReader {
     public private(set) var navigationLineCount = 0
     private var pending: DumpedValues?
     private var pendingCut = false
+    /// Indentation problems are said once per dump: one jump shifts every line after it.
+    private var pendingWarned = false
     private var windows = DumpWindows()
     /// The selected tab last said of each tabs container (by key).
     private var selected: [String: String] = [:]
@@ -32,30 +34,31 @@ public final class SwiftDumpReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        let text = String(decoding: line, as: UTF8.self)
-        guard !info.truncated, let reading = SwiftDumpLine.read(Substring(text)) else {
-            skip(info.number, text)
+        guard !info.truncated, let reading = SwiftDumpLine.read(line) else {
+            skip(info.number, line)
             return
         }
         switch reading {
         case .cutOff:
-            guard pending != nil else { return skip(info.number, text) }
+            guard pending != nil else { return skip(info.number, line) }
             pendingCut = true
             navigationLineCount += 1
         case .value(let dumpLine) where dumpLine.indent == 0:
-            guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, text) }
+            guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
             flush(into: &events)
             var values = DumpedValues()
             values.append(dumpLine, depth: 0, number: info.number)
             pending = values
             navigationLineCount += 1
         case .value(let dumpLine):
-            guard pending != nil else { return skip(info.number, text) }
-            if dumpLine.indent % 2 == 1 {
+            guard pending != nil else { return skip(info.number, line) }
+            if dumpLine.indent % 2 == 1, !pendingWarned {
+                pendingWarned = true
                 diagnostics.report(Diagnostic(.warning, line: info.number,
                     "dump line indented by \(dumpLine.indent) spaces; dump() indents by 2 per level: read as level \(dumpLine.depth)"))
             }
-            if dumpLine.depth > pending!.deepestNext {
+            if dumpLine.depth > pending!.deepestNext, !pendingWarned {
+                pendingWarned = true
                 diagnostics.report(Diagnostic(.warning, line: info.number,
                     "dump line is indented \(dumpLine.depth - pending!.deepestNext) levels deeper than the line before "
                         + "can have children; attached one level down"))
@@ -75,8 +78,8 @@ public final class SwiftDumpReader: NavigationReader {
         line.label != nil && (line.value == "nil" || line.value == "0 elements" || line.value == "0 key/value pairs")
     }
 
-    private func skip(_ number: Int, _ text: String) {
-        diagnostics.skipped(line: number) { text }
+    private func skip(_ number: Int, _ line: UnsafeBufferPointer<UInt8>) {
+        diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
     }
 
     private func flush(into events: inout [NavEvent]) {
@@ -91,6 +94,7 @@ public final class SwiftDumpReader: NavigationReader {
                 "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
         }
         pendingCut = false
+        pendingWarned = false
         let window = windows.apply(navigation, at: place)
         events.append(NavEvent(.snapshot([windows.snapshot(of: window)]), line: values.firstLine))
         for selection in navigation.selections where selected[selection.tabs] != selection.tab {

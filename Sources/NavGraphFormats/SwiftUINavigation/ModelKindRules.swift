@@ -57,7 +57,7 @@ public struct ModelKindRules: Sendable {
     }
 
     /// `Module.Outer.Name<A, B>` → `Name`.
-    static func baseName(of type: String) -> Substring {
+    public static func baseName(of type: String) -> Substring {
         var name = Substring(type)
         if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
         if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
@@ -65,7 +65,7 @@ public struct ModelKindRules: Sendable {
     }
 
     /// Glob match with `*` only; iterative with single backtrack point (linear for these patterns).
-    static func glob(_ pattern: String, matches text: Substring) -> Bool {
+    public static func glob(_ pattern: String, matches text: Substring) -> Bool {
         let p = Array(pattern.utf8)
         let t = Array(text.utf8)
         var pi = 0, ti = 0

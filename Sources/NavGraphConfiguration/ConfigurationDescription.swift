@@ -1,0 +1,76 @@
+import NavGraphFormats
+
+/// The configuration in force as YAML (so it can be copied into a `.navgraph.yml`), each value followed by a comment
+/// saying where it came from: `built-in`, or the file and line.
+public struct ConfigurationDescription {
+    public let text: String
+
+    public init(_ configuration: NavGraphConfiguration) {
+        var lines: [String] = []
+        if let file = configuration.file {
+            lines.append("# configuration in force: \(file), then navgraph's built-in behaviour")
+        } else {
+            lines.append("# no .navgraph.yml in this folder or a parent: navgraph's built-in behaviour")
+        }
+        let builtIn = NavGraphConfiguration.builtIn
+        var kinds: [(String, String)] = []
+        var presentations: [(String, String)] = []
+        let rules = configuration.kindRules + ModelKindRules.swiftUINavigation.rules.map { ($0, builtIn) }
+        for (rule, origin) in rules {
+            if let kind = rule.kind { kinds.append(("  \(Self.quoted(rule.pattern)): \(kind.rawValue)", origin)) }
+            if let style = rule.presentation { presentations.append(("  \(Self.quoted(rule.pattern)): \(style.name)", origin)) }
+        }
+        lines.append("kinds:  # first match wins")
+        lines += Self.aligned(kinds)
+        lines.append("presentations:")
+        lines += Self.aligned(presentations)
+        if configuration.allowed.isEmpty {
+            lines.append("allowed: []  # \(builtIn)")
+        } else {
+            lines.append("allowed:")
+            lines += Self.aligned(configuration.allowed.map { ("  - \(Self.quoted($0.pattern))", $0.origin) })
+        }
+        let names = configuration.dumpPropertyNames
+        let origins = configuration.dumpPropertyNamesOrigin
+        lines.append("dump:")
+        lines += Self.aligned([
+            ("  stack: \(Self.list(names.stack))", origins.stack),
+            ("  presentation: \(Self.list(names.presentation))", origins.presentation),
+            ("  selection: \(Self.list(names.selection))", origins.selection),
+        ])
+        let defaults = configuration.defaults
+        lines.append("defaults:")
+        lines += Self.aligned([
+            (defaults.theme.map { "  theme: \(Self.quoted($0.path))" } ?? "  # theme: the built-in dot/default.dot.mustache",
+             defaults.theme?.origin ?? builtIn),
+            ("  direction: \(defaults.direction?.value ?? NavGraphConfiguration.Defaults.builtInDirection)",
+             defaults.direction?.origin ?? builtIn),
+            ("  max-nodes: \(defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes)",
+             defaults.maxNodes?.origin ?? builtIn),
+        ])
+        text = lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func aligned(_ rows: [(String, String)]) -> [String] {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  # " + $0.1 }
+    }
+
+    private static func list(_ globs: [String]) -> String {
+        "[" + globs.map(quoted).joined(separator: ", ") + "]"
+    }
+
+    /// Double-quoted YAML: globs start with `*`, which YAML would read as an alias.
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\x" + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

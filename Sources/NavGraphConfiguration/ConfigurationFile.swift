@@ -1,0 +1,209 @@
+import Foundation
+import NavGraphCore
+import NavGraphFormats
+import Yams
+
+/// A problem in `.navgraph.yml`, at a line when it has one: printed as `file:line: error: …` (exit status 2).
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        if let line { return "\(file):\(line): error: \(message)" }
+        return "\(file): error: \(message)"
+    }
+}
+
+extension NavGraphConfiguration {
+    public static let fileName = ".navgraph.yml"
+
+    /// The configuration in force: `explicitFile` (`--config`), else `.navgraph.yml` in `directory` or the nearest
+    /// parent that has one, else the built-in behaviour.
+    public static func load(explicitFile: String? = nil,
+                            directory: String = FileManager.default.currentDirectoryPath) throws(ConfigurationError)
+        -> NavGraphConfiguration {
+        if let explicitFile { return try read(file: explicitFile) }
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return try read(file: candidate) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return NavGraphConfiguration() }
+            folder = parent
+        }
+    }
+
+    public static func read(file: String) throws(ConfigurationError) -> NavGraphConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(file: file, line: nil, message: "cannot read the configuration: \(error.localizedDescription)")
+        }
+        return try parse(text, file: file)
+    }
+
+    /// The keys a file may have, at the top and in each section.
+    static let sections: [String: [String]] = [
+        "kinds": [], "presentations": [], "allowed": [],
+        "dump": ["stack", "presentation", "selection"],
+        "defaults": ["theme", "direction", "max-nodes"],
+    ]
+
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> NavGraphConfiguration {
+        let root: Yams.Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigurationError(file: file, line: Self.line(of: error), message: "not valid YAML: \(Self.problem(of: error))")
+        } catch {
+            throw ConfigurationError(file: file, line: nil, message: "not valid YAML: \(error)")
+        }
+        var configuration = NavGraphConfiguration()
+        configuration.file = file
+        guard let root else { return configuration }
+        let reader = Reader(file: file)
+        let top = try reader.mapping(root, "the configuration",
+                                     expected: sections.keys.sorted())
+        for (key, value) in top {
+            switch key.string {
+            case "kinds":
+                for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
+                    let glob = try reader.glob(pattern)
+                    guard let kind = NodeKind(rawValue: try reader.scalar(kind, "a kind")), kind != .screen else {
+                        throw reader.error(kind, "'kinds': '\(kind.string ?? "")' is not a container kind; expected stack, tabs, switch or split")
+                    }
+                    configuration.kindRules.append((ModelKindRule(glob, kind: kind), reader.origin(pattern)))
+                }
+            case "presentations":
+                for (pattern, style) in try reader.mapping(value, "'presentations'", expected: nil) {
+                    let glob = try reader.glob(pattern)
+                    let name = try reader.scalar(style, "a presentation style")
+                    guard Self.isName(name) else {
+                        throw reader.error(style, "'presentations': '\(name)' is not a style name; expected sheet, "
+                            + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own")
+                    }
+                    configuration.kindRules.append((ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
+                }
+            case "allowed":
+                for item in try reader.sequence(value, "'allowed'") {
+                    configuration.allowed.append((try reader.glob(item), reader.origin(item)))
+                }
+            case "dump":
+                for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
+                    let patterns = try reader.sequence(globs, "'dump.\(name.string ?? "")'").map { item throws(ConfigurationError) in try reader.glob(item) }
+                    let origin = reader.origin(name)
+                    switch name.string {
+                    case "stack":
+                        configuration.dumpPropertyNames.stack = patterns
+                        configuration.dumpPropertyNamesOrigin.stack = origin
+                    case "presentation":
+                        configuration.dumpPropertyNames.presentation = patterns
+                        configuration.dumpPropertyNamesOrigin.presentation = origin
+                    default:
+                        configuration.dumpPropertyNames.selection = patterns
+                        configuration.dumpPropertyNamesOrigin.selection = origin
+                    }
+                }
+            default:
+                for (name, setting) in try reader.mapping(value, "'defaults'", expected: sections["defaults"]) {
+                    let origin = reader.origin(setting)
+                    switch name.string {
+                    case "theme":
+                        var path = try reader.scalar(setting, "a theme's name or a file")
+                        // A file's path is relative to the configuration file, so it works from any folder below it;
+                        // a built-in theme's name (light, dark) stays a name.
+                        if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
+                            path = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+                        }
+                        configuration.defaults.theme = (path, origin)
+                    case "direction":
+                        let direction = try reader.scalar(setting, "TB or LR")
+                        guard direction == "TB" || direction == "LR" else {
+                            throw reader.error(setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
+                        }
+                        configuration.defaults.direction = (direction, origin)
+                    default:
+                        guard let count = Int(try reader.scalar(setting, "a number")), count >= 0 else {
+                            throw reader.error(setting, "'defaults.max-nodes': expected 0 (draw all) or a positive number")
+                        }
+                        configuration.defaults.maxNodes = (count, origin)
+                    }
+                }
+            }
+        }
+        return configuration
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        default: return "\(error)"
+        }
+    }
+}
+
+/// Reads the YAML nodes of one file, each error at its line.
+private struct Reader {
+    let file: String
+
+    func origin(_ node: Yams.Node) -> NavGraphConfiguration.Origin {
+        node.mark.map { "\(file):\($0.line)" } ?? file
+    }
+
+    func error(_ node: Yams.Node, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: node.mark?.line, message: message)
+    }
+
+    /// The pairs of a mapping, each key checked against `expected` (any key when `nil`), duplicates refused.
+    func mapping(_ node: Yams.Node, _ what: String, expected: [String]?) throws(ConfigurationError) -> [(Yams.Node, Yams.Node)] {
+        guard let mapping = node.mapping else {
+            throw error(node, "\(what) must be a mapping of keys to values")
+        }
+        var seen = Set<String>()
+        var pairs: [(Yams.Node, Yams.Node)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { throw error(key, "\(what): keys must be plain text") }
+            if let expected, !expected.contains(name) {
+                throw error(key, "unknown key '\(name)' in \(what); expected \(expected.joined(separator: ", "))")
+            }
+            guard seen.insert(name).inserted else { throw error(key, "'\(name)' appears twice in \(what)") }
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    func sequence(_ node: Yams.Node, _ what: String) throws(ConfigurationError) -> [Yams.Node] {
+        guard let sequence = node.sequence else { throw error(node, "\(what) must be a list") }
+        return Array(sequence)
+    }
+
+    func scalar(_ node: Yams.Node, _ what: String) throws(ConfigurationError) -> String {
+        guard let scalar = node.scalar?.string else { throw error(node, "expected \(what), found a \(node.sequence != nil ? "list" : "mapping")") }
+        return scalar
+    }
+
+    /// A glob over type or property names: letters, digits, `_`, `.`, `<`, `>`, `,`, spaces inside generics, and
+    /// `*` for any run. Anything else (`?`, `[`, `{`, `/`) would be a pattern syntax navgraph does not have.
+    func glob(_ node: Yams.Node) throws(ConfigurationError) -> String {
+        let pattern = try scalar(node, "a glob")
+        guard !pattern.isEmpty else { throw error(node, "an empty glob matches nothing") }
+        if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, ".contains($0)) }) {
+            throw error(node, "bad glob '\(pattern)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")
+        }
+        return pattern
+    }
+}

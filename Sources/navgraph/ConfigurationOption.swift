@@ -1,0 +1,21 @@
+import ArgumentParser
+import NavGraphConfiguration
+
+/// `--config FILE`: the `.navgraph.yml` to use instead of the one found in the current folder or a parent.
+struct ConfigurationOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The configuration file to use (default: .navgraph.yml in the current folder or the nearest parent).",
+        valueName: "file"))
+    var config: String?
+
+    /// The configuration in force; a bad file is `file:line: error:` and exit status 2.
+    func load() throws -> NavGraphConfiguration { try Self.load(config) }
+
+    static func load(_ file: String?) throws -> NavGraphConfiguration {
+        do {
+            return try NavGraphConfiguration.load(explicitFile: file)
+        } catch {
+            throw CommandFailure(.badInput, message: error.description)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import NavGraphCore
+import NavGraphFormats
+@testable import NavGraphConfiguration
+
+/// `.navgraph.yml`: every key read, where each value came from, and every mistake as `file:line: error:`.
+@Suite(".navgraph.yml")
+struct ConfigurationFileTests {
+    private let full = """
+        kinds:
+          "*Coordinator": stack
+          "*TabBar*": tabs
+        presentations:
+          "*Paywall*": fullScreenCover
+        allowed:
+          - SessionCacheModel
+          - "*Singleton"
+        dump:
+          stack: [routes, "*Path"]
+          presentation: [modal, "presented*"]
+          selection: [activeTab]
+        defaults:
+          theme: themes/mine.dot.mustache
+          direction: LR
+          max-nodes: 300
+        """
+
+    @Test func everyKeyIsRead() throws {
+        let configuration = try NavGraphConfiguration.parse(full, file: "/project/.navgraph.yml")
+        #expect(configuration.kindRules.map(\.rule) == [
+            ModelKindRule("*Coordinator", kind: .stack),
+            ModelKindRule("*TabBar*", kind: .tabs),
+            ModelKindRule("*Paywall*", presentation: .fullScreenCover),
+        ])
+        #expect(configuration.kindRules.map(\.origin) == ["/project/.navgraph.yml:2", "/project/.navgraph.yml:3",
+                                                         "/project/.navgraph.yml:5"])
+        // The file's rules come first; the built-in ones still apply after them.
+        #expect(configuration.modelKindRules.rule(for: "HomeCoordinator")?.kind == .stack)
+        #expect(configuration.modelKindRules.rule(for: "DefaultStackRootNavigationModel")?.kind == .stack)
+        #expect(configuration.isAllowed(type: "SessionCacheModel"))
+        #expect(configuration.isAllowed(type: "Shop.AuthSingleton"))
+        #expect(!configuration.isAllowed(type: "HomeModel"))
+        #expect(configuration.dumpPropertyNames == DumpPropertyNames(stack: ["routes", "*Path"],
+                                                                     presentation: ["modal", "presented*"],
+                                                                     selection: ["activeTab"]))
+        #expect(configuration.dumpPropertyNamesOrigin.stack == "/project/.navgraph.yml:10")
+        #expect(configuration.defaults.theme?.path == "/project/themes/mine.dot.mustache")
+        #expect(configuration.defaults.direction?.value == "LR")
+        #expect(configuration.defaults.maxNodes?.value == 300)
+        #expect(configuration.defaults.maxNodes?.origin == "/project/.navgraph.yml:16")
+    }
+
+    @Test(arguments: [
+        ("kinds:\n  \"*A\": stack\nkind:\n  B: tabs\n", 3, "unknown key 'kind' in the configuration"),
+        ("dump:\n  stacks: [path]\n", 2, "unknown key 'stacks' in 'dump'; expected stack, presentation, selection"),
+        ("defaults:\n  colour: red\n", 2, "unknown key 'colour' in 'defaults'"),
+        ("kinds:\n  \"Home[0-9]\": stack\n", 2, "bad glob 'Home[0-9]': '[' is not allowed"),
+        ("allowed:\n  - \"\"\n", 2, "an empty glob matches nothing"),
+        ("kinds:\n  \"*Root\": screen\n", 2, "'kinds': 'screen' is not a container kind"),
+        ("presentations:\n  \"*Paywall\": full screen\n", 2, "'presentations': 'full screen' is not a style name"),
+        ("defaults:\n  direction: up\n", 2, "'defaults.direction': 'up' is not a direction; expected TB or LR"),
+        ("defaults:\n  max-nodes: -3\n", 2, "'defaults.max-nodes': expected 0 (draw all) or a positive number"),
+        ("allowed: SessionCacheModel\n", 1, "'allowed' must be a list"),
+        ("kinds:\n  \"*A\": stack\n  \"*A\": tabs\n", 3, "'*A' appears twice in 'kinds'"),
+        ("kinds: [a\n", 2, "not valid YAML"),
+    ])
+    func mistakesAreErrorsAtTheirLine(text: String, line: Int, message: String) {
+        #expect {
+            _ = try NavGraphConfiguration.parse(text, file: "x.yml")
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.line == line && error.message.contains(message)
+                && error.description.hasPrefix("x.yml:\(line): error: ")
+        }
+    }
+
+    @Test func emptyFileIsTheBuiltInBehaviour() throws {
+        let configuration = try NavGraphConfiguration.parse("", file: "x.yml")
+        #expect(configuration.kindRules.isEmpty && configuration.allowed.isEmpty)
+        #expect(configuration.dumpPropertyNames == .standard)
+    }
+
+    @Test func foundInTheFolderOrAParent() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-config-\(UUID().uuidString)")
+        let nested = root.appendingPathComponent("a/b")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "allowed: [KeptModel]\n".write(to: root.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        let found = try NavGraphConfiguration.load(directory: nested.path)
+        #expect(found.file == root.appendingPathComponent(".navgraph.yml").path)
+        #expect(found.isAllowed(type: "KeptModel"))
+        // --config names a file: that one, wherever it is.
+        let explicit = root.appendingPathComponent("other.yml")
+        try "defaults:\n  max-nodes: 0\n".write(to: explicit, atomically: true, encoding: .utf8)
+        #expect(try NavGraphConfiguration.load(explicitFile: explicit.path, directory: nested.path).defaults.maxNodes?.value == 0)
+        #expect(throws: ConfigurationError.self) {
+            _ = try NavGraphConfiguration.load(explicitFile: root.appendingPathComponent("missing.yml").path)
+        }
+    }
+}

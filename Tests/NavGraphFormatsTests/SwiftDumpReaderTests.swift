@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import NavGraphCore
+@testable import NavGraphFormats
+
+/// The swift-dump reader: `dump()` and lldb `po` lines, router state mapped to navigation, named dumps as parts.
+@Suite("Swift dump() and lldb po")
+struct SwiftDumpReaderTests {
+    private func dumpFixture(_ name: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/\(name)")
+    }
+
+    @Test func linesOfBothForms() {
+        #expect(SwiftDumpLine.read("▿ home: Shop.Router #0") == .value(SwiftDumpLine(
+            indent: 0, marker: .expanded, label: "home", value: "Shop.Router", object: 0, style: .dump)))
+        #expect(SwiftDumpLine.read("      - name : \"App\"") == .value(SwiftDumpLine(
+            indent: 6, marker: .leaf, label: "name", value: "\"App\"", object: nil, style: .lldb)))
+        #expect(SwiftDumpLine.read("    ▿ 0 : Node") == .value(SwiftDumpLine(
+            indent: 4, marker: .expanded, label: "0", value: "Node", object: nil, style: .lldb)))
+        // Unlabelled array elements: an enum case, and a summary with colons inside.
+        #expect(SwiftDumpLine.read("  - Shop.Route.list") == .value(SwiftDumpLine(
+            indent: 2, marker: .leaf, label: nil, value: "Shop.Route.list", object: nil, style: .either)))
+        #expect(SwiftDumpLine.read("  ▿ Optional(Shop.Draft(title: \"a: b\"))") == .value(SwiftDumpLine(
+            indent: 2, marker: .expanded, label: nil, value: "Optional(Shop.Draft(title: \"a: b\"))", object: nil,
+            style: .either)))
+        #expect(SwiftDumpLine.read("      ▹ value: Shop.Router #12") == .value(SwiftDumpLine(
+            indent: 6, marker: .collapsed, label: "value", value: "Shop.Router", object: 12, style: .dump)))
+        #expect(SwiftDumpLine.read("    (2 more children)") == .cutOff("(2 more children)"))
+        #expect(SwiftDumpLine.read("Shop: loaded 12 items") == nil)
+        #expect(SwiftDumpLine.read("\t- tabbed") == nil)
+    }
+
+    @Test func modulesLeaveTypeNamesButNotStrings() {
+        #expect(DumpedValues.withoutModules("Optional(Shop.Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
+            == "Optional(Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
+        #expect(DumpedValues.withoutModules("Shop.Box<Shop.Route>") == "Box<Route>")
+        #expect(DumpedValues.withoutModules("42") == "42")
+    }
+
+    /// Real output of router-shapes.swift: tabs ordered by key whatever order Swift printed them in, the selected
+    /// tab, entries labelled by case and associated values, the sheet, and the shared router (`#2` again) left out.
+    @Test func realDumpOfPerTabRouters() throws {
+        let result = try read(file: dumpFixture("router-shapes.txt"))
+        #expect(result.error == nil)
+        #expect(outline(result.snapshots[0]) == [
+            "AppState root tabs root",
+            "  Router home stack tab",
+            "    Route list screen push",
+            "    Route detail(id: 42) screen push",
+            "    Route editor(draft: Draft(title: \"Hi\", tags: [\"a\"])) screen push",
+            "    Route editor(draft: nil) screen push",
+            "    Sheet compose(draft: nil) screen sheet",
+            "  Router settings stack tab",
+        ])
+        #expect(result.events[1].action == .select(parent: "dump:main", tab: "dump:main/routers[home]"))
+        // `dump(router, name: "home")` is that tab again: nothing changes.
+        #expect(result.snapshots[1] == result.snapshots[0])
+        // The maxDepth and maxItems dumps are noted as cut.
+        #expect(result.diagnostics.filter { $0.message.contains("cut short") }.map(\.line) == [56, 67])
+        // `dump(path, name: "path")` names no part: a window of its own.
+        #expect(result.snapshots[3].window == "path")
+        #expect(outline(result.snapshots[3]).first == "Stack path stack root")
+        #expect(result.skipped == [86])
+    }
+
+    @Test func lldbPoOfTheSameState() throws {
+        let result = try read(file: dumpFixture("lldb-po-router.txt"))
+        #expect(result.error == nil)
+        #expect(outline(result.snapshots[0]) == [
+            "AppState root tabs root",
+            "  Router home stack tab",
+            "  Router settings stack tab",
+            "    Route detail(id: 7) screen push",
+            "    Sheet filters screen sheet",
+        ])
+        #expect(result.events.last?.action == .select(parent: "dump:main", tab: "dump:main/routers[settings]"))
+        #expect(result.skipped == [1, 19])
+    }
+
+    @Test func realCorpusPoSampleIsRead() throws {
+        let result = try read(file: fixture("dumpstyle-tinder-nodes-pr148-po-tree.txt"))
+        #expect(result.error == nil)
+        #expect(outline(result.snapshots[0]) == ["Node root screen root"])
+    }
+
+    /// A tab's router dumped alone replaces that tab's subtree; entries keep their keys while nothing below them
+    /// changes, so a push and a pop are one new and one gone entry.
+    @Test func namedDumpsReplaceTheirPart() {
+        let whole = """
+            ▿ Shop.AppState #0
+              - selectedTab: Shop.Tab.home
+              ▿ routers: 2 key/value pairs
+                ▿ (2 elements)
+                  - key: "home"
+                  ▿ value: Shop.Router #1
+                    ▿ path: 1 element
+                      - Shop.Route.list
+                    - presentedSheet: nil
+                ▿ (2 elements)
+                  - key: "settings"
+                  ▿ value: Shop.Router #2
+                    - path: 0 elements
+                    - presentedSheet: nil
+            """
+        let home = """
+            ▿ home: Shop.Router #0
+              ▿ path: 2 elements
+                - Shop.Route.list
+                ▿ Shop.Route.detail
+                  - detail: 3
+              ▿ presentedSheet: Optional(Shop.Sheet.filters)
+                - some: Shop.Sheet.filters
+            """
+        let result = read(whole + "\n" + home + "\n")
+        #expect(result.snapshots.count == 2)
+        #expect(outline(result.snapshots[1]) == [
+            "AppState root tabs root",
+            "  Router home stack tab",
+            "    Route list screen push",
+            "    Route detail(3) screen push",
+            "    Sheet filters screen sheet",
+            "  Router settings stack tab",
+        ])
+        let first = result.snapshots[0].entries.map(\.model.key)
+        let second = result.snapshots[1].entries.map(\.model.key)
+        #expect(first.allSatisfy(second.contains))
+        #expect(result.hierarchy.nodes.count == 6)
+    }
+
+    /// Property names are configurable; `--verbose` keeps every other property as a plain node.
+    @Test func configuredNamesAndVerbose() throws {
+        let text = """
+            ▿ Shop.Coordinator
+              ▿ routes: 1 element
+                - Shop.Route.list
+              ▿ modal: Optional(Shop.Modal.login)
+                - some: Shop.Modal.login
+              - title: "Home"
+            """
+        #expect(outline(read(text).snapshots[0]) == ["Coordinator root screen root"])
+        let source = LineSource(bytes: Array(text.utf8), name: "test")
+        var input = NavigationInput(source: source)
+        input.dumpPropertyNames = DumpPropertyNames(stack: ["routes"], presentation: ["modal"], selection: [])
+        input.showsAllDumpedProperties = true
+        var snapshots: [Snapshot] = []
+        try input.read(diagnostics: DiagnosticCollector()) { event in
+            if case .snapshot(let made) = event.action { snapshots += made }
+            return true
+        }
+        #expect(outline(snapshots[0]) == [
+            "Coordinator root stack root",
+            "  Route list screen push",
+            "  Modal login screen presented",
+            "  title \"Home\" screen child",
+        ])
+    }
+
+    @Test func indentationThatJumpsIsAWarningAndAttachedOneLevelDown() {
+        let result = read("▿ Shop.Router\n      ▿ path: 1 element\n        - Shop.Route.list\n")
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(outline(result.snapshots[0]) == ["Router root stack root", "  Route list screen push"])
+    }
+
+    /// Deep input is read without recursion.
+    @Test func deeplyNestedDump() {
+        var text = "▿ Shop.Node\n"
+        for depth in 1..<5_000 { text += String(repeating: "  ", count: depth) + "▿ next: Shop.Node\n" }
+        let result = read(text)
+        #expect(result.snapshots.count == 1)
+    }
+}
