@@ -44,7 +44,8 @@ func exampleHierarchy(_ name: String) throws -> Hierarchy {
 }
 
 let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log",
-                    "leaky-session.jsonl", "navigation-path.log", "navigator-session.log"]
+                    "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
+                    "per-tab-routers.log"]
 
 /// A hierarchy whose names hold everything hostile a console could print.
 func hostileHierarchy() -> Hierarchy {

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The swift-dump reader and .navgraph.yml, as a user runs them.
+@Suite("Swift dump() input and .navgraph.yml")
+struct SwiftDumpCommandTests {
+    @Test func perTabRoutersExample() throws {
+        let run = try navgraph(["tree", example("per-tab-routers.log")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == (try golden("per-tab-routers.log.tree.txt")))
+        #expect(run.stderr == "navgraph: skipped 3 lines that are not navigation output (--verbose lists them)\n")
+        let chosen = try navgraph(["tree", "--input-format", "swift-dump", example("per-tab-routers.log")])
+        #expect(chosen.stdout == run.stdout)
+    }
+
+    @Test func historyOfTheDumps() throws {
+        let run = try navgraph(["history", "--steps", "5..8", example("per-tab-routers.log")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+                 5  line 31      dump of window main: 6 nodes, 1 new, 0 gone
+                 6  line 43      dump of window main: 5 nodes, 0 new, 1 gone
+                 7  line 52      dump of window main: 5 nodes, 0 new, 0 gone
+                 8  line 52      select tab Router settings of root
+
+            """)
+    }
+
+    @Test func diffBetweenTwoMoments() throws {
+        let run = try navgraph(["diff", example("per-tab-routers.log"), "--from", "9", "--to", "11"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout == """
+            + Route privacy(showsAds: false) under Router settings (push)
+            + Sheet share(url: "https://example.com/privacy") under Router settings (sheet)
+
+            """)
+    }
+
+    @Test func leaksCannotBeToldFromDumps() throws {
+        let run = try navgraph(["leaks", example("per-tab-routers.log")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("records no lifecycle"))
+    }
+
+    @Test func configPrintSaysWhereEachValueCameFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
+        let nested = folder.appendingPathComponent("app/logs")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "kinds:\n  \"*Coordinator\": stack\ndefaults:\n  max-nodes: 7\n"
+            .write(to: folder.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        let run = try navgraph(["config", "--print"], directory: nested)
+        #expect(run.status == 0, "\(run.stderr)")
+        let file = folder.appendingPathComponent(".navgraph.yml").path
+        #expect(run.stdout.hasPrefix("# configuration in force: \(file)"))
+        #expect(run.stdout.contains("  \"*Coordinator\": stack  "))
+        #expect(run.stdout.contains("# \(file):2\n"))
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  max-nodes: 7 ") && $0.hasSuffix("# \(file):4") })
+        #expect(lines.contains { $0.hasPrefix("  direction: TB ") && $0.hasSuffix("# built-in") })
+        #expect(run.stdout.contains("  \"*StackRoot*\": stack  "))
+        // The file's rule applies to a dump read from below that folder.
+        let dump = nested.appendingPathComponent("app.txt")
+        try "<[HomeCoordinator 111...]>\n\t<[ListModel 222...]>\n".write(to: dump, atomically: true, encoding: .utf8)
+        let tree = try navgraph(["tree", dump.path], directory: nested)
+        #expect(tree.stdout.contains("HomeCoordinator 111 [stack]"), "\(tree.stdout)")
+        let dot = try navgraph(["render", dump.path], directory: nested)
+        #expect(dot.status == 0)
+    }
+
+    @Test func theExampleConfigurationIsValid() throws {
+        let run = try navgraph(["config", "--print", "--config", example("navgraph.yml")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  - \"SessionCacheNavigationModel\""))
+    }
+
+    @Test func badConfigurationIsAnErrorAtItsLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.yml").path
+        try "allowed:\n  - Cache\nleak: []\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try navgraph(["tree", "--config", file, example("launch-dump.txt")])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("\(file):3: error: unknown key 'leak' in the configuration; expected allowed, "))
+        try "kinds:\n  \"Home{A,B}\": stack\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let glob = try navgraph(["config", "--print", "--config", file])
+        #expect(glob.status == 2)
+        #expect(glob.stderr.hasPrefix("\(file):2: error: bad glob 'Home{A,B}'"))
+    }
+
+    @Test func allowedTypesAreNotLeaks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("allow.yml").path
+        try "allowed:\n  - ActionableListNavigationModel\n  - SegmentedTabsNavigationModel\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try navgraph(["leaks", "--all", "--config", file, example("leaky-session.log")])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("allowed ActionableListNavigationModel B80  leaked, but allowed to outlive its screen"))
+        #expect(run.stdout.contains("0 leaked, 0 suspected"))
+    }
+}
