@@ -79,6 +79,8 @@ let package = Package(
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
         .executableTarget(name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
+                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
         .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
@@ -90,6 +92,6 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events",
-                                                                "fuzz-navigation-path", "fuzz-navigator"]),
+                                                                "fuzz-navigation-path", "fuzz-navigator", "fuzz-swift-dump"]),
     ]
 )

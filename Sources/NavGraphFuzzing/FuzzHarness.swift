@@ -10,7 +10,9 @@ public enum FuzzHarness {
         let source = LineSource(bytes: Array(bytes), name: "fuzz", maxLineLength: 1 << 16, chunkSize: 257)
         // Lenient when the input's last byte is odd, so both modes are explored.
         let lenient = (bytes.last ?? 0) & 1 == 1
-        let input = NavigationInput(source: source, format: format, lenient: lenient)
+        var input = NavigationInput(source: source, format: format, lenient: lenient)
+        // Every dumped property as a node when the first byte is odd (dump() input; other readers ignore it).
+        input.showsAllDumpedProperties = (bytes.first ?? 0) & 1 == 1
         var timeline = Timeline(interval: 7)
         let diagnostics = DiagnosticCollector()
         _ = try? input.read(diagnostics: diagnostics) { event in

@@ -252,7 +252,8 @@ struct HostileInputTests {
 
 @Suite("Fuzz regressions and seeds through the fuzz harness")
 struct FuzzRegressionTests {
-    @Test(arguments: ["swiftui-navigation", "navgraph-events", "navigation-path", "navigator"])
+    @Test(arguments: ["swiftui-navigation", "navgraph-events", "navigation-path", "navigator",
+                       "swift-dump"])
     func replayEveryFile(target: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
         let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
@@ -260,6 +261,8 @@ struct FuzzRegressionTests {
         case "navgraph-events": [example("leaky-session.jsonl")]
         case "navigation-path": [example("navigation-path.log")]
         case "navigator": [example("navigator-session.log")]
+        case "swift-dump": [example("per-tab-routers.log"),
+                            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/router-shapes.txt").path]
         default: [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
         }
         let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
