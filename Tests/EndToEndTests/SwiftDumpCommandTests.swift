@@ -13,20 +13,40 @@ struct SwiftDumpCommandTests {
         #expect(chosen.stdout == run.stdout)
     }
 
-    @Test func historyOfTheDumps() throws {
-        let run = try navgraph(["history", "--steps", "5..8", example("per-tab-routers.log")])
+    /// The README's transcript.
+    @Test func treeAtAStep() throws {
+        let run = try navgraph(["tree", "--at", "18", example("per-tab-routers.log")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
-                 5  line 31      dump of window main: 6 nodes, 1 new, 0 gone
-                 6  line 43      dump of window main: 5 nodes, 0 new, 1 gone
-                 7  line 52      dump of window main: 5 nodes, 0 new, 0 gone
-                 8  line 52      select tab Router settings of root
+            window main
+            AppState root [tabs]
+            ├─ Router home [stack] tab 1
+            │  ├─ Route list(category: "shoes")
+            │  └─ Route detail(id: 42)
+            └─ Router settings [stack] tab 2
+               ├─ Route account
+               ├─ Route privacy(showsAds: false)
+               └─ Sheet share(url: "https://example.com/privacy") ⇡sheet
+
+            """)
+        let json = try navgraph(["tree", "--format", "json", example("per-tab-routers.log")])
+        #expect(json.stdout.contains("\"kind\": \"tabs\", \"selected\": \"home\""))
+    }
+
+    @Test func historyOfTheDumps() throws {
+        let run = try navgraph(["history", "--steps", "9..12", example("per-tab-routers.log")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+                 9  line 43      dump of window main: 5 nodes, 0 new, 1 gone
+                10  line 43      select tab Router home of root
+                11  line 52      dump of window main: 5 nodes, 0 new, 0 gone
+                12  line 52      select tab Router settings of root
 
             """)
     }
 
     @Test func diffBetweenTwoMoments() throws {
-        let run = try navgraph(["diff", example("per-tab-routers.log"), "--from", "9", "--to", "11"])
+        let run = try navgraph(["diff", example("per-tab-routers.log"), "--from", "14", "--to", "18"])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout == """
             + Route privacy(showsAds: false) under Router settings (push)
@@ -65,12 +85,28 @@ struct SwiftDumpCommandTests {
         #expect(tree.stdout.contains("HomeCoordinator 111 [stack]"), "\(tree.stdout)")
         let dot = try navgraph(["render", dump.path], directory: nested)
         #expect(dot.status == 0)
+        #expect(dot.stdout.contains("rankdir=TB"))
+        // render's defaults from the file; an option on the command line wins.
+        let layout = folder.appendingPathComponent("layout.yml").path
+        try "defaults:\n  direction: LR\n".write(toFile: layout, atomically: true, encoding: .utf8)
+        #expect(try navgraph(["render", "--config", layout, dump.path]).stdout.contains("rankdir=LR"))
+        #expect(try navgraph(["render", "--config", layout, "--direction", "TB", dump.path]).stdout.contains("rankdir=TB"))
     }
 
     @Test func theExampleConfigurationIsValid() throws {
         let run = try navgraph(["config", "--print", "--config", example("navgraph.yml")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("  - \"SessionCacheNavigationModel\""))
+        // The README's transcript, from the examples folder.
+        let relative = try navgraph(["config", "--print", "--config", "navgraph.yml"],
+                                    directory: repositoryRoot.appendingPathComponent("examples"))
+        #expect(relative.stdout.split(separator: "\n").prefix(5).joined(separator: "\n") == """
+            # configuration in force: navgraph.yml, then navgraph's built-in behaviour
+            kinds:  # first match wins
+              "*Coordinator": stack            # navgraph.yml:8
+              "*TabBar*NavigationModel": tabs  # navgraph.yml:9
+              "*StackRoot*": stack             # built-in
+            """)
     }
 
     @Test func badConfigurationIsAnErrorAtItsLine() throws {

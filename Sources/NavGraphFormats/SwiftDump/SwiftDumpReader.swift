@@ -96,10 +96,15 @@ public final class SwiftDumpReader: NavigationReader {
         pendingCut = false
         pendingWarned = false
         let window = windows.apply(navigation, at: place)
-        events.append(NavEvent(.snapshot([windows.snapshot(of: window)]), line: values.firstLine))
-        for selection in navigation.selections where selected[selection.tabs] != selection.tab {
-            selected[selection.tabs] = selection.tab
-            events.append(NavEvent(.select(parent: selection.tabs, tab: selection.tab), line: values.firstLine))
+        let snapshot = windows.snapshot(of: window)
+        events.append(NavEvent(.snapshot([snapshot]), line: values.firstLine))
+        for selection in navigation.selections { selected[selection.tabs] = selection.tab }
+        // A snapshot says nothing of selection, so the reducer forgets it: each tabs container of the window whose
+        // selected tab a dump said (this one, or an earlier one when this dump is only a part) gets it again.
+        let keys = Set(snapshot.entries.map(\.model.key))
+        for entry in snapshot.entries where entry.kind == .tabs {
+            guard let tab = selected[entry.model.key], keys.contains(tab) else { continue }
+            events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
         }
     }
 }
