@@ -18,7 +18,9 @@ public struct ConfigurationDescription {
         let rules = configuration.kindRules + ModelKindRules.swiftUINavigation.rules.map { ($0, builtIn) }
         for (rule, origin) in rules {
             if let kind = rule.kind { kinds.append(("  \(Self.quoted(rule.pattern)): \(kind.rawValue)", origin)) }
-            if let style = rule.presentation { presentations.append(("  \(Self.quoted(rule.pattern)): \(style.name)", origin)) }
+            if let style = rule.presentation {
+                presentations.append(("  \(Self.quoted(rule.pattern)): \(style.name)", origin))
+            }
         }
         lines.append("kinds:  # first match wins")
         lines += Self.aligned(kinds)
@@ -41,12 +43,19 @@ public struct ConfigurationDescription {
         let defaults = configuration.defaults
         lines.append("defaults:")
         lines += Self.aligned([
-            (defaults.theme.map { "  theme: \(Self.quoted($0.path))" } ?? "  # theme: the built-in dot/default.dot.mustache",
-             defaults.theme?.origin ?? builtIn),
-            ("  direction: \(defaults.direction?.value ?? NavGraphConfiguration.Defaults.builtInDirection)",
-             defaults.direction?.origin ?? builtIn),
-            ("  max-nodes: \(defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes)",
-             defaults.maxNodes?.origin ?? builtIn),
+            (
+                defaults.theme.map { "  theme: \(Self.quoted($0.path))" }
+                    ?? "  # theme: the built-in dot/default.dot.mustache",
+                defaults.theme?.origin ?? builtIn
+            ),
+            (
+                "  direction: \(defaults.direction?.value ?? NavGraphConfiguration.Defaults.builtInDirection)",
+                defaults.direction?.origin ?? builtIn
+            ),
+            (
+                "  max-nodes: \(defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes)",
+                defaults.maxNodes?.origin ?? builtIn
+            ),
         ])
         text = lines.joined(separator: "\n") + "\n"
     }

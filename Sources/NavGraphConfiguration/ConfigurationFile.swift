@@ -20,9 +20,12 @@ extension NavGraphConfiguration {
 
     /// The configuration in force: `explicitFile` (`--config`), else `.navgraph.yml` in `directory` or the nearest
     /// parent that has one, else the built-in behaviour.
-    public static func load(explicitFile: String? = nil,
-                            directory: String = FileManager.default.currentDirectoryPath) throws(ConfigurationError)
-        -> NavGraphConfiguration {
+    public static func load(
+        explicitFile: String? = nil,
+        directory: String = FileManager.default.currentDirectoryPath
+    ) throws(ConfigurationError)
+        -> NavGraphConfiguration
+    {
         if let explicitFile { return try read(file: explicitFile) }
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
@@ -39,7 +42,8 @@ extension NavGraphConfiguration {
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw ConfigurationError(file: file, line: nil, message: "cannot read the configuration: \(error.localizedDescription)")
+            throw ConfigurationError(
+                file: file, line: nil, message: "cannot read the configuration: \(error.localizedDescription)")
         }
         return try parse(text, file: file)
     }
@@ -56,7 +60,8 @@ extension NavGraphConfiguration {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw ConfigurationError(file: file, line: Self.line(of: error), message: "not valid YAML: \(Self.problem(of: error))")
+            throw ConfigurationError(
+                file: file, line: Self.line(of: error), message: "not valid YAML: \(Self.problem(of: error))")
         } catch {
             throw ConfigurationError(file: file, line: nil, message: "not valid YAML: \(error)")
         }
@@ -64,15 +69,20 @@ extension NavGraphConfiguration {
         configuration.file = file
         guard let root else { return configuration }
         let reader = Reader(file: file)
-        let top = try reader.mapping(root, "the configuration",
-                                     expected: sections.keys.sorted())
+        let top = try reader.mapping(
+            root, "the configuration",
+            expected: sections.keys.sorted())
         for (key, value) in top {
             switch key.string {
             case "kinds":
                 for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
                     let glob = try reader.glob(pattern)
                     guard let kind = NodeKind(rawValue: try reader.scalar(kind, "a kind")), kind != .screen else {
-                        throw reader.error(kind, "'kinds': '\(kind.string ?? "")' is not a container kind; expected stack, tabs, switch or split")
+                        throw reader.error(
+                            kind,
+                            "'kinds': '\(kind.string ?? "")' is not a container kind; "
+                                + "expected stack, tabs, switch or split"
+                        )
                     }
                     configuration.kindRules.append((ModelKindRule(glob, kind: kind), reader.origin(pattern)))
                 }
@@ -81,10 +91,14 @@ extension NavGraphConfiguration {
                     let glob = try reader.glob(pattern)
                     let name = try reader.scalar(style, "a presentation style")
                     guard Self.isName(name) else {
-                        throw reader.error(style, "'presentations': '\(name)' is not a style name; expected sheet, "
-                            + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own")
+                        throw reader.error(
+                            style,
+                            "'presentations': '\(name)' is not a style name; expected sheet, "
+                                + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own"
+                        )
                     }
-                    configuration.kindRules.append((ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
+                    configuration.kindRules.append(
+                        (ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
                 }
             case "allowed":
                 for item in try reader.sequence(value, "'allowed'") {
@@ -92,7 +106,9 @@ extension NavGraphConfiguration {
                 }
             case "dump":
                 for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
-                    let patterns = try reader.sequence(globs, "'dump.\(name.string ?? "")'").map { item throws(ConfigurationError) in try reader.glob(item) }
+                    let patterns = try reader.sequence(globs, "'dump.\(name.string ?? "")'").map {
+                        item throws(ConfigurationError) in try reader.glob(item)
+                    }
                     let origin = reader.origin(name)
                     switch name.string {
                     case "stack":
@@ -115,18 +131,21 @@ extension NavGraphConfiguration {
                         // A file's path is relative to the configuration file, so it works from any folder below it;
                         // a built-in theme's name (light, dark) stays a name.
                         if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
-                            path = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+                            path =
+                                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
                         }
                         configuration.defaults.theme = (path, origin)
                     case "direction":
                         let direction = try reader.scalar(setting, "TB or LR")
                         guard direction == "TB" || direction == "LR" else {
-                            throw reader.error(setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
+                            throw reader.error(
+                                setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
                         }
                         configuration.defaults.direction = (direction, origin)
                     default:
                         guard let count = Int(try reader.scalar(setting, "a number")), count >= 0 else {
-                            throw reader.error(setting, "'defaults.max-nodes': expected 0 (draw all) or a positive number")
+                            throw reader.error(
+                                setting, "'defaults.max-nodes': expected 0 (draw all) or a positive number")
                         }
                         configuration.defaults.maxNodes = (count, origin)
                     }
@@ -150,7 +169,8 @@ extension NavGraphConfiguration {
 
     private static func problem(of error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return problem
         default: return "\(error)"
         }
     }
@@ -169,7 +189,9 @@ private struct Reader {
     }
 
     /// The pairs of a mapping, each key checked against `expected` (any key when `nil`), duplicates refused.
-    func mapping(_ node: Yams.Node, _ what: String, expected: [String]?) throws(ConfigurationError) -> [(Yams.Node, Yams.Node)] {
+    func mapping(_ node: Yams.Node, _ what: String, expected: [String]?) throws(ConfigurationError) -> [(
+        Yams.Node, Yams.Node
+    )] {
         guard let mapping = node.mapping else {
             throw error(node, "\(what) must be a mapping of keys to values")
         }
@@ -192,7 +214,9 @@ private struct Reader {
     }
 
     func scalar(_ node: Yams.Node, _ what: String) throws(ConfigurationError) -> String {
-        guard let scalar = node.scalar?.string else { throw error(node, "expected \(what), found a \(node.sequence != nil ? "list" : "mapping")") }
+        guard let scalar = node.scalar?.string else {
+            throw error(node, "expected \(what), found a \(node.sequence != nil ? "list" : "mapping")")
+        }
         return scalar
     }
 
@@ -202,7 +226,9 @@ private struct Reader {
         let pattern = try scalar(node, "a glob")
         guard !pattern.isEmpty else { throw error(node, "an empty glob matches nothing") }
         if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, ".contains($0)) }) {
-            throw error(node, "bad glob '\(pattern)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")
+            throw error(
+                node,
+                "bad glob '\(pattern)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")
         }
         return pattern
     }

@@ -42,6 +42,8 @@ public struct NavGraphConfiguration: Sendable {
     /// Whether a model of this type is allowed to outlive its screen.
     public func isAllowed(type: String) -> Bool {
         let name = ModelKindRules.baseName(of: type)
-        return allowed.contains { ModelKindRules.glob($0.pattern, matches: name) || ModelKindRules.glob($0.pattern, matches: Substring(type)) }
+        return allowed.contains {
+            ModelKindRules.glob($0.pattern, matches: name) || ModelKindRules.glob($0.pattern, matches: Substring(type))
+        }
     }
 }

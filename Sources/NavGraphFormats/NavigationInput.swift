@@ -146,7 +146,8 @@ public struct NavigationInput {
         case .navigator:
             return NavigatorReader(diagnostics: diagnostics)
         case .swiftDump:
-            return SwiftDumpReader(names: dumpPropertyNames, verbose: showsAllDumpedProperties, diagnostics: diagnostics)
+            return SwiftDumpReader(names: dumpPropertyNames, verbose: showsAllDumpedProperties,
+                                   diagnostics: diagnostics)
         }
     }
 

@@ -47,8 +47,10 @@ public struct LeakTextRenderer {
                     + style.paint("  started line \(model.startedLine)", .dim) + "\n")
             }
             for leak in report.allowedModels {
-                output.write("allowed " + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
-                    + style.paint("  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim) + "\n")
+                output.write("allowed " + Escaping.terminal(leak.model.type) + " "
+                    + style.paint(Escaping.terminal(leak.model.id), .dim)
+                    + style.paint("  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim)
+                    + "\n")
             }
         }
         if !report.leaks.isEmpty || !report.ambiguities.isEmpty || listAll { output.write("\n") }

@@ -3,9 +3,10 @@ import NavGraphConfiguration
 
 /// `--config FILE`: the `.navgraph.yml` to use instead of the one found in the current folder or a parent.
 struct ConfigurationOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The configuration file to use (default: .navgraph.yml in the current folder or the nearest parent).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The configuration file to use (default: .navgraph.yml in the current folder or the nearest parent).",
+            valueName: "file"))
     var config: String?
 
     /// The configuration in force; a bad file is `file:line: error:` and exit status 2.

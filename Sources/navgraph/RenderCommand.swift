@@ -36,14 +36,16 @@ struct RenderCommand: ParsableCommand {
                                valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom, the default) or LR (left to right).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom, the default) or LR (left to right).",
+                               valueName: "dir"))
     var direction: DOTRenderer.Direction?
 
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
     @Option(help: ArgumentHelp(
-        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into '… N more' nodes; 0 draws all (default 2000).",
+        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into "
+            + "'… N more' nodes; 0 draws all (default 2000).",
         valueName: "count"))
     var maxNodes: Int?
 

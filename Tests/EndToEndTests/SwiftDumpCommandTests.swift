@@ -17,18 +17,19 @@ struct SwiftDumpCommandTests {
     @Test func treeAtAStep() throws {
         let run = try navgraph(["tree", "--at", "18", example("per-tab-routers.log")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            window main
-            AppState root [tabs]
-            ├─ Router home [stack] tab 1
-            │  ├─ Route list(category: "shoes")
-            │  └─ Route detail(id: 42)
-            └─ Router settings [stack] tab 2
-               ├─ Route account
-               ├─ Route privacy(showsAds: false)
-               └─ Sheet share(url: "https://example.com/privacy") ⇡sheet
+        #expect(
+            run.stdout == """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  ├─ Route list(category: "shoes")
+                │  └─ Route detail(id: 42)
+                └─ Router settings [stack] tab 2
+                   ├─ Route account
+                   ├─ Route privacy(showsAds: false)
+                   └─ Sheet share(url: "https://example.com/privacy") ⇡sheet
 
-            """)
+                """)
         let json = try navgraph(["tree", "--format", "json", example("per-tab-routers.log")])
         #expect(json.stdout.contains("\"kind\": \"tabs\", \"selected\": \"home\""))
     }
@@ -36,23 +37,25 @@ struct SwiftDumpCommandTests {
     @Test func historyOfTheDumps() throws {
         let run = try navgraph(["history", "--steps", "9..12", example("per-tab-routers.log")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-                 9  line 43      dump of window main: 5 nodes, 0 new, 1 gone
-                10  line 43      select tab Router home of root
-                11  line 52      dump of window main: 5 nodes, 0 new, 0 gone
-                12  line 52      select tab Router settings of root
+        #expect(
+            run.stdout == """
+                     9  line 43      dump of window main: 5 nodes, 0 new, 1 gone
+                    10  line 43      select tab Router home of root
+                    11  line 52      dump of window main: 5 nodes, 0 new, 0 gone
+                    12  line 52      select tab Router settings of root
 
-            """)
+                """)
     }
 
     @Test func diffBetweenTwoMoments() throws {
         let run = try navgraph(["diff", example("per-tab-routers.log"), "--from", "14", "--to", "18"])
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout == """
-            + Route privacy(showsAds: false) under Router settings (push)
-            + Sheet share(url: "https://example.com/privacy") under Router settings (sheet)
+        #expect(
+            run.stdout == """
+                + Route privacy(showsAds: false) under Router settings (push)
+                + Sheet share(url: "https://example.com/privacy") under Router settings (sheet)
 
-            """)
+                """)
     }
 
     @Test func leaksCannotBeToldFromDumps() throws {
@@ -90,7 +93,8 @@ struct SwiftDumpCommandTests {
         let layout = folder.appendingPathComponent("layout.yml").path
         try "defaults:\n  direction: LR\n".write(toFile: layout, atomically: true, encoding: .utf8)
         #expect(try navgraph(["render", "--config", layout, dump.path]).stdout.contains("rankdir=LR"))
-        #expect(try navgraph(["render", "--config", layout, "--direction", "TB", dump.path]).stdout.contains("rankdir=TB"))
+        #expect(
+            try navgraph(["render", "--config", layout, "--direction", "TB", dump.path]).stdout.contains("rankdir=TB"))
     }
 
     @Test func theExampleConfigurationIsValid() throws {
@@ -98,15 +102,17 @@ struct SwiftDumpCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("  - \"SessionCacheNavigationModel\""))
         // The README's transcript, from the examples folder.
-        let relative = try navgraph(["config", "--print", "--config", "navgraph.yml"],
-                                    directory: repositoryRoot.appendingPathComponent("examples"))
-        #expect(relative.stdout.split(separator: "\n").prefix(5).joined(separator: "\n") == """
-            # configuration in force: navgraph.yml, then navgraph's built-in behaviour
-            kinds:  # first match wins
-              "*Coordinator": stack            # navgraph.yml:8
-              "*TabBar*NavigationModel": tabs  # navgraph.yml:9
-              "*StackRoot*": stack             # built-in
-            """)
+        let relative = try navgraph(
+            ["config", "--print", "--config", "navgraph.yml"],
+            directory: repositoryRoot.appendingPathComponent("examples"))
+        #expect(
+            relative.stdout.split(separator: "\n").prefix(5).joined(separator: "\n") == """
+                # configuration in force: navgraph.yml, then navgraph's built-in behaviour
+                kinds:  # first match wins
+                  "*Coordinator": stack            # navgraph.yml:8
+                  "*TabBar*NavigationModel": tabs  # navgraph.yml:9
+                  "*StackRoot*": stack             # built-in
+                """)
     }
 
     @Test func badConfigurationIsAnErrorAtItsLine() throws {
@@ -133,7 +139,8 @@ struct SwiftDumpCommandTests {
             .write(toFile: file, atomically: true, encoding: .utf8)
         let run = try navgraph(["leaks", "--all", "--config", file, example("leaky-session.log")])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("allowed ActionableListNavigationModel B80  leaked, but allowed to outlive its screen"))
+        #expect(
+            run.stdout.contains("allowed ActionableListNavigationModel B80  leaked, but allowed to outlive its screen"))
         #expect(run.stdout.contains("0 leaked, 0 suspected"))
     }
 }

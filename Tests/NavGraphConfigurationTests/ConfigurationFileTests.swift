@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
+import Testing
+
 @testable import NavGraphConfiguration
 
 /// `.navgraph.yml`: every key read, where each value came from, and every mistake as `file:line: error:`.
@@ -28,22 +29,29 @@ struct ConfigurationFileTests {
 
     @Test func everyKeyIsRead() throws {
         let configuration = try NavGraphConfiguration.parse(full, file: "/project/.navgraph.yml")
-        #expect(configuration.kindRules.map(\.rule) == [
-            ModelKindRule("*Coordinator", kind: .stack),
-            ModelKindRule("*TabBar*", kind: .tabs),
-            ModelKindRule("*Paywall*", presentation: .fullScreenCover),
-        ])
-        #expect(configuration.kindRules.map(\.origin) == ["/project/.navgraph.yml:2", "/project/.navgraph.yml:3",
-                                                         "/project/.navgraph.yml:5"])
+        #expect(
+            configuration.kindRules.map(\.rule) == [
+                ModelKindRule("*Coordinator", kind: .stack),
+                ModelKindRule("*TabBar*", kind: .tabs),
+                ModelKindRule("*Paywall*", presentation: .fullScreenCover),
+            ])
+        #expect(
+            configuration.kindRules.map(\.origin) == [
+                "/project/.navgraph.yml:2", "/project/.navgraph.yml:3",
+                "/project/.navgraph.yml:5",
+            ])
         // The file's rules come first; the built-in ones still apply after them.
         #expect(configuration.modelKindRules.rule(for: "HomeCoordinator")?.kind == .stack)
         #expect(configuration.modelKindRules.rule(for: "DefaultStackRootNavigationModel")?.kind == .stack)
         #expect(configuration.isAllowed(type: "SessionCacheModel"))
         #expect(configuration.isAllowed(type: "Shop.AuthSingleton"))
         #expect(!configuration.isAllowed(type: "HomeModel"))
-        #expect(configuration.dumpPropertyNames == DumpPropertyNames(stack: ["routes", "*Path"],
-                                                                     presentation: ["modal", "presented*"],
-                                                                     selection: ["activeTab"]))
+        #expect(
+            configuration.dumpPropertyNames
+                == DumpPropertyNames(
+                    stack: ["routes", "*Path"],
+                    presentation: ["modal", "presented*"],
+                    selection: ["activeTab"]))
         #expect(configuration.dumpPropertyNamesOrigin.stack == "/project/.navgraph.yml:10")
         #expect(configuration.defaults.theme?.path == "/project/themes/mine.dot.mustache")
         #expect(configuration.defaults.direction?.value == "LR")
@@ -86,14 +94,17 @@ struct ConfigurationFileTests {
         let nested = root.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try "allowed: [KeptModel]\n".write(to: root.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        try "allowed: [KeptModel]\n".write(
+            to: root.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
         let found = try NavGraphConfiguration.load(directory: nested.path)
         #expect(found.file == root.appendingPathComponent(".navgraph.yml").path)
         #expect(found.isAllowed(type: "KeptModel"))
         // --config names a file: that one, wherever it is.
         let explicit = root.appendingPathComponent("other.yml")
         try "defaults:\n  max-nodes: 0\n".write(to: explicit, atomically: true, encoding: .utf8)
-        #expect(try NavGraphConfiguration.load(explicitFile: explicit.path, directory: nested.path).defaults.maxNodes?.value == 0)
+        #expect(
+            try NavGraphConfiguration.load(explicitFile: explicit.path, directory: nested.path).defaults.maxNodes?.value
+                == 0)
         #expect(throws: ConfigurationError.self) {
             _ = try NavGraphConfiguration.load(explicitFile: root.appendingPathComponent("missing.yml").path)
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphFormats
 
 /// The swift-dump reader: `dump()` and lldb `po` lines, router state mapped to navigation, named dumps as parts.
@@ -11,28 +12,48 @@ struct SwiftDumpReaderTests {
     }
 
     @Test func linesOfBothForms() {
-        #expect(SwiftDumpLine.read("▿ home: Shop.Router #0") == .value(SwiftDumpLine(
-            indent: 0, marker: .expanded, label: "home", value: "Shop.Router", object: 0, style: .dump)))
-        #expect(SwiftDumpLine.read("      - name : \"App\"") == .value(SwiftDumpLine(
-            indent: 6, marker: .leaf, label: "name", value: "\"App\"", object: nil, style: .lldb)))
-        #expect(SwiftDumpLine.read("    ▿ 0 : Node") == .value(SwiftDumpLine(
-            indent: 4, marker: .expanded, label: "0", value: "Node", object: nil, style: .lldb)))
+        #expect(
+            SwiftDumpLine.read("▿ home: Shop.Router #0")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 0, marker: .expanded, label: "home", value: "Shop.Router", object: 0, style: .dump)))
+        #expect(
+            SwiftDumpLine.read("      - name : \"App\"")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 6, marker: .leaf, label: "name", value: "\"App\"", object: nil, style: .lldb)))
+        #expect(
+            SwiftDumpLine.read("    ▿ 0 : Node")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 4, marker: .expanded, label: "0", value: "Node", object: nil, style: .lldb)))
         // Unlabelled array elements: an enum case, and a summary with colons inside.
-        #expect(SwiftDumpLine.read("  - Shop.Route.list") == .value(SwiftDumpLine(
-            indent: 2, marker: .leaf, label: nil, value: "Shop.Route.list", object: nil, style: .either)))
-        #expect(SwiftDumpLine.read("  ▿ Optional(Shop.Draft(title: \"a: b\"))") == .value(SwiftDumpLine(
-            indent: 2, marker: .expanded, label: nil, value: "Optional(Shop.Draft(title: \"a: b\"))", object: nil,
-            style: .either)))
-        #expect(SwiftDumpLine.read("      ▹ value: Shop.Router #12") == .value(SwiftDumpLine(
-            indent: 6, marker: .collapsed, label: "value", value: "Shop.Router", object: 12, style: .dump)))
+        #expect(
+            SwiftDumpLine.read("  - Shop.Route.list")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 2, marker: .leaf, label: nil, value: "Shop.Route.list", object: nil, style: .either)))
+        #expect(
+            SwiftDumpLine.read("  ▿ Optional(Shop.Draft(title: \"a: b\"))")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 2, marker: .expanded, label: nil, value: "Optional(Shop.Draft(title: \"a: b\"))",
+                        object: nil,
+                        style: .either)))
+        #expect(
+            SwiftDumpLine.read("      ▹ value: Shop.Router #12")
+                == .value(
+                    SwiftDumpLine(
+                        indent: 6, marker: .collapsed, label: "value", value: "Shop.Router", object: 12, style: .dump)))
         #expect(SwiftDumpLine.read("    (2 more children)") == .cutOff("(2 more children)"))
         #expect(SwiftDumpLine.read("Shop: loaded 12 items") == nil)
         #expect(SwiftDumpLine.read("\t- tabbed") == nil)
     }
 
     @Test func modulesLeaveTypeNamesButNotStrings() {
-        #expect(DumpedValues.withoutModules("Optional(Shop.Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
-            == "Optional(Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
+        #expect(
+            DumpedValues.withoutModules("Optional(Shop.Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
+                == "Optional(Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
         #expect(DumpedValues.withoutModules("Shop.Box<Shop.Route>") == "Box<Route>")
         #expect(DumpedValues.withoutModules("42") == "42")
     }
@@ -42,16 +63,17 @@ struct SwiftDumpReaderTests {
     @Test func realDumpOfPerTabRouters() throws {
         let result = try read(file: dumpFixture("router-shapes.txt"))
         #expect(result.error == nil)
-        #expect(outline(result.snapshots[0]) == [
-            "AppState root tabs root",
-            "  Router home stack tab",
-            "    Route list screen push",
-            "    Route detail(id: 42) screen push",
-            "    Route editor(draft: Draft(title: \"Hi\", tags: [\"a\"])) screen push",
-            "    Route editor(draft: nil) screen push",
-            "    Sheet compose(draft: nil) screen sheet",
-            "  Router settings stack tab",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "AppState root tabs root",
+                "  Router home stack tab",
+                "    Route list screen push",
+                "    Route detail(id: 42) screen push",
+                "    Route editor(draft: Draft(title: \"Hi\", tags: [\"a\"])) screen push",
+                "    Route editor(draft: nil) screen push",
+                "    Sheet compose(draft: nil) screen sheet",
+                "  Router settings stack tab",
+            ])
         #expect(result.events[1].action == .select(parent: "dump:main", tab: "dump:main/routers[home]"))
         // `dump(router, name: "home")` is that tab again: nothing changes.
         #expect(result.snapshots[1] == result.snapshots[0])
@@ -66,13 +88,14 @@ struct SwiftDumpReaderTests {
     @Test func lldbPoOfTheSameState() throws {
         let result = try read(file: dumpFixture("lldb-po-router.txt"))
         #expect(result.error == nil)
-        #expect(outline(result.snapshots[0]) == [
-            "AppState root tabs root",
-            "  Router home stack tab",
-            "  Router settings stack tab",
-            "    Route detail(id: 7) screen push",
-            "    Sheet filters screen sheet",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "AppState root tabs root",
+                "  Router home stack tab",
+                "  Router settings stack tab",
+                "    Route detail(id: 7) screen push",
+                "    Sheet filters screen sheet",
+            ])
         #expect(result.events.last?.action == .select(parent: "dump:main", tab: "dump:main/routers[settings]"))
         #expect(result.skipped == [1, 19])
     }
@@ -113,14 +136,15 @@ struct SwiftDumpReaderTests {
             """
         let result = read(whole + "\n" + home + "\n")
         #expect(result.snapshots.count == 2)
-        #expect(outline(result.snapshots[1]) == [
-            "AppState root tabs root",
-            "  Router home stack tab",
-            "    Route list screen push",
-            "    Route detail(3) screen push",
-            "    Sheet filters screen sheet",
-            "  Router settings stack tab",
-        ])
+        #expect(
+            outline(result.snapshots[1]) == [
+                "AppState root tabs root",
+                "  Router home stack tab",
+                "    Route list screen push",
+                "    Route detail(3) screen push",
+                "    Sheet filters screen sheet",
+                "  Router settings stack tab",
+            ])
         let first = result.snapshots[0].entries.map(\.model.key)
         let second = result.snapshots[1].entries.map(\.model.key)
         #expect(first.allSatisfy(second.contains))
@@ -147,12 +171,13 @@ struct SwiftDumpReaderTests {
             if case .snapshot(let made) = event.action { snapshots += made }
             return true
         }
-        #expect(outline(snapshots[0]) == [
-            "Coordinator root stack root",
-            "  Route list screen push",
-            "  Modal login screen presented",
-            "  title \"Home\" screen child",
-        ])
+        #expect(
+            outline(snapshots[0]) == [
+                "Coordinator root stack root",
+                "  Route list screen push",
+                "  Modal login screen presented",
+                "  title \"Home\" screen child",
+            ])
     }
 
     @Test func indentationThatJumpsIsAWarningAndAttachedOneLevelDown() {

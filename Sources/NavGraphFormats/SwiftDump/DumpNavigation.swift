@@ -34,13 +34,18 @@ struct DumpNavigation {
     }
 
     /// Reads `values` from its root as a node keyed `rootKey`.
-    init(_ values: DumpedValues, names: DumpPropertyNames, verbose: Bool, rootKey: String, rootID: String,
-         rootEdge: EdgeKind?, rootPart: String?) {
+    init(
+        _ values: DumpedValues, names: DumpPropertyNames, verbose: Bool, rootKey: String, rootID: String,
+        rootEdge: EdgeKind?, rootPart: String?
+    ) {
         wasCut = values.values.contains { $0.marker == .collapsed }
         let root = values.unwrapped(0)
         let type = root.map { values.typeAndLabel(of: $0).type } ?? ""
-        var work: [Work] = [.node(value: root, parent: nil, edge: rootEdge, key: rootKey,
-                                  type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)]
+        var work: [Work] = [
+            .node(
+                value: root, parent: nil, edge: rootEdge, key: rootKey,
+                type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
+        ]
         var reading = Reading(values: values, names: names, verbose: verbose)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
@@ -54,57 +59,75 @@ struct DumpNavigation {
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
             switch item {
-            case let .node(value?, parent, edge, key, _, id, part)
-                where values.isArray(value) && names.isStack(values[value].label ?? ""):
+            case .node(let value?, let parent, let edge, let key, _, let id, let part)
+            where values.isArray(value) && names.isStack(values[value].label ?? ""):
                 // `dump(router.path, name: "path")`: the dump is the stack itself.
-                let me = navigation.add(Node(model: ModelRef(key: key, id: id, type: "Stack"), kind: .stack, edge: edge,
-                                             parent: parent, part: part))
+                let me = navigation.add(
+                    Node(
+                        model: ModelRef(key: key, id: id, type: "Stack"), kind: .stack, edge: edge,
+                        parent: parent, part: part))
                 addEntries(of: value, to: me, key: key, into: &navigation)
-            case let .node(value, parent, edge, key, type, id, part):
+            case .node(let value, let parent, let edge, let key, let type, let id, let part):
                 let content = value.map { Content(values, $0, names: names) }
                 let kind: NodeKind = content?.mergedKind ?? .screen
-                let me = navigation.add(Node(model: ModelRef(key: key, id: id, type: type), kind: kind, edge: edge,
-                                             parent: parent, part: part))
+                let me = navigation.add(
+                    Node(
+                        model: ModelRef(key: key, id: id, type: type), kind: kind, edge: edge,
+                        parent: parent, part: part))
                 if let content { schedule(content, of: me, key: key, kind: kind, into: &navigation, work: &work) }
-            case let .stack(array, parent, key, label):
-                let me = navigation.add(Node(model: ModelRef(key: key, id: label, type: "Stack"), kind: .stack,
-                                             edge: .child, parent: parent, part: label))
+            case .stack(let array, let parent, let key, let label):
+                let me = navigation.add(
+                    Node(
+                        model: ModelRef(key: key, id: label, type: "Stack"), kind: .stack,
+                        edge: .child, parent: parent, part: label))
                 addEntries(of: array, to: me, key: key, into: &navigation)
-            case let .tabs(collection, selection, parent, key, label):
-                let me = navigation.add(Node(model: ModelRef(key: key, id: label, type: "Tabs"), kind: .tabs,
-                                             edge: .child, parent: parent, part: label))
+            case .tabs(let collection, let selection, let parent, let key, let label):
+                let me = navigation.add(
+                    Node(
+                        model: ModelRef(key: key, id: label, type: "Tabs"), kind: .tabs,
+                        edge: .child, parent: parent, part: label))
                 var pending: [Work] = []
-                collectTabs(of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &pending)
+                collectTabs(
+                    of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &pending)
                 work.append(contentsOf: pending.reversed())
-            case let .presented(value, parent, key, label):
+            case .presented(let value, let parent, let key, let label):
                 let inner = values.unwrapped(value)!
                 let style = DumpPropertyNames.style(of: label)
                 let (type, caseLabel) = values.typeAndLabel(of: inner)
                 let content = Content(values, inner, names: names)
                 if content.isRouter {
                     // A presented router: a node with its own stack and presentations.
-                    work.append(.node(value: inner, parent: parent, edge: .presented(style),
-                                      key: Self.bounded(key + "/" + label), type: type.isEmpty ? "Value" : type, id: label, part: label))
+                    work.append(
+                        .node(
+                            value: inner, parent: parent, edge: .presented(style),
+                            key: Self.bounded(key + "/" + label), type: type.isEmpty ? "Value" : type, id: label,
+                            part: label))
                 } else {
                     let caseName = caseLabel.prefix { $0 != "(" }
                     let nodeKey = Self.bounded("\(key)/\(label):\(caseName)")
-                    let me = navigation.add(Node(model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
-                                                 kind: .screen, edge: .presented(style), parent: parent, part: label))
+                    let me = navigation.add(
+                        Node(
+                            model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
+                            kind: .screen, edge: .presented(style), parent: parent, part: label))
                     // A sheet's payload can hold a router of its own.
                     scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
                 }
-            case let .other(value, parent, key, label):
+            case .other(let value, let parent, let key, let label):
                 guard !values.isRepeat(value) else {
                     if verbose {
-                        _ = navigation.add(Node(model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
-                                                kind: .screen, edge: .child, parent: parent, part: nil))
+                        _ = navigation.add(
+                            Node(
+                                model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
+                                kind: .screen, edge: .child, parent: parent, part: nil))
                     }
                     return
                 }
                 if let inner = values.unwrapped(value), Content(values, inner, names: names).isRouter {
                     let type = values.typeAndLabel(of: inner).type
-                    work.append(.node(value: inner, parent: parent, edge: .child, key: key, type: type.isEmpty ? "Value" : type,
-                                      id: label, part: label))
+                    work.append(
+                        .node(
+                            value: inner, parent: parent, edge: .child, key: key, type: type.isEmpty ? "Value" : type,
+                            id: label, part: label))
                     return
                 }
                 var owner = parent
@@ -112,16 +135,20 @@ struct DumpNavigation {
                 if verbose {
                     var text = DumpedValues.withoutModules(values[value].text)
                     if text.isEmpty { text = "\"\"" }
-                    owner = navigation.add(Node(model: ModelRef(key: key, id: DumpedValues.cut(text), type: label),
-                                                kind: .screen, edge: .child, parent: parent, part: nil))
+                    owner = navigation.add(
+                        Node(
+                            model: ModelRef(key: key, id: DumpedValues.cut(text), type: label),
+                            kind: .screen, edge: .child, parent: parent, part: nil))
                     prefix = key + "/"
                 }
                 let children = values[value].children
                 var pending: [Work] = []
                 for (position, child) in children.enumerated() {
                     let childLabel = values[child].label ?? "[\(position)]"
-                    pending.append(.other(value: child, parent: owner, key: Self.bounded(prefix + childLabel),
-                                          label: childLabel))
+                    pending.append(
+                        .other(
+                            value: child, parent: owner, key: Self.bounded(prefix + childLabel),
+                            label: childLabel))
                 }
                 work.append(contentsOf: pending.reversed())
             }
@@ -129,8 +156,10 @@ struct DumpNavigation {
 
         /// The work a node's content makes, in the order its children are shown: stack entries (leaves, added
         /// at once), then presentations, tabs and everything else.
-        private func schedule(_ content: Content, of me: Int, key: String, kind: NodeKind,
-                              into navigation: inout DumpNavigation, work: inout [Work]) {
+        private func schedule(
+            _ content: Content, of me: Int, key: String, kind: NodeKind,
+            into navigation: inout DumpNavigation, work: inout [Work]
+        ) {
             var pending: [Work] = []
             if kind == .stack { addEntries(of: content.stacks[0], to: me, key: key, into: &navigation) }
             for property in content.presentations where values.unwrapped(property) != nil {
@@ -138,11 +167,13 @@ struct DumpNavigation {
             }
             if kind == .tabs {
                 if let collection = content.tabCollections.first {
-                    collectTabs(of: collection, selection: content.selection, parent: me, key: key, into: &navigation,
-                                work: &pending)
+                    collectTabs(
+                        of: collection, selection: content.selection, parent: me, key: key, into: &navigation,
+                        work: &pending)
                 } else {
-                    collectTabProperties(content.routerProperties, selection: content.selection, parent: me, key: key,
-                                         into: &navigation, work: &pending)
+                    collectTabProperties(
+                        content.routerProperties, selection: content.selection, parent: me, key: key,
+                        into: &navigation, work: &pending)
                 }
             } else {
                 for stack in content.stacks where kind != .stack {
@@ -151,12 +182,15 @@ struct DumpNavigation {
                 }
                 for collection in content.tabCollections {
                     let label = values[collection].label ?? "tabs"
-                    pending.append(.tabs(collection: collection, selection: content.selection, parent: me,
-                                         key: Self.bounded(key + "/" + label), label: label))
+                    pending.append(
+                        .tabs(
+                            collection: collection, selection: content.selection, parent: me,
+                            key: Self.bounded(key + "/" + label), label: label))
                 }
                 if !content.routerProperties.isEmpty {
-                    collectTabProperties(content.routerProperties, selection: content.selection, parent: me, key: key,
-                                         into: &navigation, work: &pending)
+                    collectTabProperties(
+                        content.routerProperties, selection: content.selection, parent: me, key: key,
+                        into: &navigation, work: &pending)
                 }
             }
             scheduleOthers(content.others, of: me, key: key, into: &pending)
@@ -186,14 +220,18 @@ struct DumpNavigation {
                     hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
                 }
                 let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
-                _ = navigation.add(Node(model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
-                                        kind: .screen, edge: .push, parent: stack, part: nil))
+                _ = navigation.add(
+                    Node(
+                        model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
+                        kind: .screen, edge: .push, parent: stack, part: nil))
             }
         }
 
         /// Tabs from a dictionary (ordered by key: Swift prints dictionaries in a random order) or an array.
-        private func collectTabs(of collection: Int, selection: Int?, parent: Int, key: String,
-                                 into navigation: inout DumpNavigation, work: inout [Work]) {
+        private func collectTabs(
+            of collection: Int, selection: Int?, parent: Int, key: String,
+            into navigation: inout DumpNavigation, work: inout [Work]
+        ) {
             var tabs: [(key: String, value: Int)] = []
             if values.isDictionary(collection) {
                 for pair in values[collection].children {
@@ -206,31 +244,43 @@ struct DumpNavigation {
                     tabs.sort { $0.key < $1.key }
                 }
             } else {
-                for (position, element) in values[collection].children.enumerated() { tabs.append((String(position), element)) }
+                for (position, element) in values[collection].children.enumerated() {
+                    tabs.append((String(position), element))
+                }
             }
             let collectionLabel = values[collection].label ?? "tabs"
-            addTabWork(tabs, selection: selection, parent: parent, key: key, collectionLabel: collectionLabel,
-                       into: &navigation, work: &work)
+            addTabWork(
+                tabs, selection: selection, parent: parent, key: key, collectionLabel: collectionLabel,
+                into: &navigation, work: &work)
         }
 
         /// Tabs from router properties beside a selection (`home: Router`, `settings: Router`, `selectedTab`).
-        private func collectTabProperties(_ properties: [Int], selection: Int?, parent: Int, key: String,
-                                          into navigation: inout DumpNavigation, work: inout [Work]) {
+        private func collectTabProperties(
+            _ properties: [Int], selection: Int?, parent: Int, key: String,
+            into navigation: inout DumpNavigation, work: inout [Work]
+        ) {
             let tabs = properties.map { (key: values[$0].label ?? "", value: $0) }
-            addTabWork(tabs, selection: selection, parent: parent, key: key, collectionLabel: "", into: &navigation,
-                       work: &work)
+            addTabWork(
+                tabs, selection: selection, parent: parent, key: key, collectionLabel: "", into: &navigation,
+                work: &work)
         }
 
-        private func addTabWork(_ tabs: [(key: String, value: Int)], selection: Int?, parent: Int, key: String,
-                                collectionLabel: String, into navigation: inout DumpNavigation, work: inout [Work]) {
+        private func addTabWork(
+            _ tabs: [(key: String, value: Int)], selection: Int?, parent: Int, key: String,
+            collectionLabel: String, into navigation: inout DumpNavigation, work: inout [Work]
+        ) {
             let selected = selection.map { Self.selectionText(values, $0) }
             for tab in tabs {
                 let tabKey = Self.bounded("\(key)/\(collectionLabel)[\(tab.key)]")
                 guard let inner = values.unwrapped(tab.value), !values.isRepeat(inner) else { continue }
                 let type = values.typeAndLabel(of: inner).type
-                work.append(.node(value: inner, parent: parent, edge: .tab, key: tabKey, type: type.isEmpty ? "Value" : type,
-                                  id: tab.key, part: tab.key))
-                if tab.key == selected { navigation.selections.append((tabs: navigation.nodes[parent].model.key, tab: tabKey)) }
+                work.append(
+                    .node(
+                        value: inner, parent: parent, edge: .tab, key: tabKey, type: type.isEmpty ? "Value" : type,
+                        id: tab.key, part: tab.key))
+                if tab.key == selected {
+                    navigation.selections.append((tabs: navigation.nodes[parent].model.key, tab: tabKey))
+                }
             }
         }
 
@@ -246,15 +296,21 @@ struct DumpNavigation {
 
         /// A dictionary key as a tab's name: `"home"` → home, `Shop.Tab.home` → home, `2` → 2.
         static func keyText(_ text: String) -> String {
-            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { return String(text.dropFirst().dropLast()) }
-            if DumpedValues.isQualifiedName(text), let dot = text.lastIndex(of: ".") { return String(text[text.index(after: dot)...]) }
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+                return String(text.dropFirst().dropLast())
+            }
+            if DumpedValues.isQualifiedName(text), let dot = text.lastIndex(of: ".") {
+                return String(text[text.index(after: dot)...])
+            }
             return text
         }
 
         static func selectionText(_ values: DumpedValues, _ index: Int) -> String? {
             guard let inner = values.unwrapped(index) else { return nil }
             // An enum case with associated values: its case name.
-            if !values[inner].children.isEmpty { return keyText(values.typeAndLabel(of: inner).label.prefix { $0 != "(" }.description) }
+            if !values[inner].children.isEmpty {
+                return keyText(values.typeAndLabel(of: inner).label.prefix { $0 != "(" }.description)
+            }
             return keyText(values[inner].text)
         }
     }
@@ -321,7 +377,8 @@ private struct Content {
     }
 
     private static func holdsRouters(_ values: DumpedValues, _ collection: Int, names: DumpPropertyNames) -> Bool {
-        let elements: [Int] = values.isDictionary(collection)
+        let elements: [Int] =
+            values.isDictionary(collection)
             ? values[collection].children.compactMap { values.keyValue($0)?.value }
             : values[collection].children
         return elements.contains { element in

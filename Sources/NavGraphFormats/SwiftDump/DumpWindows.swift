@@ -23,7 +23,9 @@ struct DumpWindows {
 
     func place(ofDumpNamed name: String?) -> Place {
         guard let name else { return .window(name: "main", rootName: nil) }
-        if let window = windows.first(where: { $0.rootName == name }) { return .window(name: window.name, rootName: name) }
+        if let window = windows.first(where: { $0.rootName == name }) {
+            return .window(name: window.name, rootName: name)
+        }
         for (index, window) in windows.enumerated() {
             if let node = window.nodes.indices.dropFirst().first(where: { window.nodes[$0].part == name }) {
                 return .part(window: index, node: node)
@@ -82,8 +84,11 @@ struct DumpWindows {
 
     func snapshot(of window: Int) -> Snapshot {
         let nodes = windows[window].nodes
-        return Snapshot(window: windows[window].name, entries: nodes.map {
-            Snapshot.Entry(model: $0.model, kind: $0.kind, edge: $0.parent == nil ? nil : $0.edge ?? .child, parent: $0.parent)
-        })
+        return Snapshot(
+            window: windows[window].name,
+            entries: nodes.map {
+                Snapshot.Entry(
+                    model: $0.model, kind: $0.kind, edge: $0.parent == nil ? nil : $0.edge ?? .child, parent: $0.parent)
+            })
     }
 }

@@ -19,7 +19,8 @@ extension DumpedValues {
                 return (text, fields(children))
             }
             let payload = children[0]
-            let arguments = Self.count(in: "\(values[payload].text)".trimmingParentheses, unit: "element") != nil
+            let arguments =
+                Self.count(in: "\(values[payload].text)".trimmingParentheses, unit: "element") != nil
                 ? fields(values[payload].children)
                 : inline(payload)
             return (type, Self.cut("\(caseName)(\(arguments))"))
@@ -78,7 +79,13 @@ extension DumpedValues {
             let character = text[index]
             if inString {
                 result.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 previous = character
                 index = text.index(after: index)
                 continue
@@ -90,14 +97,18 @@ extension DumpedValues {
                 index = text.index(after: index)
                 continue
             }
-            let startsName = (character.isLetter || character == "_")
+            let startsName =
+                (character.isLetter || character == "_")
                 && !(previous.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false)
             if startsName {
                 var end = index
-                while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" { end = text.index(after: end) }
+                while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {
+                    end = text.index(after: end)
+                }
                 // A module: an upper-case name followed by `.` and another name.
                 if text[index].isUppercase, end < text.endIndex, text[end] == ".",
-                   text.index(after: end) < text.endIndex, text[text.index(after: end)].isLetter {
+                    text.index(after: end) < text.endIndex, text[text.index(after: end)].isLetter
+                {
                     previous = "."
                     index = text.index(after: end)
                     continue

@@ -29,13 +29,17 @@ struct DumpedValues {
     mutating func append(_ line: SwiftDumpLine, depth: Int, number: Int) {
         let depth = min(depth, open.count)
         let parent = depth > 0 ? open[depth - 1] : nil
-        values.append(Value(label: line.label, text: line.value, object: line.object, marker: line.marker,
-                            parent: parent, line: number))
+        values.append(
+            Value(
+                label: line.label, text: line.value, object: line.object, marker: line.marker,
+                parent: parent, line: number))
         let index = values.count - 1
         if let parent { values[parent].children.append(index) }
         open.removeSubrange(depth...)
         open.append(index)
-        if let object = line.object, firstPrinting[object] == nil, line.marker != .leaf { firstPrinting[object] = index }
+        if let object = line.object, firstPrinting[object] == nil, line.marker != .leaf {
+            firstPrinting[object] = index
+        }
     }
 
     /// How deep the next line may be: one below the last line.
@@ -57,7 +61,9 @@ struct DumpedValues {
     func unwrapped(_ index: Int) -> Int? {
         var current = index
         while values[current].text.hasPrefix("Optional(") {
-            guard let some = values[current].children.first(where: { values[$0].label == "some" }) else { return current }
+            guard let some = values[current].children.first(where: { values[$0].label == "some" }) else {
+                return current
+            }
             current = some
         }
         return isNil(current) ? nil : current
@@ -73,7 +79,8 @@ struct DumpedValues {
     func keyValue(_ index: Int) -> (key: Int, value: Int)? {
         let children = values[index].children
         guard let key = children.first(where: { values[$0].label == "key" }),
-              let value = children.first(where: { values[$0].label == "value" }) else { return nil }
+            let value = children.first(where: { values[$0].label == "value" })
+        else { return nil }
         return (key, value)
     }
 

@@ -70,7 +70,8 @@ struct SwiftDumpLine: Equatable {
         }
         rest = rest.dropFirst(2)
         while rest.last == " " { rest = rest.dropLast() }
-        var line = SwiftDumpLine(indent: indent, marker: marker, label: nil, value: String(rest), object: nil, style: .either)
+        var line = SwiftDumpLine(
+            indent: indent, marker: marker, label: nil, value: String(rest), object: nil, style: .either)
         // A label is an identifier (`path`, `.0`, `some`, an lldb index `0`) followed by `: ` or ` : `.
         let labelEnd = rest.firstIndex { !isLabelCharacter($0) } ?? rest.endIndex
         if labelEnd > rest.startIndex {
@@ -86,8 +87,9 @@ struct SwiftDumpLine: Equatable {
             }
         }
         if let hash = line.value.lastIndex(of: "#"), hash > line.value.startIndex,
-           line.value[line.value.index(before: hash)] == " ",
-           let number = Int(line.value[line.value.index(after: hash)...]) {
+            line.value[line.value.index(before: hash)] == " ",
+            let number = Int(line.value[line.value.index(after: hash)...])
+        {
             line.object = number
             line.value = String(line.value[..<line.value.index(before: hash)])
         }

@@ -54,14 +54,21 @@ public final class SwiftDumpReader: NavigationReader {
             guard pending != nil else { return skip(info.number, line) }
             if dumpLine.indent % 2 == 1, !pendingWarned {
                 pendingWarned = true
-                diagnostics.report(Diagnostic(.warning, line: info.number,
-                    "dump line indented by \(dumpLine.indent) spaces; dump() indents by 2 per level: read as level \(dumpLine.depth)"))
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: info.number,
+                        "dump line indented by \(dumpLine.indent) spaces; dump() indents by 2 per level: "
+                            + "read as level \(dumpLine.depth)"
+                    ))
             }
             if dumpLine.depth > pending!.deepestNext, !pendingWarned {
                 pendingWarned = true
-                diagnostics.report(Diagnostic(.warning, line: info.number,
-                    "dump line is indented \(dumpLine.depth - pending!.deepestNext) levels deeper than the line before "
-                        + "can have children; attached one level down"))
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: info.number,
+                        "dump line is indented \(dumpLine.depth - pending!.deepestNext) levels deeper than the line "
+                            + "before "
+                            + "can have children; attached one level down"))
             }
             pending!.append(dumpLine, depth: dumpLine.depth, number: info.number)
             navigationLineCount += 1
@@ -87,11 +94,14 @@ public final class SwiftDumpReader: NavigationReader {
         pending = nil
         let place = windows.place(ofDumpNamed: values.name)
         let root = windows.root(for: place)
-        let navigation = DumpNavigation(values, names: names, verbose: verbose, rootKey: root.key, rootID: root.id,
-                                        rootEdge: root.edge, rootPart: root.part)
+        let navigation = DumpNavigation(
+            values, names: names, verbose: verbose, rootKey: root.key, rootID: root.id,
+            rootEdge: root.edge, rootPart: root.part)
         if navigation.wasCut || pendingCut {
-            diagnostics.report(Diagnostic(.note, line: values.firstLine,
-                "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
+            diagnostics.report(
+                Diagnostic(
+                    .note, line: values.firstLine,
+                    "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
         }
         pendingCut = false
         pendingWarned = false
