@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("dot, svg, png or pdf (default: from -o's extension, else dot).", valueName: "format"))
     var format: Format?
 
-    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
+    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your DOT theme's path.",
                                valueName: "name|path"))
     var theme: String?
 
@@ -63,8 +63,8 @@ struct RenderCommand: ParsableCommand {
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
         let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
-        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
-                                       legend: !noLegend)
+        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name,
+                                       direction: direction, legend: !noLegend)
         renderer.endOfInput = moment.moment == nil
         renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
