@@ -6,9 +6,8 @@ Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT
 Opens PAGE, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
 shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. --measure prints how
-long the page took to become interactive; --measure-only prints that and checks only for script errors.
-Exit 0 when every check passed, 1 with the failures listed, 77 when Chromium or Selenium cannot be had here (a skip,
-with the reason).
+long the page took to become interactive; --measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures listed, 77 when
+Chromium or Selenium cannot be had here (a skip, with the reason).
 """
 import json
 import os
@@ -96,10 +95,7 @@ def shown():
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
         return Array.from(document.querySelectorAll('#drawing g.node[data-model]')).filter(function (g) {
             return !g.classList.contains('off') && !g.classList.contains('left') && !g.classList.contains('removed');
-        }).map(function (g) {
-            var m = data.models[Number(g.getAttribute('data-model'))];
-            return (m.type + ' ' + m.id).trim();
-        });
+        }).map(function (g) { var m = data.models[Number(g.getAttribute('data-model'))]; return (m.type + ' ' + m.id).trim(); });
     """))
 
 
@@ -107,10 +103,7 @@ def drawn():
     return set(driver.execute_script("""
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
         return Array.from(document.querySelectorAll('#drawing g.node[data-model]'))
-            .map(function (g) {
-                var m = data.models[Number(g.getAttribute('data-model'))];
-                return (m.type + ' ' + m.id).trim();
-            });
+            .map(function (g) { var m = data.models[Number(g.getAttribute('data-model'))]; return (m.type + ' ' + m.id).trim(); });
     """))
 
 
@@ -165,8 +158,7 @@ try:
     clickable = driver.find_elements(By.CSS_SELECTOR, "#drawing g.node[data-model]:not(.off)")
     if clickable:
         driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", clickable[0])
-        lifetime = driver.find_element(By.ID, "lifetime").text
-        expect("started" in lifetime or "no start" in lifetime,
+        expect("started" in driver.find_element(By.ID, "lifetime").text or "no start" in driver.find_element(By.ID, "lifetime").text,
                "a click on a model did not show its lifetime")
     listed = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
     expect(listed == total, "the event list holds %d steps of %d" % (listed, total))
@@ -178,8 +170,7 @@ try:
             driver.execute_script("arguments[0].click()", row[0])
             check(2, "event row click")
             current = driver.find_elements(By.CSS_SELECTOR, "#events .event.current")
-            expect(len(current) == 1 and current[0].get_attribute("data-step") == "2",
-                   "step 2's row is not highlighted")
+            expect(len(current) == 1 and current[0].get_attribute("data-step") == "2", "step 2's row is not highlighted")
     # The filter hides rows, never steps; the search keeps the rows that mention the text.
     first_event = driver.find_elements(By.CSS_SELECTOR, "#filters input")
     if first_event:

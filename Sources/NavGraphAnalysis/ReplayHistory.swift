@@ -131,8 +131,7 @@ public struct ReplayHistory: Sendable {
 
     private mutating func model(for node: Node) -> Int {
         if let index = indexByKey[node.key] { return index }
-        models.append(Model(ref: node.model, kind: node.kind, edge: node.edge, parent: node.parent,
-                            window: node.window))
+        models.append(Model(ref: node.model, kind: node.kind, edge: node.edge, parent: node.parent, window: node.window))
         indexByKey[node.key] = models.count - 1
         if let started = pendingStarts.removeValue(forKey: node.key) { models[models.count - 1].started = started }
         return models.count - 1

@@ -98,8 +98,8 @@ public struct HTMLReplayPage {
                 let (index, parent) = queue[head]
                 head += 1
                 let model = models[index]
-                let edge = parent == nil ? nil : model.edge ?? .child
-                entries.append(Snapshot.Entry(model: model.ref, kind: model.kind, edge: edge, parent: parent))
+                entries.append(Snapshot.Entry(model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
+                                              parent: parent))
                 for child in children[index] ?? [] where !reached[child] {
                     reached[child] = true
                     queue.append((child, entries.count - 1))
@@ -147,14 +147,11 @@ public struct HTMLReplayPage {
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
             if index > 0 { output += ",\n" }
-            output += "{\"id\":" + Escaping.jsonString(model.ref.id)
-            output += ",\"type\":" + Escaping.jsonString(model.ref.type)
+            output += "{\"id\":" + Escaping.jsonString(model.ref.id) + ",\"type\":" + Escaping.jsonString(model.ref.type)
             output += ",\"kind\":\"" + model.kind.rawValue + "\""
             if let dot = dotIDs[model.ref.key] { output += ",\"dot\":\"" + dot + "\"" }
-            output += ",\"v\":" + Self.list(model.changes.map { "\($0.step),\($0.visibility.rawValue)" })
-            if let parent = model.parent, let parentIndex = history.index(of: parent) {
-                output += ",\"parent\":\(parentIndex)"
-            }
+            output += ",\"v\":[" + model.changes.map { "\($0.step),\($0.visibility.rawValue)" }.joined(separator: ",") + "]"
+            if let parent = model.parent, let parentIndex = history.index(of: parent) { output += ",\"parent\":\(parentIndex)" }
             if let started = model.started { output += ",\"started\":" + Self.json(started) }
             output += ",\"attached\":" + Self.json(model.attached) + ",\"left\":" + Self.json(model.left)
             if let finished = model.finished { output += ",\"finished\":" + Self.json(finished) }
@@ -162,9 +159,9 @@ public struct HTMLReplayPage {
             output += "}"
         }
         output += "],\n\"clusters\":["
-        output += clusters.map { "{\"dot\":\"\($0.id)\",\"members\":" + Self.list($0.members) + "}" }
+        output += clusters.map { "{\"dot\":\"\($0.id)\",\"members\":[" + $0.members.map(String.init).joined(separator: ",") + "]}" }
             .joined(separator: ",")
-        output += "],\n\"leaked\":" + Self.list(history.leaked)
+        output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
         output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
         output += ",\n\"steps\":["
         for (index, step) in history.steps.enumerated() {
@@ -172,8 +169,8 @@ public struct HTMLReplayPage {
             output += "{\"line\":\(step.line)"
             if let time = step.time { output += ",\"time\":\(time)" }
             output += ",\"event\":\"" + step.event + "\",\"text\":" + Escaping.jsonString(step.description)
-            if !step.added.isEmpty { output += ",\"added\":" + Self.list(step.added) }
-            if !step.removed.isEmpty { output += ",\"removed\":" + Self.list(step.removed) }
+            if !step.added.isEmpty { output += ",\"added\":[" + step.added.map(String.init).joined(separator: ",") + "]" }
+            if !step.removed.isEmpty { output += ",\"removed\":[" + step.removed.map(String.init).joined(separator: ",") + "]" }
             if !step.warnings.isEmpty {
                 output += ",\"warnings\":[" + step.warnings.map(Escaping.jsonString).joined(separator: ",") + "]"
             }
@@ -183,9 +180,7 @@ public struct HTMLReplayPage {
     }
 
     private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
-    private static func json(_ moments: [ReplayHistory.Moment]) -> String { list(moments.map(json)) }
-    private static func list(_ numbers: [Int]) -> String { list(numbers.map(String.init)) }
-    private static func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    private static func json(_ moments: [ReplayHistory.Moment]) -> String { "[" + moments.map(json).joined(separator: ",") + "]" }
 
     /// The `<svg>` element alone: Graphviz's XML declaration, doctype and comments (one per node, edge and
     /// cluster, repeating its generated name) are left out; the page finds each node by its `<title>`.

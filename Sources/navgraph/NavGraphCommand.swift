@@ -19,12 +19,14 @@ struct NavGraphCommand: ParsableCommand {
 
             \(ExitStatus.help([
                 (.success, nil),
-                (.found, "leaks found (leaks), differences (diff), or \(ExitStatus.renderFailed.meaning) (render)"),
+                (.found, "leaks found (leaks), differences (diff), drift from a baseline (diagram --check), or "
+                    + "\(ExitStatus.renderFailed.meaning) (render, diagram)"),
                 (.badInput, nil), (.usage, nil),
             ])) Each command's --help lists its own.
             """,
         version: version,
-        subcommands: [TreeCommand.self, RenderCommand.self, LeaksCommand.self, HistoryCommand.self, DiffCommand.self,
+        subcommands: [TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
+                      DiffCommand.self,
                       ReplayCommand.self, TemplatesCommand.self])
 
     static func main() {

@@ -20,6 +20,18 @@ struct RenderCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case dot, svg, png, pdf
+        /// A Mermaid flowchart (`.mmd`), or one in a Markdown fenced block (`.md`).
+        case mermaid, markdown
+        /// Chrome Trace Event JSON: the history, each model's lifetime a span.
+        case trace
+
+        init?(fileExtension: String) {
+            switch fileExtension.lowercased() {
+            case "mmd": self = .mermaid
+            case "md": self = .markdown
+            default: self.init(rawValue: fileExtension.lowercased())
+            }
+        }
     }
 
     @OptionGroup var input: InputOptions
@@ -28,10 +40,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("dot, svg, png or pdf (default: from -o's extension, else dot).", valueName: "format"))
+    @Option(help: ArgumentHelp(
+        "dot, svg, png, pdf, mermaid, markdown or trace (default: from -o's extension, else dot).",
+        valueName: "format"))
     var format: Format?
 
-    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your DOT theme's path.",
+    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
                                valueName: "name|path"))
     var theme: String?
 
@@ -49,22 +63,43 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
         if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
-           output.contains("."), Format(rawValue: ext.lowercased()) == nil {
-            throw ValidationError("cannot tell the format from '\(output)'; use --format dot, svg, png or pdf")
+           output.contains("."), Format(fileExtension: ext) == nil {
+            throw ValidationError(
+                "cannot tell the format from '\(output)'; use --format dot, svg, png, pdf, mermaid, markdown or trace")
         }
     }
 
     func run() throws {
-        let chosen = format ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(rawValue: $0.lowercased()) } } ?? .dot
+        let chosen = format
+            ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(fileExtension: String($0)) } } ?? .dot
         if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
 
+        switch chosen {
+        case .mermaid, .markdown:
+            var renderer = MermaidRenderer(direction: direction, markdown: chosen == .markdown)
+            renderer.endOfInput = moment.moment == nil
+            renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
+            let hierarchy = try input.readHierarchy(until: moment.moment)
+            return try write(Array(try renderer.render(hierarchy).utf8), to: target)
+        case .trace:
+            var trace = TraceEventRenderer(inputName: input.displayName)
+            let hierarchy = try input.readHierarchy(until: moment.moment) { event, change, hierarchy in
+                trace.record(event, change: change, in: hierarchy)
+            }
+            var text = ""
+            trace.render(hierarchy, endOfInput: moment.moment == nil, to: &text)
+            return try write(Array(text.utf8), to: target)
+        case .dot, .svg, .png, .pdf:
+            break
+        }
+
         let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
-        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name,
-                                       direction: direction, legend: !noLegend)
+        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
+                                       legend: !noLegend)
         renderer.endOfInput = moment.moment == nil
         renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
@@ -82,13 +117,12 @@ struct RenderCommand: ParsableCommand {
             StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
         }
 
-        let bytes: [UInt8]
-        switch chosen {
-        case .dot:
-            bytes = Array(dot.utf8)
-        case .svg, .png, .pdf:
-            bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
-        }
+        let bytes = chosen == .dot
+            ? Array(dot.utf8) : try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+        try write(bytes, to: target)
+    }
+
+    private func write(_ bytes: [UInt8], to target: OutputFile?) throws {
         if let target {
             try target.write(bytes)
         } else {
@@ -101,7 +135,11 @@ struct RenderCommand: ParsableCommand {
     /// ready on the other core meanwhile. Only a guess from the raw arguments; a wrong guess costs a little time on
     /// that core, nothing else.
     static func prepare(arguments: ArraySlice<String>) {
-        let drawsDOT = arguments.contains { $0 == "dot" || $0 == "--format=dot" || $0.hasSuffix(".dot") }
+        let textOnly = ["dot", "mermaid", "markdown", "trace"]
+        let drawsDOT = arguments.contains { argument in
+            textOnly.contains { argument == $0 || argument == "--format=" + $0 } || argument.hasSuffix(".dot")
+                || argument.hasSuffix(".mmd") || argument.hasSuffix(".md")
+        }
         if !drawsDOT { Graphviz.prepare() }
         if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) { DOTRenderer.prepareBuiltInTheme() }
     }

@@ -14,8 +14,8 @@ struct ReplayCommand: ParsableCommand {
 
             --html FILE writes one self-contained page that replays the history in any browser instead.
 
-            \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"),
-                               (.badInput, nil), (.usage, nil)]))
+            \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"), (.badInput, nil),
+                               (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -31,12 +31,10 @@ struct ReplayCommand: ParsableCommand {
                                valueName: "path"))
     var html: String?
 
-    @Option(help: ArgumentHelp("With --html: a built-in theme (light, dark) or your HTML theme's path.",
-                               valueName: "name|path"))
+    @Option(help: ArgumentHelp("With --html: a built-in theme (light, dark) or your HTML theme's path.", valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).",
-                               valueName: "count"))
+    @Option(help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
     var maxNodes = HTMLReplayPage.defaultMaxNodes
 
     func validate() throws {

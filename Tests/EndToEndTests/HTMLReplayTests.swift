@@ -5,11 +5,8 @@ import Testing
 /// installs them). Where they cannot be had the test is skipped with that reason, never passed.
 let chromiumIsAvailable: Bool = {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-    func found(_ name: String) -> Bool {
-        paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-    }
-    let browser = found("chromium") || found("chromium-browser") || found("google-chrome")
-    guard browser, found("chromedriver") else { return false }
+    func found(_ name: String) -> Bool { paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") } }
+    guard found("chromium") || found("chromium-browser") || found("google-chrome"), found("chromedriver") else { return false }
     let probe = try? runTool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import selenium"])
     return probe?.status == 0
 }()
@@ -18,8 +15,8 @@ let chromiumIsAvailable: Bool = {
 struct HTMLReplayTests {
     static let committedExample = "docs/html-replay/leaky-session.html"
 
-    @Test(arguments: ["session.log", "leaky-session.log", "leaky-session.jsonl", "console-prefixed.log",
-                      "legacy-1x.log", "sheet-over-tabs.txt"])
+    @Test(arguments: ["session.log", "leaky-session.log", "leaky-session.jsonl", "console-prefixed.log", "legacy-1x.log",
+                      "sheet-over-tabs.txt"])
     func writesASelfContainedPage(example name: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -48,8 +45,7 @@ struct HTMLReplayTests {
         #expect(themeWithoutPage.status == 64)
         let unwritable = try navgraph(["replay", example("session.log"), "--html", "/no/such/folder/r.html"])
         #expect(unwritable.status == 2)
-        #expect(unwritable.stderr.contains(
-            "/no/such/folder/r.html: error: cannot write: folder '/no/such/folder' does not exist"))
+        #expect(unwritable.stderr.contains("/no/such/folder/r.html: error: cannot write: folder '/no/such/folder' does not exist"))
         let theme = folder.appendingPathComponent("mine.html.mustache")
         try "{{<replay-page}}\n{{$palette}} :root { --bg: pink; } {{/palette}}\n{{/replay-page}}\n"
             .write(to: theme, atomically: true, encoding: .utf8)
@@ -60,8 +56,7 @@ struct HTMLReplayTests {
         try "<html>\n  {{#steps}}\n".write(to: theme, atomically: true, encoding: .utf8)
         let broken = try navgraph(["replay", example("session.log"), "--html", page.path, "--theme", theme.path])
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains(theme.path + ":3:1: error: invalid template: a section is never closed"),
-                "\(broken.stderr)")
+        #expect(broken.stderr.contains(theme.path + ":3:1: error: invalid template: a section is never closed"), "\(broken.stderr)")
     }
 
     /// docs/html-replay.md shows a page made from examples/; it must be what navgraph makes today.
@@ -91,13 +86,12 @@ struct HTMLReplayTests {
         let hostile = "<img src=x onerror=alert(1)>"
         var log = "{\"event\":\"start\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\"}\n"
         log += "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\",\"window\":\"main\"}\n"
-        let names = [hostile, "<img src=x onerror=window.__navgraphPwned=1>",
-                     "</script><script>window.__navgraphPwned=1</script>", "Quote\"&amp;\u{2028}"]
+        let names = [hostile, "<img src=x onerror=window.__navgraphPwned=1>", "</script><script>window.__navgraphPwned=1</script>",
+                     "Quote\"&amp;\u{2028}"]
         for (index, name) in names.enumerated() {
-            let push = ["event": "push", "id": "p\(index)", "type": name, "parent": "r"]
-            let line = try JSONSerialization.data(withJSONObject: push, options: [.sortedKeys])
-            log += String(decoding: line, as: UTF8.self)
-            log += "\n"
+            let encoded = String(decoding: try JSONSerialization.data(withJSONObject: ["event": "push", "id": "p\(index)", "type": name,
+                                                                                         "parent": "r"], options: [.sortedKeys]), as: UTF8.self)
+            log += encoded + "\n"
         }
         log += "{\"event\":\"pop\",\"parent\":\"r\",\"count\":2}\n"
         let hostileLog = folder.appendingPathComponent("hostile.jsonl")

@@ -99,8 +99,7 @@ struct RenderCommandTests {
         let cases: [(String, String)] = [
             ("digraph {\n{{#statements}}\n  {{#node}}x{{/nodes}}\n{{/statements}}}\n",
              ":3:16: error: invalid template: this closing tag does not match the section it closes"),
-            ("{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n",
-             ":4:1: error: invalid template: a section is never closed"),
+            ("{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n", ":4:1: error: invalid template: a section is never closed"),
             ("digraph { {{% NOPE}} }\n", ":1:19: error: invalid template: a {{% … }} pragma is malformed"),
         ]
         for (index, (text, expected)) in cases.enumerated() {

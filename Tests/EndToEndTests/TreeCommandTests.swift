@@ -127,8 +127,7 @@ struct GeneralCommandTests {
         #expect(list.stdout.contains("html/dark.html.mustache"))
         let theme = try navgraph(["templates", "dot/light.dot.mustache"])
         #expect(theme.stdout.hasPrefix("{{% CONTENT_TYPE: DOT}}"))
-        let light = repositoryRoot.appendingPathComponent("templates/dot/light.dot.mustache")
-        #expect(theme.stdout == (try String(contentsOf: light, encoding: .utf8)))
+        #expect(theme.stdout == (try String(contentsOf: repositoryRoot.appendingPathComponent("templates/dot/light.dot.mustache"), encoding: .utf8)))
         let missing = try navgraph(["templates", "nope"])
         #expect(missing.status == 64)
     }

@@ -37,9 +37,8 @@ struct ReplayHistoryTests {
         let history = ReplayHistory(timeline: timeline, descriptions: [])
         let leaked = history.leaked.map { "\(history.models[$0].ref.type) \(history.models[$0].ref.id)" }
         #expect(leaked == [
-            "ActionableListNavigationModel B80", "SegmentedTabsNavigationModel 5EA",
-            "ArchitectureExampleNavigationModel A11", "ArchitectureExampleNavigationModel B22",
-            "ArchitectureExampleNavigationModel C33",
+            "ActionableListNavigationModel B80", "SegmentedTabsNavigationModel 5EA", "ArchitectureExampleNavigationModel A11",
+            "ArchitectureExampleNavigationModel B22", "ArchitectureExampleNavigationModel C33",
         ])
         let b80 = try #require(history.models.first { $0.ref.id == "B80" })
         #expect(b80.started == .init(step: 11, line: 22))

@@ -39,8 +39,7 @@ struct HTMLReplayPageTests {
     @Test func namesAreDataNeverMarkup() throws {
         var timeline = Timeline()
         let names = hostileNames + ["Line\u{2028}Para\u{2029}Sep"]
-        let root = ModelRef(key: "root", id: "R", type: names[0])
-        var entries = [Snapshot.Entry(model: root, kind: .tabs, edge: nil, parent: nil)]
+        var entries = [Snapshot.Entry(model: ModelRef(key: "root", id: "R", type: names[0]), kind: .tabs, edge: nil, parent: nil)]
         for (index, name) in names.enumerated().dropFirst() {
             entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "i\(index)", type: name), kind: .screen,
                                           edge: .tab, parent: 0))
@@ -79,10 +78,9 @@ struct HTMLReplayPageTests {
         let history = ReplayHistory(timeline: timeline, descriptions: [])
         #expect(throws: RenderError.invalidTemplate(
             name: "mine.html.mustache", line: 2, column: 16,
-            message: "this closing tag does not match the section it closes; "
-                + "expected {{/name}} with the name of the open {{#name}}")) {
-            try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(),
-                               themeText: "{{<replay-page}}\n{{$palette}}{{/style}}", themeName: "mine.html.mustache")
+            message: "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}")) {
+            try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(), themeText: "{{<replay-page}}\n{{$palette}}{{/style}}",
+                               themeName: "mine.html.mustache")
         }
     }
 

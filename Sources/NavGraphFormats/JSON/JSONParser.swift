@@ -27,6 +27,7 @@ struct JSONParser {
         valueLoop: while true {
             guard position < bytes.count else { throw fail("unexpected end of line; expected a value") }
             let index = document.values.count
+            let valueStart = position
             var opened = false
             switch bytes[position] {
             case UInt8(ascii: "{"):
@@ -55,6 +56,7 @@ struct JSONParser {
             default:
                 throw fail("expected a value, found \(describeByte())")
             }
+            document.values[index].start = Int32(truncatingIfNeeded: valueStart)
             if var parent = stack.popLast() {
                 document.values[index].key = pendingKey
                 pendingKey = nil
