@@ -11,8 +11,8 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     let errURL = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    try createFile(at: outURL)
+    try createFile(at: errURL)
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = try FileHandle(forWritingTo: outURL)
@@ -70,9 +70,9 @@ struct FollowTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("live.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try createFile(at: log)
         let outURL = folder.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        try createFile(at: outURL)
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = ["tree", "--follow", log.path]
