@@ -8,7 +8,9 @@ struct ReadingFlags: ParsableArguments {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
+    @Flag(help: ArgumentHelp(
+        "Treat warnings, and lines that look like navigation output but cannot be read, as errors (exit status 2).",
+        discussion: "The app's own output in a console log is never an error, so a CI job can gate a real log."))
     var strict = false
 
     @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
