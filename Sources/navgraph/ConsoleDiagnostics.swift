@@ -19,6 +19,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     /// follow the log).
     private(set) var ambiguities: [LeakReport.Ambiguity] = []
     private(set) var ambiguitiesNotListed = 0
+    /// The format reading found, once it is done (advice that fits the input).
+    var inputFormat: InputFormat?
     private let ambiguityLimit = 1000
 
     init(file: String, strict: Bool, verbose: Bool) {
