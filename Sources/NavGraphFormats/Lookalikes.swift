@@ -19,22 +19,13 @@ public struct Lookalike: Sendable, Equatable {
     static let all: [Lookalike] = [
         Lookalike(
             name: "NavigationPath's print() output (SwiftUI's private storage: the types on the path, not its values)",
-            instead: "print the path's `codable` representation encoded as JSON, or log navigation as navgraph-events",
+            instead: "print `path.codable` encoded as JSON (JSONEncoder), which navgraph reads as navigation-path",
             matches: { $0.contains("NavigationPath(") || $0.contains("NavigationPath_items")
                 || $0.contains("CodableItemBox<") || $0.contains("Representation.eager") }),
         Lookalike(
             name: "The Composable Architecture's _printChanges() output (actions and state diffs)",
             instead: "log navigation as navgraph-events from the reducer that owns the path",
             matches: { $0.hasPrefix("received action:") || $0 == "  (No state changes)" }),
-        Lookalike(
-            name: "a NavigatorUI (hmlongco/Navigator) log",
-            instead: "log navigation as navgraph-events, or SwiftUINavigation's debug output",
-            matches: { line in
-                // `Navigator <UUID> …`, the logger's own prefix.
-                guard line.hasPrefix("Navigator ") else { return false }
-                let id = line.dropFirst("Navigator ".count).prefix(36)
-                return id.count == 36 && id.allSatisfy { $0.isHexDigit || $0 == "-" }
-            }),
         Lookalike(
             name: "Swift source code",
             instead: "run the app and give navgraph what it prints (its console output, or a navgraph-events log)",

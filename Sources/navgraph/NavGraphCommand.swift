@@ -22,6 +22,8 @@ struct NavGraphCommand: ParsableCommand {
                                   dumps and Started/Finished lines, console prefixes
                                   and times (Xcode, NSLog, log stream, [HH:MM:SS])
               navgraph-events     navgraph's own JSON Lines log (navgraph-events v1)
+              navigation-path     NavigationPath.CodableRepresentation JSON (path.codable)
+              navigator           NavigatorUI's (hmlongco/Navigator) log lines
 
             Examples:
               navgraph tree session.log

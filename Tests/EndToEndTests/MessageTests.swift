@@ -61,14 +61,11 @@ struct MessageTests {
         #expect(run.stderr.contains("Instead, "))
     }
 
-    @Test func sourceCodeMarkdownAndNavigatorLogsAreNamedToo() throws {
+    @Test func sourceCodeAndMarkdownAreNamedToo() throws {
         let swift = try navgraph(["tree"], stdin: "// A view\nimport SwiftUI\n\nstruct HomeView: View {\n}\n")
         #expect(swift.stderr.contains("<stdin>:2: error: no navigation output found; this looks like Swift source code"))
         let markdown = try navgraph(["tree"], stdin: "# Notes\n\nThe sheet opens twice.\n")
         #expect(markdown.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
-        let navigator = try navgraph(["tree"], stdin: "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured\n")
-        #expect(navigator.stderr.contains("this looks like a NavigatorUI (hmlongco/Navigator) log")
-            || navigator.status == 0)  // once navgraph reads Navigator logs, it is not a lookalike any more
     }
 
     @Test func leaksAdviceFitsTheFormat() throws {
