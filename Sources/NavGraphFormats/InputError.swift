@@ -24,8 +24,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
             "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
                 + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }.joined()
         case .looksLike(let what, let path, let line):
-            "\(path):\(line): error: no navigation output found; this looks like \(what.name). Instead, \(what.instead). "
-                + "navgraph reads " + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
+            "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
+                + "Instead, \(what.instead). navgraph reads "
+                + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
         case .binaryInput(let path):
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"

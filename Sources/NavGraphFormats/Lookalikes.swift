@@ -32,7 +32,8 @@ public struct Lookalike: Sendable, Equatable {
             matches: { line in
                 for start in ["import SwiftUI", "import Foundation", "import UIKit", "struct ", "final class ", "@main",
                               "@Observable", "extension "] where line.hasPrefix(start) { return true }
-                return line.hasPrefix("import ") && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                return line.hasPrefix("import ")
+                    && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
             }),
         Lookalike(
             name: "Markdown text",

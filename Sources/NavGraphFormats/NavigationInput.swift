@@ -106,7 +106,8 @@ public struct NavigationInput {
             } else {
                 if !sawNUL, line.contains(0) { sawNUL = true }
                 if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
-                    lookalike = Lookalike.matching(Substring(String(decoding: line, as: UTF8.self))).map { ($0, info.number) }
+                    let text = Substring(String(decoding: line, as: UTF8.self))
+                    lookalike = Lookalike.matching(text).map { ($0, info.number) }
                 }
                 // Not yet known what this is: it is noise to every reader.
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
@@ -122,7 +123,9 @@ public struct NavigationInput {
         let navigationLines = reader?.navigationLineCount ?? 0
         if navigationLines == 0 {
             if sawNUL { throw InputError.binaryInput(path: source.name) }
-            if reader == nil, let (what, line) = lookalike { throw InputError.looksLike(what, path: source.name, line: line) }
+            if reader == nil, let (what, line) = lookalike {
+                throw InputError.looksLike(what, path: source.name, line: line)
+            }
             throw InputError.noNavigationOutput(path: source.name, lines: lines)
         }
         return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)

@@ -28,7 +28,8 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
     var from: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
     var to: Int?
 
     @OptionGroup var flags: ReadingFlags

@@ -69,7 +69,8 @@ struct InputReading {
     /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would
     /// otherwise seem to hang.
     func announceTerminalStdin() {
-        if file == nil || file == "-", isTerminal(0) { StandardError.write("navgraph: reading from stdin; Ctrl-D ends") }
+        guard file == nil || file == "-", isTerminal(0) else { return }
+        StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
     }
 
     func makeInput() throws -> NavigationInput {

@@ -276,8 +276,8 @@ struct ReplaySession {
         let footer = status ?? Self.keys
         if let (leaks, selected) = leakList {
             let lines = screen.leakList(leaks, selected: selected, rows: rows - 1)
-            terminal.write(ReplayScreen.frame(lines: lines, rows: rows, columns: columns,
-                                              footer: "↑/↓ select  Enter go to the step it left  Esc back", style: screen.style))
+            let keys = "↑/↓ select  Enter go to the step it left  Esc back"
+            terminal.write(ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
         } else if let overlay {
             terminal.write(ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
         } else {

@@ -21,7 +21,8 @@ struct ConsoleClock {
         // Most lines start with neither a digit nor a bracket: one comparison each.
         if first == UInt8(ascii: "[") {
             var scanner = TimeScanner(line, at: 1)
-            guard let seconds = scanner.timeOfDay(), scanner.take(UInt8(ascii: "]")), scanner.atSeparator else { return nil }
+            guard let seconds = scanner.timeOfDay(), scanner.take(UInt8(ascii: "]")), scanner.atSeparator
+            else { return nil }
             var time = day + seconds
             if let last, time < last - 43_200 {
                 day += 86_400
@@ -100,7 +101,8 @@ private struct TimeScanner {
     /// `+HHMM`, `+HH:MM`, `-…` or `Z` as seconds east of UTC; 0 when there is no zone.
     mutating func zoneOffset() -> Double? {
         if take(UInt8(ascii: "Z")) { return 0 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return 0 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+        else { return 0 }
         let sign = bytes[index] == UInt8(ascii: "-") ? -1.0 : 1.0
         index += 1
         guard let hours = number(2) else { return nil }

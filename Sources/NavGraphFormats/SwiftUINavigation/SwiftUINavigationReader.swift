@@ -335,7 +335,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         identities.recordDump(placed: models, parents: parents, stamp: stamp, previous: windows[windowIndex].listed)
         windows[windowIndex].listed = models
 
-        events.append(NavEvent(.snapshot([Snapshot(window: windows[windowIndex].name, entries: entries)]), line: dump.firstLine,
-                               time: dump.time))
+        let snapshot = Snapshot(window: windows[windowIndex].name, entries: entries)
+        events.append(NavEvent(.snapshot([snapshot]), line: dump.firstLine, time: dump.time))
     }
 }
