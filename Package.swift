@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]),
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
         // Thin command-line front end.
         .executableTarget(

@@ -13,6 +13,10 @@ struct DiffCommand: ParsableCommand {
             navgraph diff LOG --from 12 --to 40
                                          two steps of one log (see `navgraph history`)
 
+            Examples:
+              navgraph diff before.log after.log
+              navgraph diff session.log --from 12 --to 40 --format json
+
             \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.badInput, nil), (.usage, nil)]))
             """)
 
@@ -21,10 +25,11 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One log (with --from/--to) or two logs; '-' is stdin.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
     var from: Int?
 
-    @Option(help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
     var to: Int?
 
     @OptionGroup var flags: ReadingFlags
@@ -35,6 +40,9 @@ struct DiffCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
+        for (name, step) in [("--from", from), ("--to", to)] {
+            if let step, step < 0 { throw ValidationError("\(name) \(step): a step is 0 or more") }
+        }
         switch files.count {
         case 1:
             guard from != nil else { throw ValidationError("with one file, give --from STEP (and optionally --to STEP)") }

@@ -11,6 +11,10 @@ struct HistoryCommand: ParsableCommand {
             Steps are numbered from 1; step 0 is the empty state before the first. A step is one event, or one \
             printDebugGraph() dump. Use the numbers with --at (tree, render, leaks), diff --from/--to, and replay.
 
+            Examples:
+              navgraph history session.log
+              navgraph history session.log --steps 10..20 --format json
+
             \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
@@ -19,7 +23,9 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Only these steps, e.g. 10..20, 10.., ..20 or 15.", valueName: "range"))
+    @Option(
+        help: ArgumentHelp("Only these steps, e.g. 10..20, 10.., ..20 or 15.", valueName: "range"),
+        transform: StepRange.parse)
     var steps: StepRange?
 
     @Option(help: ArgumentHelp("Output format: text, or json (one object per step, in an array).", valueName: "format"))

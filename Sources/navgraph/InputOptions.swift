@@ -8,7 +8,10 @@ struct ReadingFlags: ParsableArguments {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
+    @Flag(help: """
+        Treat warnings, and lines that look like navigation output but cannot be read, as errors (exit status 2); \
+        the app's own output is never an error.
+        """)
     var strict = false
 
     @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
@@ -63,7 +66,15 @@ struct InputReading {
         ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
     }
 
+    /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would
+    /// otherwise seem to hang.
+    func announceTerminalStdin() {
+        guard file == nil || file == "-", isTerminal(0) else { return }
+        StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
+    }
+
     func makeInput() throws -> NavigationInput {
+        announceTerminalStdin()
         var input = NavigationInput(source: try LineSource(path: file), format: inputFormat, lenient: lenient)
         // Reading overlaps with whatever the command does with the events (tree --follow reads inline).
         input.concurrent = true
@@ -82,7 +93,7 @@ struct InputReading {
         var firstTime: Double?
         var sawTime = false
         let input = try makeInput()
-        try input.read(diagnostics: diagnostics) { event in
+        let summary = try input.read(diagnostics: diagnostics) { event in
             if let time = event.time {
                 sawTime = true
                 if firstTime == nil { firstTime = time }
@@ -103,6 +114,7 @@ struct InputReading {
             try onStep?(event, change, hierarchy)
             return true
         }
+        diagnostics.inputFormat = summary.format
         try diagnostics.finish()
         switch moment {
         case .step(let step)? where hierarchy.step < step:

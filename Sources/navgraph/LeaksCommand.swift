@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphFormats
 import NavGraphRender
 
 struct LeaksCommand: ParsableCommand {
@@ -13,6 +14,10 @@ struct LeaksCommand: ParsableCommand {
             suspected: alive at the end, started before the last dump, in no dump (it may live in another window).
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
+
+            Examples:
+              navgraph leaks session.log
+              navgraph leaks ui-test.log --format json --fail-on-suspected   (a CI gate)
 
             \(ExitStatus.help([
                 (.success, "nothing leaked"),
@@ -41,10 +46,11 @@ struct LeaksCommand: ParsableCommand {
         let diagnostics = input.makeDiagnostics()
         let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
         guard hierarchy.hasLifecycleEvents else {
+            let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
             throw CommandFailure.badInput(
                 input.displayName,
-                "the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot "
-                    + "be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
+                "the input records no lifecycle (no model's start and finish), so leaks cannot be told from it; "
+                    + advice)
         }
         let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
                                 ambiguitiesNotListed: diagnostics.ambiguitiesNotListed)

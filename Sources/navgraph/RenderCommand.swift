@@ -15,6 +15,11 @@ struct RenderCommand: ParsableCommand {
             labelled with their style. --theme dark for the dark theme; for your own, start from \
             `navgraph templates dot/light.dot.mustache`.
 
+            Examples:
+              navgraph render session.log -o nav.svg
+              navgraph render session.log --at 12 --direction LR -o nav.png
+              navgraph render session.log > nav.dot   (DOT, to edit or draw elsewhere)
+
             \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 

@@ -20,6 +20,11 @@ struct TreeCommand: ParsableCommand {
             On a terminal it redraws the tree in place on every change; into a pipe it prints each new state. \
             It stops when stdin ends (printing the final state), or on Ctrl-C when following a file.
 
+            Examples:
+              navgraph tree session.log
+              navgraph tree session.log --at 12 --format json
+              navgraph tree --follow ui-test.log
+
             \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
@@ -65,6 +70,7 @@ struct TreeCommand: ParsableCommand {
     private func runFollowing() throws {
         unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
+        input.reading.announceTerminalStdin()
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text

@@ -41,9 +41,9 @@ func runTool(_ executable: URL, _ arguments: [String], stdin: String? = nil, dir
     let outURL = scratch.appendingPathComponent("out")
     let errURL = scratch.appendingPathComponent("err")
     let inURL = scratch.appendingPathComponent("in")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+    try createFile(at: outURL)
+    try createFile(at: errURL)
+    try createFile(at: inURL, contents: Data((stdin ?? "").utf8))
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     let input = try FileHandle(forReadingFrom: inURL)
@@ -81,6 +81,14 @@ let binaryURL: URL = {
     }
     fatalError("navgraph binary not found; build it first or set NAVGRAPH_BIN")
 }()
+
+/// A new file (empty unless `contents` says otherwise); throws when it cannot be made, so a test never goes on to
+/// read a file that is not there.
+func createFile(at url: URL, contents: Data? = nil) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: contents) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+}
 
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")

@@ -7,6 +7,8 @@ import NavGraphCore
 /// type) is an error; in lenient mode a warning, and the line is skipped. Blank lines are ignored.
 public final class EventLogReader: NavigationReader {
     public static let format = InputFormat.events
+    public static let lifecycleAdvice =
+        "write a start event when a model is created and a finish event when it is deallocated (from its deinit)"
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool

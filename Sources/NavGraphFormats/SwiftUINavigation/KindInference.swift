@@ -52,7 +52,7 @@ struct KindInference {
             let all = childList[childStart[index]..<childStart[index + 1]]
 
             var presentedStyle: PresentationStyle?
-            if let first = all.first {
+            if !all.isEmpty {
                 presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models)
             }
             let own = presentedStyle == nil ? all : all.dropFirst()
