@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
+import NavGraphRender
 
 /// The repository's root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -41,6 +43,19 @@ func exampleHierarchy(_ name: String) throws -> Hierarchy {
         return true
     }
     return hierarchy
+}
+
+/// The history of an example in `examples/`, as `renderer` writes it.
+func exampleHistory(_ name: String, _ renderer: some HistoryRenderer) throws -> String {
+    var renderer = renderer
+    let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(name)").path)
+    var text = ""
+    renderer.begin(to: &text)
+    _ = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) { event, change, after in
+        renderer.render(HistoryEntry(event, change: change, after: after), to: &text)
+    }
+    renderer.end(to: &text)
+    return text
 }
 
 let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log",
