@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Runs navgraph with stdin fed in pieces, pausing between them, as a live console delivers it.
 func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 0.4) throws -> Run {
@@ -11,8 +12,8 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     let errURL = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    try createEmptyFile(outURL)
+    try createEmptyFile(errURL)
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = try FileHandle(forWritingTo: outURL)
@@ -70,9 +71,9 @@ struct FollowTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("live.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try createEmptyFile(log)
         let outURL = folder.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        try createEmptyFile(outURL)
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = ["tree", "--follow", log.path]

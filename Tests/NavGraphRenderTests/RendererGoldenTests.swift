@@ -2,6 +2,7 @@ import Testing
 import NavGraphAnalysis
 import NavGraphCore
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 @Suite("Renderer output for the examples")
 struct RendererGoldenTests {
