@@ -47,11 +47,12 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]),
         .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
-        // Thin command-line front end.
+        // Thin command-line front end (NavGraphTemplates for `navgraph templates`).
         .executableTarget(
             name: "navgraph",
             dependencies: [
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
+                "NavGraphTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
