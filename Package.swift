@@ -47,11 +47,12 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
-        // Thin command-line front end.
+        // Thin command-line front end (NavGraphTemplates for `navgraph templates`).
         .executableTarget(
             name: "navgraph",
             dependencies: [
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
+                "NavGraphTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
@@ -76,15 +77,22 @@ let package = Package(
         .executableTarget(name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
+        // What the test targets share: the repository's paths, temporary files, golden-file comparison.
+        .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
-        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
-        .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates"],
+        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "NavGraphAnalysisTests",
+                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphTestSupport"]),
+        .testTarget(name: "NavGraphRenderTests",
+                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates",
+                                   "NavGraphTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
                     exclude: ["Fixtures"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events",
-                                                                "fuzz-navigation-path", "fuzz-navigator"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
+                                   "fuzz-navigator", "NavGraphTestSupport"]),
     ]
 )

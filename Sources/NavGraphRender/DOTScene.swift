@@ -70,11 +70,13 @@ struct DOTScene {
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
     /// hidden children gets one "… N more" node standing for them and everything under them.
     private static func collapse(_ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int) -> [Node] {
-        // Subtree sizes, children before parents (the list is in pre-order).
+        // Subtree sizes, children before parents (the list is in pre-order): each node counts itself, and adds its
+        // subtree to its parent's once complete.
         var size: [String: Int] = [:]
         for node in nodes.reversed() {
-            size[node.key, default: 1] += 0
-            if let parent = node.parent { size[parent, default: 1] += size[node.key]! }
+            let subtree = size[node.key, default: 0] + 1
+            size[node.key] = subtree
+            if let parent = node.parent { size[parent, default: 0] += subtree }
         }
         guard nodes.count > budget || nodes.contains(where: { $0.children.count > maxChildren }) else {
             budget -= nodes.count

@@ -20,8 +20,6 @@ struct DiffCommand: ParsableCommand {
             \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.badInput, nil), (.usage, nil)]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @Argument(help: ArgumentHelp("One log (with --from/--to) or two logs; '-' is stdin.", valueName: "file"))
     var files: [String] = []
 
@@ -36,13 +34,14 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.diffFormats))
+    var format: OutputFormat = .text
 
     func validate() throws {
         for (name, step) in [("--from", from), ("--to", to)] {
             if let step, step < 0 { throw ValidationError("\(name) \(step): a step is 0 or more") }
         }
+        try format.require(in: OutputFormat.diffFormats, by: "diff")
         switch files.count {
         case 1:
             guard from != nil else { throw ValidationError("with one file, give --from STEP (and optionally --to STEP)") }
@@ -74,10 +73,7 @@ struct DiffCommand: ParsableCommand {
             diff = HierarchyDiff(from: earlier, to: later)
         }
         var output = StandardOutput()
-        switch format {
-        case .text: DiffTextRenderer(style: display.style).render(diff, to: &output)
-        case .json: DiffJSONRenderer().render(diff, to: &output)
-        }
+        format.diffRenderer(style: display.style)?.render(diff, to: &output)
         output.flush()
         if !diff.isEmpty { throw CommandFailure(.found) }
     }

@@ -81,53 +81,28 @@ struct InputReading {
         return input
     }
 
-    /// Reads the input up to `moment` (the end when `nil`), applying each step as it comes; `onStep` sees each
-    /// step with what it changed. Diagnostics go to stderr as they come; throws `InputError` or
-    /// `CommandFailure.badInput` on bad input.
+    /// Reads the input up to `moment` (the end when `nil`; see `NavigationInput.readHierarchy`). Diagnostics go
+    /// to stderr as they come; throws `InputError` or `CommandFailure.badInput` on bad input, and when the moment
+    /// is not in the input.
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         let diagnostics = diagnostics ?? makeDiagnostics()
-        var hierarchy = Hierarchy()
-        var firstTime: Double?
-        var sawTime = false
-        let input = try makeInput()
-        let summary = try input.read(diagnostics: diagnostics) { event in
-            if let time = event.time {
-                sawTime = true
-                if firstTime == nil { firstTime = time }
-            }
-            if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
-            switch moment {
-            case .step(let step)? where hierarchy.step >= step:
-                return false
-            case .time(let limit)? where (event.time ?? -.infinity) > limit:
-                return false
-            case .offset(let offset)? where event.time.map { $0 - firstTime! > offset } ?? false:
-                return false
-            default:
-                break
-            }
-            let change = hierarchy.apply(event)
-            for warning in change.warnings { diagnostics.report(warning) }
-            try onStep?(event, change, hierarchy)
-            return true
-        }
-        diagnostics.inputFormat = summary.format
+        let state = try makeInput().readHierarchy(
+            at: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
+        diagnostics.inputFormat = state.format
+        // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
-        switch moment {
-        case .step(let step)? where hierarchy.step < step:
+        switch state.unreached {
+        case .stepBeyondEnd(let step, let steps)?:
             throw CommandFailure.badInput(
-                displayName, "--at \(step): the input has only \(hierarchy.step) step\(hierarchy.step == 1 ? "" : "s")")
-        case .time?, .offset?:
-            if !sawTime {
-                throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
-            }
-        default:
-            break
+                displayName, "--at \(step): the input has only \(steps) step\(steps == 1 ? "" : "s")")
+        case .noTimes?:
+            throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
+        case nil:
+            return state.hierarchy
         }
-        return hierarchy
     }
 }
 

@@ -27,20 +27,22 @@ struct LeaksCommand: ParsableCommand {
             ]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.leakFormats))
+    var format: OutputFormat = .text
 
     @Flag(help: "Also list alive and not yet placed models.")
     var all = false
 
     @Flag(help: "Exit with status 1 when a model is suspected, not only when one leaked.")
     var failOnSuspected = false
+
+    func validate() throws {
+        try format.require(in: OutputFormat.leakFormats, by: "leaks")
+    }
 
     func run() throws {
         let diagnostics = input.makeDiagnostics()
@@ -55,10 +57,7 @@ struct LeaksCommand: ParsableCommand {
         let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
                                 ambiguitiesNotListed: diagnostics.ambiguitiesNotListed)
         var output = StandardOutput()
-        switch format {
-        case .text: LeakTextRenderer(style: display.style, listAll: all).render(report, to: &output)
-        case .json: LeakJSONRenderer().render(report, to: &output)
-        }
+        format.leakRenderer(style: display.style, listAll: all)?.render(report, to: &output)
         output.flush()
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > 0) {
             throw CommandFailure(.found)

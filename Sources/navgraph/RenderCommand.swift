@@ -5,7 +5,7 @@ import NavGraphRender
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the navigation hierarchy as a diagram: DOT, or SVG, PNG and PDF laid out by Graphviz.",
+        abstract: "Draw the hierarchy as a diagram (DOT, SVG, PNG, PDF by Graphviz, Mermaid) or write its trace.",
         discussion: """
             The format comes from --format, else from the extension of -o, else DOT. Without -o the diagram goes \
             to stdout (binary formats only into a pipe or file). SVG, PNG and PDF are laid out in-process by \
@@ -23,32 +23,14 @@ struct RenderCommand: ParsableCommand {
             \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, svg, png, pdf
-        /// A Mermaid flowchart (`.mmd`), or one in a Markdown fenced block (`.md`).
-        case mermaid, markdown
-        /// Chrome Trace Event JSON: the history, each model's lifetime a span.
-        case trace
-
-        init?(fileExtension: String) {
-            switch fileExtension.lowercased() {
-            case "mmd": self = .mermaid
-            case "md": self = .markdown
-            default: self.init(rawValue: fileExtension.lowercased())
-            }
-        }
-    }
-
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp(
-        "dot, svg, png, pdf, mermaid, markdown or trace (default: from -o's extension, else dot).",
-        valueName: "format"))
-    var format: Format?
+    @Option(help: OutputFormat.help(OutputFormat.diagramFormats, " (default: from -o's extension, else dot)"))
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
                                valueName: "name|path"))
@@ -67,17 +49,16 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
-        if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
-           output.contains("."), Format(fileExtension: ext) == nil {
+        try format?.require(in: OutputFormat.diagramFormats, by: "render")
+        if chosenFormat == nil, let output {
             throw ValidationError(
-                "cannot tell the format from '\(output)'; use --format dot, svg, png, pdf, mermaid, markdown or trace")
+                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))")
         }
     }
 
     func run() throws {
-        let chosen = format
-            ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(fileExtension: String($0)) } } ?? .dot
-        if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
+        let chosen = chosenFormat ?? .dot
+        if output == nil, chosen.isBinary, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         // Fail on an unwritable target before reading a long log.
@@ -98,7 +79,7 @@ struct RenderCommand: ParsableCommand {
             var text = ""
             trace.render(hierarchy, endOfInput: moment.moment == nil, to: &text)
             return try write(Array(text.utf8), to: target)
-        case .dot, .svg, .png, .pdf:
+        default:
             break
         }
 
@@ -118,12 +99,12 @@ struct RenderCommand: ParsableCommand {
         if summary.collapsed > 0 {
             StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
         }
-        if chosen != .dot && summary.drawn > 500 && isTerminal(2) {
+        if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
             StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
         }
 
-        let bytes = chosen == .dot
-            ? Array(dot.utf8) : try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+        let bytes = try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
+            ?? Array(dot.utf8)
         try write(bytes, to: target)
     }
 
@@ -134,6 +115,14 @@ struct RenderCommand: ParsableCommand {
             var stdout = StandardOutput()
             stdout.write(bytes: bytes)
         }
+    }
+
+    /// --format, else the format -o's extension names, else DOT; `nil` when -o has an extension that names no
+    /// diagram format (`nav.txt`).
+    private var chosenFormat: OutputFormat? {
+        if let format { return format }
+        guard let output, OutputFormat.fileExtension(of: output) != nil else { return .dot }
+        return OutputFormat(extensionOf: output).flatMap { OutputFormat.diagramFormats.contains($0) ? $0 : nil }
     }
 
     /// Started before the arguments are parsed: Graphviz's context and fonts, and the built-in theme, are made

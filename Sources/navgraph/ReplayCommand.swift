@@ -95,7 +95,8 @@ struct ReplayCommand: ParsableCommand {
     private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen) {
         var output = StandardOutput()
         var state = Hierarchy()
-        for step in 1...max(timeline.count, 1) where step <= timeline.count {
+        // Steps 1 through the last; none for an empty timeline (a closed range 1...0 would trap).
+        for step in stride(from: 1, through: timeline.count, by: 1) {
             if steps?.isPast(step - 1) == true { break }
             let change = state.apply(timeline.event(at: step))
             guard steps?.contains(step) ?? true else { continue }

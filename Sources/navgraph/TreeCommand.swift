@@ -28,21 +28,18 @@ struct TreeCommand: ParsableCommand {
             \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.treeFormats))
+    var format: OutputFormat = .text
 
     @Flag(name: .shortAndLong, help: "Follow a growing log (a file like tail -f, or stdin until it ends) and show every new state.")
     var follow = false
 
     func validate() throws {
+        try format.require(in: OutputFormat.treeFormats, by: "tree")
         if follow && moment.moment != nil { throw ValidationError("--follow shows the live state; it cannot go with --at or --at-time") }
     }
 
@@ -55,10 +52,8 @@ struct TreeCommand: ParsableCommand {
     }
 
     private func render(_ hierarchy: Hierarchy, endOfInput: Bool, to output: inout some TextOutputStream) {
-        switch format {
-        case .text: try? TextTreeRenderer(style: display.style, endOfInput: endOfInput).render(hierarchy, to: &output)
-        case .json: try? JSONRenderer().render(hierarchy, to: &output)
-        }
+        // Neither the text tree nor JSON has a template that could fail.
+        try? format.treeRenderer(style: display.style, endOfInput: endOfInput)?.render(hierarchy, to: &output)
     }
 
     /// Reads as the log grows and shows each new state: on a terminal redrawn in place, into a pipe one after the
@@ -83,12 +78,12 @@ struct TreeCommand: ParsableCommand {
 
         func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool) {
             var text = ""
-            switch format {
-            case .text:
-                try? TextTreeRenderer(style: display.style, endOfInput: endOfInput).render(state, to: &text)
-            case .json:
+            if format == .json {
+                // Following, each state is one JSON Lines document that says which moment it shows.
                 let moment = JSONRenderer.Moment(step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
                 try? JSONRenderer(moment: moment).render(state, to: &text)
+            } else {
+                render(state, endOfInput: endOfInput, to: &text)
             }
             if provisional {
                 guard text != shownProvisional else { return }

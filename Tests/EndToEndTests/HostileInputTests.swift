@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Writes `parts` to a new file in `folder`, streaming, so large inputs never sit in memory at once.
 func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Void) throws -> String {
     let url = folder.appendingPathComponent(name)
-    try createFile(at: url)
+    try createEmptyFile(url)
     let handle = try FileHandle(forWritingTo: url)
     try parts(handle)
     try handle.close()
@@ -36,7 +37,7 @@ func peakMemoryKB(_ arguments: [String]) throws -> Int? {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let err = folder.appendingPathComponent("err")
-    try createFile(at: err)
+    try createEmptyFile(err)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()

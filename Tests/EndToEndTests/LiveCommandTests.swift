@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Runs navgraph with stdin fed in pieces, pausing between them, as a live console delivers it.
 func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 0.4) throws -> Run {
@@ -11,8 +12,8 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     let errURL = folder.appendingPathComponent("err")
-    try createFile(at: outURL)
-    try createFile(at: errURL)
+    try createEmptyFile(outURL)
+    try createEmptyFile(errURL)
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = try FileHandle(forWritingTo: outURL)
@@ -70,9 +71,9 @@ struct FollowTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("live.log")
-        try createFile(at: log)
+        try createEmptyFile(log)
         let outURL = folder.appendingPathComponent("out")
-        try createFile(at: outURL)
+        try createEmptyFile(outURL)
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = ["tree", "--follow", log.path]

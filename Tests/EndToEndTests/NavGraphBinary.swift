@@ -1,9 +1,5 @@
 import Foundation
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-func example(_ name: String) -> String { repositoryRoot.appendingPathComponent("examples/\(name)").path }
+import NavGraphTestSupport
 
 func golden(_ name: String) throws -> String {
     try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)"), encoding: .utf8)
@@ -35,15 +31,14 @@ func runTool(_ executable: URL, _ arguments: [String], stdin: String? = nil, dir
     for (key, value) in environment { env[key] = value }
     process.environment = env
 
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out")
     let errURL = scratch.appendingPathComponent("err")
     let inURL = scratch.appendingPathComponent("in")
-    try createFile(at: outURL)
-    try createFile(at: errURL)
-    try createFile(at: inURL, contents: Data((stdin ?? "").utf8))
+    try createEmptyFile(outURL)
+    try createEmptyFile(errURL)
+    try Data((stdin ?? "").utf8).write(to: inURL)
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     let input = try FileHandle(forReadingFrom: inURL)
@@ -81,20 +76,6 @@ let binaryURL: URL = {
     }
     fatalError("navgraph binary not found; build it first or set NAVGRAPH_BIN")
 }()
-
-/// A new file (empty unless `contents` says otherwise); throws when it cannot be made, so a test never goes on to
-/// read a file that is not there.
-func createFile(at url: URL, contents: Data? = nil) throws {
-    guard FileManager.default.createFile(atPath: url.path, contents: contents) else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-    }
-}
-
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 #if canImport(FoundationXML)
 import FoundationXML

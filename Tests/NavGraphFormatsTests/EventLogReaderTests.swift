@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 @Suite("Reading navgraph-events v1")
 struct EventLogReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 /// The fast path for flat event lines must read every line exactly as the full JSON parser does: the same events,
 /// the same times to the bit, the same diagnostics.

@@ -106,7 +106,9 @@ public final class EventLogReader: NavigationReader {
         EventFields.Problem(message: "unknown event '\(name)'; expected one of \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
     }
 
-    private static func action(for event: EventName, _ fields: some EventFieldReading) throws(EventFields.Problem) -> NavEvent.Action {
+    private static func action<Fields: EventFieldReading>(for event: EventName, _ fields: Fields) throws(Fields.Failure)
+        -> NavEvent.Action
+    {
         switch event {
         case .start:
             return .start(try fields.model(), kind: try fields.kind())
