@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// The examples committed under docs/ are what navgraph makes today: each file, and each block of a page between
 /// `<!-- navgraph ARGS -->` and `<!-- /navgraph -->`, is compared with a run of the built binary from the

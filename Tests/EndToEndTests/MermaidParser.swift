@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Mermaid's own parser and renderer (a pinned `mermaid.min.js`, installed by `scripts/setup-mermaid`) run in
 /// headless Chromium: the judge of whether navgraph's Mermaid output is Mermaid.

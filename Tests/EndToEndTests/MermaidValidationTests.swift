@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Every Mermaid flowchart navgraph writes for the examples, and for hostile names, goes through Mermaid's own
 /// parser and renderer: a diagram Mermaid rejects is a failed test. Skipped, saying why, without Chromium.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// A corpus file, as the formats' tests keep them.
 private func corpus(_ name: String) -> String {

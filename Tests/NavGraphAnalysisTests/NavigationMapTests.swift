@@ -1,6 +1,7 @@
 import Testing
 import NavGraphCore
 import NavGraphFormats
+import NavGraphTestSupport
 @testable import NavGraphAnalysis
 
 /// The map of a history given as events.

@@ -1,6 +1,7 @@
 import Testing
 import NavGraphCore
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 @Suite("Mermaid output")
 struct MermaidTests {

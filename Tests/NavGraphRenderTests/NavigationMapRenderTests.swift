@@ -4,6 +4,7 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 /// The navigation map of examples, each read on its own and summed, as `navgraph diagram` does.
 func exampleMap(_ names: [String] = exampleNames) throws -> NavigationMap {

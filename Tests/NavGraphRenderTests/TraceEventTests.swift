@@ -3,6 +3,7 @@ import Testing
 import NavGraphCore
 import NavGraphFormats
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 /// The trace of a history read from an example (or given as events).
 private func trace(example: String? = nil, events: [NavEvent] = [], endOfInput: Bool = true) throws -> String {
