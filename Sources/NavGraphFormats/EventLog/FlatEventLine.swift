@@ -243,7 +243,7 @@ struct FlatEventFields: EventFieldReading {
         return number
     }
 
-    func strings(_ field: EventField) throws(EventFields.Problem) -> [String] { throw Self.notFlat }
+    func pathEntries(_ field: EventField) throws(EventFields.Problem) -> [PathEntry] { throw Self.notFlat }
 
     func snapshots() throws(EventFields.Problem) -> [Snapshot] { throw Self.notFlat }
 
