@@ -73,8 +73,7 @@ public final class EventLogReader: NavigationReader {
         // A line that starts as a JSON object (a JSON Lines log) is read whole, as it always was; in any other line
         // the event starts at its first `{"event"`, and a line without one is the app's own output.
         var line = line
-        let first = line.firstIndex { $0 != .space && $0 != .tab } ?? 0
-        if line[first] != .openBrace {
+        if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] != .openBrace {
             guard let start = Self.eventStart(in: line) else {
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
                 return
