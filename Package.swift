@@ -58,7 +58,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
-        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
+        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                                                         "NavGraphRecorder"]),
         // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
         .target(name: "NavGraphRecorder"),
         // A simulated app session recorded with NavGraphRecorder, to stdout (see README "Using it from an app").
@@ -94,6 +95,6 @@ let package = Package(
         .testTarget(name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events",
-                                                                "fuzz-navigation-path", "fuzz-navigator"]),
+                                                                "fuzz-navigation-path", "fuzz-navigator", "recorder-demo"]),
     ]
 )

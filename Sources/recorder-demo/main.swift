@@ -41,7 +41,8 @@ func fail(_ message: String) -> Never {
 let recorder = NavigationRecorder.shared
 recorder.startRecording(to: .standardOutput)
 
-/// The end of a step: the events and output so far reach the console, then a pause for a live view.
+/// The end of a step: the events and output so far reach the console, then a pause for a live view. The app's own
+/// lines are printed at the start of a step, so where they fall among the events is the same on every run.
 @MainActor func step() {
     recorder.flush()
     fflush(nil)
@@ -147,9 +148,9 @@ print("[Analytics] product_viewed id=7")
 main!.shop.path = [.productList]  // back: the product page leaves, but its view model stays alive (the cycle)
 step()
 
+print("[Network] GET /orders/5531 200 (87 ms)")
 recorder.select(main!.account.stack.id, in: main!.tabs.id)
 main!.account.path = [.orders, .order(5531)]  // a deep link: two entries at once
-print("[Network] GET /orders/5531 200 (87 ms)")
 step()
 
 // A sheet with its own stack: writing a review, then attaching a photo, which shows an alert.
@@ -189,7 +190,7 @@ print("[Auth] signing out")
 login = ViewModel("LoginViewModel")
 recorder.switch(to: login!.id, type: "LoginViewModel", in: app.id)
 main = nil
-print("[Auth] session cleared")
 step()
+print("[Auth] session cleared")
 
 recorder.stopRecording()

@@ -46,6 +46,20 @@ struct PathObserverTests {
         #expect(observer.events(to: []).map(\.name) == [.pop])
     }
 
+    @Test func updateRecordsThroughItsRecorder() throws {
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: .lines { lines.append($0) })
+        var observer = PathObserver<Route>(stack: "s", rootEntry: "r", recorder: recorder, describe: { "\($0)" })
+        observer.update(to: [.list, .detail(3)])
+        observer.update(to: [.list])
+        recorder.stopRecording()
+        #expect(lines.all.map { $0.replacing(/,"time":[0-9.]+/, with: "") } == [
+            #"{"event":"setPath","parent":"s","ids":["r",{"id":"s/1","type":"list"},{"id":"s/2","type":"detail(id: 3)"}]}"#,
+            #"{"event":"pop","parent":"s"}"#,
+        ])
+    }
+
     @Test func entryIDsAreGenerationsNeverReused() {
         var observer = PathObserver<Route>(stack: "s", rootEntry: "r", recorder: NavigationRecorder())
         _ = observer.events(to: [.list, .list])
