@@ -94,9 +94,9 @@ public final class NavigationRecorder: Sendable {
         queue.record(RecordedEvent(.push, id: id, type: type, kind: kind, parent: stack))
     }
 
-    /// The last `count` entries of `stack` leave (never its root entry).
+    /// The last `count` entries of `stack` leave (never its root entry). A count below 1 records nothing.
     public func pop(from stack: String, count: Int = 1) {
-        guard recording.load(ordering: .relaxed) else { return }
+        guard recording.load(ordering: .relaxed), count >= 1 else { return }
         queue.record(RecordedEvent(.pop, parent: stack, count: count))
     }
 
