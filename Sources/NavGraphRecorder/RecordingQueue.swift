@@ -15,8 +15,9 @@ final class RecordingQueue: Sendable {
         /// Where lines go while recording; `nil` while stopped.
         var sink: RecordingSink?
         var filter: RecordingFilter?
-        var capacity = 0
-        var pending: [UInt8] = []
+        /// The lines waiting for the writer, and the writer's empty buffer between batches (`nil` while it writes).
+        var pending = LineBuffer()
+        var spare: LineBuffer?
         var writerSleeping = false
         var stopping = false
         /// Lines accepted, and of those, the ones the sink has been given.
@@ -33,11 +34,12 @@ final class RecordingQueue: Sendable {
 
     /// Starts a writer thread for `sink`. The queue must be stopped.
     func begin(sink: RecordingSink, filter: RecordingFilter?, capacity: Int) {
+        let capacity = max(capacity, 4096)
         state.withLock { state in
             state.sink = sink
             state.filter = filter
-            state.capacity = max(capacity, 4096)
-            state.pending.reserveCapacity(state.capacity)
+            state.pending = LineBuffer(capacity: capacity)
+            state.spare = LineBuffer(capacity: capacity)
             state.stopping = false
             state.writerSleeping = false
         }
@@ -46,35 +48,43 @@ final class RecordingQueue: Sendable {
         thread.start()
     }
 
-    /// Filters, stamps and queues one event; drops it (counted) when the buffer is full.
-    func record(_ event: RecordedEvent) {
-        var signal = false
-        state.withLock { state in
-            guard state.sink != nil, !state.stopping else { return }
-            guard let event = state.filter.map({ $0(event) }) ?? event else { return }
-            let time = Timespec.now()
-            let before = state.pending.count
-            var lines: UInt64 = 1
-            if state.droppedSinceMark > 0 {
-                let label = "navgraph-recorder dropped \(state.droppedSinceMark) events: its buffer was full"
-                EventLineEncoder.append(RecordedEvent(.mark, label: label), time: time, to: &state.pending)
-                lines = 2
-            }
-            EventLineEncoder.append(event, time: time, to: &state.pending)
-            if state.pending.count > state.capacity {
-                state.pending.removeSubrange(before...)
-                state.dropped += 1
-                state.droppedSinceMark += 1
-                return
-            }
-            state.accepted += lines
-            state.droppedSinceMark = 0
-            if state.writerSleeping {
-                state.writerSleeping = false
-                signal = true
-            }
+    /// Filters, stamps and queues one event; drops it (counted) when it might not fit in the buffer.
+    func record(_ event: EventFieldsToWrite) {
+        let signal = state.withLock { state -> Bool in
+            guard state.sink != nil, !state.stopping else { return false }
+            guard let filter = state.filter else { return Self.append(event, to: &state) }
+            guard let kept = filter(event.recordedEvent) else { return false }
+            return Self.append(EventFieldsToWrite(kept), to: &state)
         }
         if signal { wake.signal() }
+    }
+
+    /// Room kept for the `mark` that reports drops (its label is short).
+    private static let dropMarkRoom = 256
+
+    /// Writes the event's line into the pending buffer (after a `mark` reporting earlier drops, if any), or counts
+    /// it as dropped. Returns whether the writer is to be woken.
+    private static func append(_ event: EventFieldsToWrite, to state: inout State) -> Bool {
+        let time = Timespec.now()
+        let reportDrops = state.droppedSinceMark > 0
+        let needed = EventLineEncoder.maximumLength(event) + (reportDrops ? dropMarkRoom : 0)
+        guard needed <= state.pending.free else {
+            state.dropped += 1
+            state.droppedSinceMark += 1
+            return false
+        }
+        if reportDrops {
+            let label = "navgraph-recorder dropped \(state.droppedSinceMark) events: its buffer was full"
+            state.pending.count += EventLineEncoder.write(EventFieldsToWrite(name: .mark, label: label), time: time,
+                                                          at: state.pending.end)
+            state.accepted += 1
+            state.droppedSinceMark = 0
+        }
+        state.pending.count += EventLineEncoder.write(event, time: time, at: state.pending.end)
+        state.accepted += 1
+        guard state.writerSleeping else { return false }
+        state.writerSleeping = false
+        return true
     }
 
     /// Events dropped because the buffer was full.
@@ -108,33 +118,39 @@ final class RecordingQueue: Sendable {
         state.withLock { state in
             state.sink = nil
             state.filter = nil
+            state.pending.deallocate()
+            state.spare?.deallocate()
+            state.spare = nil
         }
     }
 
     private func runWriter() {
-        var batch: [UInt8] = []
         while true {
-            let taken = state.withLock { state -> (count: UInt64, sink: RecordingSink?)? in
-                if state.pending.isEmpty {
-                    if state.stopping { return (0, nil) }
+            let taken = state.withLock { state -> (batch: LineBuffer, lines: UInt64, sink: RecordingSink?)? in
+                guard state.pending.count > 0, let spare = state.spare else {
+                    if state.stopping { return (LineBuffer(), 0, nil) }
                     state.writerSleeping = true
                     return nil
                 }
-                // The writer's emptied buffer becomes the pending one: no allocation once both have grown.
-                swap(&batch, &state.pending)
-                return (state.accepted, state.sink)
+                // The writer's empty buffer becomes the pending one: buffers are swapped, never copied.
+                let batch = state.pending
+                state.pending = spare
+                state.spare = nil
+                return (batch, state.accepted, state.sink)
             }
             guard let taken else {
                 wake.wait()
                 continue
             }
             guard let sink = taken.sink else { break }
-            batch.withUnsafeBytes { sink.write($0) }
-            batch.removeAll(keepingCapacity: true)
+            sink.write(taken.batch.bytes)
             let satisfied = state.withLock { state -> [DispatchSemaphore] in
-                state.written = taken.count
-                let satisfied = state.flushWaiters.filter { $0.target <= taken.count }.map(\.done)
-                state.flushWaiters.removeAll { $0.target <= taken.count }
+                var emptied = taken.batch
+                emptied.count = 0
+                state.spare = emptied
+                state.written = taken.lines
+                let satisfied = state.flushWaiters.filter { $0.target <= taken.lines }.map(\.done)
+                state.flushWaiters.removeAll { $0.target <= taken.lines }
                 return satisfied
             }
             for done in satisfied { done.signal() }
@@ -145,5 +161,30 @@ final class RecordingQueue: Sendable {
         }
         for done in waiters { done.signal() }
         finished.signal()
+    }
+}
+
+/// A block of bytes the queue allocates when recording starts and frees when it stops. Sendable because it moves
+/// between the queue's state and its writer thread: it is only ever touched under the queue's lock, or by the writer
+/// while the block is out of the state (taken as a batch) and so held by the writer alone.
+struct LineBuffer: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<UInt8>?
+    private(set) var capacity = 0
+    var count = 0
+
+    init() {}
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    var free: Int { capacity - count }
+    var end: UnsafeMutablePointer<UInt8> { base! + count }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    mutating func deallocate() {
+        base?.deallocate()
+        self = LineBuffer()
     }
 }

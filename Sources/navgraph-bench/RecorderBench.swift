@@ -5,12 +5,12 @@ import Darwin
 #endif
 import NavGraphRecorder
 
-/// `navgraph-bench recorder FILE [EVENTS]`: NavGraphRecorder's costs, as one JSON object.
+/// `navgraph-bench recorder FILE [EVENTS [OFF_CALLS]]`: NavGraphRecorder's costs, as one JSON object.
 ///
 /// - on: EVENTS pushes recorded on one thread to a file sink at FILE (created afresh), timed until the last is
 ///   written (`flush`); events/s counts the events written (dropped ones, if the writer fell behind, are reported
 ///   apart).
-/// - off: the same call with recording off, 100,000,000 times: nanoseconds per call.
+/// - off: the same call with recording off, OFF_CALLS times (100,000,000): nanoseconds per call, the loop included.
 /// Peak memory is the process's, taken by scripts/bench with /usr/bin/time.
 enum RecorderBench {
     static func run(_ arguments: [String]) {
@@ -24,9 +24,11 @@ enum RecorderBench {
         let types = ["ProductListViewModel", "ProductDetailViewModel", "OrdersViewModel", "SettingsViewModel"]
         let stack = ModelID.make()
 
-        let off = 100_000_000
+        let off = arguments.count > 2 ? Int(arguments[2]) ?? 100_000_000 : 100_000_000
+        // One id and type, as a call site in an app passes its model's: what is measured is the call.
+        let (id, type) = (ids[0], types[0])
         let offStart = clock.now
-        for index in 0..<off { recorder.push(ids[index & 511], type: types[index & 3], onto: stack) }
+        for _ in 0..<off { recorder.push(id, type: type, onto: stack) }
         let offSeconds = seconds(clock.now - offStart)
 
         do {
