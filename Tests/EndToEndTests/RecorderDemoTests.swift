@@ -5,12 +5,14 @@ import Testing
 @Suite("recorder-demo and the README")
 struct RecorderDemoTests {
     /// A README block that starts with `$ swift run recorder-demo | navgraph …`: the arguments, the stdout and stderr
-    /// shown (stderr: the `navgraph:` lines), and whether only the end of stdout is shown (after a `…` line).
+    /// shown (stderr: the `navgraph:` lines), whether only the end of stdout is shown (after a `…` line), and the exit
+    /// status (`$ echo $?`, else 0).
     struct Transcript {
         var arguments: [String]
         var stdout: String
         var stderr: String
         var showsTail: Bool
+        var status: Int32 = 0
     }
 
     static func transcripts() throws -> [Transcript] {
@@ -21,14 +23,22 @@ struct RecorderDemoTests {
         while let line = lines.popFirst() {
             guard line.hasPrefix(prompt) else { continue }
             var body: [Substring] = []
-            while let next = lines.popFirst(), next != "```" { body.append(next) }
+            var status: Int32 = 0
+            while let next = lines.popFirst(), next != "```" {
+                if next == "$ echo $?", let shown = lines.popFirst() {
+                    status = Int32(shown) ?? -1
+                } else {
+                    body.append(next)
+                }
+            }
             let showsTail = body.first == "…"
             if showsTail { body.removeFirst() }
             let out = body.filter { !$0.hasPrefix("navgraph: ") }
             let err = body.filter { $0.hasPrefix("navgraph: ") }
             result.append(Transcript(
                 arguments: line.dropFirst(prompt.count).split(separator: " ").map(String.init),
-                stdout: out.map { $0 + "\n" }.joined(), stderr: err.map { $0 + "\n" }.joined(), showsTail: showsTail))
+                stdout: out.map { $0 + "\n" }.joined(), stderr: err.map { $0 + "\n" }.joined(), showsTail: showsTail,
+                status: status))
         }
         return result
     }
@@ -38,11 +48,12 @@ struct RecorderDemoTests {
     @Test func theReadmeTranscriptsAreWhatTheBinariesPrint() throws {
         let transcripts = try Self.transcripts()
         #expect(transcripts.map { $0.arguments.joined(separator: " ") } == ["tree --follow", "tree --at 33", "leaks"])
+        #expect(transcripts.map(\.status) == [0, 0, 1])
         let demo = try runTool(Self.demoURL, ["--pace", "0"])
         #expect(demo.status == 0 && demo.stderr.isEmpty)
         for transcript in transcripts {
             let run = try navgraph(transcript.arguments, stdin: demo.stdout)
-            #expect(run.status == (transcript.arguments == ["leaks"] ? 1 : 0), "\(transcript.arguments)")
+            #expect(run.status == transcript.status, "\(transcript.arguments)")
             if transcript.showsTail {
                 #expect(run.stdout.hasSuffix(transcript.stdout), "\(transcript.arguments):\n\(run.stdout)")
             } else {

@@ -6,7 +6,7 @@ import NavGraphCore
 @Suite("Reading navgraph-events v1")
 struct EventLogReaderTests {
     @Test func everyEventMapsToItsAction() {
-        let result = read("""
+        let result = readLog("""
             {"event":"start","id":"A","type":"App","kind":"tabs"}
             {"event":"finish","id":"A"}
             {"event":"root","id":"A","type":"App"}
@@ -52,7 +52,7 @@ struct EventLogReaderTests {
     }
 
     @Test func aConsoleLogIsReadFromEachLinesFirstEventOn() {
-        let result = read("""
+        let result = readLog("""
             MyApp 2.4.1 starting
             2025-03-14 09:41:12.345 MyApp[4242:9111] {"event":"root","id":"A","type":"App","kind":"stack"}
             [Network] GET /products 200
@@ -68,7 +68,7 @@ struct EventLogReaderTests {
     }
 
     @Test func setPathCreatesTheEntriesItStatesWhole() {
-        let result = read("""
+        let result = readLog("""
             {"event":"root","id":"S","type":"Stack","kind":"stack"}
             {"event":"push","id":"R","type":"Home","parent":"S"}
             {"event":"push","id":"S/1","type":"List","parent":"S"}
@@ -84,7 +84,7 @@ struct EventLogReaderTests {
     }
 
     @Test func timesAsNumbersAndRFC3339() {
-        let result = read("""
+        let result = readLog("""
             {"event":"mark","label":"a","time":1741945267.25}
             {"event":"mark","label":"b","time":"2025-03-14T09:41:07.500Z"}
             {"event":"mark","label":"c","time":"2025-03-14T10:41:08+01:00"}
@@ -94,7 +94,7 @@ struct EventLogReaderTests {
     }
 
     @Test func linesThatCannotBeReadAreErrorsNamingTheField() {
-        let result = read("""
+        let result = readLog("""
             {"event":"push","id":"B","type":"Detail"}
             {"event":"pop","parent":"S","count":"2"}
             {"event":"pop","parent":"S","count":0}
@@ -138,13 +138,14 @@ struct EventLogReaderTests {
         var events: [NavEvent] = []
         try NavigationInput(source: try LineSource(path: url.path), lenient: true).read(diagnostics: collector) { events.append($0); return true }
         #expect(events.count == 2)
-        #expect(collector.diagnostics.map(\.severity) == [.warning])
-        #expect(collector.diagnostics[0].message.hasSuffix("line skipped (--lenient)"))
+        let problems = collector.diagnostics.filter { $0.severity != .note }
+        #expect(problems.map(\.severity) == [.warning])
+        #expect(problems[0].message.hasSuffix("line skipped (--lenient)"))
         #expect(collector.skippedLines.isEmpty, "blank lines are neither noise nor errors")
     }
 
     @Test func snapshotRootsAsTreeJSONWritesThem() {
-        let result = read(#"""
+        let result = readLog(#"""
             {"event":"snapshot","roots":[{"id":"A","type":"App","kind":"tabs","window":"main","children":[{"id":"S","type":"Stack","kind":"stack","edge":"tab","children":[{"id":"H","type":"Home","edge":"push"}]},{"id":"P","type":"Sheet","edge":"sheet"},{"id":"D","type":"Detail","edge":"column","column":"detail"}]},{"id":"W","type":"Waiting","window":"second"}]}
             """#)
         #expect(result.diagnostics.isEmpty)
@@ -155,7 +156,7 @@ struct EventLogReaderTests {
     }
 
     @Test func snapshotProblems() {
-        let result = read(#"""
+        let result = readLog(#"""
             {"event":"snapshot","roots":[{"id":"A","type":"App"}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main","children":[{"id":"A","type":"App"}]}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main"},{"id":"B","type":"App","window":"main"}]}
@@ -176,7 +177,7 @@ struct EventLogReaderTests {
             text += #"{"id":"n\#(index)","type":"T"\#(index == 0 ? #","window":"main""# : ""),"children":["#
         }
         text += String(repeating: "]}", count: depth) + "]}"
-        let result = read(text)
+        let result = readLog(text)
         #expect(result.diagnostics.isEmpty)
         #expect(result.snapshots.first?.entries.count == depth)
     }
@@ -190,9 +191,22 @@ struct EventLogReaderTests {
     }
 
     @Test func theExampleSessionReadsCleanly() throws {
-        let result = try read(file: repositoryRoot.appendingPathComponent("examples/leaky-session.jsonl"))
+        let result = try readLog(file: repositoryRoot.appendingPathComponent("examples/leaky-session.jsonl"))
         #expect(result.error == nil)
         #expect(result.diagnostics.isEmpty)
         #expect(result.events.count == 69)
     }
+}
+
+/// What reading `text` gives, without the note saying which format was detected (these tests are about the lines).
+private func readLog(_ text: String) -> ReadResult {
+    var result = read(text)
+    result.diagnostics.removeAll { $0.severity == .note }
+    return result
+}
+
+private func readLog(file: URL) throws -> ReadResult {
+    var result = try read(file: file)
+    result.diagnostics.removeAll { $0.severity == .note }
+    return result
 }

@@ -52,7 +52,8 @@ func readBack(_ bytes: [UInt8], lenient: Bool = false) throws -> ReadBack {
         result.hierarchy.apply(event)
         return true
     }
-    result.diagnostics = collector.diagnostics
+    // Notes (how the format was detected) are not problems.
+    result.diagnostics = collector.diagnostics.filter { $0.severity != .note }
     result.skipped = collector.skippedLines
     return result
 }
