@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The recorder's bounded buffer and its writer thread.
 ///
@@ -28,7 +27,7 @@ final class RecordingQueue: Sendable {
         var flushWaiters: [(target: UInt64, done: DispatchSemaphore)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
