@@ -19,6 +19,9 @@ let package = Package(
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
         .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz"]),
+        // What an app links to write navgraph-events: Foundation only, none of the readers.
+        .library(name: "NavGraphRecorder", targets: ["NavGraphRecorder"]),
+        .executable(name: "recorder-demo", targets: ["recorder-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,7 +59,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
-        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
+        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                                                         "NavGraphRecorder"]),
+        // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
+        .target(name: "NavGraphRecorder"),
+        // A simulated app session recorded with NavGraphRecorder, to stdout (see README "Using it from an app").
+        .executableTarget(name: "recorder-demo", dependencies: ["NavGraphRecorder"]),
         // Build-time embedding of templates/.
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -90,9 +98,11 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
                     exclude: ["Fixtures"]),
+        // Round trips through navgraph's reader, concurrency, the path observer.
+        .testTarget(name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "EndToEndTests",
                     dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                                   "fuzz-navigator", "NavGraphTestSupport"]),
+                                   "fuzz-navigator", "recorder-demo", "NavGraphTestSupport"]),
     ]
 )

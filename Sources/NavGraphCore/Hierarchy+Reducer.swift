@@ -224,16 +224,21 @@ extension Hierarchy {
         for child in popped { remove(child, line: line, into: &change) }
     }
 
-    private mutating func setPath(_ parent: String, entries: [String], line: Int, into change: inout StepChange) {
+    private mutating func setPath(_ parent: String, entries: [PathEntry], line: Int, into change: inout StepChange) {
         guard let container = container(parent, for: "setPath", expecting: .stack, line: line, into: &change), container.edge == .push else {
             return
         }
         let stack = container.slot
         var known: [ModelRef] = []
+        var created: [String: NodeKind] = [:]
         var wanted = Set<String>()
-        for key in entries {
-            if let model = model(key) {
+        for entry in entries {
+            let key = entry.key
+            // An entry given with its type is created when it does not exist; an existing one keeps its type.
+            let existing = model(key)
+            if let model = existing ?? entry.created {
                 if wanted.insert(key).inserted { known.append(model) }
+                if existing == nil, let kind = entry.kind { created[key] = kind }
             } else {
                 warn("setPath names '\(key)', which does not exist; skipped", line, &change)
             }
@@ -247,7 +252,7 @@ extension Hierarchy {
         for slot in current where !wanted.contains(slots[slot].model.key) { remove(slot, line: line, into: &change) }
         // New entries (or ones moved from elsewhere) are placed; then the entries are put in the given order.
         for model in known where !currentKeys.contains(model.key) {
-            place(model, kind: nil, under: stack, edge: .push, at: nil, line: line, into: &change)
+            place(model, kind: created[model.key], under: stack, edge: .push, at: nil, line: line, into: &change)
         }
         let ordered = known.compactMap { placedSlot($0.key) }.filter { slots[$0].parent == stack }
         let orderedSet = Set(ordered)

@@ -25,7 +25,8 @@ protocol EventFieldReading {
     associatedtype Failure: Error
     func optionalString(_ field: EventField) throws(Failure) -> String?
     func positiveInteger(_ field: EventField, default fallback: Int) throws(Failure) -> Int
-    func strings(_ field: EventField) throws(Failure) -> [String]
+    /// `ids` of a `setPath`: each a key, or an object `{"id","type","kind"?}` that creates the entry.
+    func pathEntries(_ field: EventField) throws(Failure) -> [PathEntry]
     func time() throws(Failure) -> Double?
     /// `kind`, one of the node kinds, if present.
     func kind() throws(Failure) -> NodeKind?
@@ -99,20 +100,27 @@ struct EventFields: EventFieldReading {
         return number
     }
 
-    func strings(_ field: EventField) throws(Problem) -> [String] {
+    func pathEntries(_ field: EventField) throws(Problem) -> [PathEntry] {
         let name = field.name
+        let expected = "an array of ids or {\"id\",\"type\"} objects"
         guard let index = document.member(name, of: object) else {
-            throw Problem(message: "'\(event)' needs \"\(name)\" (an array of strings); it is missing")
+            throw Problem(message: "'\(event)' needs \"\(name)\" (\(expected)); it is missing")
         }
         guard document[index].kind == .array else {
-            throw Problem(message: "'\(event)': \"\(name)\" must be an array of strings, found \(describe(index))")
+            throw Problem(message: "'\(event)': \"\(name)\" must be \(expected), found \(describe(index))")
         }
-        var result: [String] = []
-        for child in document.children(of: index) {
-            guard document[child].kind == .string, let text = document[child].text else {
-                throw Problem(message: "'\(event)': \"\(name)\" must hold only strings, found \(describe(child))")
+        var result: [PathEntry] = []
+        for (position, child) in document.children(of: index).enumerated() {
+            switch document[child].kind {
+            case .string:
+                result.append(PathEntry(document[child].text ?? ""))
+            case .object:
+                // An entry stated whole: read with the same rules (and messages) as a pushed model.
+                let entry = EventFields(document: document, object: child, event: "\(event) \(name)[\(position)]")
+                result.append(PathEntry(creating: try entry.model(), kind: try entry.kind()))
+            default:
+                throw Problem(message: "'\(event)': \"\(name)\" must hold ids (strings) or {\"id\",\"type\"} objects, found \(describe(child))")
             }
-            result.append(text)
         }
         return result
     }

@@ -228,7 +228,7 @@ struct FlatEventFields: EventFieldReading {
         return number
     }
 
-    func strings(_ field: EventField) throws(NotFlat) -> [String] { throw NotFlat() }
+    func pathEntries(_ field: EventField) throws(NotFlat) -> [PathEntry] { throw NotFlat() }
 
     func snapshots() throws(NotFlat) -> [Snapshot] { throw NotFlat() }
 
