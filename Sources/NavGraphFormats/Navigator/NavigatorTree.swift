@@ -42,7 +42,7 @@ struct NavigatorTree {
             // A presented navigator without a name of its own is shown as what it presents.
             let presenting = navigators[me]?.pendingPresentation.map { $0.type + "." + $0.value }
             know(child, name: name, unnamed: presenting, line: number, into: &events)
-            attach(child, to: me)
+            attach(child, to: me, line: number, diagnostics: diagnostics)
             snapshot(of: me, line: number, into: &events)
         case .removing(let child, _):
             know(me, name: line.name, line: number, into: &events)
@@ -56,22 +56,44 @@ struct NavigatorTree {
                 return
             }
             if navigator.parent != nil { detach(me, from: navigator) }
-            for child in navigator.children { navigators[child]?.parent = nil }
+            for child in navigator.children {
+                navigators[child]?.parent = nil
+                attached -= 1
+            }
             release(navigator.model)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             know(me, name: line.name, line: number, into: &events)
             noteApproximateStacks(line: number, diagnostics: diagnostics)
+            guard var navigator = navigators[me] else { return }
             let destination = NavigatorDestination(printed)
             generation += 1
-            navigators[me]?.destinations.append(ModelRef(key: "\(me)/\(generation)", id: destination.value,
-                                                         type: destination.type, module: destination.module))
-            snapshot(of: me, line: number, into: &events)
+            let model = ModelRef(key: "\(me)/\(generation)", id: destination.value, type: destination.type,
+                                 module: destination.module)
+            navigator.destinations.append(model)
+            // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
+            // entries are dropped, so no single line costs more than the limit.
+            let trimmed = navigator.destinations.count > Self.stackLimit
+            if trimmed { navigator.destinations.removeFirst(Self.stackLimit / 2) }
+            navigators[me] = navigator
+            // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
+            if navigator.destinations.count == 1 || !isPlaced(me) {
+                snapshot(of: me, line: number, into: &events)
+            } else if trimmed {
+                let keys = [me + "/root"] + navigator.destinations.map(\.key)
+                events.append(NavEvent(.setPath(parent: me, entries: keys), line: number))
+            } else {
+                events.append(NavEvent(.push(model, kind: nil, parent: me), line: number))
+            }
         case .popping:
             know(me, name: line.name, line: number, into: &events)
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me]?.destinations.popLast() != nil else { return }
-            snapshot(of: me, line: number, into: &events)
+            if navigators[me]?.destinations.isEmpty == true || !isPlaced(me) {
+                snapshot(of: me, line: number, into: &events)
+            } else {
+                events.append(NavEvent(.pop(parent: me, count: 1), line: number))
+            }
         case .presenting(let printed):
             know(me, name: line.name, line: number, into: &events)
             navigators[me]?.pendingPresentation = NavigatorDestination(printed)
@@ -113,15 +135,42 @@ struct NavigatorTree {
         shownIDs[label] = shownIDs[label, default: 1] > 1 ? shownIDs[label, default: 1] - 1 : nil
     }
 
+    /// Entries tracked per stack at most (see `.pushing`).
+    static let stackLimit = 512
+    /// Child navigators attached at most: every structural change writes the window whole, so its size is bounded.
+    static let navigatorLimit = 512
+    private var attached = 0
+    private var notedNavigatorLimit = false
+
+    /// In a window: under a root navigator.
+    private func isPlaced(_ key: String) -> Bool {
+        var current = key
+        var steps = 0
+        while let parent = navigators[current]?.parent, steps <= navigators.count {
+            current = parent
+            steps += 1
+        }
+        return navigators[current]?.window != nil
+    }
+
     private mutating func makeRoot(_ key: String) {
         guard navigators[key]?.window == nil, navigators[key]?.parent == nil else { return }
         windows += 1
         navigators[key]?.window = windows == 1 ? "main" : "window \(windows)"
     }
 
-    private mutating func attach(_ child: String, to parent: String) {
+    private mutating func attach(_ child: String, to parent: String, line: Int, diagnostics: DiagnosticHandler) {
         guard child != parent, !isAncestor(child, of: parent) else { return }
         if navigators[child]?.parent == parent { return }
+        guard attached < Self.navigatorLimit else {
+            if !notedNavigatorLimit {
+                notedNavigatorLimit = true
+                diagnostics.report(Diagnostic(.warning, line: line,
+                    "more than \(Self.navigatorLimit) child navigators attached at once; further ones are not placed"))
+            }
+            return
+        }
+        attached += 1
         if let old = navigators[child], old.parent != nil { detach(child, from: old) }
         navigators[child]?.parent = parent
         navigators[child]?.window = nil
@@ -142,6 +191,7 @@ struct NavigatorTree {
         navigators[parent]?.children.removeAll { $0 == child }
         if navigators[parent]?.presented == child { navigators[parent]?.presented = nil }
         navigators[child]?.parent = nil
+        attached -= 1
     }
 
     private func isAncestor(_ key: String, of other: String) -> Bool {
