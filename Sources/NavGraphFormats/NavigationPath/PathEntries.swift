@@ -20,6 +20,9 @@ struct PathEntries {
     static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: "root")
 
     private var placed: [Placed] = []
+    /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
+    private var decoded: [[UInt8]: (name: QualifiedName, label: String)] = [:]
+    private static let decodedLimit = 4096
     private var current = PathState.empty
     private var started = false
     private var generation = 0
@@ -35,8 +38,19 @@ struct PathEntries {
         var names: [QualifiedName] = []
         var labels: [String] = []
         for index in common..<state.count {
-            names.append(QualifiedName(try state.typeName(at: index)))
-            labels.append(try state.valueLabel(at: index))
+            // Apps push the same few values again and again: each distinct one is decoded once.
+            let encoded = state.encodedEntry(at: index)
+            if let known = decoded[encoded] {
+                names.append(known.name)
+                labels.append(known.label)
+                continue
+            }
+            let name = QualifiedName(try state.typeName(at: index))
+            let label = try state.valueLabel(at: index)
+            if decoded.count >= Self.decodedLimit { decoded.removeAll(keepingCapacity: true) }
+            decoded[encoded] = (name, label)
+            names.append(name)
+            labels.append(label)
         }
         current = state
 

@@ -42,6 +42,12 @@ struct PathState {
             && bytes[elements[mine + 1]].elementsEqual(other.bytes[other.elements[theirs + 1]])
     }
 
+    /// Entry `index`'s type and value as encoded, for caching what is decoded from them.
+    func encodedEntry(at index: Int) -> [UInt8] {
+        let element = elementIndex(of: index)
+        return Array(bytes[elements[element]]) + [0] + bytes[elements[element + 1]]
+    }
+
     /// The type name of entry `index` (push order), as encoded (`MyApp.Route`).
     func typeName(at index: Int) throws(Problem) -> String {
         try decodeString(elementIndex(of: index))
@@ -66,6 +72,11 @@ struct PathState {
     private func elementIndex(of entry: Int) -> Int { (count - 1 - entry) * 2 }
 
     private func decodeString(_ element: Int) throws(Problem) -> String {
+        // Without escapes the text is the bytes between the quotes.
+        let inner = elements[element].lowerBound + 1..<elements[element].upperBound - 1
+        if !bytes[inner].contains(0x5C), let text = bytes[inner].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+            return text
+        }
         let parsed = bytes.withUnsafeBufferPointer { all in
             Result { () throws(JSONSyntaxError) in try JSONParser.parse(UnsafeBufferPointer(rebasing: all[elements[element]])) }
         }

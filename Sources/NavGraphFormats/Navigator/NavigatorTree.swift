@@ -42,20 +42,37 @@ struct NavigatorTree {
             // A presented navigator without a name of its own is shown as what it presents.
             let presenting = navigators[me]?.pendingPresentation.map { $0.type + "." + $0.value }
             know(child, name: name, unnamed: presenting, line: number, into: &events)
+            let presentsAlready = navigators[me]?.presented != nil
             attach(child, to: me, line: number, diagnostics: diagnostics)
-            snapshot(of: me, line: number, into: &events)
+            // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
+            if !presentsAlready, navigators[me]?.presented == child, isPlaced(me), let model = navigators[child]?.model {
+                events.append(NavEvent(.present(model, kind: .stack, parent: me, style: .unknown), line: number))
+            } else {
+                snapshot(of: me, line: number, into: &events)
+            }
         case .removing(let child, _):
             know(me, name: line.name, line: number, into: &events)
             guard navigators[child]?.parent == me else { return }  // already gone (its deinit came first)
+            let wasPresented = navigators[me]?.presented == child
             detach(child)
-            snapshot(of: me, line: number, into: &events)
+            if wasPresented && isPlaced(me) {
+                events.append(NavEvent(.dismiss(child), line: number))
+            } else {
+                snapshot(of: me, line: number, into: &events)
+            }
         case .deallocated:
             guard let navigator = navigators.removeValue(forKey: me) else {
                 events.append(NavEvent(.finish(ModelRef(key: me, id: String(me.prefix(3)), type: line.name ?? "Navigator"),
                                                neverStarted: true), line: number))
                 return
             }
-            if navigator.parent != nil { detach(me, from: navigator) }
+            if let parent = navigator.parent {
+                // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
+                if navigators[parent]?.presented == me, isPlaced(parent) {
+                    events.append(NavEvent(.dismiss(me), line: number))
+                }
+                detach(me, from: navigator)
+            }
             for child in navigator.children {
                 navigators[child]?.parent = nil
                 attached -= 1
