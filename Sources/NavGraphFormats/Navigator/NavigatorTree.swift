@@ -82,22 +82,23 @@ struct NavigatorTree {
         case .pushing(let printed):
             know(me, name: line.name, line: number, into: &events)
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard var navigator = navigators[me] else { return }
+            guard navigators[me] != nil else { return }
             let destination = NavigatorDestination(printed)
             generation += 1
             let model = ModelRef(key: "\(me)/\(generation)", id: destination.value, type: destination.type,
                                  module: destination.module)
-            navigator.destinations.append(model)
+            // In place: a copy of the navigator would copy its stack on every push.
+            navigators[me]?.destinations.append(model)
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
-            let trimmed = navigator.destinations.count > Self.stackLimit
-            if trimmed { navigator.destinations.removeFirst(Self.stackLimit / 2) }
-            navigators[me] = navigator
+            let trimmed = (navigators[me]?.destinations.count ?? 0) > Self.stackLimit
+            if trimmed { navigators[me]?.destinations.removeFirst(Self.stackLimit / 2) }
+            let count = navigators[me]?.destinations.count ?? 0
             // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
-            if navigator.destinations.count == 1 || !isPlaced(me) {
+            if count == 1 || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
-                let keys = [me + "/root"] + navigator.destinations.map(\.key)
+                let keys = [me + "/root"] + (navigators[me]?.destinations.map(\.key) ?? [])
                 events.append(NavEvent(.setPath(parent: me, entries: keys), line: number))
             } else {
                 events.append(NavEvent(.push(model, kind: nil, parent: me), line: number))
@@ -125,12 +126,12 @@ struct NavigatorTree {
     private mutating func know(_ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent])
         -> Bool
     {
-        if var navigator = navigators[key] {
-            guard let name, !navigator.named else { return false }
-            release(navigator.model)
-            navigator.model = shown(key: key, type: name)
-            navigator.named = true
-            navigators[key] = navigator
+        if let existing = navigators[key] {
+            guard let name, !existing.named else { return false }
+            release(existing.model)
+            let model = shown(key: key, type: name)
+            navigators[key]?.model = model
+            navigators[key]?.named = true
             return true
         }
         let model = shown(key: key, type: name ?? unnamed ?? "Navigator")
