@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// The README's `recorder-demo` transcripts (section "Using it from an app") are what the binaries print.
 @Suite("recorder-demo and the README")

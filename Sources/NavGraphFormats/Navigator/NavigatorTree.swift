@@ -99,7 +99,7 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
                 let keys = [me + "/root"] + (navigators[me]?.destinations.map(\.key) ?? [])
-                events.append(NavEvent(.setPath(parent: me, entries: keys), line: number))
+                events.append(NavEvent(.setPath(parent: me, entries: keys.map { PathEntry($0) }), line: number))
             } else {
                 events.append(NavEvent(.push(model, kind: nil, parent: me), line: number))
             }
