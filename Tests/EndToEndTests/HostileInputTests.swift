@@ -185,9 +185,11 @@ struct HostileInputTests {
 
             """)
         #expect(run.status == 2)
-        for line in 2...7 { #expect(run.stderr.contains("<stdin>:\(line): error:"), "line \(line)") }
-        #expect(run.stderr.contains("5 errors in input") == false)
-        #expect(run.stderr.contains("6 errors in input"))
+        // A line that starts an event and cannot be read is an error; an array or a string is app output (a console
+        // carries navgraph-events among the app's own prints), skipped and counted.
+        for line in [2, 5, 6, 7] { #expect(run.stderr.contains("<stdin>:\(line): error:"), "line \(line)") }
+        for line in [3, 4] { #expect(!run.stderr.contains("<stdin>:\(line): error:"), "line \(line)") }
+        #expect(run.stderr.contains("4 errors in input"))
     }
 
     @Test func contradictionsAreNamedAndTheStateStaysConsistent() throws {

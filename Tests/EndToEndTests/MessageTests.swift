@@ -21,7 +21,7 @@ struct MessageTests {
     @Test func aFileWithoutACommandNamesTheCommandsThatReadOne() throws {
         let run = try navgraph([example("session.log")])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("is a file; say what to do with it first: tree, render, leaks, history, diff and "
+        #expect(run.stderr.contains("is a file; say what to do with it first: tree, render, diagram, leaks, history, diff and "
             + "replay read a log, e.g. navgraph tree "))
     }
 

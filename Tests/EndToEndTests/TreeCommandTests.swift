@@ -118,7 +118,7 @@ struct TreeCommandTests {
         #expect(run.stderr.contains("--format"))
         let unknown = try navgraph(["frobnicate"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown command 'frobnicate'; the commands are tree, render, leaks"))
+        #expect(unknown.stderr.contains("unknown command 'frobnicate'; the commands are tree, render, diagram, leaks"))
     }
 }
 
