@@ -69,6 +69,7 @@ struct TreeCommand: ParsableCommand {
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text
+        let everyStep = format == .json
         var hierarchy = Hierarchy()
         var output = StandardOutput()
         /// The last committed step shown, and the provisional state shown since (if any): nothing is shown twice,
@@ -94,7 +95,8 @@ struct TreeCommand: ParsableCommand {
                 shownProvisional = nil
             }
             if redraw {
-                let status = provisional ? display.style.paint("(a dump is still being printed)", .dim) + "\n" : ""
+                let status = provisional
+                    ? display.style.paint("(the last dump as printed so far: no line after it has arrived yet)", .dim) + "\n" : ""
                 output.write("\u{1B}[H\u{1B}[2J" + text + status)
             } else if format == .text {
                 let header = "── step \(state.step), line \(state.line)"
@@ -122,6 +124,8 @@ struct TreeCommand: ParsableCommand {
         try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
             let change = hierarchy.apply(event)
             for warning in change.warnings { diagnostics.report(warning) }
+            // A program reading JSON Lines gets every step; people (text) get the state each time the input pauses.
+            if everyStep { show(hierarchy, provisional: false, endOfInput: false) }
             return true
         }
         show(hierarchy, provisional: false, endOfInput: true)

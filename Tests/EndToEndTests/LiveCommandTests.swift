@@ -63,7 +63,11 @@ struct FollowTests {
             "<[AppNavigationModel 667...]>\n",
         ]
         let run = try navgraphStreaming(["tree", "--follow"], pieces: pieces)
-        #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"))
+        // While the second dump is open (shown provisionally once the input is quiet, which a busy machine may not
+        // see), the model has left but the input has not ended: not finished *yet*.
+        if run.stdout.contains("── step 4, line 5, provisional") {
+            #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"))
+        }
         #expect(run.stdout.hasSuffix("Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"))
     }
 
