@@ -285,16 +285,15 @@ struct DOTScene {
         var edgeSamples: [(kind: EdgeKind?, label: String)] = [EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
             .filter { edgeKinds[$0.name] != nil }
             .map { edge in
+                // Short: each sample is as wide as its label, and the legend should stay a small strip.
                 let label: String = switch edge {
-                case .push: "push (stack entries in order)"
-                case .presented: "presented (sheet, alert, …)"
-                case .column: "split column"
-                case .child: "child (kind unknown)"
+                case .presented: "presented"
+                case .column: "column"
                 default: edge.name
                 }
                 return (edge, label)
             }
-        if hasLeakEdge { edgeSamples.append((nil, "leaked from its last parent")) }
+        if hasLeakEdge { edgeSamples.append((nil, "leaked from")) }
         guard !nodeSamples.isEmpty || !edgeSamples.isEmpty else { return }
 
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
