@@ -19,6 +19,9 @@ let package = Package(
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
         .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz"]),
+        // What an app links to write navgraph-events: Foundation only, none of the readers.
+        .library(name: "NavGraphRecorder", targets: ["NavGraphRecorder"]),
+        .executable(name: "recorder-demo", targets: ["recorder-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,18 +51,23 @@ let package = Package(
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]),
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
-        // Thin command-line front end.
+        // Thin command-line front end (NavGraphTemplates for `navgraph templates`).
         .executableTarget(
             name: "navgraph",
             dependencies: [
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
-                "NavGraphConfiguration",
+                "NavGraphConfiguration", "NavGraphTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
-        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"]),
+        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                                                         "NavGraphRecorder"]),
+        // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
+        .target(name: "NavGraphRecorder"),
+        // A simulated app session recorded with NavGraphRecorder, to stdout (see README "Using it from an app").
+        .executableTarget(name: "recorder-demo", dependencies: ["NavGraphRecorder"]),
         // Build-time embedding of templates/.
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -82,16 +90,26 @@ let package = Package(
         .executableTarget(name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
                           swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
+        // What the test targets share: the repository's paths, temporary files, golden-file comparison.
+        .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
-        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats"], exclude: ["Fixtures"]),
-        .testTarget(name: "NavGraphConfigurationTests", dependencies: ["NavGraphConfiguration", "NavGraphFormats"]),
-        .testTarget(name: "NavGraphAnalysisTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis"]),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates"],
+        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "NavGraphConfigurationTests",
+                    dependencies: ["NavGraphConfiguration", "NavGraphFormats", "NavGraphTestSupport"]),
+        .testTarget(name: "NavGraphAnalysisTests",
+                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphTestSupport"]),
+        .testTarget(name: "NavGraphRenderTests",
+                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates",
+                                   "NavGraphTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
                     exclude: ["Fixtures"]),
+        // Round trips through navgraph's reader, concurrency, the path observer.
+        .testTarget(name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests", dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events",
-                                                                "fuzz-navigation-path", "fuzz-navigator", "fuzz-swift-dump"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
+                                   "fuzz-navigator", "fuzz-swift-dump", "recorder-demo", "NavGraphTestSupport"]),
     ]
 )

@@ -10,6 +10,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public enum Topic: Sendable, Equatable {
         /// Lines of one type and id prefix could belong to several live models; `id` is the printed prefix.
         case ambiguousID(type: String, id: String)
+        /// A line that looks like navigation output but cannot be read (`--strict` makes it an error).
+        case unreadableLine
     }
 
     public var severity: Severity

@@ -32,9 +32,19 @@ public enum EdgeKind: Hashable, Sendable {
     }
 }
 
-/// A column of a `NavigationSplitView`.
-public enum SplitColumn: String, Sendable, CaseIterable {
+/// A column of a `NavigationSplitView`, ordered as they stand: sidebar, content, detail.
+public enum SplitColumn: String, Sendable, CaseIterable, Comparable {
     case sidebar, content, detail
+
+    public static func < (lhs: SplitColumn, rhs: SplitColumn) -> Bool { lhs.position < rhs.position }
+
+    private var position: Int {
+        switch self {
+        case .sidebar: 0
+        case .content: 1
+        case .detail: 2
+        }
+    }
 }
 
 /// The style of a modal presentation. Known SwiftUI styles have constants; apps may use their own names.

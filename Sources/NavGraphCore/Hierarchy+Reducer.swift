@@ -12,16 +12,9 @@ extension Hierarchy {
         case .openWindow(let model, let kind, let window):
             setRoot(model, kind: kind, window: window, opening: true, line: line, into: &change)
         case .closeWindow(let window):
-            guard let index = windows.firstIndex(where: { $0.name == window }), let root = windows[index].root,
-                  let slot = placedSlot(root)
-            else {
-                warn("closeWindow of '\(window)', which is not open; ignored", line, &change)
-                return
-            }
-            remove(slot, line: line, into: &change)
+            closeWindow(window, line: line, into: &change)
         case .push(let model, let kind, let parent):
-            guard let container = container(parent, for: "push", expecting: .stack, line: line, into: &change) else { return }
-            place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
+            push(model, kind: kind, onto: parent, line: line, into: &change)
         case .pop(let parent, let count):
             pop(parent, count: count, line: line, into: &change)
         case .setPath(let parent, let entries):
@@ -29,47 +22,15 @@ extension Hierarchy {
         case .present(let model, let kind, let parent, let style):
             present(model, kind: kind, on: parent, style: style, line: line, into: &change)
         case .dismiss(let key):
-            guard let slot = placedSlot(key), slots[slot].edge?.isPresentation == true else {
-                warn("dismiss of '\(key)', which is not presented; ignored", line, &change)
-                return
-            }
-            remove(slot, line: line, into: &change)
+            dismiss(key, line: line, into: &change)
         case .tab(let model, let kind, let parent, let title):
-            guard let container = container(parent, for: "tab", expecting: .tabs, line: line, into: &change) else { return }
-            place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
-            if let title, let slot = placedSlot(model.key) { slots[slot].title = title }
+            addTab(model, kind: kind, to: parent, title: title, line: line, into: &change)
         case .select(let parent, let tab):
-            guard let container = placedSlot(parent), slots[container].kind == .tabs else {
-                warn("select on '\(parent)', which is not a tabs container in the hierarchy; ignored", line, &change)
-                return
-            }
-            guard let selected = placedSlot(tab), slots[selected].parent == container, slots[selected].edge == .tab else {
-                warn("select of '\(tab)', which is not a tab of '\(parent)'; ignored", line, &change)
-                return
-            }
-            slots[container].selectedTab = selected
+            select(tab, of: parent, line: line, into: &change)
         case .switch(let model, let kind, let parent):
-            guard let container = container(parent, for: "switch", expecting: .switch, line: line, into: &change) else { return }
-            if container.edge == .switch {
-                let incoming = slot(of: model.key)
-                let previous = slots[container.slot].children.filter { slots[$0].edge == .switch && $0 != incoming }
-                for slot in previous { remove(slot, line: line, into: &change) }
-            }
-            place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
+            switchContent(of: parent, to: model, kind: kind, line: line, into: &change)
         case .column(let model, let kind, let parent, let column):
-            guard let container = container(parent, for: "column", expecting: .split, line: line, into: &change) else { return }
-            if container.edge != .child {
-                let incoming = slot(of: model.key)
-                let previous = slots[container.slot].children.filter { slots[$0].edge == .column(column) && $0 != incoming }
-                for slot in previous { remove(slot, line: line, into: &change) }
-            }
-            let edge: EdgeKind = container.edge == .child ? .child : .column(column)
-            let order = SplitColumn.allCases
-            let position = slots[container.slot].children.firstIndex {
-                if case .column(let other) = slots[$0].edge { return order.firstIndex(of: other)! > order.firstIndex(of: column)! }
-                return false
-            }
-            place(model, kind: kind, under: container.slot, edge: edge, at: position, line: line, into: &change)
+            placeColumn(model, kind: kind, in: parent, as: column, line: line, into: &change)
         case .snapshot(let snapshots):
             for snapshot in snapshots { replace(with: snapshot, line: line, into: &change) }
         case .mark:
@@ -263,16 +224,21 @@ extension Hierarchy {
         for child in popped { remove(child, line: line, into: &change) }
     }
 
-    private mutating func setPath(_ parent: String, entries: [String], line: Int, into change: inout StepChange) {
+    private mutating func setPath(_ parent: String, entries: [PathEntry], line: Int, into change: inout StepChange) {
         guard let container = container(parent, for: "setPath", expecting: .stack, line: line, into: &change), container.edge == .push else {
             return
         }
         let stack = container.slot
         var known: [ModelRef] = []
+        var created: [String: NodeKind] = [:]
         var wanted = Set<String>()
-        for key in entries {
-            if let model = model(key) {
+        for entry in entries {
+            let key = entry.key
+            // An entry given with its type is created when it does not exist; an existing one keeps its type.
+            let existing = model(key)
+            if let model = existing ?? entry.created {
                 if wanted.insert(key).inserted { known.append(model) }
+                if existing == nil, let kind = entry.kind { created[key] = kind }
             } else {
                 warn("setPath names '\(key)', which does not exist; skipped", line, &change)
             }
@@ -286,11 +252,83 @@ extension Hierarchy {
         for slot in current where !wanted.contains(slots[slot].model.key) { remove(slot, line: line, into: &change) }
         // New entries (or ones moved from elsewhere) are placed; then the entries are put in the given order.
         for model in known where !currentKeys.contains(model.key) {
-            place(model, kind: nil, under: stack, edge: .push, at: nil, line: line, into: &change)
+            place(model, kind: created[model.key], under: stack, edge: .push, at: nil, line: line, into: &change)
         }
         let ordered = known.compactMap { placedSlot($0.key) }.filter { slots[$0].parent == stack }
         let orderedSet = Set(ordered)
         slots[stack].children = slots[stack].children.filter { !orderedSet.contains($0) } + ordered
+    }
+
+    private mutating func closeWindow(_ window: String, line: Int, into change: inout StepChange) {
+        guard let index = windows.firstIndex(where: { $0.name == window }), let root = windows[index].root,
+              let slot = placedSlot(root)
+        else {
+            warn("closeWindow of '\(window)', which is not open; ignored", line, &change)
+            return
+        }
+        remove(slot, line: line, into: &change)
+    }
+
+    private mutating func push(_ model: ModelRef, kind: NodeKind?, onto parent: String, line: Int, into change: inout StepChange) {
+        guard let container = container(parent, for: "push", expecting: .stack, line: line, into: &change) else { return }
+        place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
+    }
+
+    private mutating func dismiss(_ key: String, line: Int, into change: inout StepChange) {
+        guard let slot = placedSlot(key), slots[slot].edge?.isPresentation == true else {
+            warn("dismiss of '\(key)', which is not presented; ignored", line, &change)
+            return
+        }
+        remove(slot, line: line, into: &change)
+    }
+
+    private mutating func addTab(_ model: ModelRef, kind: NodeKind?, to parent: String, title: String?, line: Int,
+                                 into change: inout StepChange) {
+        guard let container = container(parent, for: "tab", expecting: .tabs, line: line, into: &change) else { return }
+        place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
+        if let title, let slot = placedSlot(model.key) { slots[slot].title = title }
+    }
+
+    private mutating func select(_ tab: String, of parent: String, line: Int, into change: inout StepChange) {
+        guard let container = placedSlot(parent), slots[container].kind == .tabs else {
+            warn("select on '\(parent)', which is not a tabs container in the hierarchy; ignored", line, &change)
+            return
+        }
+        guard let selected = placedSlot(tab), slots[selected].parent == container, slots[selected].edge == .tab else {
+            warn("select of '\(tab)', which is not a tab of '\(parent)'; ignored", line, &change)
+            return
+        }
+        slots[container].selectedTab = selected
+    }
+
+    /// A switch shows one content at a time: the new content replaces the one before.
+    private mutating func switchContent(of parent: String, to model: ModelRef, kind: NodeKind?, line: Int,
+                                        into change: inout StepChange) {
+        guard let container = container(parent, for: "switch", expecting: .switch, line: line, into: &change) else { return }
+        if container.edge == .switch {
+            let incoming = slot(of: model.key)
+            let previous = slots[container.slot].children.filter { slots[$0].edge == .switch && $0 != incoming }
+            for slot in previous { remove(slot, line: line, into: &change) }
+        }
+        place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
+    }
+
+    /// A split view shows one model per column, columns in sidebar, content, detail order: the model replaces the
+    /// column's previous one and goes before the columns after its own.
+    private mutating func placeColumn(_ model: ModelRef, kind: NodeKind?, in parent: String, as column: SplitColumn,
+                                      line: Int, into change: inout StepChange) {
+        guard let container = container(parent, for: "column", expecting: .split, line: line, into: &change) else { return }
+        if container.edge != .child {
+            let incoming = slot(of: model.key)
+            let previous = slots[container.slot].children.filter { slots[$0].edge == .column(column) && $0 != incoming }
+            for slot in previous { remove(slot, line: line, into: &change) }
+        }
+        let edge: EdgeKind = container.edge == .child ? .child : .column(column)
+        let position = slots[container.slot].children.firstIndex {
+            if case .column(let other) = slots[$0].edge { return other > column }
+            return false
+        }
+        place(model, kind: kind, under: container.slot, edge: edge, at: position, line: line, into: &change)
     }
 
     private mutating func present(_ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int, into change: inout StepChange) {

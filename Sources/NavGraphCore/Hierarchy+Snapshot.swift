@@ -75,24 +75,12 @@ extension Hierarchy {
         windows[windowIndex].lastSnapshotLine = line
         lastSnapshotStep = step
 
-        // Children of each entry, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]` (slots).
-        let count = entries.count
-        var childStart = [Int](repeating: 0, count: count + 1)
-        for index in entries.indices { if let parent = entries[index].parent { childStart[parent + 1] += 1 } }
-        for index in 0..<count { childStart[index + 1] += childStart[index] }
-        var fill = childStart
-        var childList = [Int](repeating: 0, count: max(count - 1, 0))
-        for index in entries.indices {
-            if let parent = entries[index].parent {
-                childList[fill[parent]] = entrySlots[index]
-                fill[parent] += 1
-            }
-        }
+        let childIndex = ChildIndex(entries)
 
         for index in entries.indices {
             let slot = entrySlots[index]
             let parent = entries[index].parent.map { entrySlots[$0] }
-            let children = childList[childStart[index]..<childStart[index + 1]]
+            let children = childIndex.children(of: index).lazy.map { entrySlots[$0] }
             setModel(entries[index].model, at: slot)
             slots[slot].kind = entries[index].kind
             if entries[index].parent == nil {

@@ -13,8 +13,8 @@ public struct NavEvent: Sendable, Equatable {
         case push(ModelRef, kind: NodeKind?, parent: String)
         /// The last `count` entries of stack `parent` leave, never its root entry.
         case pop(parent: String, count: Int)
-        /// Stack `parent` now holds exactly these entries (keys), root entry included.
-        case setPath(parent: String, entries: [String])
+        /// Stack `parent` now holds exactly these entries, root entry included.
+        case setPath(parent: String, entries: [PathEntry])
         /// Presented on `parent` with a style.
         case present(ModelRef, kind: NodeKind?, parent: String, style: PresentationStyle)
         /// The presented model leaves, with everything it presents.
@@ -74,6 +74,31 @@ public struct ModelRef: Sendable, Hashable {
     /// A model whose id is its key (navgraph-events v1 ids are full and unique).
     public init(id: String, type: String) {
         self.init(key: id, id: id, type: type)
+    }
+}
+
+/// One entry of a `setPath`: an existing model by its key, or a model the event creates (navgraph-events v1 lets an
+/// element of `ids` be an object `{"id","type","kind"?}`, so one event can state a whole new path).
+public struct PathEntry: Sendable, Hashable, ExpressibleByStringLiteral {
+    public var key: String
+    /// The model to create when no model has this key yet; `nil` for an entry that must already exist.
+    public var created: ModelRef?
+    public var kind: NodeKind?
+
+    /// An entry that must already exist.
+    public init(_ key: String) {
+        self.key = key
+    }
+
+    /// An entry that is created (like a `push`) when it does not exist yet.
+    public init(creating model: ModelRef, kind: NodeKind? = nil) {
+        self.key = model.key
+        self.created = model
+        self.kind = kind
+    }
+
+    public init(stringLiteral key: String) {
+        self.init(key)
     }
 }
 

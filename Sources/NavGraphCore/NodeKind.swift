@@ -21,7 +21,4 @@ public enum NodeKind: String, Sendable, CaseIterable, Codable {
         case .split: "a split view"
         }
     }
-
-    /// Whether the node holds children of its own (beyond what it presents).
-    public var isContainer: Bool { self != .screen }
 }

@@ -60,7 +60,7 @@ public enum Timestamp {
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

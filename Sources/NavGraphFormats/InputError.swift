@@ -6,6 +6,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// Nothing in the input is in any format navgraph knows.
     case noNavigationOutput(path: String, lines: Int)
+    /// Nothing navgraph reads, and the input looks like something it can name (from `line` on).
+    case looksLike(Lookalike, path: String, line: Int)
     /// NUL bytes and nothing navgraph can read: a binary file.
     case binaryInput(path: String)
     /// The input had errors (each reported as a diagnostic as it was read); `strict` when `--strict` made
@@ -21,6 +23,10 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .noNavigationOutput(let path, let lines):
             "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
                 + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }.joined()
+        case .looksLike(let what, let path, let line):
+            "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
+                + "Instead, \(what.instead). navgraph reads "
+                + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
         case .binaryInput(let path):
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"

@@ -73,6 +73,8 @@ public struct NavigationInput {
         var lines = 0
         var stopped = false
         var sawNUL = false
+        /// What the input looks like while no reader knows it, and where that shows.
+        var lookalike: (Lookalike, Int)?
 
         func deliver() throws {
             for index in events.indices where !stopped {
@@ -107,6 +109,10 @@ public struct NavigationInput {
                 reader.read(line, info: info, into: &events)
             } else {
                 if !sawNUL, line.contains(0) { sawNUL = true }
+                if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                    let text = Substring(String(decoding: line, as: UTF8.self))
+                    lookalike = Lookalike.matching(text).map { ($0, info.number) }
+                }
                 // Not yet known what this is: it is noise to every reader.
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             }
@@ -121,6 +127,9 @@ public struct NavigationInput {
         let navigationLines = reader?.navigationLineCount ?? 0
         if navigationLines == 0 {
             if sawNUL { throw InputError.binaryInput(path: source.name) }
+            if reader == nil, let (what, line) = lookalike {
+                throw InputError.looksLike(what, path: source.name, line: line)
+            }
             throw InputError.noNavigationOutput(path: source.name, lines: lines)
         }
         return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)

@@ -51,6 +51,8 @@ extension InputFormat {
 /// (kind rules, id prefixes, child order); the events they produce are format-blind.
 public protocol NavigationReader: AnyObject {
     static var format: InputFormat { get }
+    /// How to make this format record each model's lifecycle, for a log that has none (leaks need it).
+    static var lifecycleAdvice: String { get }
     /// Whether `line` is unmistakably in this format (used to detect the format).
     static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool
     /// Lines of navigation output read so far (not noise).
@@ -68,6 +70,7 @@ public protocol NavigationReader: AnyObject {
 }
 
 extension NavigationReader {
+    public static var lifecycleAdvice: String { "record when each model is created and when it is deallocated" }
     public func provisional(into events: inout [NavEvent]) {}
     public var completion: EventCompletion? { nil }
 }
@@ -76,4 +79,9 @@ extension NavigationReader {
 /// — with pipelined reading the other core, which otherwise waits for the reader — before anyone sees the event.
 public protocol EventCompletion: AnyObject {
     func complete(_ event: inout NavEvent)
+}
+
+extension InputFormat {
+    /// How to make a log of this format record each model's lifecycle.
+    public var lifecycleAdvice: String { NavigationInput.readerType(for: self).lifecycleAdvice }
 }

@@ -15,8 +15,12 @@ public enum FuzzHarness {
         input.showsAllDumpedProperties = (bytes.first ?? 0) & 1 == 1
         var timeline = Timeline(interval: 7)
         let diagnostics = DiagnosticCollector()
+        var mapBuilder = NavigationMapBuilder()
+        var trace = TraceEventRenderer(inputName: "fuzz")
         _ = try? input.read(diagnostics: diagnostics) { event in
             let change = timeline.append(event)
+            mapBuilder.record(event, change: change, in: timeline.latest)
+            trace.record(event, change: change, in: timeline.latest)
             for warning in change.warnings where warning.severity != .warning {
                 fatalError("the reducer reported a \(warning.severity) instead of a warning: \(warning.message)")
             }
@@ -45,6 +49,18 @@ public enum FuzzHarness {
         let diff = HierarchyDiff(from: timeline.state(after: timeline.count / 2), to: hierarchy)
         DiffTextRenderer().render(diff, to: &text)
         DiffJSONRenderer().render(diff, to: &text)
+        try? MermaidRenderer().render(hierarchy, to: &text)
+        trace.render(hierarchy, to: &text)
+        // The navigation map in every form; its JSON reads back as the same relations.
+        let map = mapBuilder.map
+        try? NavigationMapDOTRenderer().render(map, to: &text)
+        try? NavigationMapMermaidRenderer().render(map, to: &text)
+        if let json = try? NavigationMapJSONRenderer().render(map) {
+            let read = try? NavigationMapReader.read(Array(json.utf8), path: "fuzz")
+            if read?.relations != map.relations {
+                fatalError("the navigation map's JSON does not read back as the same map")
+            }
+        }
         // Terminal output never carries a raw control character from the input.
         var tree = ""
         try? TextTreeRenderer().render(hierarchy, to: &tree)

@@ -70,11 +70,13 @@ struct DOTScene {
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
     /// hidden children gets one "… N more" node standing for them and everything under them.
     private static func collapse(_ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int) -> [Node] {
-        // Subtree sizes, children before parents (the list is in pre-order).
+        // Subtree sizes, children before parents (the list is in pre-order): each node counts itself, and adds its
+        // subtree to its parent's once complete.
         var size: [String: Int] = [:]
         for node in nodes.reversed() {
-            size[node.key, default: 1] += 0
-            if let parent = node.parent { size[parent, default: 1] += size[node.key]! }
+            let subtree = size[node.key, default: 0] + 1
+            size[node.key] = subtree
+            if let parent = node.parent { size[parent, default: 0] += subtree }
         }
         guard nodes.count > budget || nodes.contains(where: { $0.children.count > maxChildren }) else {
             budget -= nodes.count
@@ -283,16 +285,15 @@ struct DOTScene {
         var edgeSamples: [(kind: EdgeKind?, label: String)] = [EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
             .filter { edgeKinds[$0.name] != nil }
             .map { edge in
+                // Short: each sample is as wide as its label, and the legend should stay a small strip.
                 let label: String = switch edge {
-                case .push: "push (stack entries in order)"
-                case .presented: "presented (sheet, alert, …)"
-                case .column: "split column"
-                case .child: "child (kind unknown)"
+                case .presented: "presented"
+                case .column: "column"
                 default: edge.name
                 }
                 return (edge, label)
             }
-        if hasLeakEdge { edgeSamples.append((nil, "leaked from its last parent")) }
+        if hasLeakEdge { edgeSamples.append((nil, "leaked from")) }
         guard !nodeSamples.isEmpty || !edgeSamples.isEmpty else { return }
 
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))

@@ -2,7 +2,7 @@ import NavGraphAnalysis
 import NavGraphCore
 
 /// `navgraph diff` as text: `+` added (with its subtree size), `-` removed, `~` moved, `*` selection changed.
-public struct DiffTextRenderer {
+public struct DiffTextRenderer: DiffRenderer {
     public var style: TerminalStyle
 
     public init(style: TerminalStyle = TerminalStyle()) { self.style = style }
@@ -43,7 +43,7 @@ public struct DiffTextRenderer {
 /// with NODE as in `tree --format json`, an added or removed one also saying where it hangs (`"parent"`, `"window"`,
 /// `"index"`), and each move's position `{"parent", "window", "index"}`. Indexes count siblings from 1, as the text
 /// output's `#1` does.
-public struct DiffJSONRenderer {
+public struct DiffJSONRenderer: DiffRenderer {
     public init() {}
 
     public func render<Output: TextOutputStream>(_ diff: HierarchyDiff, to output: inout Output) {

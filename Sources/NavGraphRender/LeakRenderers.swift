@@ -3,7 +3,7 @@ import NavGraphCore
 
 /// `navgraph leaks` as text: one line per leaked model with where it was last attached and when it left, its
 /// leaked subtree indented under it, then the counts.
-public struct LeakTextRenderer {
+public struct LeakTextRenderer: LeakReportRenderer {
     public var style: TerminalStyle
     public var listAll: Bool
 
@@ -63,7 +63,7 @@ public struct LeakTextRenderer {
 /// `navgraph leaks --format json`:
 /// `{"leaks": [{"type", "id", "status", "startedLine", "parent", "lastSeenLine", "leftAtLine", "children"}], "alive",
 /// "unplaced", "finished", "ambiguous": [{"line", "type", "id", "message"}]}`. A field that does not apply is `null`.
-public struct LeakJSONRenderer {
+public struct LeakJSONRenderer: LeakReportRenderer {
     public init() {}
 
     private func indent(_ depth: Int) -> String { String(repeating: "  ", count: 2 + min(depth, 64)) }

@@ -57,6 +57,25 @@ public struct ReplayScreen {
         return Self.frame(lines: body.header + [""] + tree, rows: rows, columns: columns, footer: footer, style: style)
     }
 
+    /// The leaks screen: a title, then a line per leak (its leaked subtree indented under it) with where it left,
+    /// `selected` marked; scrolled so the selected line fits in `rows`.
+    public func leakList(_ leaks: [LeakReport.Leak], selected: Int, rows: Int) -> [String] {
+        let title = [style.paint("Leaks at the end of the log (\(leaks.count))", .bold), ""]
+        var lines: [String] = []
+        for (index, leak) in leaks.enumerated() {
+            let indent = String(repeating: "  ", count: leak.depth)
+            let name = Escaping.terminal("\(leak.model.type) \(leak.model.id)")
+            var line = (index == selected ? "▸ " : "  ") + indent + name + "  " + leak.status.rawValue
+            if let step = leak.leftStep {
+                line += ", left at step \(step)" + (leak.leftLine.map { " (line \($0))" } ?? "")
+            }
+            lines.append(index == selected ? style.paint(line, .bold) : line)
+        }
+        let room = max(1, rows - title.count)
+        let first = min(max(0, selected - room + 1), max(0, lines.count - room))
+        return title + lines.dropFirst(first).prefix(room)
+    }
+
     /// A frame of `lines` (clipped to the terminal) with `footer` on the last row.
     public static func frame(lines: [String], rows: Int, columns: Int, footer: String, style: TerminalStyle) -> String {
         var frame = "\u{1B}[H\u{1B}[2J"

@@ -1,6 +1,7 @@
 // Measurements that a whole-command timer cannot take; scripts/bench runs it. Not installed, not for users.
 //
 //   navgraph-bench replay-moves FILE [MOVES]
+//   navgraph-bench recorder FILE [EVENTS]        (see RecorderBench)
 //
 // Loads FILE as `navgraph replay` does (every step in a Timeline with checkpoints, and its description), then moves
 // to MOVES random steps and composes the full terminal frame for each, exactly as the replay screen draws it (only the
@@ -40,6 +41,10 @@ enum FileHandleOutput {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "recorder" {
+    RecorderBench.run(Array(arguments.dropFirst(2)))
+    exit(0)
+}
 guard arguments.count >= 3, arguments[1] == "replay-moves" else { fail("usage: navgraph-bench replay-moves FILE [MOVES]") }
 let moves = arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
 

@@ -4,7 +4,7 @@ import NavGraphFormats
 import NavGraphRender
 
 /// Prints diagnostics to stderr as they arrive (`file:line: warning: …`), counts skipped lines, and in
-/// `--strict` mode turns skipped lines and warnings into errors.
+/// `--strict` mode turns warnings, and lines that look like navigation output but cannot be read, into errors.
 final class ConsoleDiagnostics: DiagnosticHandler {
     private let file: String
     private let strict: Bool
@@ -19,6 +19,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     /// follow the log).
     private(set) var ambiguities: [LeakReport.Ambiguity] = []
     private(set) var ambiguitiesNotListed = 0
+    /// The format reading found, once it is done (advice that fits the input).
+    var inputFormat: InputFormat?
     private let ambiguityLimit = 1000
 
     init(file: String, strict: Bool, verbose: Bool) {
@@ -39,6 +41,11 @@ final class ConsoleDiagnostics: DiagnosticHandler {
             } else {
                 ambiguitiesNotListed += 1
             }
+        }
+        if diagnostic.topic == .unreadableLine {
+            // Skipped like other output, but named: with --strict it is an error, as what it held is missing.
+            skipped += 1
+            if strict { diagnostic.severity = .error }
         }
         if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
         switch diagnostic.severity {
@@ -66,16 +73,15 @@ final class ConsoleDiagnostics: DiagnosticHandler {
 
     var ambiguityMessageLimit: Int? { verbose ? nil : ambiguityLimit }
 
+    /// The app's own output, which a console log is full of: never an error, not even with --strict.
     func skipped(line: Int, text: () -> String) {
         skipped += 1
-        if strict {
-            report(Diagnostic(.error, line: line, "not navigation output: \(Self.excerpt(text()))"))
-        } else if verbose {
+        if verbose {
             print(Diagnostic(.note, line: line, "skipped: \(Self.excerpt(text()))"))
         }
     }
 
-    var wantsSkippedText: Bool { strict || verbose }
+    var wantsSkippedText: Bool { verbose }
 
     /// Reports the totals; throws `InputError.invalidInput` when there were errors.
     func finish() throws {

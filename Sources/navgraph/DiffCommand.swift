@@ -13,28 +13,35 @@ struct DiffCommand: ParsableCommand {
             navgraph diff LOG --from 12 --to 40
                                          two steps of one log (see `navgraph history`)
 
+            Examples:
+              navgraph diff before.log after.log
+              navgraph diff session.log --from 12 --to 40 --format json
+
             \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.badInput, nil), (.usage, nil)]))
             """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Argument(help: ArgumentHelp("One log (with --from/--to) or two logs; '-' is stdin.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
     var from: Int?
 
-    @Option(help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
     var to: Int?
 
     @OptionGroup var flags: ReadingFlags
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.diffFormats))
+    var format: OutputFormat = .text
 
     func validate() throws {
+        for (name, step) in [("--from", from), ("--to", to)] {
+            if let step, step < 0 { throw ValidationError("\(name) \(step): a step is 0 or more") }
+        }
+        try format.require(in: OutputFormat.diffFormats, by: "diff")
         switch files.count {
         case 1:
             guard from != nil else { throw ValidationError("with one file, give --from STEP (and optionally --to STEP)") }
@@ -66,10 +73,7 @@ struct DiffCommand: ParsableCommand {
             diff = HierarchyDiff(from: earlier, to: later)
         }
         var output = StandardOutput()
-        switch format {
-        case .text: DiffTextRenderer(style: display.style).render(diff, to: &output)
-        case .json: DiffJSONRenderer().render(diff, to: &output)
-        }
+        format.diffRenderer(style: display.style)?.render(diff, to: &output)
         output.flush()
         if !diff.isEmpty { throw CommandFailure(.found) }
     }

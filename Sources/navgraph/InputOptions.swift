@@ -9,7 +9,10 @@ struct ReadingFlags: ParsableArguments {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Flag(help: "Treat every skipped line and every warning as an error (exit status 2).")
+    @Flag(help: """
+        Treat warnings, and lines that look like navigation output but cannot be read, as errors (exit status 2); \
+        the app's own output is never an error.
+        """)
     var strict = false
 
     @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
@@ -69,7 +72,15 @@ struct InputReading {
         ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
     }
 
+    /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would
+    /// otherwise seem to hang.
+    func announceTerminalStdin() {
+        guard file == nil || file == "-", isTerminal(0) else { return }
+        StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
+    }
+
     func makeInput() throws -> NavigationInput {
+        announceTerminalStdin()
         let configuration = try ConfigurationOption.load(configFile)
         var input = NavigationInput(source: try LineSource(path: file), format: inputFormat,
                                     rules: configuration.modelKindRules, lenient: lenient)
@@ -80,52 +91,28 @@ struct InputReading {
         return input
     }
 
-    /// Reads the input up to `moment` (the end when `nil`), applying each step as it comes; `onStep` sees each
-    /// step with what it changed. Diagnostics go to stderr as they come; throws `InputError` or
-    /// `CommandFailure.badInput` on bad input.
+    /// Reads the input up to `moment` (the end when `nil`; see `NavigationInput.readHierarchy`). Diagnostics go
+    /// to stderr as they come; throws `InputError` or `CommandFailure.badInput` on bad input, and when the moment
+    /// is not in the input.
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         let diagnostics = diagnostics ?? makeDiagnostics()
-        var hierarchy = Hierarchy()
-        var firstTime: Double?
-        var sawTime = false
-        let input = try makeInput()
-        try input.read(diagnostics: diagnostics) { event in
-            if let time = event.time {
-                sawTime = true
-                if firstTime == nil { firstTime = time }
-            }
-            if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
-            switch moment {
-            case .step(let step)? where hierarchy.step >= step:
-                return false
-            case .time(let limit)? where (event.time ?? -.infinity) > limit:
-                return false
-            case .offset(let offset)? where event.time.map { $0 - firstTime! > offset } ?? false:
-                return false
-            default:
-                break
-            }
-            let change = hierarchy.apply(event)
-            for warning in change.warnings { diagnostics.report(warning) }
-            try onStep?(event, change, hierarchy)
-            return true
-        }
+        let state = try makeInput().readHierarchy(
+            at: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
+        diagnostics.inputFormat = state.format
+        // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
-        switch moment {
-        case .step(let step)? where hierarchy.step < step:
+        switch state.unreached {
+        case .stepBeyondEnd(let step, let steps)?:
             throw CommandFailure.badInput(
-                displayName, "--at \(step): the input has only \(hierarchy.step) step\(hierarchy.step == 1 ? "" : "s")")
-        case .time?, .offset?:
-            if !sawTime {
-                throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
-            }
-        default:
-            break
+                displayName, "--at \(step): the input has only \(steps) step\(steps == 1 ? "" : "s")")
+        case .noTimes?:
+            throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
+        case nil:
+            return state.hierarchy
         }
-        return hierarchy
     }
 }
 

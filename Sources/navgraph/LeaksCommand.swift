@@ -2,6 +2,7 @@ import ArgumentParser
 import NavGraphAnalysis
 import NavGraphConfiguration
 import NavGraphCore
+import NavGraphFormats
 import NavGraphRender
 
 struct LeaksCommand: ParsableCommand {
@@ -15,6 +16,10 @@ struct LeaksCommand: ParsableCommand {
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
 
+            Examples:
+              navgraph leaks session.log
+              navgraph leaks ui-test.log --format json --fail-on-suspected   (a CI gate)
+
             \(ExitStatus.help([
                 (.success, "nothing leaked"),
                 (.found, "something leaked (or was suspected, with --fail-on-suspected)"),
@@ -23,14 +28,12 @@ struct LeaksCommand: ParsableCommand {
             ]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.leakFormats))
+    var format: OutputFormat = .text
 
     @Flag(help: "Also list alive and not yet placed models.")
     var all = false
@@ -38,24 +41,26 @@ struct LeaksCommand: ParsableCommand {
     @Flag(help: "Exit with status 1 when a model is suspected, not only when one leaked.")
     var failOnSuspected = false
 
+    func validate() throws {
+        try format.require(in: OutputFormat.leakFormats, by: "leaks")
+    }
+
     func run() throws {
         let diagnostics = input.makeDiagnostics()
         let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
         guard hierarchy.hasLifecycleEvents else {
+            let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
             throw CommandFailure.badInput(
                 input.displayName,
-                "the input records no lifecycle (no Started/Finished lines, no start/finish events), so leaks cannot "
-                    + "be told from it; enable NavigationConfig.shared.isDebugPrintEnabled")
+                "the input records no lifecycle (no model's start and finish), so leaks cannot be told from it; "
+                    + advice)
         }
         let configuration = try input.flags.configuration.load()
         let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
                                 ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
                                 isAllowed: { configuration.isAllowed(type: $0.type) })
         var output = StandardOutput()
-        switch format {
-        case .text: LeakTextRenderer(style: display.style, listAll: all).render(report, to: &output)
-        case .json: LeakJSONRenderer().render(report, to: &output)
-        }
+        format.leakRenderer(style: display.style, listAll: all)?.render(report, to: &output)
         output.flush()
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > 0) {
             throw CommandFailure(.found)

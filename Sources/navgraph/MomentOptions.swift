@@ -1,18 +1,11 @@
 import ArgumentParser
 import NavGraphCore
 
-/// A point in the history: after a step, or at a time.
-enum Moment: Equatable {
-    case step(Int)
-    /// Seconds since 1970.
-    case time(Double)
-    /// Seconds after the first event that has a time.
-    case offset(Double)
-}
-
 /// `--at STEP` and `--at-time TIME` for commands that show one moment.
 struct MomentOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Show the state after this step (0 is the empty state before the first); reading stops there.", valueName: "step"))
+    // Unconditional, so that `--at -1` is read as a value and gets a message about steps, not "missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Show the state after this step (0 is the empty state before the first); reading stops there.", valueName: "step"))
     var at: Int?
 
     @Option(name: .customLong("at-time"), help: ArgumentHelp(
@@ -22,24 +15,14 @@ struct MomentOptions: ParsableArguments {
 
     func validate() throws {
         if at != nil && atTime != nil { throw ValidationError("use --at or --at-time, not both") }
-        if let at, at < 0 { throw ValidationError("--at must be 0 or more") }
-        if let atTime, Self.parse(atTime) == nil {
+        if let at, at < 0 { throw ValidationError("--at \(at): a step is 0 or more") }
+        if let atTime, Moment(time: atTime) == nil {
             throw ValidationError("--at-time '\(atTime)': expected an RFC 3339 time (2025-03-14T09:41:07Z), seconds since 1970, or +SECONDS[s]")
         }
     }
 
     var moment: Moment? {
         if let at { return .step(at) }
-        return atTime.flatMap(Self.parse)
-    }
-
-    static func parse(_ text: String) -> Moment? {
-        if text.hasPrefix("+") {
-            var number = text.dropFirst()
-            if number.hasSuffix("s") { number = number.dropLast() }
-            return Double(number).flatMap { $0.isFinite && $0 >= 0 ? .offset($0) : nil }
-        }
-        if let seconds = Double(text), seconds.isFinite { return .time(seconds) }
-        return Timestamp.parseRFC3339(text).map { .time($0) }
+        return atTime.flatMap(Moment.init(time:))
     }
 }

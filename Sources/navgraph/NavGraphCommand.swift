@@ -17,39 +17,71 @@ struct NavGraphCommand: ParsableCommand {
             and shows it: stacks, tabs, presentations (sheet, fullScreenCover, alert, confirmationDialog, …), \
             switched roots, split columns and windows.
 
+            Input formats (detected, or named with --input-format):
+              swiftui-navigation  SwiftUINavigation console output: printDebugGraph()
+                                  dumps and Started/Finished lines, console prefixes
+                                  and times (Xcode, NSLog, log stream, [HH:MM:SS])
+              navgraph-events     navgraph's own JSON Lines log (navgraph-events v1)
+              navigation-path     NavigationPath.CodableRepresentation JSON (path.codable)
+              navigator           NavigatorUI's (hmlongco/Navigator) log lines
+
+            Examples:
+              navgraph tree session.log
+              navgraph leaks session.log
+              xcrun simctl launch --console-pty booted com.example.app \\
+                | navgraph tree --follow
+
             \(ExitStatus.help([
                 (.success, nil),
-                (.found, "leaks found (leaks), differences (diff), or \(ExitStatus.renderFailed.meaning) (render)"),
+                (.found, "leaks found (leaks), differences (diff), drift from a baseline (diagram --check), or "
+                    + "\(ExitStatus.renderFailed.meaning) (render, diagram)"),
                 (.badInput, nil), (.usage, nil),
             ])) Each command's --help lists its own.
             """,
         version: version,
-        subcommands: [TreeCommand.self, RenderCommand.self, LeaksCommand.self, HistoryCommand.self, DiffCommand.self,
-                      ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self])
+        subcommands: [TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
+                      DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self])
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // A small diagram takes about as long to parse arguments for and to set up as Graphviz takes to lay it
         // out; the setup happens on the other core while the arguments are parsed.
         if arguments.first == "render" { RenderCommand.prepare(arguments: arguments.dropFirst()) }
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let failure = CommandSuggestion.failure(for: arguments.first, commands: commands,
+                                                   readingFiles: commands.filter { $0 != "templates" }) {
+            end(with: failure)
+        }
+        var parsed: ParsableCommand.Type = Self.self
         do {
             var command = try parseAsRoot(arguments)
+            parsed = type(of: command)
             try command.run()
         } catch {
-            end(with: error)
+            end(with: error, in: parsed)
         }
     }
 
     /// The one place a failing command is reported: its message on stderr, its status as the exit status.
     /// Library errors carry their `file: error: …` text; argument errors, help and --version are
     /// swift-argument-parser's.
-    private static func end(with error: any Error) -> Never {
+    /// An argument error found while a command ran is shown with that command's usage (`command`), not the
+    /// top level's.
+    private static func end(with error: any Error, in command: ParsableCommand.Type = Self.self) -> Never {
         let failure: CommandFailure
         switch error {
         case let error as CommandFailure: failure = error
         case let error as InputError: failure = CommandFailure(.badInput, message: error.description)
         case let error as RenderError: failure = CommandFailure(.badInput, message: error.description)
         case let error as GraphvizError: failure = CommandFailure(.renderFailed, message: error.description)
+        case let error as ValidationError where command != Self.self:
+            // swift-argument-parser would show the top level's usage for an error found while a command ran.
+            let name = command.configuration.commandName ?? ""
+            failure = CommandFailure(.usage, message: """
+                Error: \(error.message)
+                Usage: \(usageString(for: command))
+                  See 'navgraph \(name) --help' for more information.
+                """)
         default: exit(withError: error)
         }
         if let message = failure.message { StandardError.write(message) }

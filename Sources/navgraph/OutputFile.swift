@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A file written atomically: into a temporary file in the same folder, then renamed over the target, so a
@@ -43,7 +45,7 @@ struct OutputFile {
         }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 close(descriptor)

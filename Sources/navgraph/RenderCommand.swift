@@ -6,7 +6,7 @@ import NavGraphRender
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the navigation hierarchy as a diagram: DOT, or SVG, PNG and PDF laid out by Graphviz.",
+        abstract: "Draw the hierarchy as a diagram (DOT, SVG, PNG, PDF by Graphviz, Mermaid) or write its trace.",
         discussion: """
             The format comes from --format, else from the extension of -o, else DOT. Without -o the diagram goes \
             to stdout (binary formats only into a pipe or file). SVG, PNG and PDF are laid out in-process by \
@@ -16,12 +16,13 @@ struct RenderCommand: ParsableCommand {
             labelled with their style. --theme dark for the dark theme; for your own, start from \
             `navgraph templates dot/light.dot.mustache`.
 
+            Examples:
+              navgraph render session.log -o nav.svg
+              navgraph render session.log --at 12 --direction LR -o nav.png
+              navgraph render session.log > nav.dot   (DOT, to edit or draw elsewhere)
+
             \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, svg, png, pdf
-    }
 
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
@@ -29,8 +30,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("dot, svg, png or pdf (default: from -o's extension, else dot).", valueName: "format"))
-    var format: Format?
+    @Option(help: OutputFormat.help(OutputFormat.diagramFormats, " (default: from -o's extension, else dot)"))
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
                                valueName: "name|path"))
@@ -51,15 +52,16 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let maxNodes, maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
-        if format == nil, let output, let ext = output.split(separator: ".").last.map(String.init),
-           output.contains("."), Format(rawValue: ext.lowercased()) == nil {
-            throw ValidationError("cannot tell the format from '\(output)'; use --format dot, svg, png or pdf")
+        try format?.require(in: OutputFormat.diagramFormats, by: "render")
+        if chosenFormat == nil, let output {
+            throw ValidationError(
+                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))")
         }
     }
 
     func run() throws {
-        let chosen = format ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(rawValue: $0.lowercased()) } } ?? .dot
-        if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
+        let chosen = chosenFormat ?? .dot
+        if output == nil, chosen.isBinary, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         // Fail on an unwritable target before reading a long log.
@@ -70,6 +72,26 @@ struct RenderCommand: ParsableCommand {
         let theme = theme ?? defaults.theme?.path
         let direction = direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .TB
         let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
+
+        switch chosen {
+        case .mermaid, .markdown:
+            var renderer = MermaidRenderer(direction: direction, markdown: chosen == .markdown)
+            renderer.endOfInput = moment.moment == nil
+            renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
+            let hierarchy = try input.readHierarchy(until: moment.moment)
+            return try write(Array(try renderer.render(hierarchy).utf8), to: target)
+        case .trace:
+            var trace = TraceEventRenderer(inputName: input.displayName)
+            let hierarchy = try input.readHierarchy(until: moment.moment) { event, change, hierarchy in
+                trace.record(event, change: change, in: hierarchy)
+            }
+            var text = ""
+            trace.render(hierarchy, endOfInput: moment.moment == nil, to: &text)
+            return try write(Array(text.utf8), to: target)
+        default:
+            break
+        }
+
         let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
         var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
                                        legend: !noLegend)
@@ -86,17 +108,16 @@ struct RenderCommand: ParsableCommand {
         if summary.collapsed > 0 {
             StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
         }
-        if chosen != .dot && summary.drawn > 500 && isTerminal(2) {
+        if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
             StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
         }
 
-        let bytes: [UInt8]
-        switch chosen {
-        case .dot:
-            bytes = Array(dot.utf8)
-        case .svg, .png, .pdf:
-            bytes = try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
-        }
+        let bytes = try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
+            ?? Array(dot.utf8)
+        try write(bytes, to: target)
+    }
+
+    private func write(_ bytes: [UInt8], to target: OutputFile?) throws {
         if let target {
             try target.write(bytes)
         } else {
@@ -105,11 +126,23 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// --format, else the format -o's extension names, else DOT; `nil` when -o has an extension that names no
+    /// diagram format (`nav.txt`).
+    private var chosenFormat: OutputFormat? {
+        if let format { return format }
+        guard let output, OutputFormat.fileExtension(of: output) != nil else { return .dot }
+        return OutputFormat(extensionOf: output).flatMap { OutputFormat.diagramFormats.contains($0) ? $0 : nil }
+    }
+
     /// Started before the arguments are parsed: Graphviz's context and fonts, and the built-in theme, are made
     /// ready on the other core meanwhile. Only a guess from the raw arguments; a wrong guess costs a little time on
     /// that core, nothing else.
     static func prepare(arguments: ArraySlice<String>) {
-        let drawsDOT = arguments.contains { $0 == "dot" || $0 == "--format=dot" || $0.hasSuffix(".dot") }
+        let textOnly = ["dot", "mermaid", "markdown", "trace"]
+        let drawsDOT = arguments.contains { argument in
+            textOnly.contains { argument == $0 || argument == "--format=" + $0 } || argument.hasSuffix(".dot")
+                || argument.hasSuffix(".mmd") || argument.hasSuffix(".md")
+        }
         if !drawsDOT { Graphviz.prepare() }
         if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) { DOTRenderer.prepareBuiltInTheme() }
     }

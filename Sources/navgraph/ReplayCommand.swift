@@ -14,17 +14,25 @@ struct ReplayCommand: ParsableCommand {
 
             --html FILE writes one self-contained page that replays the history in any browser instead.
 
-            \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"), (.badInput, nil),
-                               (.usage, nil)]))
+            Examples:
+              navgraph replay session.log
+              navgraph replay session.log --start 12
+              navgraph replay session.log --html replay.html
+              navgraph replay session.log --steps 10..20 | less   (without a terminal: the steps as text)
+
+            \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"),
+                               (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Without a terminal: print only these steps, e.g. 10..20.", valueName: "range"))
+    @Option(
+        help: ArgumentHelp("Without a terminal: print only these steps, e.g. 10..20.", valueName: "range"),
+        transform: StepRange.parse)
     var steps: StepRange?
 
-    @Option(help: ArgumentHelp("The step to start at (default 1).", valueName: "step"))
+    @Option(help: ArgumentHelp("The step to start at (default: the first step with a hierarchy).", valueName: "step"))
     var start: Int?
 
     @Option(help: ArgumentHelp("Write a self-contained HTML page replaying the history (no terminal needed).",
@@ -55,8 +63,11 @@ struct ReplayCommand: ParsableCommand {
         let diagnostics = input.makeDiagnostics()
         let input = try self.input.makeInput()
         let progress = isTerminal(2)
+        // A log usually starts with models starting before any dump places them: nothing to show yet.
+        var firstWithHierarchy: Int?
         try input.read(diagnostics: diagnostics) { event in
             let change = timeline.append(event)
+            if firstWithHierarchy == nil, !timeline.latest.nodes.isEmpty { firstWithHierarchy = timeline.count }
             for warning in change.warnings { diagnostics.report(warning) }
             descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))
             if progress, timeline.count % 100_000 == 0 {
@@ -70,7 +81,10 @@ struct ReplayCommand: ParsableCommand {
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {
             var session = ReplaySession(timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
-                                        step: min(max(start ?? 1, 0), timeline.count))
+                                        step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
+            if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
+                session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
+            }
             session.run()
         } else {
             printSteps(timeline: timeline, descriptions: descriptions, screen: screen)
@@ -81,7 +95,8 @@ struct ReplayCommand: ParsableCommand {
     private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen) {
         var output = StandardOutput()
         var state = Hierarchy()
-        for step in 1...max(timeline.count, 1) where step <= timeline.count {
+        // Steps 1 through the last; none for an empty timeline (a closed range 1...0 would trap).
+        for step in stride(from: 1, through: timeline.count, by: 1) {
             if steps?.isPast(step - 1) == true { break }
             let change = state.apply(timeline.event(at: step))
             guard steps?.contains(step) ?? true else { continue }
@@ -107,6 +122,13 @@ struct ReplaySession {
     private var status: String?
     private var query = ""
     private var overlay: [String]?
+    /// The leaks screen (`l`): the leaks at the end of the log, one selected.
+    private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
+    /// The status line when the replay opens.
+    var opening: String?
+
+    /// Every key, for the key bar.
+    private static let keys = "←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"
 
     init(timeline: Timeline, descriptions: [String], screen: ReplayScreen, terminal: Terminal, step: Int) {
         self.timeline = timeline
@@ -119,6 +141,7 @@ struct ReplaySession {
     mutating func run() {
         terminal.enter()
         defer { terminal.leave() }
+        status = opening
         draw()
         while true {
             guard let key = terminal.readKey() else {
@@ -127,6 +150,11 @@ struct ReplaySession {
             }
             if overlay != nil {
                 overlay = nil
+                draw()
+                continue
+            }
+            if leakList != nil {
+                pickLeak(key)
                 draw()
                 continue
             }
@@ -144,7 +172,7 @@ struct ReplaySession {
             case .character("/"): prompt()
             case .character("n"): find(query)
             case .character("l"): showLeaks()
-            default: status = "←/→ step  PgUp/PgDn ±10  Home/End  ↑/↓ scroll  / find  n next  l leaks  q quit"
+            default: status = Self.keys
             }
             draw()
         }
@@ -184,33 +212,72 @@ struct ReplaySession {
         }
     }
 
-    /// The next step after the current one whose description mentions `text` (a type or id), wrapping around.
+    /// The next step after the current one whose description mentions `text` (a type or id), wrapping around,
+    /// and saying so when it wraps or finds only the step already shown.
     private mutating func find(_ text: String) {
         guard !text.isEmpty, timeline.count > 0 else { return }
         let needle = text.lowercased()
+        let shown = Escaping.terminal(text)
         for offset in 1...timeline.count {
             let candidate = (step + offset - 1) % timeline.count + 1
             if descriptions[candidate - 1].lowercased().contains(needle) {
+                if candidate == step {
+                    status = "no further match for '\(shown)': step \(step) is the only one"
+                    return
+                }
+                let wrapped = candidate < step
                 move(to: candidate)
-                status = "found '\(text)' at step \(candidate) (n: next)"
+                status = "found '\(shown)' at step \(candidate)"
+                    + (wrapped ? " (search wrapped to the start)" : "") + " (n: next)"
                 return
             }
         }
-        status = "'\(text)' is in no step"
+        status = "'\(shown)' is in no step"
     }
 
     private mutating func showLeaks() {
-        let report = LeakReport(hierarchy: timeline.latest)
-        var text = ""
-        LeakTextRenderer(style: screen.style).render(report, to: &text)
-        overlay = [screen.style.paint("Leaks at the end of the log (any key to return)", .bold), ""]
-            + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let leaks = LeakReport(hierarchy: timeline.latest).leaks
+        if leaks.isEmpty {
+            overlay = [screen.style.paint("No leaks at the end of the log (any key to return)", .bold)]
+        } else {
+            leakList = (leaks, 0)
+        }
+    }
+
+    /// A key on the leaks screen: ↑/↓ select, Enter jumps to the step where the selected leak left the hierarchy.
+    private mutating func pickLeak(_ key: Terminal.Key) {
+        guard var list = leakList else { return }
+        switch key {
+        case .up, .character("k"): list.selected = max(0, list.selected - 1)
+        case .down, .character("j"): list.selected = min(list.leaks.count - 1, list.selected + 1)
+        case .enter:
+            let leak = list.leaks[list.selected]
+            leakList = nil
+            let name = Escaping.terminal("\(leak.model.type) \(leak.model.id)")
+            if let left = leak.leftStep {
+                move(to: left)
+                status = "step \(left): \(name) left the hierarchy here"
+            } else {
+                status = "\(name) is suspected, not seen leaving: no step to go to"
+            }
+            return
+        case .escape, .character("l"), .character("q"):
+            leakList = nil
+            return
+        default:
+            break
+        }
+        leakList = list
     }
 
     private mutating func draw() {
         let (rows, columns) = terminal.size
-        let footer = status ?? "←/→ step  PgUp/PgDn ±10  Home/End  / find  l leaks  q quit"
-        if let overlay {
+        let footer = status ?? Self.keys
+        if let (leaks, selected) = leakList {
+            let lines = screen.leakList(leaks, selected: selected, rows: rows - 1)
+            let keys = "↑/↓ select  Enter go to the step it left  Esc back"
+            terminal.write(ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
+        } else if let overlay {
             terminal.write(ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
         } else {
             terminal.write(screen.frame(step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",

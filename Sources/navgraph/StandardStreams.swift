@@ -51,11 +51,16 @@ func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
     }
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
+/// `write(2)`, from the platform's C module (Glibc on Linux, Darwin on macOS). A function, not a stored reference
+/// to one: the terminal's signal handler calls it, and a global's lazy set-up is not async-signal-safe.
+@inline(__always)
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}
 
 /// Whether a descriptor is a terminal.
 func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

@@ -24,6 +24,18 @@ struct StepRange: ExpressibleByArgument, Equatable {
         }
     }
 
+    /// The range, or an error that says what is wrong with `argument` (for `@Option(transform:)`).
+    static func parse(_ argument: String) throws -> StepRange {
+        if let range = StepRange(argument: argument) { return range }
+        let parts = argument.components(separatedBy: "..")
+        let numbers = parts.map { $0.isEmpty ? nil : Int($0) }
+        if parts.count == 2, let low = numbers[0], let high = numbers[1], high < low, low >= 0 {
+            throw ValidationError("the range runs backwards; did you mean \(high)..\(low)?")
+        }
+        if numbers.contains(where: { ($0 ?? 0) < 0 }) { throw ValidationError("a step is 0 or more") }
+        throw ValidationError("expected a step (15) or a range of steps (10..20, 10.., ..20)")
+    }
+
     func contains(_ step: Int) -> Bool { step >= lower && (upper.map { step <= $0 } ?? true) }
     /// Whether reading can stop after `step`.
     func isPast(_ step: Int) -> Bool { upper.map { step >= $0 } ?? false }

@@ -132,13 +132,13 @@ private enum TerminalRestore {
         Self.descriptor = descriptor
         Self.original.initialize(to: original)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            Glibc.signal(signal, restoreAndExit)
+            setSignalHandler(signal, restoreAndExit)
         }
-        Glibc.signal(SIGWINCH) { _ in TerminalRestore.resized = 1 }
+        setSignalHandler(SIGWINCH) { _ in TerminalRestore.resized = 1 }
     }
 
     static func uninstall() {
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { Glibc.signal(signal, SIG_DFL) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { setSignalHandler(signal, nil) }
         descriptor = -1
     }
 
@@ -151,18 +151,9 @@ private enum TerminalRestore {
 /// Async-signal-safe: only write, tcsetattr and _exit.
 private func restoreAndExit(_ signal: Int32) {
     let reset: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
-    _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    _ = systemWrite(1, reset.utf8Start, reset.utf8CodeUnitCount)
     if TerminalRestore.descriptor >= 0 {
         tcsetattr(TerminalRestore.descriptor, TCSAFLUSH, TerminalRestore.original)
     }
     _exit(128 + signal)
-}
-
-/// Long-running commands must be stoppable and must notice resizes whatever signal mask their parent handed down
-/// (a thread of a test runner, a tmux server started by one, may block nearly everything).
-func unblockInteractiveSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&signals, signal) }
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 }

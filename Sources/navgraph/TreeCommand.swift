@@ -20,24 +20,26 @@ struct TreeCommand: ParsableCommand {
             On a terminal it redraws the tree in place on every change; into a pipe it prints each new state. \
             It stops when stdin ends (printing the final state), or on Ctrl-C when following a file.
 
+            Examples:
+              navgraph tree session.log
+              navgraph tree session.log --at 12 --format json
+              navgraph tree --follow ui-test.log
+
             \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
             """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
 
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: Format = .text
+    @Option(help: OutputFormat.help(OutputFormat.treeFormats))
+    var format: OutputFormat = .text
 
     @Flag(name: .shortAndLong, help: "Follow a growing log (a file like tail -f, or stdin until it ends) and show every new state.")
     var follow = false
 
     func validate() throws {
+        try format.require(in: OutputFormat.treeFormats, by: "tree")
         if follow && moment.moment != nil { throw ValidationError("--follow shows the live state; it cannot go with --at or --at-time") }
     }
 
@@ -50,10 +52,8 @@ struct TreeCommand: ParsableCommand {
     }
 
     private func render(_ hierarchy: Hierarchy, endOfInput: Bool, to output: inout some TextOutputStream) {
-        switch format {
-        case .text: try? TextTreeRenderer(style: display.style, endOfInput: endOfInput).render(hierarchy, to: &output)
-        case .json: try? JSONRenderer().render(hierarchy, to: &output)
-        }
+        // Neither the text tree nor JSON has a template that could fail.
+        try? format.treeRenderer(style: display.style, endOfInput: endOfInput)?.render(hierarchy, to: &output)
     }
 
     /// Reads as the log grows and shows each new state: on a terminal redrawn in place, into a pipe one after the
@@ -65,9 +65,11 @@ struct TreeCommand: ParsableCommand {
     private func runFollowing() throws {
         unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
+        input.reading.announceTerminalStdin()
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text
+        let everyStep = format == .json
         var hierarchy = Hierarchy()
         var output = StandardOutput()
         /// The last committed step shown, and the provisional state shown since (if any): nothing is shown twice,
@@ -77,12 +79,12 @@ struct TreeCommand: ParsableCommand {
 
         func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool) {
             var text = ""
-            switch format {
-            case .text:
-                try? TextTreeRenderer(style: display.style, endOfInput: endOfInput).render(state, to: &text)
-            case .json:
+            if format == .json {
+                // Following, each state is one JSON Lines document that says which moment it shows.
                 let moment = JSONRenderer.Moment(step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
                 try? JSONRenderer(moment: moment).render(state, to: &text)
+            } else {
+                render(state, endOfInput: endOfInput, to: &text)
             }
             if provisional {
                 guard text != shownProvisional else { return }
@@ -93,7 +95,8 @@ struct TreeCommand: ParsableCommand {
                 shownProvisional = nil
             }
             if redraw {
-                let status = provisional ? display.style.paint("(a dump is still being printed)", .dim) + "\n" : ""
+                let status = provisional
+                    ? display.style.paint("(the last dump as printed so far: no line after it has arrived yet)", .dim) + "\n" : ""
                 output.write("\u{1B}[H\u{1B}[2J" + text + status)
             } else if format == .text {
                 let header = "── step \(state.step), line \(state.line)"
@@ -121,6 +124,8 @@ struct TreeCommand: ParsableCommand {
         try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
             let change = hierarchy.apply(event)
             for warning in change.warnings { diagnostics.report(warning) }
+            // A program reading JSON Lines gets every step; people (text) get the state each time the input pauses.
+            if everyStep { show(hierarchy, provisional: false, endOfInput: false) }
             return true
         }
         show(hierarchy, provisional: false, endOfInput: true)

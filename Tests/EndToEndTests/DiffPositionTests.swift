@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 @Suite("navgraph diff --format json: where things are")
 struct DiffPositionTests {

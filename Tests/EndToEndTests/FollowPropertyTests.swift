@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 // Reading must not depend on how the bytes arrive. An app's console delivers its output a line at a time with pauses
 // of any length (a pty), in chunks split anywhere (a pipe), or appended to a log file being written; `tree --follow`

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// Whether the headless-Chromium checks can run here: Chromium, its WebDriver and Selenium (`scripts/setup`
 /// installs them). Where they cannot be had the test is skipped with that reason, never passed.

@@ -1,9 +1,5 @@
 import Foundation
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-func example(_ name: String) -> String { repositoryRoot.appendingPathComponent("examples/\(name)").path }
+import NavGraphTestSupport
 
 func golden(_ name: String) throws -> String {
     try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)"), encoding: .utf8)
@@ -35,15 +31,14 @@ func runTool(_ executable: URL, _ arguments: [String], stdin: String? = nil, dir
     for (key, value) in environment { env[key] = value }
     process.environment = env
 
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out")
     let errURL = scratch.appendingPathComponent("err")
     let inURL = scratch.appendingPathComponent("in")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+    try createEmptyFile(outURL)
+    try createEmptyFile(errURL)
+    try Data((stdin ?? "").utf8).write(to: inURL)
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     let input = try FileHandle(forReadingFrom: inURL)
@@ -81,12 +76,6 @@ let binaryURL: URL = {
     }
     fatalError("navgraph binary not found; build it first or set NAVGRAPH_BIN")
 }()
-
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 /// NavigationPath JSON and NavigatorUI logs, read by the built binary as a user runs it.
 @Suite("NavigationPath and NavigatorUI inputs")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 // A transcript in the docs is a promise: every `$ …` line in a fenced block of README.md or docs/*.md that names a file
 // under examples/ is run (with the built navgraph first on PATH, from the repository's root, stdin empty, no colour)

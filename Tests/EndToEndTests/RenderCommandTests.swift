@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 @Suite("navgraph render, as a user runs it")
 struct RenderCommandTests {

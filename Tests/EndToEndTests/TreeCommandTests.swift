@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavGraphTestSupport
 
 @Suite("navgraph tree, as a user runs it")
 struct TreeCommandTests {
@@ -46,12 +47,24 @@ struct TreeCommandTests {
         #expect(ascii.stdout.contains("`-- MainTabsNavigationModel F1A [tabs]"))
     }
 
-    @Test func strictTurnsSkippedLinesIntoErrors() throws {
-        let run = try navgraph(["tree", "--strict", example("session.log")])
+    @Test func strictFailsOnUnreadableNavigationLinesNeverOnAppOutput() throws {
+        // session.log is full of the app's own prints: normal in a console log, so --strict passes it.
+        let app = try navgraph(["tree", "--strict", example("session.log")])
+        #expect(app.status == 0)
+        #expect(app.stderr.contains("skipped 19 lines that are not navigation output"))
+        let cut = "<[AppNavigationModel 667...]>\n\t<[HomeNavigationModel F0F...]>\n\t<[DetailNavigationModel 8C\nhello\n"
+        let run = try navgraph(["tree", "--strict"], stdin: cut)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("examples/session.log:1: error: not navigation output: 'Examples launched"))
-        #expect(run.stderr.hasSuffix("error: 19 errors in input (--strict)\n"))
+        #expect(run.stderr.contains(
+            "<stdin>:3: error: looks like SwiftUINavigation output but cannot be read: '\\u{9}<[DetailNavigationModel 8C'"))
+        #expect(!run.stderr.contains("hello"))
+        #expect(run.stderr.hasSuffix("error: 1 error in input (--strict)\n"))
+        let lax = try navgraph(["tree"], stdin: cut)
+        #expect(lax.status == 0)
+        #expect(lax.stderr.contains("skipped 2 lines"))
+        let verbose = try navgraph(["tree", "--verbose"], stdin: cut)
+        #expect(verbose.stderr.contains("<stdin>:3: note: looks like SwiftUINavigation output but cannot be read"))
         let clean = try navgraph(["tree", "--strict", example("launch-dump.txt")])
         #expect(clean.status == 0)
     }
@@ -70,12 +83,13 @@ struct TreeCommandTests {
     }
 
     @Test func malformedInputIsAClearErrorWithStatus2() throws {
-        let run = try navgraph(["tree", repositoryRoot.appendingPathComponent("Package.swift").path])
+        let run = try navgraph(["tree"], stdin: "hello\nworld\n")
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("Package.swift: error: no navigation output found in"))
+        #expect(run.stderr.contains("<stdin>: error: no navigation output found in 2 lines"))
         // Every format tried, each with what it expected.
-        #expect(run.stderr.contains("tried every format:\n  swiftui-navigation (SwiftUINavigation console output): expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
+        #expect(run.stderr.contains("tried every format:\n  swiftui-navigation (SwiftUINavigation console output): "
+            + "expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
         let empty = try navgraph(["tree"], stdin: "")
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("<stdin>: error: no navigation output found in 0 lines"))
@@ -104,6 +118,7 @@ struct TreeCommandTests {
         #expect(run.stderr.contains("--format"))
         let unknown = try navgraph(["frobnicate"])
         #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown command 'frobnicate'; the commands are tree, render, diagram, leaks"))
     }
 }
 

@@ -3,17 +3,15 @@ import Testing
 import NavGraphCore
 import NavGraphFormats
 @testable import NavGraphAnalysis
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import NavGraphTestSupport
 
 /// The hierarchy after reading `text` (or an example file), and the ambiguity notes.
 func load(_ text: String? = nil, example: String? = nil) throws -> (Hierarchy, [LeakReport.Ambiguity], Timeline) {
     let path: String
     if let example {
-        path = repositoryRoot.appendingPathComponent("examples/\(example)").path
+        path = NavGraphTestSupport.example(example)
     } else {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("analysis-\(UUID().uuidString).log").path
-        try Data(text!.utf8).write(to: URL(fileURLWithPath: path))
+        path = try temporaryFile(text ?? "").path
     }
     defer { if example == nil { try? FileManager.default.removeItem(atPath: path) } }
     let collector = DiagnosticCollector()

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 @Suite("Reading navgraph-events v1")
 struct EventLogReaderTests {
     @Test func everyEventMapsToItsAction() {
-        let result = read("""
+        let result = readLog("""
             {"event":"start","id":"A","type":"App","kind":"tabs"}
             {"event":"finish","id":"A"}
             {"event":"root","id":"A","type":"App"}
@@ -15,6 +16,7 @@ struct EventLogReaderTests {
             {"event":"pop","parent":"S","count":2}
             {"event":"pop","parent":"S"}
             {"event":"setPath","parent":"S","ids":["R","B"]}
+            {"event":"setPath","parent":"S","ids":["R",{"id":"S/1","type":"Detail","kind":"stack"}]}
             {"event":"present","id":"P","type":"Sheet","parent":"A","style":"fullScreenCover"}
             {"event":"dismiss","id":"P"}
             {"event":"tab","id":"T","type":"Home","parent":"A","title":"Home"}
@@ -36,6 +38,7 @@ struct EventLogReaderTests {
             .pop(parent: "S", count: 2),
             .pop(parent: "S", count: 1),
             .setPath(parent: "S", entries: ["R", "B"]),
+            .setPath(parent: "S", entries: ["R", PathEntry(creating: ref("S/1", "Detail"), kind: .stack)]),
             .present(ref("P", "Sheet"), kind: nil, parent: "A", style: .fullScreenCover),
             .dismiss("P"),
             .tab(ref("T", "Home"), kind: nil, parent: "A", title: "Home"),
@@ -46,11 +49,43 @@ struct EventLogReaderTests {
             .closeWindow("waiting"),
             .mark("tapped Save"),
         ])
-        #expect(result.events.map(\.line) == Array(1...17))
+        #expect(result.events.map(\.line) == Array(1...18))
+    }
+
+    @Test func aConsoleLogIsReadFromEachLinesFirstEventOn() {
+        let result = readLog("""
+            MyApp 2.4.1 starting
+            2025-03-14 09:41:12.345 MyApp[4242:9111] {"event":"root","id":"A","type":"App","kind":"stack"}
+            [Network] GET /products 200
+            2025-03-14 09:41:12.346 MyApp[4242:9111] {"event":"push","id":"R","type":"Home","parent":"A"}
+            {"event":"push","id":"B","type":"Detail","parent":"A"}
+            printed {"user":{"event":"not ours"}} by the app
+            """)
+        #expect(result.events.map(\.line) == [2, 4, 5])
+        #expect(result.skipped == [1, 3])
+        // A line carrying `{"event"` that is not an event is an error, as on its own.
+        #expect(result.diagnostics.map(\.line) == [6])
+        #expect(result.hierarchy.preorder(window: "main").map(\.node.model.id) == ["A", "R", "B"])
+    }
+
+    @Test func setPathCreatesTheEntriesItStatesWhole() {
+        let result = readLog("""
+            {"event":"root","id":"S","type":"Stack","kind":"stack"}
+            {"event":"push","id":"R","type":"Home","parent":"S"}
+            {"event":"push","id":"S/1","type":"List","parent":"S"}
+            {"event":"setPath","parent":"S","ids":["R",{"id":"S/1","type":"Ignored"},{"id":"S/2","type":"Detail"},{"id":"S/3","type":"Inner","kind":"stack"}]}
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let entries = result.hierarchy.preorder(from: "S").dropFirst().map(\.node)
+        #expect(entries.map(\.model.id) == ["R", "S/1", "S/2", "S/3"])
+        // An entry that exists keeps its type; a new one has the type and kind the event gives.
+        #expect(entries.map(\.model.type) == ["Home", "List", "Detail", "Inner"])
+        #expect(entries.map(\.kind) == [.screen, .screen, .screen, .stack])
+        #expect(entries.allSatisfy { $0.edge == .push && $0.parent == "S" })
     }
 
     @Test func timesAsNumbersAndRFC3339() {
-        let result = read("""
+        let result = readLog("""
             {"event":"mark","label":"a","time":1741945267.25}
             {"event":"mark","label":"b","time":"2025-03-14T09:41:07.500Z"}
             {"event":"mark","label":"c","time":"2025-03-14T10:41:08+01:00"}
@@ -60,14 +95,14 @@ struct EventLogReaderTests {
     }
 
     @Test func linesThatCannotBeReadAreErrorsNamingTheField() {
-        let result = read("""
+        let result = readLog("""
             {"event":"push","id":"B","type":"Detail"}
             {"event":"pop","parent":"S","count":"2"}
             {"event":"pop","parent":"S","count":0}
             {"event":"push","id":7,"type":"Detail","parent":"S"}
             {"event":"teleport","id":"X"}
-            ["event","push"]
-            "push"
+            App[4242:9111] {"event":"pop","parent":"S","count":"2"}
+            {"event":"setPath","parent":"S","ids":["R",{"id":"S/1"}]}
             {"event":"push","id":"B","id":"C","type":"Detail","parent":"S"}
             {"event":"push","id":"B",
             {"event":"column","id":"C","type":"Inbox","parent":"V","column":"middle"}
@@ -84,9 +119,9 @@ struct EventLogReaderTests {
         #expect(messages[2] == "'pop': \"count\" must be a whole number of at least 1, found 0")
         #expect(messages[3] == "'push': \"id\" must be a string, found a number")
         #expect(messages[4].hasPrefix("unknown event 'teleport'; expected one of start, finish"))
-        #expect(messages[5] == "expected a JSON object with an \"event\", found an array")
-        // Once the log is navgraph-events, every line must be an event object: a bare string is an error too.
-        #expect(messages[6] == "expected a JSON object with an \"event\", found a string")
+        // Behind a console's prefix, an event is read as strictly as on its own.
+        #expect(messages[5] == "'pop': \"count\" must be a whole number of at least 1, found the string '2'")
+        #expect(messages[6] == "'setPath ids[1]' needs \"type\" (a string); it is missing")
         #expect(messages[7] == "not valid JSON at column 26: duplicate key 'id'")
         #expect(messages[8] == "not valid JSON at column 26: expected a member name in double quotes, found the end of the line")
         #expect(messages[9] == "'column': \"column\" must be sidebar, content or detail, found 'middle'")
@@ -104,13 +139,14 @@ struct EventLogReaderTests {
         var events: [NavEvent] = []
         try NavigationInput(source: try LineSource(path: url.path), lenient: true).read(diagnostics: collector) { events.append($0); return true }
         #expect(events.count == 2)
-        #expect(collector.diagnostics.map(\.severity) == [.warning])
-        #expect(collector.diagnostics[0].message.hasSuffix("line skipped (--lenient)"))
+        let problems = collector.diagnostics.filter { $0.severity != .note }
+        #expect(problems.map(\.severity) == [.warning])
+        #expect(problems[0].message.hasSuffix("line skipped (--lenient)"))
         #expect(collector.skippedLines.isEmpty, "blank lines are neither noise nor errors")
     }
 
     @Test func snapshotRootsAsTreeJSONWritesThem() {
-        let result = read(#"""
+        let result = readLog(#"""
             {"event":"snapshot","roots":[{"id":"A","type":"App","kind":"tabs","window":"main","children":[{"id":"S","type":"Stack","kind":"stack","edge":"tab","children":[{"id":"H","type":"Home","edge":"push"}]},{"id":"P","type":"Sheet","edge":"sheet"},{"id":"D","type":"Detail","edge":"column","column":"detail"}]},{"id":"W","type":"Waiting","window":"second"}]}
             """#)
         #expect(result.diagnostics.isEmpty)
@@ -121,7 +157,7 @@ struct EventLogReaderTests {
     }
 
     @Test func snapshotProblems() {
-        let result = read(#"""
+        let result = readLog(#"""
             {"event":"snapshot","roots":[{"id":"A","type":"App"}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main","children":[{"id":"A","type":"App"}]}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main"},{"id":"B","type":"App","window":"main"}]}
@@ -142,7 +178,7 @@ struct EventLogReaderTests {
             text += #"{"id":"n\#(index)","type":"T"\#(index == 0 ? #","window":"main""# : ""),"children":["#
         }
         text += String(repeating: "]}", count: depth) + "]}"
-        let result = read(text)
+        let result = readLog(text)
         #expect(result.diagnostics.isEmpty)
         #expect(result.snapshots.first?.entries.count == depth)
     }
@@ -156,9 +192,22 @@ struct EventLogReaderTests {
     }
 
     @Test func theExampleSessionReadsCleanly() throws {
-        let result = try read(file: repositoryRoot.appendingPathComponent("examples/leaky-session.jsonl"))
+        let result = try readLog(file: repositoryRoot.appendingPathComponent("examples/leaky-session.jsonl"))
         #expect(result.error == nil)
         #expect(result.diagnostics.isEmpty)
         #expect(result.events.count == 69)
     }
+}
+
+/// What reading `text` gives, without the note saying which format was detected (these tests are about the lines).
+private func readLog(_ text: String) -> ReadResult {
+    var result = read(text)
+    result.diagnostics.removeAll { $0.severity == .note }
+    return result
+}
+
+private func readLog(file: URL) throws -> ReadResult {
+    var result = try read(file: file)
+    result.diagnostics.removeAll { $0.severity == .note }
+    return result
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 /// The fast path for flat event lines must read every line exactly as the full JSON parser does: the same events,
 /// the same times to the bit, the same diagnostics.
@@ -54,6 +55,10 @@ struct FlatEventLineTests {
         #"{"event":"column","id":"C","type":"Inbox","parent":"V","column":"content"}"#,
         #"{"event":"column","id":"C","type":"Inbox","parent":"V","column":"middle"}"#,
         #"{"event":"setPath","parent":"S","ids":["R","B"]}"#,
+        #"{"event":"setPath","parent":"S","ids":["R",{"id":"S/1","type":"Detail","kind":"stack"}]}"#,
+        #"{"event":"setPath","parent":"S","ids":["R",{"id":"S/1"}]}"#,
+        #"2025-03-14 09:41:12.345 App[4242:9111] {"event":"push","id":"B","type":"Detail","parent":"S"}"#,
+        #"App[1:2] {"event":"push","id":"B","type":"Detail","parent":"S"} trailing"#,
         #"{"event":"tab","id":"T","type":"Home","parent":"A","title":"Home \"quoted\""}"#,
         #"{"event":"tab","id":"T","type":"Home","parent":"A","title":"0123456789abcdef0123456789"}"#,
         #"{"event":"select","parent":"A","id":"T"} "#,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 @Suite("NavigatorUI logs")
 struct NavigatorReaderTests {
@@ -38,7 +39,7 @@ struct NavigatorReaderTests {
     }
 
     @Test func theRealExcerpt() throws {
-        let result = try read(file: fixture("navigator-log-issue112-TRUNCATED.txt"))
+        let result = try read(file: corpusFixture("navigator-log-issue112-TRUNCATED.txt"))
         #expect(result.error == nil)
         #expect(result.skipped == [5, 9, 10])
         let hierarchy = result.hierarchy

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavGraphCore
 @testable import NavGraphFormats
+import NavGraphTestSupport
 
 /// Reading on a second thread must be invisible: the same events, the same diagnostics in the same order, the
 /// same errors, and a prompt stop.

@@ -1,13 +1,7 @@
 import Foundation
 import NavGraphCore
 @testable import NavGraphFormats
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-func fixture(_ name: String) -> URL {
-    repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/corpus/\(name)")
-}
+import NavGraphTestSupport
 
 /// Events, diagnostics and skipped lines from reading `text`.
 struct ReadResult {
@@ -15,6 +9,8 @@ struct ReadResult {
     var diagnostics: [Diagnostic]
     var skipped: [Int]
     var error: InputError?
+    /// The format the input was read as, when it was.
+    var format: InputFormat?
 
     var snapshots: [Snapshot] {
         events.flatMap { event -> [Snapshot] in
@@ -39,8 +35,7 @@ func read(file: URL, format: InputFormat? = nil) throws -> ReadResult {
 }
 
 func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 22) -> ReadResult {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-test-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: path.path, contents: Data(bytes))
+    let path = try! temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: path) }
     let handle = FileHandle(forReadingAtPath: path.path)!
     defer { try? handle.close() }
@@ -49,8 +44,9 @@ func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, 
     let collector = DiagnosticCollector()
     var events: [NavEvent] = []
     var error: InputError?
+    var summary: NavigationInput.Summary?
     do {
-        try NavigationInput(source: source, format: format).read(diagnostics: collector) { event in
+        summary = try NavigationInput(source: source, format: format).read(diagnostics: collector) { event in
             events.append(event)
             return true
         }
@@ -59,7 +55,8 @@ func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, 
     } catch {
         fatalError("unexpected error \(error)")
     }
-    return ReadResult(events: events, diagnostics: collector.diagnostics, skipped: collector.skippedLines, error: error)
+    return ReadResult(events: events, diagnostics: collector.diagnostics, skipped: collector.skippedLines, error: error,
+                      format: summary?.format)
 }
 
 /// A snapshot as `depth type id kind edge` lines, for compact expectations.

@@ -39,6 +39,30 @@ struct SwiftUINavigationLineTests {
         #expect(parse("09:41:11.004 App[1:2] \t\t<[X 32D...]>")?.content == .dump(tabs: 2, spaces: 1))
     }
 
+    @Test func textAfterADumpLineIsLeftOut() throws {
+        let line = Array("\t\t<[DefaultStackRootNavigationModel 32D...]>        (the sheet)".utf8)
+        let spans = try #require(line.withUnsafeBufferPointer { SwiftUINavigationLine.scanAnnotatedDump($0) })
+        #expect(spans.content == .dump(tabs: 2, spaces: 0))
+        #expect(String(decoding: line[spans.type], as: UTF8.self) == "DefaultStackRootNavigationModel")
+        #expect(String(decoding: line[try #require(spans.trailing)], as: UTF8.self) == "(the sheet)")
+        #expect(parse("<[HomeNavigationModel 1A2...]>  // the sheet ]> ") == .init(content: .dump(tabs: 0, spaces: 0),
+                                                                                   type: "HomeNavigationModel", id: "1A2"))
+        // Text must be set apart by whitespace; an event line with text after it is still not one.
+        #expect(parse("<[HomeNavigationModel 1A2...]>// the sheet") == nil)
+        #expect(parse("[HomeNavigationModel E34...]: Started twice") == nil)
+    }
+
+    @Test func linesThatOnlyLookLikeNavigation() {
+        func looks(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { SwiftUINavigationLine.looksLikeNavigation($0) }
+        }
+        #expect(looks("\t\t<[DefaultStackRootNavigationModel 32"))
+        #expect(looks("[HomeNavigationModel E34...]: Appeared"))
+        #expect(!looks("[Network] GET /feed 200"))
+        #expect(!looks("Inbox: loaded 24 threads"))
+        #expect(!looks("a < [b] ..."))
+    }
+
     @Test func otherOutputIsNotNavigation() {
         for line in [
             "", "Started", "[Network] GET /feed 200", "[Analytics]: Started", "[]: Started", "[ ]: Started",
@@ -53,7 +77,7 @@ struct SwiftUINavigationLineTests {
     /// must find exactly what a byte-by-byte reading finds.
     @Test func wordAtATimeSearchesAgreeWithAByteByByteReading() {
         let alphabet = Array("<[]>  \t.:abcXYZ".utf8)
-        let endings = ["", "...]>", "]>", "...]: Started", "]: Finished"]
+        let endings = ["", "...]>", "]>", "...]: Started", "]: Finished", "...]>  // a note", "]>\t(x]> y)"]
         var state: UInt64 = 2026
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -67,8 +91,18 @@ struct SwiftUINavigationLineTests {
         }
     }
 
-    /// The same recognition, byte by byte.
+    /// The same recognition, byte by byte: a plain line, else the first `]>` followed by whitespace that ends a dump
+    /// line (text after a dump line).
     private static func referenceParse(_ bytes: [UInt8]) -> SwiftUINavigationLine? {
+        if let plain = referencePlainParse(bytes) { return plain }
+        for index in bytes.indices.dropLast(2)
+        where bytes[index] == 0x5D && bytes[index + 1] == 0x3E && (bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09) {
+            if let line = referencePlainParse(Array(bytes[0..<(index + 2)])), case .dump = line.content { return line }
+        }
+        return nil
+    }
+
+    private static func referencePlainParse(_ bytes: [UInt8]) -> SwiftUINavigationLine? {
         var end = bytes.count
         while end > 0, [0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
         guard end >= 4 else { return nil }

@@ -1,46 +1,32 @@
 import Foundation
-import Testing
+import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// Compares `actual` with `Tests/NavGraphRenderTests/Golden/<name>`.
-/// Re-record every golden file with `NAVGRAPH_RECORD=1 swift test` (or `scripts/test --record`), then review the diff.
-func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)")
-    if ProcessInfo.processInfo.environment["NAVGRAPH_RECORD"] == "1" {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try! Data(actual.utf8).write(to: url)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file \(name); record it with NAVGRAPH_RECORD=1 swift test", sourceLocation: sourceLocation)
-        return
-    }
-    if expected != actual {
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
-        Issue.record("""
-            \(name) differs from the golden file at line \(first + 1):
-              expected: \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
-              actual:   \(first < actualLines.count ? String(actualLines[first]) : "<end>")
-            (re-record with NAVGRAPH_RECORD=1 swift test if the change is intended)
-            """, sourceLocation: sourceLocation)
-    }
-}
+import NavGraphRender
+import NavGraphTestSupport
 
 /// The hierarchy at the end of an example in `examples/`.
 func exampleHierarchy(_ name: String) throws -> Hierarchy {
-    let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(name)").path)
+    let source = try LineSource(path: example(name))
     var hierarchy = Hierarchy()
     try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
         hierarchy.apply(event)
         return true
     }
     return hierarchy
+}
+
+/// The history of an example in `examples/`, as `renderer` writes it.
+func exampleHistory(_ name: String, _ renderer: some HistoryRenderer) throws -> String {
+    var renderer = renderer
+    let source = try LineSource(path: example(name))
+    var text = ""
+    renderer.begin(to: &text)
+    _ = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) { event, change, after in
+        renderer.render(HistoryEntry(event, change: change, after: after), to: &text)
+    }
+    renderer.end(to: &text)
+    return text
 }
 
 let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log",

@@ -5,6 +5,7 @@ import NavGraphCore
 import NavGraphFormats
 import NavGraphTemplates
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 @Suite("The HTML replay page")
 struct HTMLReplayPageTests {

@@ -1,6 +1,8 @@
 import Testing
+import NavGraphAnalysis
 import NavGraphCore
 @testable import NavGraphRender
+import NavGraphTestSupport
 
 @Suite("Renderer output for the examples")
 struct RendererGoldenTests {
@@ -55,5 +57,60 @@ struct RendererGoldenTests {
             }
 
             """)
+    }
+}
+
+@Suite("History renderers")
+struct HistoryRendererTests {
+    @Test(arguments: ["leaky-session.jsonl", "session.log"])
+    func textAndJSON(example: String) throws {
+        expectGolden(try exampleHistory(example, HistoryTextRenderer()), "\(example).history.txt")
+        expectGolden(try exampleHistory(example, HistoryJSONRenderer()), "\(example).history.json")
+    }
+
+    @Test func warningsUnderTheirStep() {
+        var entry = HistoryEntry(NavEvent(.mark("launch"), line: 7, time: 0), change: StepChange(), after: Hierarchy())
+        entry.step = 3
+        entry.warnings = ["dismiss of 't': no such model\u{1B}[2J"]
+        var text = ""
+        HistoryTextRenderer(style: TerminalStyle(color: true)).render(entry, to: &text)
+        #expect(text == """
+                 3  line 7       1970-01-01T00:00:00.000Z  mark: launch
+                    \u{1B}[33mwarning: dismiss of 't': no such model\\u{1B}[2J\u{1B}[0m
+
+            """)
+    }
+
+    @Test func noStepsIsAnEmptyArray() {
+        var renderer = HistoryJSONRenderer()
+        var json = ""
+        renderer.begin(to: &json)
+        renderer.end(to: &json)
+        #expect(json == "[]\n")
+    }
+}
+
+@Suite("Output formats")
+struct OutputFormatTests {
+    /// Each view's list of formats is exactly the formats it has a renderer for.
+    @Test func listsMatchRenderers() {
+        let style = TerminalStyle()
+        for format in OutputFormat.allCases {
+            #expect(OutputFormat.treeFormats.contains(format) == (format.treeRenderer(style: style, endOfInput: true) != nil))
+            #expect(OutputFormat.leakFormats.contains(format) == (format.leakRenderer(style: style, listAll: false) != nil))
+            #expect(OutputFormat.diffFormats.contains(format) == (format.diffRenderer(style: style) != nil))
+            #expect(OutputFormat.historyFormats.contains(format) == (format.historyRenderer(style: style) != nil))
+        }
+        #expect(OutputFormat.diagramFormats.filter(\.isLaidOut) == [.svg, .png, .pdf])
+    }
+
+    @Test func formatFromAFileName() {
+        #expect(OutputFormat(extensionOf: "out/nav.SVG") == .svg)
+        #expect(OutputFormat(extensionOf: "nav.pdf") == .pdf)
+        #expect(OutputFormat(extensionOf: "nav") == nil)
+        #expect(OutputFormat(extensionOf: "dir.d/nav") == nil)
+        #expect(OutputFormat(extensionOf: ".svg") == nil)
+        #expect(OutputFormat(extensionOf: "nav.txt") == nil)
+        #expect(OutputFormat.fileExtension(of: "nav.txt") == "txt")
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import NavGraphCore
 import NavGraphFormats
 @testable import NavGraphRender
+import NavGraphTestSupport
 import NavGraphTemplates
 
 /// Rendering DOT by statement shape must give exactly what the template engine gives, for any theme.

@@ -18,45 +18,51 @@ enum EventName: String, CaseIterable {
     case snapshot, mark
 }
 
-/// Typed access to the members of one navgraph-events v1 event, whichever way the line was read.
+/// Typed access to the members of one navgraph-events v1 event, whichever way the line was read. `Failure` is
+/// what a reader throws when a member is missing or wrong: a message for the user from a parsed document, or just
+/// "not the flat shape" from the fast path (which then hands the line to the parser to say what is wrong).
 protocol EventFieldReading {
-    func optionalString(_ field: EventField) throws(EventFields.Problem) -> String?
-    func positiveInteger(_ field: EventField, default fallback: Int) throws(EventFields.Problem) -> Int
-    func strings(_ field: EventField) throws(EventFields.Problem) -> [String]
-    func time() throws(EventFields.Problem) -> Double?
+    associatedtype Failure: Error
+    func optionalString(_ field: EventField) throws(Failure) -> String?
+    func positiveInteger(_ field: EventField, default fallback: Int) throws(Failure) -> Int
+    /// `ids` of a `setPath`: each a key, or an object `{"id","type","kind"?}` that creates the entry.
+    func pathEntries(_ field: EventField) throws(Failure) -> [PathEntry]
+    func time() throws(Failure) -> Double?
     /// `kind`, one of the node kinds, if present.
-    func kind() throws(EventFields.Problem) -> NodeKind?
+    func kind() throws(Failure) -> NodeKind?
     /// The `roots` of a `snapshot` event.
-    func snapshots() throws(EventFields.Problem) -> [Snapshot]
+    func snapshots() throws(Failure) -> [Snapshot]
     /// What the event is called in messages.
     var event: String { get }
+    /// The failure for a problem found by the checks every reader shares (the message made only if needed).
+    func problem(_ message: @autoclosure () -> String) -> Failure
 }
 
 extension EventFieldReading {
-    func string(_ field: EventField) throws(EventFields.Problem) -> String {
+    func string(_ field: EventField) throws(Failure) -> String {
         guard let value = try optionalString(field) else {
-            throw EventFields.Problem(message: "'\(event)' needs \"\(field.name)\" (a string); it is missing")
+            throw problem("'\(event)' needs \"\(field.name)\" (a string); it is missing")
         }
         return value
     }
 
-    func kind() throws(EventFields.Problem) -> NodeKind? {
+    func kind() throws(Failure) -> NodeKind? {
         guard let text = try optionalString(.kind) else { return nil }
         guard let kind = NodeKind(rawValue: text) else {
-            throw EventFields.Problem(message: "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+            throw problem("'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
         }
         return kind
     }
 
-    func column() throws(EventFields.Problem) -> SplitColumn {
+    func column() throws(Failure) -> SplitColumn {
         let text = try string(.column)
         guard let column = SplitColumn(rawValue: text) else {
-            throw EventFields.Problem(message: "'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
+            throw problem("'\(event)': \"column\" must be sidebar, content or detail, found '\(text)'")
         }
         return column
     }
 
-    func model() throws(EventFields.Problem) -> ModelRef {
+    func model() throws(Failure) -> ModelRef {
         ModelRef(id: try string(.id), type: try string(.type))
     }
 }
@@ -71,6 +77,8 @@ struct EventFields: EventFieldReading {
     struct Problem: Error {
         var message: String
     }
+
+    func problem(_ message: @autoclosure () -> String) -> Problem { Problem(message: message()) }
 
     func optionalString(_ field: EventField) throws(Problem) -> String? {
         let name = field.name
@@ -92,20 +100,27 @@ struct EventFields: EventFieldReading {
         return number
     }
 
-    func strings(_ field: EventField) throws(Problem) -> [String] {
+    func pathEntries(_ field: EventField) throws(Problem) -> [PathEntry] {
         let name = field.name
+        let expected = "an array of ids or {\"id\",\"type\"} objects"
         guard let index = document.member(name, of: object) else {
-            throw Problem(message: "'\(event)' needs \"\(name)\" (an array of strings); it is missing")
+            throw Problem(message: "'\(event)' needs \"\(name)\" (\(expected)); it is missing")
         }
         guard document[index].kind == .array else {
-            throw Problem(message: "'\(event)': \"\(name)\" must be an array of strings, found \(describe(index))")
+            throw Problem(message: "'\(event)': \"\(name)\" must be \(expected), found \(describe(index))")
         }
-        var result: [String] = []
-        for child in document.children(of: index) {
-            guard document[child].kind == .string, let text = document[child].text else {
-                throw Problem(message: "'\(event)': \"\(name)\" must hold only strings, found \(describe(child))")
+        var result: [PathEntry] = []
+        for (position, child) in document.children(of: index).enumerated() {
+            switch document[child].kind {
+            case .string:
+                result.append(PathEntry(document[child].text ?? ""))
+            case .object:
+                // An entry stated whole: read with the same rules (and messages) as a pushed model.
+                let entry = EventFields(document: document, object: child, event: "\(event) \(name)[\(position)]")
+                result.append(PathEntry(creating: try entry.model(), kind: try entry.kind()))
+            default:
+                throw Problem(message: "'\(event)': \"\(name)\" must hold ids (strings) or {\"id\",\"type\"} objects, found \(describe(child))")
             }
-            result.append(text)
         }
         return result
     }

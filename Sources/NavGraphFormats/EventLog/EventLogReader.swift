@@ -1,12 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavGraphCore
 
 /// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
 /// "parent":"32D0…"}`), as `docs/navgraph-events-v1.md` and its JSON Schema define it.
 ///
-/// A line that cannot be read (not JSON, not an object, an unknown event, a required field missing or of the wrong
-/// type) is an error; in lenient mode a warning, and the line is skipped. Blank lines are ignored.
+/// A line that cannot be read (not JSON, an unknown event, a required field missing or of the wrong type) is an
+/// error; in lenient mode a warning, and the line is skipped. Blank lines are ignored.
+///
+/// The log may be an app's console: a line that does not start with `{` is read from its first `{"event"` on (what
+/// the console put before it is ignored), and a line without one is the app's own output, skipped and counted.
 public final class EventLogReader: NavigationReader {
     public static let format = InputFormat.events
+    public static let lifecycleAdvice =
+        "write a start event when a model is created and a finish event when it is deallocated (from its deinit)"
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
@@ -27,9 +37,10 @@ public final class EventLogReader: NavigationReader {
         self.lenient = lenient
     }
 
-    /// A line that starts with `{` and names an `"event"`.
+    /// A line that starts with `{` and names an `"event"`, or that carries `{"event"` behind a console's prefix.
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] == .openBrace else { return false }
+        guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return false }
+        guard line[first] == .openBrace else { return eventStart(in: line) != nil }
         let key = Array("\"event\"".utf8)
         guard line.count >= key.count else { return false }
         for start in first...(line.count - key.count) where line[start] == key[0] {
@@ -38,10 +49,38 @@ public final class EventLogReader: NavigationReader {
         return false
     }
 
+    /// Where the event starts in a console line: at the first `{"event"`. A console puts its own text before what
+    /// the app prints (`2025-03-14 09:41:12.345 App[4242:9111] {"event":…}`).
+    static func eventStart(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress else { return nil }
+        let opening = eventOpening.count
+        var position = 0
+        while line.count - position >= opening {
+            // memchr to each `{`, then compare the rest.
+            guard let found = memchr(base + position, 0x7B, line.count - position - opening + 1) else { return nil }
+            let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if memcmp(base + start, eventOpening, opening) == 0 { return start }
+            position = start + 1
+        }
+        return nil
+    }
+
+    private static let eventOpening = Array("{\"event\"".utf8)
+
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         if info.truncated {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
             return
+        }
+        // A line that starts as a JSON object (a JSON Lines log) is read whole, as it always was; in any other line
+        // the event starts at its first `{"event"`, and a line without one is the app's own output.
+        var line = line
+        if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] != .openBrace {
+            guard let start = Self.eventStart(in: line) else {
+                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                return
+            }
+            line = UnsafeBufferPointer(rebasing: line[start...])
         }
         if readsFlatLinesFast, let event = fastEvent(line, number: info.number) {
             events.append(event)
@@ -104,7 +143,9 @@ public final class EventLogReader: NavigationReader {
         EventFields.Problem(message: "unknown event '\(name)'; expected one of \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
     }
 
-    private static func action(for event: EventName, _ fields: some EventFieldReading) throws(EventFields.Problem) -> NavEvent.Action {
+    private static func action<Fields: EventFieldReading>(for event: EventName, _ fields: Fields) throws(Fields.Failure)
+        -> NavEvent.Action
+    {
         switch event {
         case .start:
             return .start(try fields.model(), kind: try fields.kind())
@@ -117,7 +158,7 @@ public final class EventLogReader: NavigationReader {
         case .pop:
             return .pop(parent: try fields.string(.parent), count: try fields.positiveInteger(.count, default: 1))
         case .setPath:
-            return .setPath(parent: try fields.string(.parent), entries: try fields.strings(.ids))
+            return .setPath(parent: try fields.string(.parent), entries: try fields.pathEntries(.ids))
         case .present:
             return .present(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
                             style: PresentationStyle(try fields.string(.style)))

@@ -82,31 +82,12 @@ final class FlatEventLine {
             }
             return nil
         }
-        /// A JSON number, validated: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+        /// A JSON number, validated (`JSONNumber`): its literal's range.
         func number() -> Range<Int>? {
             let start = position
-            func digits() -> Int {
-                let from = position
-                while position < end, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
-                return position - from
-            }
-            if position < end, bytes[position] == 0x2D { position += 1 }
-            guard position < end else { return nil }
-            if bytes[position] == 0x30 {
-                position += 1
-            } else if digits() == 0 {
-                return nil
-            }
-            if position < end, bytes[position] == 0x2E {
-                position += 1
-                guard digits() > 0 else { return nil }
-            }
-            if position < end, bytes[position] == 0x65 || bytes[position] == 0x45 {
-                position += 1
-                if position < end, bytes[position] == 0x2B || bytes[position] == 0x2D { position += 1 }
-                guard digits() > 0 else { return nil }
-            }
-            return start..<position
+            guard case .success(let numberEnd) = JSONNumber.scan(bytes, from: start) else { return nil }
+            position = numberEnd
+            return start..<numberEnd
         }
         func word(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
@@ -201,8 +182,8 @@ final class FlatEventLine {
 }
 
 /// The fields of a flat line, for `EventLogReader.action(for:_:)`. Anything unexpected — a member of the wrong kind,
-/// a value out of range, an array the line cannot hold — throws without a message: the line then goes through the
-/// full parser, which says what is wrong. Names that repeat on every line (types, windows, styles, kinds) come from
+/// a value out of range, an array the line cannot hold — throws `NotFlat`: the line then goes through the full
+/// parser, which says what is wrong. Names that repeat on every line (types, windows, styles, kinds) come from
 /// the reader's `NameTable`, and ids from its `RecentStrings`, so they cost no allocation.
 struct FlatEventFields: EventFieldReading {
     let line: FlatEventLine
@@ -210,18 +191,22 @@ struct FlatEventFields: EventFieldReading {
     let names: NameTable
     let ids: RecentStrings
 
+    /// The line is not of the flat shape after all; no message, as the full parser reads it next.
+    struct NotFlat: Error {}
+
+    /// Not needed: no message is made from a flat line.
     var event: String { "" }
 
-    private static let notFlat = EventFields.Problem(message: "")
+    func problem(_ message: @autoclosure () -> String) -> NotFlat { NotFlat() }
 
     private func text(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[span]) }
 
-    func optionalString(_ field: EventField) throws(EventFields.Problem) -> String? {
+    func optionalString(_ field: EventField) throws(NotFlat) -> String? {
         guard let value = line[field] else {
-            if field.rawValue >= EventField.flatCount { throw Self.notFlat }
+            if field.rawValue >= EventField.flatCount { throw NotFlat() }
             return nil
         }
-        guard value.kind == .string else { throw Self.notFlat }
+        guard value.kind == .string else { throw NotFlat() }
         switch field {
         case .event, .type, .kind, .style, .window, .column: return names.name(text(value.span))
         case .id, .parent: return ids.string(text(value.span))
@@ -229,25 +214,25 @@ struct FlatEventFields: EventFieldReading {
         }
     }
 
-    func kind() throws(EventFields.Problem) -> NodeKind? {
+    func kind() throws(NotFlat) -> NodeKind? {
         guard let value = line[.kind] else { return nil }
-        guard value.kind == .string, let kind = names.kind(text(value.span)) else { throw Self.notFlat }
+        guard value.kind == .string, let kind = names.kind(text(value.span)) else { throw NotFlat() }
         return kind
     }
 
-    func positiveInteger(_ field: EventField, default fallback: Int) throws(EventFields.Problem) -> Int {
+    func positiveInteger(_ field: EventField, default fallback: Int) throws(NotFlat) -> Int {
         guard let value = line[field] else { return fallback }
         guard value.kind == .number, let number = Int(String(decoding: text(value.span), as: UTF8.self)), number >= 1 else {
-            throw Self.notFlat
+            throw NotFlat()
         }
         return number
     }
 
-    func strings(_ field: EventField) throws(EventFields.Problem) -> [String] { throw Self.notFlat }
+    func pathEntries(_ field: EventField) throws(NotFlat) -> [PathEntry] { throw NotFlat() }
 
-    func snapshots() throws(EventFields.Problem) -> [Snapshot] { throw Self.notFlat }
+    func snapshots() throws(NotFlat) -> [Snapshot] { throw NotFlat() }
 
-    func time() throws(EventFields.Problem) -> Double? {
+    func time() throws(NotFlat) -> Double? {
         guard let value = line[.time] else { return nil }
         let seconds: Double?
         switch value.kind {
@@ -255,7 +240,7 @@ struct FlatEventFields: EventFieldReading {
         case .string: seconds = Timestamp.parseRFC3339(bytes: text(value.span))
         case .other, .absent: seconds = nil
         }
-        guard let seconds else { throw Self.notFlat }
+        guard let seconds else { throw NotFlat() }
         return seconds
     }
 

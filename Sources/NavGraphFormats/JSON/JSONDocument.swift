@@ -13,6 +13,8 @@ struct JSONDocument {
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
         var childCount: Int32 = 0
+        /// Byte offset of the value in the text (for messages naming a line in a multi-line document).
+        var start: Int32 = 0
     }
 
     var values: [Value] = []

@@ -27,6 +27,7 @@ struct JSONParser {
         valueLoop: while true {
             guard position < bytes.count else { throw fail("unexpected end of line; expected a value") }
             let index = document.values.count
+            let valueStart = position
             var opened = false
             switch bytes[position] {
             case UInt8(ascii: "{"):
@@ -55,6 +56,7 @@ struct JSONParser {
             default:
                 throw fail("expected a value, found \(describeByte())")
             }
+            document.values[index].start = Int32(truncatingIfNeeded: valueStart)
             if var parent = stack.popLast() {
                 document.values[index].key = pendingKey
                 pendingKey = nil
@@ -208,28 +210,15 @@ struct JSONParser {
 
     private mutating func readNumber() throws(JSONSyntaxError) -> String {
         let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-        } else {
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        switch JSONNumber.scan(bytes, from: start) {
+        case .success(let end):
+            position = end
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        case .failure(let failure):
+            position = failure.position
+            throw fail(failure.problem.message)
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number: digits must follow '.'") }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number: digits must follow the exponent") }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)

@@ -10,7 +10,6 @@ import NavGraphCore
 /// unchanged.
 struct PathEntries {
     private struct Placed {
-        var entry: PathState.Entry
         var model: ModelRef
         /// The value's short form (the id without its `#N`).
         var label: String
@@ -21,6 +20,10 @@ struct PathEntries {
     static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: "root")
 
     private var placed: [Placed] = []
+    /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
+    private var decoded: [[UInt8]: (name: QualifiedName, label: String)] = [:]
+    private static let decodedLimit = 4096
+    private var current = PathState.empty
     private var started = false
     private var generation = 0
     /// How many entries of the stack show each `type id` (for `#2` suffixes).
@@ -29,14 +32,27 @@ struct PathEntries {
     /// Emits the pops and pushes that turn the current state into `state`.
     mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
         var common = 0
-        let limit = min(placed.count, state.entries.count)
-        while common < limit, placed[common].entry.typeName == state.entries[common].typeName,
-              placed[common].entry.valueJSON == state.entries[common].valueJSON {
-            common += 1
-        }
-        // Labels first: a value that is not JSON rejects the whole state before anything changes.
+        let limit = min(placed.count, state.count)
+        while common < limit, state.sameEntry(common, as: current, common) { common += 1 }
+        // New entries decoded first: one that is not valid rejects the whole state before anything changes.
+        var names: [QualifiedName] = []
         var labels: [String] = []
-        for index in common..<state.entries.count { labels.append(try state.valueLabel(at: index)) }
+        for index in common..<state.count {
+            // Apps push the same few values again and again: each distinct one is decoded once.
+            let encoded = state.encodedEntry(at: index)
+            if let known = decoded[encoded] {
+                names.append(known.name)
+                labels.append(known.label)
+                continue
+            }
+            let name = QualifiedName(try state.typeName(at: index))
+            let label = try state.valueLabel(at: index)
+            if decoded.count >= Self.decodedLimit { decoded.removeAll(keepingCapacity: true) }
+            decoded[encoded] = (name, label)
+            names.append(name)
+            labels.append(label)
+        }
+        current = state
 
         if !started {
             started = true
@@ -52,8 +68,7 @@ struct PathEntries {
             placed.removeSubrange(common...)
             events.append(NavEvent(.pop(parent: Self.stack.key, count: popped), line: line))
         }
-        for (offset, entry) in state.entries[common...].enumerated() {
-            let name = QualifiedName(entry.typeName)
+        for (offset, name) in names.enumerated() {
             var model = ModelRef(key: "", id: labels[offset], type: name.type, module: name.module)
             let label = "\(model.qualifiedType) \(labels[offset])"
             let count = shown[label, default: 0] + 1
@@ -61,7 +76,7 @@ struct PathEntries {
             if count > 1 { model.id += "#\(count)" }
             generation += 1
             model.key = "navigationpath:\(generation)"
-            placed.append(Placed(entry: entry, model: model, label: labels[offset]))
+            placed.append(Placed(model: model, label: labels[offset]))
             events.append(NavEvent(.push(model, kind: nil, parent: Self.stack.key), line: line))
         }
     }

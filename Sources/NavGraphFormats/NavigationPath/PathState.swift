@@ -1,66 +1,149 @@
 import NavGraphCore
 
 /// One state of a `NavigationPath`, from `NavigationPath.CodableRepresentation` JSON: a flat array of strings in
-/// pairs, a type name then that value's own JSON, **last-pushed entry first**. Entries are kept in push order.
+/// pairs, a type name then that value's own JSON, **last-pushed entry first**.
+///
+/// Kept as the array's bytes and where each element is, undecoded: successive states share most entries, and an
+/// entry equal to the previous state's (the same bytes) needs no decoding. Only new entries are decoded (`typeName`,
+/// `valueLabel`), which validates them.
 struct PathState {
-    struct Entry {
-        /// The type name as encoded (`MyApp.Route`).
-        var typeName: String
-        /// The value's JSON as encoded; two entries are the same value when these bytes are equal.
-        var valueJSON: String
-    }
-
-    /// Entries in push order (the stack's bottom first).
-    var entries: [Entry]
+    private var bytes: [UInt8]
+    /// Each element's text, quotes included, in array order.
+    private var elements: [Range<Int>]
 
     /// Why an array is not a NavigationPath.
     struct Problem: Error {
         var message: String
     }
 
-    /// Reads the array in `bytes` (nothing else: the caller found where it starts and ends).
-    init(json bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
-        let document: JSONDocument
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw Problem(message: "NavigationPath JSON is not valid JSON at column \(error.column) of the array: \(error.message)")
-        }
-        guard document[document.root].kind == .array else {
-            throw Problem(message: "expected a NavigationPath JSON array, found \(JSONDocument.describe(document[document.root].kind))")
-        }
-        let elements = document.children(of: document.root)
-        for (position, element) in elements.enumerated() where document[element].kind != .string {
-            throw Problem(message: "NavigationPath JSON element \(position + 1) is \(JSONDocument.describe(document[element].kind)); "
-                + "expected a string (type names and values' JSON alternate, all strings)")
-        }
-        guard elements.count % 2 == 0 else {
-            throw Problem(message: "NavigationPath JSON has an odd number of elements (\(elements.count)); "
-                + "expected pairs of a type name and that value's JSON")
-        }
-        var entries: [Entry] = []
-        entries.reserveCapacity(elements.count / 2)
-        var pair = elements.count - 2
-        while pair >= 0 {
-            entries.append(Entry(typeName: document[elements[pair]].text ?? "", valueJSON: document[elements[pair + 1]].text ?? ""))
-            pair -= 2
-        }
-        self.entries = entries
+    static let empty = PathState(bytes: [], elements: [])
+
+    private init(bytes: [UInt8], elements: [Range<Int>]) {
+        self.bytes = bytes
+        self.elements = elements
     }
 
-    /// The label of the entry at `index` (push order): its value's short form. Throws when the value is not JSON.
+    /// Reads the array in `bytes` (nothing else: the caller found where it starts and ends).
+    init(json bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
+        guard let elements = Self.scanStrings(bytes), elements.count % 2 == 0 else {
+            throw Self.problem(in: bytes)
+        }
+        self.bytes = Array(bytes)
+        self.elements = elements
+    }
+
+    /// Entries, counted in push order.
+    var count: Int { elements.count / 2 }
+
+    /// Whether entry `index` (push order) is the same type and value as `other`'s entry `otherIndex`.
+    func sameEntry(_ index: Int, as other: PathState, _ otherIndex: Int) -> Bool {
+        let mine = elementIndex(of: index), theirs = other.elementIndex(of: otherIndex)
+        return bytes[elements[mine]].elementsEqual(other.bytes[other.elements[theirs]])
+            && bytes[elements[mine + 1]].elementsEqual(other.bytes[other.elements[theirs + 1]])
+    }
+
+    /// Entry `index`'s type and value as encoded, for caching what is decoded from them.
+    func encodedEntry(at index: Int) -> [UInt8] {
+        let element = elementIndex(of: index)
+        return Array(bytes[elements[element]]) + [0] + bytes[elements[element + 1]]
+    }
+
+    /// The type name of entry `index` (push order), as encoded (`MyApp.Route`).
+    func typeName(at index: Int) throws(Problem) -> String {
+        try decodeString(elementIndex(of: index))
+    }
+
+    /// The short form of entry `index`'s value (push order). Throws when the value is not JSON.
     func valueLabel(at index: Int) throws(Problem) -> String {
-        let entry = entries[index]
-        var json = entry.valueJSON
+        let element = elementIndex(of: index) + 1
+        var json = try decodeString(element)
         let parsed = json.withUTF8 { bytes in Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) } }
         switch parsed {
         case .success(let document):
             return ValueLabel.make(document)
         case .failure(let error):
-            // Elements count from the array's start, where the last-pushed entry comes first.
-            let element = (entries.count - 1 - index) * 2 + 2
-            throw Problem(message: "NavigationPath JSON element \(element), the value of a \(entry.typeName), is not JSON "
+            let type = (try? decodeString(element - 1)) ?? "?"
+            throw Problem(message: "NavigationPath JSON element \(element + 1), the value of a \(type), is not JSON "
                 + "(column \(error.column): \(error.message)); expected the value's own JSON as a string")
         }
+    }
+
+    /// Push order counts from the array's end: the last-pushed entry comes first.
+    private func elementIndex(of entry: Int) -> Int { (count - 1 - entry) * 2 }
+
+    private func decodeString(_ element: Int) throws(Problem) -> String {
+        // Without escapes the text is the bytes between the quotes.
+        let inner = elements[element].lowerBound + 1..<elements[element].upperBound - 1
+        if !bytes[inner].contains(0x5C), let text = bytes[inner].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+            return text
+        }
+        let parsed = bytes.withUnsafeBufferPointer { all in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(UnsafeBufferPointer(rebasing: all[elements[element]])) }
+        }
+        switch parsed {
+        case .success(let document):
+            return document[document.root].text ?? ""
+        case .failure(let error):
+            throw Problem(message: "NavigationPath JSON element \(element + 1) is not a valid JSON string (\(error.message))")
+        }
+    }
+
+    /// The elements of an array of strings, or `nil` when it is anything else (the full parser then says what).
+    /// Strings are only delimited here: escapes and UTF-8 are checked when an element is decoded.
+    private static func scanStrings(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .newline || byte == .cr }
+        var position = 0
+        var elements: [Range<Int>] = []
+        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+        guard position < bytes.count, bytes[position] == .openBracket else { return nil }
+        position += 1
+        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+        if position < bytes.count, bytes[position] == .closeBracket {
+            position += 1
+        } else {
+            while true {
+                guard position < bytes.count, bytes[position] == .quote else { return nil }
+                let start = position
+                position += 1
+                while position < bytes.count, bytes[position] != .quote {
+                    if bytes[position] < 0x20 { return nil }
+                    position += bytes[position] == 0x5C ? 2 : 1
+                }
+                guard position < bytes.count else { return nil }
+                position += 1
+                elements.append(start..<position)
+                while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+                guard position < bytes.count else { return nil }
+                if bytes[position] == .closeBracket {
+                    position += 1
+                    break
+                }
+                guard bytes[position] == 0x2C else { return nil }
+                position += 1
+                while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+            }
+        }
+        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+        return position == bytes.count ? elements : nil
+    }
+
+    /// What is wrong with an array that is not a flat array of strings in pairs.
+    private static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem {
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            return Problem(message: "NavigationPath JSON is not valid JSON at column \(error.column) of the array: \(error.message)")
+        }
+        guard document[document.root].kind == .array else {
+            return Problem(message: "expected a NavigationPath JSON array, found \(JSONDocument.describe(document[document.root].kind))")
+        }
+        let elements = document.children(of: document.root)
+        for (position, element) in elements.enumerated() where document[element].kind != .string {
+            return Problem(message: "NavigationPath JSON element \(position + 1) is \(JSONDocument.describe(document[element].kind)); "
+                + "expected a string (type names and values' JSON alternate, all strings)")
+        }
+        return Problem(message: "NavigationPath JSON has an odd number of elements (\(elements.count)); "
+            + "expected pairs of a type name and that value's JSON")
     }
 }

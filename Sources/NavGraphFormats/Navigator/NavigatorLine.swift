@@ -42,7 +42,7 @@ struct NavigatorLine: Equatable {
         position += 1
         var rest = String(decoding: UnsafeBufferPointer(rebasing: line[position..<end]), as: UTF8.self)[...]
         // A name may hold `) ` itself: the name ends at the first `) ` followed by a known event.
-        let closes = rest.hasPrefix("(") ? rest.ranges(of: ") ") : []
+        let closes = rest.hasPrefix("(") ? rest.asciiRanges(of: ") ") : []
         if let close = closes.first(where: { Self.event(rest[$0.upperBound...]) != .other }) ?? closes.first {
             name = String(rest[rest.index(after: rest.startIndex)..<close.lowerBound])
             rest = rest[close.upperBound...]
@@ -126,9 +126,9 @@ struct NavigatorDestination: Equatable {
     init(_ printed: String) {
         var text = printed[...]
         // `NavigatorUI.AnyNavigationDestination(wrapped: X, method: NavigatorUI.NavigationMethod.push)` shows X.
-        if let wrapped = text.firstRange(of: "AnyNavigationDestination(wrapped: ") {
+        if let wrapped = text.asciiRanges(of: "AnyNavigationDestination(wrapped: ").first {
             text = text[wrapped.upperBound...]
-            if let method = text.ranges(of: ", method: ").last { text = text[..<method.lowerBound] }
+            if let method = text.asciiRanges(of: ", method: ").last { text = text[..<method.lowerBound] }
         }
         let head = text.firstIndex(of: "(") ?? text.endIndex
         if let dot = text[..<head].lastIndex(of: "."), text.index(after: dot) != text.endIndex {
@@ -141,5 +141,29 @@ struct NavigatorDestination: Equatable {
             type = "value"
             value = String(text)
         }
+    }
+}
+
+extension Substring {
+    /// Where the ASCII `pattern` occurs, in order, found byte by byte (the standard library's generic substring
+    /// search costs more than the rest of reading a line).
+    func asciiRanges(of pattern: String) -> [Range<Index>] {
+        let pattern = Array(pattern.utf8)
+        let bytes = utf8
+        var found: [Range<Index>] = []
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == pattern[0] {
+                var end = index
+                var matched = 0
+                while matched < pattern.count, end != bytes.endIndex, bytes[end] == pattern[matched] {
+                    end = bytes.index(after: end)
+                    matched += 1
+                }
+                if matched == pattern.count { found.append(index..<end) }
+            }
+            index = bytes.index(after: index)
+        }
+        return found
     }
 }

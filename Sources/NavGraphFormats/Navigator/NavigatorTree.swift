@@ -42,36 +42,76 @@ struct NavigatorTree {
             // A presented navigator without a name of its own is shown as what it presents.
             let presenting = navigators[me]?.pendingPresentation.map { $0.type + "." + $0.value }
             know(child, name: name, unnamed: presenting, line: number, into: &events)
-            attach(child, to: me)
-            snapshot(of: me, line: number, into: &events)
+            let presentsAlready = navigators[me]?.presented != nil
+            attach(child, to: me, line: number, diagnostics: diagnostics)
+            // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
+            if !presentsAlready, navigators[me]?.presented == child, isPlaced(me), let model = navigators[child]?.model {
+                events.append(NavEvent(.present(model, kind: .stack, parent: me, style: .unknown), line: number))
+            } else {
+                snapshot(of: me, line: number, into: &events)
+            }
         case .removing(let child, _):
             know(me, name: line.name, line: number, into: &events)
             guard navigators[child]?.parent == me else { return }  // already gone (its deinit came first)
+            let wasPresented = navigators[me]?.presented == child
             detach(child)
-            snapshot(of: me, line: number, into: &events)
+            if wasPresented && isPlaced(me) {
+                events.append(NavEvent(.dismiss(child), line: number))
+            } else {
+                snapshot(of: me, line: number, into: &events)
+            }
         case .deallocated:
             guard let navigator = navigators.removeValue(forKey: me) else {
                 events.append(NavEvent(.finish(ModelRef(key: me, id: String(me.prefix(3)), type: line.name ?? "Navigator"),
                                                neverStarted: true), line: number))
                 return
             }
-            if navigator.parent != nil { detach(me, from: navigator) }
-            for child in navigator.children { navigators[child]?.parent = nil }
+            if let parent = navigator.parent {
+                // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
+                if navigators[parent]?.presented == me, isPlaced(parent) {
+                    events.append(NavEvent(.dismiss(me), line: number))
+                }
+                detach(me, from: navigator)
+            }
+            for child in navigator.children {
+                navigators[child]?.parent = nil
+                attached -= 1
+            }
             release(navigator.model)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             know(me, name: line.name, line: number, into: &events)
             noteApproximateStacks(line: number, diagnostics: diagnostics)
+            guard navigators[me] != nil else { return }
             let destination = NavigatorDestination(printed)
             generation += 1
-            navigators[me]?.destinations.append(ModelRef(key: "\(me)/\(generation)", id: destination.value,
-                                                         type: destination.type, module: destination.module))
-            snapshot(of: me, line: number, into: &events)
+            let model = ModelRef(key: "\(me)/\(generation)", id: destination.value, type: destination.type,
+                                 module: destination.module)
+            // In place: a copy of the navigator would copy its stack on every push.
+            navigators[me]?.destinations.append(model)
+            // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
+            // entries are dropped, so no single line costs more than the limit.
+            let trimmed = (navigators[me]?.destinations.count ?? 0) > Self.stackLimit
+            if trimmed { navigators[me]?.destinations.removeFirst(Self.stackLimit / 2) }
+            let count = navigators[me]?.destinations.count ?? 0
+            // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
+            if count == 1 || !isPlaced(me) {
+                snapshot(of: me, line: number, into: &events)
+            } else if trimmed {
+                let keys = [me + "/root"] + (navigators[me]?.destinations.map(\.key) ?? [])
+                events.append(NavEvent(.setPath(parent: me, entries: keys.map { PathEntry($0) }), line: number))
+            } else {
+                events.append(NavEvent(.push(model, kind: nil, parent: me), line: number))
+            }
         case .popping:
             know(me, name: line.name, line: number, into: &events)
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me]?.destinations.popLast() != nil else { return }
-            snapshot(of: me, line: number, into: &events)
+            if navigators[me]?.destinations.isEmpty == true || !isPlaced(me) {
+                snapshot(of: me, line: number, into: &events)
+            } else {
+                events.append(NavEvent(.pop(parent: me, count: 1), line: number))
+            }
         case .presenting(let printed):
             know(me, name: line.name, line: number, into: &events)
             navigators[me]?.pendingPresentation = NavigatorDestination(printed)
@@ -86,12 +126,12 @@ struct NavigatorTree {
     private mutating func know(_ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent])
         -> Bool
     {
-        if var navigator = navigators[key] {
-            guard let name, !navigator.named else { return false }
-            release(navigator.model)
-            navigator.model = shown(key: key, type: name)
-            navigator.named = true
-            navigators[key] = navigator
+        if let existing = navigators[key] {
+            guard let name, !existing.named else { return false }
+            release(existing.model)
+            let model = shown(key: key, type: name)
+            navigators[key]?.model = model
+            navigators[key]?.named = true
             return true
         }
         let model = shown(key: key, type: name ?? unnamed ?? "Navigator")
@@ -113,15 +153,42 @@ struct NavigatorTree {
         shownIDs[label] = shownIDs[label, default: 1] > 1 ? shownIDs[label, default: 1] - 1 : nil
     }
 
+    /// Entries tracked per stack at most (see `.pushing`).
+    static let stackLimit = 512
+    /// Child navigators attached at most: every structural change writes the window whole, so its size is bounded.
+    static let navigatorLimit = 512
+    private var attached = 0
+    private var notedNavigatorLimit = false
+
+    /// In a window: under a root navigator.
+    private func isPlaced(_ key: String) -> Bool {
+        var current = key
+        var steps = 0
+        while let parent = navigators[current]?.parent, steps <= navigators.count {
+            current = parent
+            steps += 1
+        }
+        return navigators[current]?.window != nil
+    }
+
     private mutating func makeRoot(_ key: String) {
         guard navigators[key]?.window == nil, navigators[key]?.parent == nil else { return }
         windows += 1
         navigators[key]?.window = windows == 1 ? "main" : "window \(windows)"
     }
 
-    private mutating func attach(_ child: String, to parent: String) {
+    private mutating func attach(_ child: String, to parent: String, line: Int, diagnostics: DiagnosticHandler) {
         guard child != parent, !isAncestor(child, of: parent) else { return }
         if navigators[child]?.parent == parent { return }
+        guard attached < Self.navigatorLimit else {
+            if !notedNavigatorLimit {
+                notedNavigatorLimit = true
+                diagnostics.report(Diagnostic(.warning, line: line,
+                    "more than \(Self.navigatorLimit) child navigators attached at once; further ones are not placed"))
+            }
+            return
+        }
+        attached += 1
         if let old = navigators[child], old.parent != nil { detach(child, from: old) }
         navigators[child]?.parent = parent
         navigators[child]?.window = nil
@@ -142,6 +209,7 @@ struct NavigatorTree {
         navigators[parent]?.children.removeAll { $0 == child }
         if navigators[parent]?.presented == child { navigators[parent]?.presented = nil }
         navigators[child]?.parent = nil
+        attached -= 1
     }
 
     private func isAncestor(_ key: String, of other: String) -> Bool {

@@ -6,7 +6,8 @@ import NavGraphCore
 /// `DumpWindows`); successive dumps make the history. Dumps carry no lifecycle, so nothing here starts or finishes.
 ///
 /// A dump starts at a `▿` line at the left margin and takes every indented dump line after it; other output in
-/// between is skipped. It is complete at the next dump, at the end, or when a live log pauses.
+/// between is skipped. It is complete at the next dump or at the end of input — not at a pause: a live log pauses
+/// wherever a pipe's writes happen to stop, mid-dump too, and where reads stop must not change what is read.
 public final class SwiftDumpReader: NavigationReader {
     public static let format = InputFormat.swiftDump
 
@@ -22,6 +23,8 @@ public final class SwiftDumpReader: NavigationReader {
     private var windows = DumpWindows()
     /// The selected tab last said of each tabs container (by key).
     private var selected: [String: String] = [:]
+    /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
+    private var isProvisional = false
 
     public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
         self.names = names
@@ -77,8 +80,17 @@ public final class SwiftDumpReader: NavigationReader {
 
     public func finish(into events: inout [NavEvent]) { flush(into: &events) }
 
-    /// `dump()` prints a value at once, so a pause means the dump is complete.
-    public func idle(into events: inout [NavEvent]) { flush(into: &events) }
+    /// The open dump as if it ended now, for a live view: read for real, then every value it changed put back
+    /// (all of the reader's state is values, so a copy is a checkpoint) and its notes kept back, since the real
+    /// reading says them.
+    public func provisional(into events: inout [NavEvent]) {
+        guard pending != nil else { return }
+        let saved = (pending, pendingCut, pendingWarned, windows, selected)
+        isProvisional = true
+        flush(into: &events)
+        isProvisional = false
+        (pending, pendingCut, pendingWarned, windows, selected) = saved
+    }
 
     /// `- path: 0 elements`, `- presentedSheet: nil`: a named part that is empty, dumped on its own.
     private static func isEmptyPart(_ line: SwiftDumpLine) -> Bool {
@@ -97,7 +109,7 @@ public final class SwiftDumpReader: NavigationReader {
         let navigation = DumpNavigation(
             values, names: names, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part)
-        if navigation.wasCut || pendingCut {
+        if navigation.wasCut || pendingCut, !isProvisional {
             diagnostics.report(
                 Diagnostic(
                     .note, line: values.firstLine,

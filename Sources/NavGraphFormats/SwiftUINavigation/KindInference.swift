@@ -11,37 +11,20 @@ import NavGraphCore
 /// ones, so `--at`, `--follow` and replay agree. What cannot be told stays honest: `child`, or `presented`
 /// when sheet vs. fullScreenCover is unknown (a dump never tells).
 struct KindInference {
-    /// Scratch space of `infer`, kept between dumps (a log has thousands).
-    private var childStart: [Int] = []
-    private var childList: [Int] = []
-    private var fill: [Int] = []
+    /// The children of the dump's models, kept between dumps (a log has thousands) to reuse its storage.
+    private var childIndex = ChildIndex()
 
     /// Kinds and edges for a dump's models (pre-order, parents first), written into `entries` (one per model, its
     /// `parent` set), which become the snapshot. Updates what each model remembers for later dumps.
     mutating func infer(models: [Identity], into entries: inout [Snapshot.Entry]) {
-        // Children of each model, flat: children of `i` are `childList[childStart[i]..<childStart[i + 1]]`. Pre-order
-        // lists a model's children in order after it, so the slots fill from each model's start.
-        childStart.removeAll(keepingCapacity: true)
-        childStart.append(contentsOf: repeatElement(0, count: models.count + 1))
-        for entry in entries { if let parent = entry.parent { childStart[parent + 1] += 1 } }
-        for index in 0..<models.count { childStart[index + 1] += childStart[index] }
-        childList.removeAll(keepingCapacity: true)
-        childList.append(contentsOf: repeatElement(0, count: max(models.count - 1, 0)))
-        fill.removeAll(keepingCapacity: true)
-        fill.append(contentsOf: childStart)
-        for index in entries.indices {
-            guard let parent = entries[index].parent else { continue }
-            childList[fill[parent]] = index
-            fill[parent] += 1
-        }
-        let childStart = childStart
-        let childList = childList
+        childIndex.build(entries)
+        let childIndex = childIndex
 
         for index in models.indices {
             let model = models[index]
             let ruleKind = model.rule.kind
             var kind = ruleKind ?? (model.isRemembered && model.isSwitch ? .switch : .screen)
-            if childStart[index] == childStart[index + 1] {
+            if childIndex.isLeaf(index) {
                 // A leaf (most of a dump): its kind, and nothing of its own to remember beyond a switch it was.
                 entries[index].kind = kind
                 if !model.ownChildren.isEmpty { model.ownChildren.removeAll(keepingCapacity: true) }
@@ -49,12 +32,10 @@ struct KindInference {
                 model.isRemembered = model.isSwitch
                 continue
             }
-            let all = childList[childStart[index]..<childStart[index + 1]]
+            let all = childIndex.children(of: index)
 
-            var presentedStyle: PresentationStyle?
-            if let first = all.first {
-                presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models)
-            }
+            // Not a leaf: `all` has a first child.
+            let presentedStyle = presentationOfFirstChild(kind: kind, of: model, all: all, models: models)
             let own = presentedStyle == nil ? all : all.dropFirst()
 
             // A model whose only own child is replaced by a different model between dumps switches its content.

@@ -133,6 +133,24 @@ final class Identity {
     }
 }
 
+/// Which of several live models sharing a printed name a lifecycle line goes to: those on the preferred side of
+/// "listed by the latest dump" first, then the oldest.
+private struct CandidateOrder {
+    /// Whether the line prefers models the latest dump lists.
+    let prefersListed: Bool
+
+    /// `Started`: a model a dump already listed (dumps often print a model before its `Started` arrives).
+    static let started = CandidateOrder(prefersListed: true)
+    /// `Finished`: a model no dump lists any more (a placed model cannot have been deallocated).
+    static let finished = CandidateOrder(prefersListed: false)
+
+    /// Whether `candidate` goes before `other`.
+    func precedes(_ candidate: Identity, _ other: Identity) -> Bool {
+        if candidate.inDump != other.inDump { return candidate.inDump == prefersListed }
+        return candidate.serial < other.serial
+    }
+}
+
 /// Resolves what SwiftUINavigation prints — a type name and the first three characters of an id — to model
 /// identities. Only 4,096 prefixes exist, so two live models of one type can share one: lines are paired by
 /// (type, prefix) as a multiset, a second live model gets a display suffix (`E34#2`), and a pairing that
@@ -187,7 +205,7 @@ struct ModelIdentities {
         if let index = group(of: name) {
             var chosen: Identity?
             for candidate in groups[index] where !candidate.started {
-                if let best = chosen, (best.inDump ? 0 : 1, best.serial) <= (candidate.inDump ? 0 : 1, candidate.serial) { continue }
+                if let best = chosen, !CandidateOrder.started.precedes(candidate, best) { continue }
                 chosen = candidate
             }
             if let chosen {
@@ -208,12 +226,13 @@ struct ModelIdentities {
             nextSerial += 1
             return (ModelRef(key: Self.key(nextSerial), id: text(), type: types[name.type].name), false, nil)
         }
-        func rank(_ identity: Identity) -> (Int, Int) { (identity.inDump ? 1 : 0, identity.serial) }
         var chosen = 0
         var ambiguity: AmbiguousPairing?
         do {
             let candidates = groups[index]
-            for index in candidates.indices.dropFirst() where rank(candidates[index]) < rank(candidates[chosen]) { chosen = index }
+            for index in candidates.indices.dropFirst() where CandidateOrder.finished.precedes(candidates[index], candidates[chosen]) {
+                chosen = index
+            }
             if candidates.count > 1 {
                 let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
                 if tied {

@@ -30,11 +30,13 @@ struct SwiftUINavigationLine: Equatable {
         var content: Content
         var type: Range<Int>
         var id: Range<Int>
+        /// Text after a dump line (see `scanAnnotatedDump`).
+        var trailing: Range<Int>? = nil
     }
 
     /// The line as strings (invalid UTF-8 repaired with U+FFFD).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SwiftUINavigationLine? {
-        guard let spans = scan(bytes) else { return nil }
+        guard let spans = scan(bytes) ?? scanAnnotatedDump(bytes) else { return nil }
         return SwiftUINavigationLine(
             content: spans.content,
             type: String(decoding: UnsafeBufferPointer(rebasing: bytes[spans.type]), as: UTF8.self),
@@ -52,22 +54,7 @@ struct SwiftUINavigationLine: Equatable {
         guard end >= 4 else { return nil }
 
         if bytes[end - 1] == .greaterThan, bytes[end - 2] == .closeBracket {
-            // Dump line: find the last `<[` before the closing `]>`, looking for each `[` from the end.
-            var open = end - 2
-            while true {
-                guard let found = lastOpenBracket(bytes, before: open), found > 0 else { return nil }
-                open = found
-                if bytes[open - 1] == .lessThan { break }
-            }
-            guard let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2, checkingBrackets: checkingTypeBrackets) else { return nil }
-            var tabs = 0
-            var spaces = 0
-            var cursor = open - 1
-            while cursor > 0, bytes[cursor - 1] == .tab || bytes[cursor - 1] == .space {
-                if bytes[cursor - 1] == .tab { tabs += 1 } else { spaces += 1 }
-                cursor -= 1
-            }
-            return Spans(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
+            return scanDump(bytes, end: end, checkingTypeBrackets: checkingTypeBrackets)
         }
 
         guard let (wordStart, lifecycle) = lifecycleWord(bytes, end: end), wordStart >= 3,
@@ -80,8 +67,74 @@ struct SwiftUINavigationLine: Equatable {
         return Spans(content: .event(lifecycle), type: type, id: id)
     }
 
+    /// A dump line ending at `end` (just after its `]>`).
+    private static func scanDump(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, checkingTypeBrackets: Bool) -> Spans? {
+        // Find the last `<[` before the closing `]>`, looking for each `[` from the end.
+        var open = end - 2
+        while true {
+            guard let found = lastOpenBracket(bytes, before: open), found > 0 else { return nil }
+            open = found
+            if bytes[open - 1] == .lessThan { break }
+        }
+        guard let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2, checkingBrackets: checkingTypeBrackets)
+        else { return nil }
+        var tabs = 0
+        var spaces = 0
+        var cursor = open - 1
+        while cursor > 0, bytes[cursor - 1] == .tab || bytes[cursor - 1] == .space {
+            if bytes[cursor - 1] == .tab { tabs += 1 } else { spaces += 1 }
+            cursor -= 1
+        }
+        return Spans(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
+    }
+
+    /// A dump line followed by text of someone's own, after whitespace (`<[HomeNavigationModel 1A2...]>  // the
+    /// sheet`, as people annotate pasted dumps): the dump line, with `trailing` the text after it. Only asked for a
+    /// line that is neither a plain dump line nor an event line.
+    static func scanAnnotatedDump(_ bytes: UnsafeBufferPointer<UInt8>, checkingTypeBrackets: Bool = true) -> Spans? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = 0
+        // Each `]` in turn (memchr: most lines have none), until one ends a dump line.
+        while from < bytes.count - 2,
+              let found = memchr(base + from, Int32(UInt8.closeBracket), bytes.count - 2 - from) {
+            let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            from = close + 1
+            guard bytes[close + 1] == .greaterThan, bytes[close + 2] == .space || bytes[close + 2] == .tab,
+                  var spans = scanDump(bytes, end: close + 2, checkingTypeBrackets: checkingTypeBrackets)
+            else { continue }
+            var start = close + 3
+            var end = bytes.count
+            while start < end, bytes[start] == .space || bytes[start] == .tab { start += 1 }
+            while end > start, bytes[end - 1] == .space || bytes[end - 1] == .tab || bytes[end - 1] == .cr { end -= 1 }
+            spans.trailing = start < end ? start..<end : nil
+            return spans
+        }
+        return nil
+    }
+
+    /// Whether a line that is not one of the shapes above still looks like one: it holds a dump line's `<[` or an
+    /// id's `...]` (cut short, a lifecycle word navgraph does not know, a type name with brackets).
+    static func looksLikeNavigation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var from = 0
+        // Each `[` and `]` in turn, found with memchr: most lines of app output have none.
+        for bracket in [UInt8.openBracket, .closeBracket] {
+            from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(bracket), bytes.count - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                from = index + 1
+                if bracket == .openBracket, index > 0, bytes[index - 1] == .lessThan { return true }
+                if bracket == .closeBracket, index >= 3, bytes[index - 1] == .dot, bytes[index - 2] == .dot,
+                   bytes[index - 3] == .dot { return true }
+            }
+        }
+        return false
+    }
+
     /// Cheap test for format detection.
-    static func recognizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { scan(bytes) != nil }
+    static func recognizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        scan(bytes) != nil || scanAnnotatedDump(bytes) != nil
+    }
 
     /// `Started`, `Finished`, `Init` or `Deinit` ending the line at `end`: where the word starts.
     private static func lifecycleWord(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> (Int, Lifecycle)? {

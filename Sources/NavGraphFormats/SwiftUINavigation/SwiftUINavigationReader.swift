@@ -8,6 +8,8 @@ import NavGraphCore
 /// lines is skipped; an event line or a new line at the dump's root depth ends it.
 public final class SwiftUINavigationReader: NavigationReader {
     public static let format = InputFormat.swiftUINavigation
+    public static let lifecycleAdvice =
+        "enable NavigationConfig.shared.isDebugPrintEnabled, so that each model prints Started and Finished"
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
@@ -26,6 +28,8 @@ public final class SwiftUINavigationReader: NavigationReader {
     private var parentsBuffer: [Int] = []
     private var ancestorsBuffer: [Int] = []
     private var windows: [WindowTrack] = []
+    /// Times from a console's prefix, for the events of the lines that have one.
+    private var clock = ConsoleClock()
     /// The models of the latest dump, in its line order (see `flushDump`).
     private var previousDump: [Identity] = []
     /// Off only in tests, to check that the hints change nothing.
@@ -47,15 +51,16 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         // The type name's bracket check is left to the name table: judged once per name, not on every line.
-        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false) else {
-            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false)
+                ?? SwiftUINavigationLine.scanAnnotatedDump(line, checkingTypeBrackets: false) else {
+            skip(line, number: info.number)
             return
         }
         let typeIndex = types.index(of: UnsafeBufferPointer(rebasing: line[spans.type]))
         let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
         let plainType = types.isPlainTypeName(at: typeIndex)
         if !plainType && types[typeIndex].containsBracket {
-            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            skip(line, number: info.number)
             return
         }
         if !plainType || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
@@ -67,14 +72,39 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         navigationLineCount += 1
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
+        let time = clock.time(at: line)
+        if let trailing = spans.trailing {
+            diagnostics.report(Diagnostic(.note, line: info.number,
+                "text after the dump line ignored: " + excerpt(UnsafeBufferPointer(rebasing: line[trailing]))))
+        }
         switch spans.content {
         case .dump(let tabs, let spaces):
             let longID = name.id.isLong ? String(decoding: idBytes, as: UTF8.self) : nil
             addDumpLine(name, longID: longID, tabs: tabs, spaces: spaces, line: info.number, into: &events)
+            if pending!.time == nil { pending!.time = time }
         case .event(let lifecycle):
             flushDump(into: &events)
             readEvent(name, text: { String(decoding: idBytes, as: UTF8.self) }, lifecycle: lifecycle, line: info.number, into: &events)
+            if let time { events[events.count - 1].time = time }
         }
+    }
+
+    /// A line that is not navigation output. One that looks like it (`<[`, or an id's `...]`) but cannot be read is
+    /// named: the hierarchy may be missing something, which `--strict` makes an error.
+    private func skip(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+        if SwiftUINavigationLine.looksLikeNavigation(line) {
+            diagnostics.report(Diagnostic(.note, line: number,
+                "looks like SwiftUINavigation output but cannot be read: " + excerpt(line), topic: .unreadableLine))
+        } else {
+            diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
+        }
+    }
+
+    /// The start of some text, in quotes, for a diagnostic.
+    private func excerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let limit = 120
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(limit + 4)), as: UTF8.self)
+        return "'" + (text.count > limit ? String(text.prefix(limit)) + "…" : text) + "'"
     }
 
     /// Kind inference of each dump (see `DumpCompletion`).
@@ -162,6 +192,8 @@ public final class SwiftUINavigationReader: NavigationReader {
         var sawTabs = false
         var sawSpaces = false
         var warnedMixed = false
+        /// The console's time on its first line that has one.
+        var time: Double?
     }
 
     /// A struct, not a tuple: arrays of it are copied and destroyed by specialized code, not the runtime's generic one.
@@ -303,6 +335,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         identities.recordDump(placed: models, parents: parents, stamp: stamp, previous: windows[windowIndex].listed)
         windows[windowIndex].listed = models
 
-        events.append(NavEvent(.snapshot([Snapshot(window: windows[windowIndex].name, entries: entries)]), line: dump.firstLine))
+        let snapshot = Snapshot(window: windows[windowIndex].name, entries: entries)
+        events.append(NavEvent(.snapshot([snapshot]), line: dump.firstLine, time: dump.time))
     }
 }

@@ -1,0 +1,134 @@
+import NavGraphCore
+
+/// Builds a `NavigationMap` from a history, one step at a time: each model a step places adds its type, and the
+/// relation it was placed by (pushed after the stack's top, presented from its presenter, a tab, …) counts once.
+/// Format-blind: it sees what the reducer placed, whether an event or a dump placed it.
+///
+/// A type's kind is the kind its models had when last seen: a dump can tell a model is a switch only when a later
+/// dump shows its content replaced, long after the model was placed.
+///
+/// Cost: a step placing one model (an event) costs O(1) for a push or a tab appended to its container, whatever its
+/// length; a step placing many (a dump) reads each parent's children once.
+public struct NavigationMapBuilder: Sendable {
+    private var relationsMap = NavigationMap()
+    /// Each model's type and its kind when last placed or listed by a dump.
+    private var modelKinds: [String: (type: String, kind: NodeKind)] = [:]
+    /// The tab number of tabs placed one at a time, so the next tab of a container counts on from its previous one.
+    /// Forgotten whenever a step removes or reorders anything.
+    private var tabNumbers: [String: Int] = [:]
+
+    public init() {}
+
+    /// The map of what was recorded so far.
+    public var map: NavigationMap {
+        var result = relationsMap
+        for (type, kind) in modelKinds.values {
+            result.types[type, default: NavigationMap.TypeEntry()].kinds[kind, default: 0] += 1
+        }
+        return result
+    }
+
+    /// Records what the step placed; `hierarchy` is the state after it.
+    public mutating func record(_ event: NavEvent, change: StepChange, in hierarchy: Hierarchy) {
+        switch event.action {
+        case .snapshot(let snapshots):
+            tabNumbers.removeAll()
+            for snapshot in snapshots {
+                for entry in snapshot.entries {
+                    guard let node = hierarchy.node(entry.model.key) else { continue }
+                    modelKinds[node.key] = (node.model.type, node.kind)
+                }
+            }
+        case .setPath:
+            tabNumbers.removeAll()
+        default:
+            if !change.removed.isEmpty { tabNumbers.removeAll() }
+        }
+        if change.added.count == 1 {
+            recordOne(change.added[0], in: hierarchy)
+        } else if !change.added.isEmpty {
+            recordMany(change.added, in: hierarchy)
+        }
+    }
+
+    /// One model placed: its siblings are looked for from the end of its parent's children.
+    private mutating func recordOne(_ key: String, in hierarchy: Hierarchy) {
+        guard let node = hierarchy.node(key) else { return }
+        modelKinds[key] = (node.model.type, node.kind)
+        guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
+            add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
+            return
+        }
+        switch edge {
+        case .push:
+            let top = hierarchy.earlierSibling(of: key, hangingBy: .push)
+            add(Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type)
+        case .tab:
+            let previous = hierarchy.earlierSibling(of: key, hangingBy: .tab)
+            let number = previous.flatMap { tabNumbers[$0.key] }.map { $0 + 1 } ?? hierarchy.tabNumber(of: key) ?? 1
+            tabNumbers[key] = number
+            add(NavigationRelation(.tab(order: number), from: parent.type, to: node.model.type), container: parent.type)
+        default:
+            let relation = Self.relation(node.model.type, edge: edge, under: parent.type)
+            add(relation, container: Self.holder(edge, parent.type))
+        }
+    }
+
+    /// Many models placed in one step (a dump): each parent's children are read once.
+    private mutating func recordMany(_ keys: [String], in hierarchy: Hierarchy) {
+        var siblings: [String: (children: [(model: ModelRef, edge: EdgeKind?)], positions: [String: Int])] = [:]
+        for key in keys {
+            guard let node = hierarchy.node(key) else { continue }
+            modelKinds[key] = (node.model.type, node.kind)
+            guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
+                add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
+                continue
+            }
+            if siblings[parentKey] == nil {
+                let children = hierarchy.childEdges(of: parentKey)
+                var positions: [String: Int] = [:]
+                for (index, child) in children.enumerated() { positions[child.model.key] = index }
+                siblings[parentKey] = (children, positions)
+            }
+            guard let (children, positions) = siblings[parentKey], let position = positions[key] else { continue }
+            switch edge {
+            case .push:
+                let top = children[..<position].last { $0.edge == .push }?.model
+                add(Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type)
+            case .tab:
+                let number = children[...position].count { $0.edge == .tab }
+                let relation = NavigationRelation(.tab(order: number), from: parent.type, to: node.model.type)
+                add(relation, container: parent.type)
+            default:
+                let relation = Self.relation(node.model.type, edge: edge, under: parent.type)
+                add(relation, container: Self.holder(edge, parent.type))
+            }
+        }
+    }
+
+    private mutating func add(_ relation: NavigationRelation, container: String?) {
+        relationsMap.relations[relation, default: 0] += 1
+        if let container { relationsMap.containers[relation.to, default: [:]][container, default: 0] += 1 }
+    }
+
+    /// Pushed after the stack's top; with no entry before it, the stack's first.
+    private static func pushRelation(_ type: String, after top: ModelRef?, in stack: String) -> NavigationRelation {
+        if let top { return NavigationRelation(.pushedAfter, from: top.type, to: type) }
+        return NavigationRelation(.stackRoot, from: stack, to: type)
+    }
+
+    /// A split view holds its columns as a stack its entries and a tabs container its tabs.
+    private static func holder(_ edge: EdgeKind, _ parent: String) -> String? {
+        if case .column = edge { return parent }
+        return nil
+    }
+
+    private static func relation(_ type: String, edge: EdgeKind, under parent: String) -> NavigationRelation {
+        switch edge {
+        case .presented(let style): NavigationRelation(.presented(style: style.name), from: parent, to: type)
+        case .switch: NavigationRelation(.switched, from: parent, to: type)
+        case .column(let column): NavigationRelation(.column(column), from: parent, to: type)
+        case .push, .tab, .child: NavigationRelation(.child, from: parent, to: type)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Text that navgraph does not read but can name: what people give it by mistake. When nothing in an input is
+/// navigation output, the first line that matches a row says what the input looks like and what to give instead.
+/// A row per kind of text; readers come first (a line any reader recognizes is never asked about).
+public struct Lookalike: Sendable, Equatable {
+    /// What the text looks like, as the error names it ("TCA's _printChanges() output").
+    public var name: String
+    /// What navgraph reads instead, or how to get it.
+    public var instead: String
+    let matches: @Sendable (Substring) -> Bool
+
+    public static func == (lhs: Lookalike, rhs: Lookalike) -> Bool { lhs.name == rhs.name }
+
+    /// The first row that `line` matches.
+    public static func matching(_ line: Substring) -> Lookalike? { all.first { $0.matches(line) } }
+
+    /// Lines of an input looked at before giving up on naming it: what people paste shows itself early.
+    static let linesToLookAt = 200
+
+    static let all: [Lookalike] = [
+        Lookalike(
+            name: "NavigationPath's print() output (SwiftUI's private storage: the types on the path, not its values)",
+            instead: "print `path.codable` encoded as JSON (JSONEncoder), which navgraph reads as navigation-path",
+            matches: { $0.contains("NavigationPath(") || $0.contains("NavigationPath_items")
+                || $0.contains("CodableItemBox<") || $0.contains("Representation.eager") }),
+        Lookalike(
+            name: "The Composable Architecture's _printChanges() output (actions and state diffs)",
+            instead: "log navigation as navgraph-events from the reducer that owns the path",
+            matches: { $0.hasPrefix("received action:") || $0 == "  (No state changes)" }),
+        Lookalike(
+            name: "Swift source code",
+            instead: "run the app and give navgraph what it prints (its console output, or a navgraph-events log)",
+            matches: { line in
+                for start in ["import SwiftUI", "import Foundation", "import UIKit", "struct ", "final class ", "@main",
+                              "@Observable", "extension "] where line.hasPrefix(start) { return true }
+                return line.hasPrefix("import ")
+                    && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }),
+        Lookalike(
+            name: "Markdown text",
+            instead: "copy the console lines out of it (a fenced block's content) into a file of their own",
+            matches: { $0.hasPrefix("# ") || $0.hasPrefix("## ") || $0.hasPrefix("```") }),
+    ]
+}

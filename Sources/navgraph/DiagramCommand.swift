@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+import NavGraphGraphviz
+import NavGraphRender
+
+struct DiagramCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diagram",
+        abstract: "Draw the app's navigation map from one or many logs: a node per model type, an edge per "
+            + "relation seen.",
+        discussion: """
+            Relations: root of a window, first in a stack, pushed after (the stack's top), presented from (with \
+            its style), tab N of, switched to, a split column of. Each edge is labelled with how often it was seen \
+            (×12) and drawn heavier the more often. Containers are clusters around the types they held. Logs of \
+            any input format can be mixed; the same logs give the same bytes whatever their order.
+
+            --check BASELINE compares the relations with a committed `--format json` map and prints a line per \
+            relation that appeared (+) or disappeared (-); with --update the baseline is rewritten instead.
+
+            \(ExitStatus.help([
+                (.success, "success (with --check: the logs match the baseline)"),
+                (.found, "the navigation drifted from the baseline (--check), or \(ExitStatus.renderFailed.meaning)"),
+                (.badInput, nil), (.usage, nil),
+            ]))
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, svg, png, pdf, mermaid, markdown, json
+
+        init?(fileExtension: String) {
+            switch fileExtension.lowercased() {
+            case "mmd": self = .mermaid
+            case "md": self = .markdown
+            default: self.init(rawValue: fileExtension.lowercased())
+            }
+        }
+    }
+
+    @Argument(help: ArgumentHelp("The logs to read (any input format, mixed); '-' for stdin.", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var flags: ReadingFlags
+
+    @Option(name: .shortAndLong,
+            help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp(
+        "dot, svg, png, pdf, mermaid, markdown or json (default: from -o's extension, else dot).", valueName: "format"))
+    var format: Format?
+
+    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
+    var direction: DOTRenderer.Direction = .TB
+
+    @Option(help: ArgumentHelp("Only this type's neighbourhood (see --depth).", valueName: "type"))
+    var focus: String?
+
+    @Option(help: ArgumentHelp("With --focus: how many relations away from the type to keep (default 1).",
+                               valueName: "n"))
+    var depth = 1
+
+    @Option(help: ArgumentHelp("Leave out types matching this glob (* and ?); repeatable.", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out relations seen fewer times than this.", valueName: "n"))
+    var minCount = 1
+
+    @Option(help: ArgumentHelp("Compare with this baseline (a --format json map): exit 1 on drift.", valueName: "path"))
+    var check: String?
+
+    @Flag(help: "With --check: rewrite the baseline with what the logs show now.")
+    var update = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one log to read") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if minCount < 1 { throw ValidationError("--min-count must be 1 or more") }
+        if update && check == nil { throw ValidationError("--update rewrites the baseline named by --check") }
+        if check != nil && (output != nil || format != nil) {
+            throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
+        }
+        if format == nil, let output, output.contains("."), let ext = output.split(separator: ".").last,
+           Format(fileExtension: String(ext)) == nil {
+            throw ValidationError(
+                "cannot tell the format from '\(output)'; use --format dot, svg, png, pdf, mermaid, markdown or json")
+        }
+    }
+
+    func run() throws {
+        let chosen = format
+            ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(fileExtension: String($0)) } } ?? .dot
+        if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
+            throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
+        }
+        let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
+        let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth)
+        let map = try filtered(readMap(), with: filter)
+
+        if let check {
+            return try compare(map, withBaseline: check)
+        }
+        let bytes: [UInt8]
+        switch chosen {
+        case .json:
+            bytes = Array(try NavigationMapJSONRenderer().render(map).utf8)
+        case .mermaid, .markdown:
+            let renderer = NavigationMapMermaidRenderer(direction: direction, markdown: chosen == .markdown)
+            bytes = Array(try renderer.render(map).utf8)
+        case .dot, .svg, .png, .pdf:
+            let dot = try NavigationMapDOTRenderer(direction: direction).render(map)
+            bytes = chosen == .dot
+                ? Array(dot.utf8) : try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+        }
+        if let target {
+            try target.write(bytes)
+        } else {
+            var stdout = StandardOutput()
+            stdout.write(bytes: bytes)
+        }
+    }
+
+    /// Every log read to its end, each with its own state; their maps summed.
+    private func readMap() throws -> NavigationMap {
+        var map = NavigationMap()
+        for file in files {
+            var builder = NavigationMapBuilder()
+            _ = try flags.reading(file).readHierarchy { event, change, hierarchy in
+                builder.record(event, change: change, in: hierarchy)
+            }
+            map.merge(builder.map)
+        }
+        return map
+    }
+
+    private func filtered(_ map: NavigationMap, with filter: NavigationMapFilter) throws -> NavigationMap {
+        if let focus, map.types[focus] == nil {
+            let known = map.types.keys.sorted()
+            let seen = known.prefix(20).map(Escaping.terminal).joined(separator: ", ")
+                + (known.count > 20 ? ", …" : "")
+            throw CommandFailure(.badInput, message: "error: --focus \(Escaping.terminal(focus)): "
+                + "no model of that type in the logs" + (known.isEmpty ? "" : "; types seen: " + seen))
+        }
+        return filter.apply(to: map)
+    }
+
+    private func compare(_ map: NavigationMap, withBaseline path: String) throws {
+        let json = Array(try NavigationMapJSONRenderer().render(map).utf8)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if update, !FileManager.default.fileExists(atPath: path) {
+                try OutputFile(path: path, input: nil).write(json)
+                StandardError.write("navgraph: wrote the baseline \(path) (\(map.relations.count) relations)")
+                return
+            }
+            throw CommandFailure.badInput(path, "cannot read the baseline; write one with --check \(path) --update")
+        }
+        let baseline: NavigationMap
+        do {
+            baseline = try NavigationMapReader.read(Array(data), path: path)
+        } catch {
+            throw CommandFailure(.badInput, message: Escaping.terminal(error.description))
+        }
+        let drift = NavigationMapDrift(baseline: baseline, current: map)
+        if update {
+            try OutputFile(path: path, input: nil).write(json)
+            StandardError.write("navgraph: updated the baseline \(path): \(drift.appeared.count) relations appeared, "
+                + "\(drift.disappeared.count) disappeared")
+            return
+        }
+        if drift.isEmpty {
+            StandardError.write("navgraph: the logs match the baseline \(path) (\(map.relations.count) relations)")
+            return
+        }
+        var stdout = StandardOutput()
+        for line in drift.lines { stdout.write(Escaping.terminal(line) + "\n") }
+        stdout.flush()
+        throw CommandFailure(.found, message: "navgraph: the navigation drifted from the baseline \(path): "
+            + "\(drift.appeared.count) appeared, \(drift.disappeared.count) disappeared (--update rewrites it)")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import NavGraphTestSupport
+
+@Suite("navgraph diagram, as a user runs it")
+struct DiagramCommandTests {
+    static let logs = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",
+                       "leaky-session.log", "leaky-session.jsonl", "navigation-path.log", "navigator-session.log"]
+
+    @Test func theSameBytesWhateverTheOrderOfTheLogs() throws {
+        for format in ["dot", "json", "mermaid", "svg"] {
+            let forward = try navgraph(["diagram", "--format", format] + Self.logs.map(example))
+            let backward = try navgraph(["diagram", "--format", format] + Self.logs.reversed().map(example))
+            #expect(forward.status == 0 && backward.status == 0, "\(forward.stderr)")
+            #expect(forward.stdoutBytes == backward.stdoutBytes, "\(format) differs with the logs in another order")
+            #expect(!forward.stdoutBytes.isEmpty)
+        }
+        let dot = try navgraph(["diagram"] + Self.logs.map(example))
+        #expect(dot.stdout == (try golden("examples.diagram.dot")))
+    }
+
+    @Test func formatsFromTheExtension() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, check) in [("map.svg", { (bytes: [UInt8]) in isWellFormedXML(bytes) }),
+                              ("map.png", { $0.prefix(4) == [0x89, 0x50, 0x4E, 0x47] }),
+                              ("map.pdf", { String(decoding: $0.prefix(5), as: UTF8.self) == "%PDF-" }),
+                              ("map.mmd", { String(decoding: $0, as: UTF8.self).hasPrefix("flowchart TB\n") }),
+                              ("map.md", { String(decoding: $0, as: UTF8.self).hasPrefix("```mermaid\nflowchart TB\n") }),
+                              ("map.json", { String(decoding: $0, as: UTF8.self).hasPrefix("{\n  \"nodes\": [") })] {
+            let out = folder.appendingPathComponent(name)
+            let run = try navgraph(["diagram", example("sheet-over-tabs.txt"), example("leaky-session.jsonl"), "-o", out.path])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(check(Array(try Data(contentsOf: out))), "\(name) is not what its extension says")
+        }
+        let unknown = try navgraph(["diagram", example("session.log"), "-o", folder.appendingPathComponent("map.gif").path])
+        #expect(unknown.status == 64 && unknown.stderr.contains("cannot tell the format from"))
+    }
+
+    @Test func focusExcludeAndMinimumCount() throws {
+        let all = Self.logs.map(example)
+        let focused = try navgraph(["diagram", "--format", "json", "--focus", "SegmentedTabsNavigationModel"] + all)
+        #expect(focused.status == 0)
+        #expect(focused.stdout.contains("\"ArchitectureExampleNavigationModel\"")
+            && focused.stdout.contains("\"ActionableListNavigationModel\""))
+        #expect(!focused.stdout.contains("\"AppNavigationModel\""))
+        let excluded = try navgraph(["diagram", "--format", "json", "--exclude", "*Subscription*", "--exclude", "Alert*"] + all)
+        #expect(!excluded.stdout.contains("Subscription") && !excluded.stdout.contains("Alert"))
+        #expect(excluded.stdout.contains("ConfirmationDialogNavigationModel"))
+        let frequent = try navgraph(["diagram", "--format", "json", "--min-count", "5"] + all)
+        #expect(frequent.stdout.contains("\"count\": 14}") && !frequent.stdout.contains("\"count\": 1}"))
+        let unknown = try navgraph(["diagram", "--focus", "NoSuchModel"] + all)
+        #expect(unknown.status == 2 && unknown.stderr.contains("--focus NoSuchModel: no model of that type in the logs"))
+    }
+
+    @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("navigation.json").path
+        let session = example("sheet-over-tabs.txt")
+        let missing = try navgraph(["diagram", "--check", baseline, session])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read the baseline"))
+        let created = try navgraph(["diagram", "--check", baseline, "--update", session])
+        #expect(created.status == 0 && FileManager.default.fileExists(atPath: baseline))
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8)
+            == (try navgraph(["diagram", "--format", "json", session])).stdout)
+
+        let match = try navgraph(["diagram", "--check", baseline, session])
+        #expect(match.status == 0 && match.stdout.isEmpty && match.stderr.contains("match the baseline"))
+
+        let drift = try navgraph(["diagram", "--check", baseline, session, example("leaky-session.jsonl")])
+        #expect(drift.status == 1)
+        let lines = drift.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("+ SubscriptionNavigationModel switched to SubscriptionPremiumNavigationModel"))
+        #expect(lines.contains("+ ArchitectureExampleNavigationModel tab 3 of SegmentedTabsNavigationModel"))
+        #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("+ ") })
+        let gone = try navgraph(["diagram", "--check", baseline, example("launch-dump.txt")])
+        #expect(gone.status == 1)
+        #expect(gone.stdout == """
+            - ActionableListNavigationModel pushed after ActionableListNavigationModel
+            - AlertNavigationModel presented (alert) from DefaultStackRootNavigationModel
+            - ConfirmationDialogNavigationModel presented (confirmationDialog) from ActionableListNavigationModel
+            - DefaultStackRootNavigationModel presented from MainTabsNavigationModel
+
+            """)
+
+        let updated = try navgraph(["diagram", "--check", baseline, "--update", example("launch-dump.txt")])
+        #expect(updated.status == 0 && updated.stderr.contains("updated the baseline"))
+        #expect(try navgraph(["diagram", "--check", baseline, example("launch-dump.txt")]).status == 0)
+    }
+
+    @Test func badInputAndBadBaselinesExitTwo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("bad.json")
+        try Data("{\"nodes\": [],\n \"edges\": [{\"relation\": \"push\"}]}".utf8).write(to: baseline)
+        let bad = try navgraph(["diagram", "--check", baseline.path, example("session.log")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.json:2:12: error: expected a \"from\" member (a string)"))
+        let noNavigation = folder.appendingPathComponent("empty.log")
+        try Data("hello\n".utf8).write(to: noNavigation)
+        let empty = try navgraph(["diagram", example("session.log"), noNavigation.path])
+        #expect(empty.status == 2 && empty.stderr.contains("empty.log: error: no navigation output found"))
+        let usage = try navgraph(["diagram", "--update", example("session.log")])
+        #expect(usage.status == 64)
+    }
+}
+
+@Suite("navgraph render: Mermaid and trace, as a user runs them")
+struct RenderSharingTests {
+    @Test func mermaidAndMarkdownFromTheExtension() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mmd = folder.appendingPathComponent("nav.mmd")
+        #expect(try navgraph(["render", example("leaky-session.log"), "-o", mmd.path]).status == 0)
+        #expect(try String(contentsOf: mmd, encoding: .utf8) == (try golden("leaky-session.log.mmd")))
+        let md = folder.appendingPathComponent("nav.md")
+        #expect(try navgraph(["render", example("leaky-session.log"), "-o", md.path]).status == 0)
+        #expect(try String(contentsOf: md, encoding: .utf8) == "```mermaid\n" + (try golden("leaky-session.log.mmd")) + "```\n")
+    }
+
+    @Test func traceToAFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("nav.json")
+        let run = try navgraph(["render", example("leaky-session.log"), "--format", "trace", "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: out)) as? [String: Any]
+        let events = try #require(object?["traceEvents"] as? [[String: Any]])
+        #expect(events.filter { $0["ph"] as? String == "b" }.count == events.filter { $0["ph"] as? String == "e" }.count)
+        let atStep = try navgraph(["render", example("leaky-session.log"), "--format", "trace", "--at", "14"])
+        #expect(atStep.status == 0 && atStep.stdout.contains("(left, not finished)"))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import NavGraphTestSupport
+
+/// Every Mermaid flowchart navgraph writes for the examples, and for hostile names, goes through Mermaid's own
+/// parser and renderer: a diagram Mermaid rejects is a failed test. Skipped, saying why, without Chromium.
+@Suite("Mermaid output, checked by Mermaid", .serialized,
+       .enabled(if: MermaidParser.isAvailable, Comment(rawValue: MermaidParser.unavailableReason ?? "")))
+struct MermaidValidationTests {
+    static let exampleFiles = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
+                               "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl", "navigation-path.log",
+                               "navigator-session.log"]
+
+    @Test func everyExampleAndTheNavigationMapParse() throws {
+        var diagrams: [(name: String, text: String)] = []
+        for name in Self.exampleFiles {
+            let run = try navgraph(["render", "--format", "mermaid", example(name)])
+            #expect(run.status == 0, "\(run.stderr)")
+            diagrams.append(("render \(name)", run.stdout))
+        }
+        let map = try navgraph(["diagram", "--format", "mermaid"] + Self.exampleFiles.map(example))
+        #expect(map.status == 0, "\(map.stderr)")
+        diagrams.append(("diagram of all examples", map.stdout))
+        let lr = try navgraph(["diagram", "--format", "mermaid", "--direction", "LR", example("leaky-session.jsonl")])
+        diagrams.append(("diagram LR", lr.stdout))
+
+        let verdicts = try MermaidParser.check(diagrams)
+        #expect(verdicts.count == diagrams.count)
+        for verdict in verdicts {
+            #expect(verdict.error == nil, "\(verdict.name): \(verdict.error ?? "")")
+        }
+        // What Mermaid drew holds the names, decoded from navgraph's entity codes.
+        let sheet = try #require(verdicts.first { $0.name == "render sheet-over-tabs.txt" })
+        #expect(sheet.text.contains("ConfirmationDialogNavigationModel C3F"))
+        let drawnMap = try #require(verdicts.first { $0.name == "diagram of all examples" })
+        #expect(drawnMap.text.contains("ThreadNavigationModel<Message, Draft>"))
+        #expect(drawnMap.text.contains("first ×14"))
+    }
+
+    @Test func hostileNamesParseAndShowAsText() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+                     "Hash#35;Semi;colon", "Brackets[x]{y}(z)|w", "Back`tick`s **bold**", "Café ✓ 日本語 👩‍💻",
+                     "Esc\u{1B}[2JBidi\u{202E}X", "end", "A-->B", "graph TD"]
+        var log = "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"tabs\"}\n"
+        for (index, name) in names.enumerated() {
+            let object = ["event": "tab", "id": "t\(index)", "type": name, "parent": "r"]
+            log += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+            let sheet = ["event": "present", "id": "s\(index)", "type": name, "parent": "t\(index)", "style": name]
+            log += String(decoding: try JSONSerialization.data(withJSONObject: sheet, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        }
+        let path = folder.appendingPathComponent("hostile.jsonl").path
+        try Data(log.utf8).write(to: URL(fileURLWithPath: path))
+        let render = try navgraph(["render", "--format", "mermaid", path])
+        let diagram = try navgraph(["diagram", "--format", "mermaid", path])
+        #expect(render.status == 0 && diagram.status == 0)
+        let verdicts = try MermaidParser.check([("render", render.stdout), ("diagram", diagram.stdout)])
+        for verdict in verdicts {
+            #expect(verdict.error == nil, "\(verdict.name): \(verdict.error ?? "")")
+            #expect(verdict.activeElements == 0, "\(verdict.name) has elements that run or load something")
+            for name in names {
+                // Shown as text, controls and bidi marks removed.
+                let shown = name.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(of: "\u{202E}", with: "")
+                #expect(verdict.text.contains(shown), "\(verdict.name): \(shown) not shown as text")
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import NavGraphTestSupport
+
+/// A corpus file, as the formats' tests keep them.
+private func corpus(_ name: String) -> String {
+    repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/corpus/\(name)").path
+}
+
+@Suite("What a new user is told")
+struct MessageTests {
+    @Test func anUnknownCommandGetsASuggestion() throws {
+        let run = try navgraph(["leak", example("leaky-session.log")])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("navgraph: error: unknown command 'leak'; did you mean 'leaks'?\n"))
+        #expect(try navgraph(["histroy"]).stderr.contains("did you mean 'history'?"))
+        #expect(try navgraph(["rep"]).stderr.contains("did you mean 'replay'?"))
+    }
+
+    @Test func aFileWithoutACommandNamesTheCommandsThatReadOne() throws {
+        let run = try navgraph([example("session.log")])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("is a file; say what to do with it first: tree, render, diagram, leaks, history, diff and "
+            + "replay read a log, e.g. navgraph tree "))
+    }
+
+    @Test func wrongValuesSayWhatIsWrong() throws {
+        let at = try navgraph(["tree", "--at", "-1", example("session.log")])
+        #expect(at.status == 64)
+        #expect(at.stderr.contains("--at -1: a step is 0 or more"))
+        #expect(!at.stderr.contains("Missing value"))
+        let from = try navgraph(["diff", example("session.log"), "--from", "-2"])
+        #expect(from.status == 64 && from.stderr.contains("--from -2: a step is 0 or more"))
+        let backwards = try navgraph(["history", "--steps", "5..2", example("session.log")])
+        #expect(backwards.status == 64)
+        #expect(backwards.stderr.contains("'5..2' is invalid for '--steps <range>': the range runs backwards; did you mean 2..5?"))
+        let replay = try navgraph(["replay", "--steps", "x", example("session.log")])
+        #expect(replay.stderr.contains("expected a step (15) or a range of steps (10..20, 10.., ..20)"))
+    }
+
+    @Test func aCommandsErrorShowsThatCommandsUsage() throws {
+        let parse = try navgraph(["history", "--steps", "5..2", example("session.log")])
+        #expect(parse.stderr.contains("Usage: navgraph history [<file>]"))
+        // Found while the command ran, not while its arguments were parsed.
+        let run = try navgraph(["templates", "no-such-theme"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: no built-in template 'no-such-theme'"))
+        #expect(run.stderr.contains("Usage: navgraph templates [<name>]"))
+        #expect(run.stderr.contains("See 'navgraph templates --help'"))
+    }
+
+    @Test(arguments: [
+        ("tca-printchanges-pr2315-standups.txt", "The Composable Architecture's _printChanges() output"),
+        ("navpath-print-swiftforums-58857-8-eager.txt", "NavigationPath's print() output"),
+        ("navpath-print-barbaratozier-day44-ocr.txt", "NavigationPath's print() output"),
+    ])
+    func inputThatIsNotNavigationOutputIsNamed(file: String, looksLike: String) throws {
+        let run = try navgraph(["tree", corpus(file)])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: no navigation output found; this looks like \(looksLike)"), "\(run.stderr)")
+        #expect(run.stderr.contains("Instead, "))
+    }
+
+    @Test func sourceCodeAndMarkdownAreNamedToo() throws {
+        let swift = try navgraph(["tree"], stdin: "// A view\nimport SwiftUI\n\nstruct HomeView: View {\n}\n")
+        #expect(swift.stderr.contains("<stdin>:2: error: no navigation output found; this looks like Swift source code"))
+        let markdown = try navgraph(["tree"], stdin: "# Notes\n\nThe sheet opens twice.\n")
+        #expect(markdown.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
+    }
+
+    @Test func leaksAdviceFitsTheFormat() throws {
+        let events = try navgraph(["leaks"], stdin: """
+            {"event":"root","id":"A","type":"AppModel"}
+            {"event":"push","id":"B","type":"DetailModel","parent":"A"}
+
+            """)
+        #expect(events.status == 2)
+        #expect(events.stderr.contains("write a start event when a model is created and a finish event"))
+        #expect(!events.stderr.contains("isDebugPrintEnabled"))
+        let dump = try navgraph(["leaks", example("launch-dump.txt")])
+        #expect(dump.stderr.contains("enable NavigationConfig.shared.isDebugPrintEnabled"))
+    }
+
+    @Test func everyCommandsHelpHasExamplesAndTheTopNamesTheFormats() throws {
+        let top = try navgraph(["--help"])
+        #expect(top.stdout.contains("Input formats"))
+        #expect(top.stdout.contains("swiftui-navigation") && top.stdout.contains("navgraph-events"))
+        for command in ["tree", "render", "leaks", "history", "diff", "replay", "templates"] {
+            let help = try navgraph([command, "--help"])
+            #expect(help.stdout.contains("navgraph \(command) "), "\(command) --help has no example")
+            #expect(help.stdout.contains("Example"), "\(command) --help has no example")
+        }
+    }
+}
+
+@Suite("Console logs as people paste them")
+struct ConsoleLogTests {
+    @Test func aDumpLineWithTextAfterItIsRead() throws {
+        let dump = """
+            <[AppNavigationModel 667...]>
+            \t<[MainTabsNavigationModel F1A...]>
+            \t\t<[DefaultStackRootNavigationModel 32D...]>        (the sheet)
+            \t\t\t<[ActionableListNavigationModel F0F...]>  // the list
+
+            """
+        let run = try navgraph(["tree"], stdin: dump)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("ActionableListNavigationModel F0F"))
+        #expect(run.stdout.contains("DefaultStackRootNavigationModel 32D"))
+        #expect(!run.stderr.contains("skipped"))
+        let verbose = try navgraph(["tree", "--verbose"], stdin: dump)
+        #expect(verbose.stderr.contains("<stdin>:3: note: text after the dump line ignored: '(the sheet)'"))
+        #expect(verbose.stderr.contains("<stdin>:4: note: text after the dump line ignored: '// the list'"))
+    }
+
+    @Test func consoleTimesBecomeTheStepsTimes() throws {
+        let history = try navgraph(["history", "--steps", "1..2", example("console-prefixed.log")])
+        #expect(history.stdout.contains("     1  line 1       2025-03-14T09:41:07.201Z  start AppNavigationModel 4B0"))
+        let bracketed = """
+            [09:41:12.345] [AppNavigationModel 667...]: Started
+            [09:41:13.000] <[AppNavigationModel 667...]>
+            [09:41:14.500] \t<[HomeNavigationModel E34...]>
+            [09:41:20.000] [HomeNavigationModel E34...]: Started
+
+            """
+        let steps = try navgraph(["history"], stdin: bracketed)
+        #expect(steps.stdout.contains("1  line 1       1970-01-01T09:41:12.345Z  start AppNavigationModel 667"))
+        #expect(steps.stdout.contains("2  line 2       1970-01-01T09:41:13.000Z"))
+        let early = try navgraph(["tree", "--at-time", "+0.5s"], stdin: bracketed)
+        #expect(early.status == 0)
+        #expect(early.stdout.contains("AppNavigationModel 667") && !early.stdout.contains("HomeNavigationModel"))
+        let late = try navgraph(["tree", "--at-time", "1970-01-01T09:41:15Z"], stdin: bracketed)
+        #expect(late.stdout.contains("HomeNavigationModel E34"))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import Testing
+import NavGraphCore
+import NavGraphFormats
+@testable import NavGraphRecorder
+
+@Suite("Recording: off, filters, a full buffer")
+struct RecordingOptionsTests {
+    @Test func offWritesNothing() throws {
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        #expect(!recorder.isRecording)
+        recorder.push("a", type: "A", onto: "s")
+        recorder.startRecording(to: .lines { lines.append($0) })
+        #expect(recorder.isRecording)
+        recorder.push("b", type: "B", onto: "s")
+        recorder.stopRecording()
+        recorder.push("c", type: "C", onto: "s")
+        recorder.flush()
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.contains(#""id":"b""#) == true)
+    }
+
+    @Test func aFilterDropsAndRedacts() throws {
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: .lines { lines.append($0) }, filter: { event in
+            if event.name == .mark { return nil }
+            var event = event
+            if event.title != nil { event.title = "…" }
+            if event.type?.hasPrefix("Secret") == true { event.type = "Redacted" }
+            return event
+        })
+        recorder.root("tabs", type: "Tabs", kind: .tabs)
+        recorder.tab("t", type: "SecretProjectTab", in: "tabs", title: "Ann's diary")
+        recorder.mark("user typed: hunter2")
+        recorder.stopRecording()
+        #expect(lines.all.count == 2)
+        #expect(!lines.all.joined().contains("Secret") && !lines.all.joined().contains("diary"))
+        let result = try readBack(Array(lines.all.joined(separator: "\n").utf8))
+        #expect(result.outline == ["main: 0 tabs Tabs tabs root", "main: 1 t Redacted screen tab"])
+    }
+
+    /// A sink slower than the events: the buffer stays bounded, drops are counted, and the log says how many.
+    @Test func aFullBufferDropsNewEventsCountsThemAndSaysSo() throws {
+        let lines = LockedLines()
+        let gate = Mutex(false)
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: .lines { line in
+            // The sink is stuck until the test has overfilled the buffer.
+            while !gate.withLock({ $0 }) { usleep(1_000) }
+            lines.append(line)
+        }, bufferCapacity: 4096)
+        recorder.mark("first")
+        usleep(50_000)  // the writer takes `first` and blocks in the sink
+        for index in 0..<1000 { recorder.mark("event \(index)") }
+        let dropped = recorder.droppedEventCount
+        #expect(dropped > 900)
+        gate.withLock { $0 = true }
+        recorder.flush()
+        recorder.mark("after")
+        recorder.stopRecording()
+        let written = lines.all
+        // first + what fitted + a mark naming the drops + after.
+        #expect(written.count == 1 + (1000 - dropped) + 2)
+        #expect(written[written.count - 2].contains("navgraph-recorder dropped \(dropped) events: its buffer was full"))
+        #expect(written.last?.contains(#""label":"after""#) == true)
+        #expect(try readBack(Array(written.joined(separator: "\n").utf8)).diagnostics.isEmpty)
+    }
+
+    @Test func aFileSinkAppends() throws {
+        let log = TemporaryLog()
+        defer { log.remove() }
+        try "earlier line\n".write(to: log.url, atomically: false, encoding: .utf8)
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: try .file(atPath: log.path))
+        recorder.mark("one")
+        recorder.stopRecording()
+        recorder.startRecording(to: try .file(atPath: log.path))
+        recorder.mark("two")
+        recorder.stopRecording()
+        #expect(log.lines.count == 3)
+        #expect(log.lines.first == "earlier line")
+    }
+
+    @Test func aFileThatCannotBeOpenedIsAnError() {
+        #expect(throws: RecordingSinkError.self) { try RecordingSink.file(atPath: "/nonexistent-folder/x.log") }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+@testable import NavGraphRender
+import NavGraphTestSupport
+
+/// The navigation map of examples, each read on its own and summed, as `navgraph diagram` does.
+func exampleMap(_ names: [String] = exampleNames) throws -> NavigationMap {
+    var map = NavigationMap()
+    for name in names {
+        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(name)").path)
+        var hierarchy = Hierarchy()
+        var builder = NavigationMapBuilder()
+        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+            let change = hierarchy.apply(event)
+            builder.record(event, change: change, in: hierarchy)
+            return true
+        }
+        map.merge(builder.map)
+    }
+    return map
+}
+
+@Suite("Navigation map renderers")
+struct NavigationMapRenderTests {
+    @Test func goldenFilesForEveryExample() throws {
+        let map = try exampleMap()
+        expectGolden(try NavigationMapDOTRenderer().render(map), "examples.diagram.dot")
+        expectGolden(try NavigationMapMermaidRenderer().render(map), "examples.diagram.mmd")
+        expectGolden(try NavigationMapJSONRenderer().render(map), "examples.diagram.json")
+    }
+
+    @Test func theSameBytesWhateverTheOrderOfTheLogs() throws {
+        let forward = try exampleMap(exampleNames)
+        let backward = try exampleMap(exampleNames.reversed())
+        // Odd places first, then even ones: every log, in another order.
+        let shuffled = try exampleMap(exampleNames.indices.sorted { ($0 % 2, $0) > ($1 % 2, $1) }.map { exampleNames[$0] })
+        for renderer in [NavigationMapDOTRenderer() as any NavigationMapRenderer, NavigationMapMermaidRenderer(),
+                         NavigationMapJSONRenderer()] {
+            let expected = try renderer.render(forward)
+            #expect(try renderer.render(backward) == expected)
+            #expect(try renderer.render(shuffled) == expected)
+        }
+    }
+
+    @Test func countsLabelAndWeighEdges() throws {
+        let dot = try NavigationMapDOTRenderer().render(try exampleMap())
+        #expect(dot.contains(#"[label="first ×14", penwidth=3"#))
+        #expect(dot.contains(#"[label="tab 1 ×5", penwidth=2"#))
+        #expect(dot.contains(#"[label="alert ×1", penwidth=1, style=dashed"#))
+        #expect(NavigationMapScene.weight(count: 1) == 1 && NavigationMapScene.weight(count: 2) == 2)
+        #expect(NavigationMapScene.weight(count: 8) == 3 && NavigationMapScene.weight(count: 100_000) == 5)
+    }
+
+    @Test func containersAreClustersAroundWhatTheyHeld() throws {
+        let statements = NavigationMapScene(map: try exampleMap(["sheet-over-tabs.txt"])).statements
+        let opened = statements.compactMap { statement -> String? in
+            if case .open(_, let label, _) = statement { return label }
+            return nil
+        }
+        #expect(opened == ["tabs", "stack"])
+        let closes = statements.filter { $0 == .close }.count
+        #expect(closes == opened.count)
+    }
+
+    @Test func theJSONReadsBackAsTheSameRelations() throws {
+        let map = try exampleMap()
+        let json = try NavigationMapJSONRenderer().render(map)
+        let read = try NavigationMapReader.read(Array(json.utf8), path: "baseline.json")
+        #expect(read.relations == map.relations)
+        #expect(read.types.mapValues(\.kind) == map.types.mapValues(\.kind))
+        #expect(NavigationMapDrift(baseline: read, current: map).isEmpty)
+    }
+
+    @Test func hostileTypeNamesStayInsideTheirStrings() throws {
+        var map = NavigationMap()
+        for (index, name) in hostileNames.enumerated() {
+            map.types[name] = NavigationMap.TypeEntry(kinds: [index % 2 == 0 ? .stack : .screen: 1])
+            map.relations[NavigationRelation(.presented(style: "she\"et</script>"), from: hostileNames[0], to: name)] = index + 1
+            map.containers[name] = index % 2 == 1 ? [hostileNames[0]: 1] : nil
+        }
+        map.relations[NavigationRelation(.windowRoot, from: "main\"]; evil", to: hostileNames[0])] = 1
+        let json = try NavigationMapJSONRenderer().render(map)
+        let read = try NavigationMapReader.read(Array(json.utf8), path: "baseline.json")
+        #expect(read.relations == map.relations)
+        #expect(!json.contains("</script>") && !json.contains("<img"))
+        expectGolden(try NavigationMapDOTRenderer().render(map), "hostile.diagram.dot")
+        expectGolden(try NavigationMapMermaidRenderer().render(map), "hostile.diagram.mmd")
+    }
+
+    @Test(arguments: [
+        ("[]", "baseline.json:1:1: error: expected a navigation map: an object with \"nodes\" and \"edges\" "
+            + "(navgraph diagram --format json)"),
+        ("{\"nodes\": [],\n \"edges\": [\n  {\"relation\": \"push\", \"from\": \"A\", \"to\": \"B\"}\n]}",
+         "baseline.json:3:3: error: expected a \"count\" member (a whole number of 1 or more)"),
+        ("{\"nodes\": [],\n \"edges\": [{\"relation\": \"teleport\", \"from\": \"A\", \"to\": \"B\", \"count\": 1}]}",
+         "baseline.json:2:12: error: unknown relation 'teleport'; expected windowRoot, stackRoot, push, presented, "
+            + "tab, switch, column or child"),
+        ("{\"nodes\": [{\"type\": \"A\", \"kind\": \"screen\", \"count\": 0}], \"edges\": []}",
+         "baseline.json:1:53: error: expected \"count\" to be a whole number of 1 or more"),
+        ("{\"nodes\": [],\n\n  \"edges\": [1,",
+         "baseline.json:3:15: error: not valid JSON: unexpected end of line; expected a value"),
+        ("{\"edges\": []}", "baseline.json:1:1: error: expected a \"nodes\" member (an array); "
+            + "is this a navgraph diagram --format json file?"),
+    ])
+    func badBaselinesSayWhereAndWhat(text: String, message: String) {
+        #expect(throws: NavigationMapReader.Failure.self) { try NavigationMapReader.read(Array(text.utf8), path: "baseline.json") }
+        do {
+            _ = try NavigationMapReader.read(Array(text.utf8), path: "baseline.json")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
