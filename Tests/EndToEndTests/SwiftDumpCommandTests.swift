@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphTestSupport
 import Testing
 
 /// The swift-dump reader and .navgraph.yml, as a user runs them.

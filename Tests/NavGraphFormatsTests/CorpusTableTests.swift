@@ -47,7 +47,7 @@ let corpusOutcomes: [String: CorpusOutcome] = [
     "navpath-warning-gemwallet-issue1759.txt": .rejected,
     "navpath-warning-pointfree-blog78-not-codable.txt": .rejected,
     // dump() / po trees, NavigatorUI, other libraries.
-    "dumpstyle-tinder-nodes-pr148-po-tree.txt": .rejected,
+    "dumpstyle-tinder-nodes-pr148-po-tree.txt": .reads(.swiftDump),
     "navigator-log-issue112-TRUNCATED.txt": .reads(.navigator),
     "navigator-FORMATDEF-NavigationEventLogging.swift-494b0ad.txt": .rejected,
     "tca-printchanges-pr2315-standups.txt": .rejected,

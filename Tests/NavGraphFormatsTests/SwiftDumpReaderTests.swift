@@ -1,5 +1,6 @@
 import Foundation
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
@@ -85,6 +86,42 @@ struct SwiftDumpReaderTests {
         #expect(result.skipped == [86])
     }
 
+    /// A live log pauses mid-dump: the open dump is shown as if it ended there, but nothing of it is kept — read on,
+    /// the events are exactly those of reading without the pause, and a note is said once.
+    @Test func aPauseShowsTheOpenDumpWithoutEndingIt() throws {
+        let text = try String(contentsOf: dumpFixture("router-shapes.txt"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        func run(pausingAfter pauses: Set<Int>) -> (events: [NavEvent], provisional: [[NavEvent]], notes: [String]) {
+            let diagnostics = DiagnosticCollector()
+            let reader = SwiftDumpReader(diagnostics: diagnostics)
+            var events: [NavEvent] = []
+            var provisional: [[NavEvent]] = []
+            for (index, line) in lines.enumerated() {
+                line.withUnsafeBufferPointer {
+                    reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
+                }
+                if pauses.contains(index + 1) {
+                    var shown: [NavEvent] = []
+                    reader.provisional(into: &shown)
+                    var again: [NavEvent] = []
+                    reader.provisional(into: &again)
+                    #expect(again == shown, "a second look at the same pause shows the same")
+                    provisional.append(shown)
+                }
+            }
+            reader.finish(into: &events)
+            return (events, provisional, diagnostics.diagnostics.map { "\($0.line ?? 0) \($0.message)" })
+        }
+        let straight = run(pausingAfter: [])
+        let paused = run(pausingAfter: Set(1...lines.count))
+        #expect(paused.events == straight.events)
+        #expect(paused.notes == straight.notes)
+        // Paused on the first dump's last line, the live view shows what that dump gives when it ends.
+        let firstDumpEnd = try #require(lines.indices.dropFirst().first { lines[$0].starts(with: "▿ ".utf8) })
+        let shown = paused.provisional[firstDumpEnd - 1]
+        #expect(shown.first?.action == straight.events.first?.action)
+    }
+
     @Test func lldbPoOfTheSameState() throws {
         let result = try read(file: dumpFixture("lldb-po-router.txt"))
         #expect(result.error == nil)
@@ -101,7 +138,7 @@ struct SwiftDumpReaderTests {
     }
 
     @Test func realCorpusPoSampleIsRead() throws {
-        let result = try read(file: fixture("dumpstyle-tinder-nodes-pr148-po-tree.txt"))
+        let result = try read(file: corpusFixture("dumpstyle-tinder-nodes-pr148-po-tree.txt"))
         #expect(result.error == nil)
         #expect(outline(result.snapshots[0]) == ["Node root screen root"])
     }
