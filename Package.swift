@@ -18,7 +18,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
-        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz"]),
+        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphConfiguration", "NavGraphAnalysis",
+                                                "NavGraphRender", "NavGraphGraphviz"]),
         // What an app links to write navgraph-events: Foundation only, none of the readers.
         .library(name: "NavGraphRecorder", targets: ["NavGraphRecorder"]),
         .executable(name: "recorder-demo", targets: ["recorder-demo"]),

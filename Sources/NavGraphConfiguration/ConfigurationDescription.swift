@@ -45,7 +45,7 @@ public struct ConfigurationDescription {
         lines += Self.aligned([
             (
                 defaults.theme.map { "  theme: \(Self.quoted($0.path))" }
-                    ?? "  # theme: the built-in dot/default.dot.mustache",
+                    ?? "  # theme: the built-in light theme",
                 defaults.theme?.origin ?? builtIn
             ),
             (

@@ -49,7 +49,7 @@ struct NavGraphCommand: ParsableCommand {
         if arguments.first == "render" { RenderCommand.prepare(arguments: arguments.dropFirst()) }
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let failure = CommandSuggestion.failure(for: arguments.first, commands: commands,
-                                                   readingFiles: commands.filter { $0 != "templates" }) {
+                                                   readingFiles: commands.filter { !["templates", "config"].contains($0) }) {
             end(with: failure)
         }
         var parsed: ParsableCommand.Type = Self.self
