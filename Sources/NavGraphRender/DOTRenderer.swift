@@ -11,11 +11,11 @@ import NavGraphTemplates
 public struct DOTRenderer: Renderer {
     public static let defaultThemeName = BuiltInThemes.dotTemplatePath(BuiltInThemes.defaultName)
 
+    /// Graphviz's `rankdir` (and Mermaid's flowchart direction): the raw values are what users type and what the
+    /// DOT says.
     public enum Direction: String, Sendable, CaseIterable {
-        /// Top to bottom.
-        case TB
-        /// Left to right.
-        case LR
+        case topToBottom = "TB"
+        case leftToRight = "LR"
     }
 
     private let theme: ParsedTheme
@@ -39,7 +39,7 @@ public struct DOTRenderer: Renderer {
     /// - Parameters:
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
     ///   - themeName: how to name the theme in errors (a file path).
-    public init(themeText: String? = nil, themeName: String? = nil, direction: Direction = .TB, legend: Bool = true) throws(RenderError) {
+    public init(themeText: String? = nil, themeName: String? = nil, direction: Direction = .topToBottom, legend: Bool = true) throws(RenderError) {
         let name = themeName ?? Self.defaultThemeName
         if let themeText {
             theme = try ParsedTheme(text: themeText, name: name)
@@ -88,7 +88,7 @@ public struct DOTRenderer: Renderer {
 
     func scene(for hierarchy: Hierarchy) -> DOTScene {
         DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .LR)
+                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight)
     }
 
     /// The theme's values outside the statements.

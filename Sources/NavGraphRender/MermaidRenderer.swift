@@ -17,7 +17,7 @@ public struct MermaidRenderer: Renderer {
     /// At most this many models are drawn, as for DOT; `nil` draws everything.
     public var maxNodes: Int? = 2000
 
-    public init(direction: DOTRenderer.Direction = .TB, markdown: Bool = false) {
+    public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false) {
         self.direction = direction
         self.markdown = markdown
     }

@@ -19,7 +19,7 @@ public struct NavigationMapDOTRenderer: NavigationMapRenderer {
     public static let templateName = "diagram/default.dot.mustache"
     public var direction: DOTRenderer.Direction
 
-    public init(direction: DOTRenderer.Direction = .TB) { self.direction = direction }
+    public init(direction: DOTRenderer.Direction = .topToBottom) { self.direction = direction }
 
     public func render<Output: TextOutputStream>(_ map: NavigationMap, to output: inout Output) throws(RenderError) {
         let scene = NavigationMapScene(map: map)
@@ -78,7 +78,7 @@ public struct NavigationMapMermaidRenderer: NavigationMapRenderer {
     /// Wrap the flowchart in a Markdown ```` ```mermaid ```` fenced block.
     public var markdown: Bool
 
-    public init(direction: DOTRenderer.Direction = .TB, markdown: Bool = false) {
+    public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false) {
         self.direction = direction
         self.markdown = markdown
     }

@@ -53,7 +53,7 @@ struct DiagramCommand: ParsableCommand {
     var format: Format?
 
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
-    var direction: DOTRenderer.Direction = .TB
+    var direction: DOTRenderer.Direction = .topToBottom
 
     @Option(help: ArgumentHelp("Only this type's neighbourhood (see --depth).", valueName: "type"))
     var focus: String?

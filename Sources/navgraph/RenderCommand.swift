@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
         // Options not given take their default from .navgraph.yml.
         let defaults = try input.flags.configuration.load().defaults
         let theme = theme ?? defaults.theme?.path
-        let direction = direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .TB
+        let direction = direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
         let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
 
         switch chosen {

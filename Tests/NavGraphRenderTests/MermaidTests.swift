@@ -13,8 +13,8 @@ struct MermaidTests {
 
     @Test func markdownWrapsTheFlowchartInAFencedBlock() throws {
         let hierarchy = try exampleHierarchy("sheet-over-tabs.txt")
-        let plain = try MermaidRenderer(direction: .LR).render(hierarchy)
-        let markdown = try MermaidRenderer(direction: .LR, markdown: true).render(hierarchy)
+        let plain = try MermaidRenderer(direction: .leftToRight).render(hierarchy)
+        let markdown = try MermaidRenderer(direction: .leftToRight, markdown: true).render(hierarchy)
         #expect(markdown == "```mermaid\n" + plain + "```\n")
         #expect(plain.hasPrefix("flowchart LR\n"))
     }

@@ -34,7 +34,7 @@ struct RendererGoldenTests {
 
     @Test func dotWithoutLegendLeftToRight() throws {
         let hierarchy = try exampleHierarchy("launch-dump.txt")
-        let dot = try DOTRenderer(direction: .LR, legend: false).render(hierarchy)
+        let dot = try DOTRenderer(direction: .leftToRight, legend: false).render(hierarchy)
         #expect(dot.contains("rankdir=LR"))
         #expect(!dot.contains("legend"))
     }
