@@ -57,7 +57,7 @@ struct OtherInputsTests {
             """)
         #expect(run.status == 2)
         #expect(run.stderr.contains("<stdin>:2: error: NavigationPath JSON has an odd number of elements (3)"))
-        #expect(run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the value of a MyApp.Route, is not JSON"))
+        #expect(run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value, is not JSON"))
     }
 
     @Test func inputInNoFormatListsEveryFormatTried() throws {

@@ -101,6 +101,26 @@ struct NavigationPathReaderTests {
         #expect(result.skipped == [2, 3, 4, 5])
     }
 
+    /// The app's own output has arrays too: they are skipped as other output, neither errors nor states.
+    @Test func arraysOfTheAppsOwnAreNotPaths() {
+        let result = read("""
+            2025-03-14 09:41:12.880 Shop[42:7] saved path: ["Shop.Route","{\\"detail\\":{\\"id\\":1}}"]
+            2025-03-14 09:41:13.001 Shop[42:7] search tokens: ["swift","ui"]
+            2025-03-14 09:41:13.002 Shop[42:7] favorites: []
+            2025-03-14 09:41:13.003 Shop[42:7] tags: [
+              "new",
+              "sale"
+            ]
+            2025-03-14 09:41:14.000 Shop[42:7] restored path: []
+            2025-03-14 09:41:15.000 Shop[42:7] []
+            """)
+        #expect(result.errors.isEmpty)
+        #expect(result.skipped == [2, 3, 4, 5, 6, 7])
+        // The stack, its root view and the entry (line 1); the empty state that is a path pops the entry (line 8), the
+        // app's `favorites: []` did not.
+        #expect(result.events.map(\.line) == [1, 1, 1, 8])
+    }
+
     @Test func errorsNameTheLineAndWhatWasExpected() {
         let odd = read(#"["MyApp.Route","{}","Swift.Int"]"#)
         #expect(odd.errors.map(\.line) == [1])
@@ -111,7 +131,7 @@ struct NavigationPathReaderTests {
         #expect(notString.errors.first?.message.contains("element 2 is a number; expected a string") == true)
 
         let notJSON = read(#"["MyApp.Route","{detail}","Swift.Int","1"]"#)
-        #expect(notJSON.errors.first?.message.contains("element 2, the value of a MyApp.Route, is not JSON") == true)
+        #expect(notJSON.errors.first?.message.contains("element 2, the MyApp.Route value, is not JSON") == true)
         // A rejected state changes nothing.
         #expect(notJSON.events.isEmpty)
 

@@ -20,6 +20,8 @@ public final class NavigationPathReader: NavigationReader {
     private var collectedStart = 0
     private var collectedLines: [Int] = []
     private var scanner = ArrayScanner()
+    /// The line after a pretty-printed array's `[`: its first element must name a type.
+    private var awaitingFirstElement = false
     /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
     static let collectedLimit = 1 << 26
 
@@ -99,16 +101,44 @@ public final class NavigationPathReader: NavigationReader {
         if start.opensPrettyArray {
             startCollecting(Array(array), line: info.number)
             collectedLines = [info.number]
+            awaitingFirstElement = true
             return
         }
-        // The array must end the line (`subsequentItems: [],` in a printed NavigationPath is not one).
+        // The array must end the line (`subsequentItems: [],` in a printed NavigationPath is not one), and look like
+        // a path: the app's own output has arrays too (`tokens: ["swift","ui"]`, `favorites: []`).
         var closing = ArrayScanner()
-        guard closing.scan(array) == array.count else {
+        guard closing.scan(array) == array.count,
+              Self.looksLikePath(array, labelledBy: UnsafeBufferPointer(rebasing: line[..<start.index]))
+        else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
         navigationLineCount += 1
         apply(array, line: info.number, into: &events)
+    }
+
+    /// A one-line array is a path when it starts with a type name (`["MyApp.Route","{…}"`), or when it
+    /// is empty and nothing but a console prefix or a label naming a path comes before it (`restored path: []`,
+    /// `stack = []`); another label (`favorites: []`) is the app's own output.
+    static func looksLikePath(_ array: UnsafeBufferPointer<UInt8>, labelledBy before: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = 1
+        while position < array.count, array[position] == .space { position += 1 }
+        guard position < array.count, array[position] == .closeBracket else {
+            // What follows the type name is left to the JSON reading, which says what is wrong with it.
+            guard let name = typeName(in: array, at: position) else { return false }
+            var next = name.end + 1
+            while next < array.count, array[next] == .space { next += 1 }
+            return next < array.count && (array[next] == 0x2C || array[next] == .closeBracket)
+        }
+        var end = before.count
+        while end > 0, before[end - 1] == .space || before[end - 1] == .tab { end -= 1 }
+        // Nothing, or a console prefix that ends with its process (`Recipes[4242:9111]`).
+        if end == 0 || before[end - 1] == .closeBracket { return true }
+        // The label: the words after the console prefix (`restored path:`), folded to lower case.
+        var start = end
+        while start > 0, before[start - 1] != .closeBracket { start -= 1 }
+        let label = String(decoding: before[start..<end], as: UTF8.self).lowercased()
+        return ["path", "stack", "route", "navigation"].contains { label.contains($0) }
     }
 
     private func startCollecting(_ opening: [UInt8], line: Int) {
@@ -132,8 +162,12 @@ public final class NavigationPathReader: NavigationReader {
     /// other line means the `[` was not a NavigationPath after all: it is skipped, and this line read afresh.
     private func continueCollecting(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         let first = line.firstIndex { $0 != .space && $0 != .tab }
+        // The first element must be a type name (`"MyApp.Route",`): a pretty-printed array of the app's own is not a path.
+        let startsElements = awaitingFirstElement
+        awaitingFirstElement = false
         guard !info.truncated, let first, line[first] == .quote || line[first] == .closeBracket,
-              collected.count + line.count < Self.collectedLimit
+              collected.count + line.count < Self.collectedLimit,
+              !startsElements || line[first] == .closeBracket || Self.isElementLine(line, detecting: false)
         else {
             for number in collectedLines {
                 diagnostics.skipped(line: number) { "[" }

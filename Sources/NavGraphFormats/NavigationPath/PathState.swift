@@ -63,7 +63,7 @@ struct PathState {
             return ValueLabel.make(document)
         case .failure(let error):
             let type = (try? decodeString(element - 1)) ?? "?"
-            throw Problem(message: "NavigationPath JSON element \(element + 1), the value of a \(type), is not JSON "
+            throw Problem(message: "NavigationPath JSON element \(element + 1), the \(type) value, is not JSON "
                 + "(column \(error.column): \(error.message)); expected the value's own JSON as a string")
         }
     }
