@@ -57,6 +57,9 @@ struct SwiftDumpReaderTests {
                 == "Optional(Draft(title: \"Shop.Hi\", tags: [\"a\"]))")
         #expect(DumpedValues.withoutModules("Shop.Box<Shop.Route>") == "Box<Route>")
         #expect(DumpedValues.withoutModules("42") == "42")
+        // A script's module is named after its file, in lower case; a URL's host is not a module.
+        #expect(DumpedValues.withoutModules("router.Route.detail") == "Route.detail")
+        #expect(DumpedValues.withoutModules("https://example.com/privacy") == "https://example.com/privacy")
     }
 
     /// Real output of router-shapes.swift: tabs ordered by key whatever order Swift printed them in, the selected
@@ -221,6 +224,25 @@ struct SwiftDumpReaderTests {
         let result = read("▿ Shop.Router\n      ▿ path: 1 element\n        - Shop.Route.list\n")
         #expect(result.diagnostics.filter { $0.severity == .warning }.count == 1)
         #expect(outline(result.snapshots[0]) == ["Router root stack root", "  Route list screen push"])
+    }
+
+    /// `dump()` prints whole values: a dump whose counts promise more than follows was cut short (a crash, a partial
+    /// copy) and says so, at the value that is short; a complete one says nothing.
+    @Test func aDumpCutShortIsAWarning() {
+        let cut = read("▿ Shop.Router #0\n  ▿ path: 2 elements\n    - Shop.Route.list\n")
+        #expect(cut.diagnostics.filter { $0.severity == .warning }.map(\.line) == [2])
+        #expect(cut.diagnostics.first { $0.severity == .warning }?.message.contains("'path: 2 elements'") == true)
+        #expect(outline(cut.snapshots[0]) == ["Router root stack root", "  Route list screen push"])
+        let whole = read("▿ Shop.Router #0\n  ▿ path: 1 element\n    - Shop.Route.list\n")
+        #expect(whole.diagnostics.filter { $0.severity == .warning }.isEmpty)
+    }
+
+    /// `.onChange(of: path) { dump($0) }`: an unnamed array is the stack itself.
+    @Test func anUnnamedPathIsAStack() {
+        let result = read("▿ 2 elements\n  - Shop.Route.list\n  ▿ Shop.Route.detail\n    - detail: 42\n")
+        #expect(outline(result.snapshots[0]) == [
+            "Stack root stack root", "  Route list screen push", "  Route detail(42) screen push",
+        ])
     }
 
     /// Deep input is read without recursion.

@@ -60,8 +60,9 @@ struct DumpNavigation {
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
             switch item {
             case .node(let value?, let parent, let edge, let key, _, let id, let part)
-            where values.isArray(value) && names.isStack(values[value].label ?? ""):
-                // `dump(router.path, name: "path")`: the dump is the stack itself.
+            where values.isArray(value)
+                && (names.isStack(values[value].label ?? "") || (parent == nil && values[value].label == nil)):
+                // `dump(router.path, name: "path")`, or `dump(path)` with no name: the dump is the stack itself.
                 let me = navigation.add(
                     Node(
                         model: ModelRef(key: key, id: id, type: "Stack"), kind: .stack, edge: edge,

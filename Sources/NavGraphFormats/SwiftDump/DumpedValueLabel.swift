@@ -105,10 +105,12 @@ extension DumpedValues {
                 while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {
                     end = text.index(after: end)
                 }
-                // A module: an upper-case name followed by `.` and another name.
-                if text[index].isUppercase, end < text.endIndex, text[end] == ".",
-                    text.index(after: end) < text.endIndex, text[text.index(after: end)].isLetter
-                {
+                // A module: an upper-case name followed by `.` and another name, or a lower-case one (a script's
+                // module is its file's name: `router.Route`) followed by a type's upper-case name — not
+                // `example.com` in an unquoted URL.
+                let next = end < text.endIndex && text[end] == "." && text.index(after: end) < text.endIndex
+                    ? text[text.index(after: end)] : nil
+                if let next, next.isLetter, text[index].isUppercase || next.isUppercase {
                     previous = "."
                     index = text.index(after: end)
                     continue

@@ -84,6 +84,20 @@ struct DumpedValues {
         return (key, value)
     }
 
+    /// The first value that says it has more children than follow it (`path: 2 elements` and one element, a `▿`
+    /// with nothing under it): the output stopped mid-dump — a crash, a cut copy — since `dump()` prints whole values.
+    func firstIncomplete() -> Int? {
+        values.indices.first { index in
+            let value = values[index]
+            if let count = Self.count(in: value.text, unit: "element")
+                ?? Self.count(in: value.text, unit: "key/value pair")
+            {
+                return value.children.count < count
+            }
+            return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
+        }
+    }
+
     static func count(in text: String, unit: String) -> Int? {
         guard let space = text.firstIndex(of: " "), let count = Int(text[..<space]) else { return nil }
         let rest = text[text.index(after: space)...]

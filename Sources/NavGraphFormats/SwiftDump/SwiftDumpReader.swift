@@ -114,6 +114,14 @@ public final class SwiftDumpReader: NavigationReader {
                 Diagnostic(
                     .note, line: values.firstLine,
                     "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
+        } else if let short = values.firstIncomplete(), !isProvisional {
+            let value = values[short]
+            let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: value.line,
+                    "this dump ends before '\(what)' is complete (\(value.children.count) printed): the output was "
+                        + "cut short; what is missing is not shown"))
         }
         pendingCut = false
         pendingWarned = false
