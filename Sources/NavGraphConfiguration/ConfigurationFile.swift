@@ -220,12 +220,13 @@ private struct Reader {
         return scalar
     }
 
-    /// A glob over type or property names: letters, digits, `_`, `.`, `<`, `>`, `,`, spaces inside generics, and
-    /// `*` for any run. Anything else (`?`, `[`, `{`, `/`) would be a pattern syntax navgraph does not have.
+    /// A glob over type or property names: letters, digits, `_`, `.`, `<`, `>`, `,`, spaces inside generics, `-`
+    /// and `:` (NavigatorUI's navigators are named `settings-sheet`; a window may be `main:2`), and `*` for any run.
+    /// Anything else (`?`, `[`, `{`, `/`) would be a pattern syntax navgraph does not have.
     func glob(_ node: Yams.Node) throws(ConfigurationError) -> String {
         let pattern = try scalar(node, "a glob")
         guard !pattern.isEmpty else { throw error(node, "an empty glob matches nothing") }
-        if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, ".contains($0)) }) {
+        if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, -:".contains($0)) }) {
             throw error(
                 node,
                 "bad glob '\(pattern)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")

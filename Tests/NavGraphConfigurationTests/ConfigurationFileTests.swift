@@ -17,6 +17,7 @@ struct ConfigurationFileTests {
         allowed:
           - SessionCacheModel
           - "*Singleton"
+          - photo-picker
         dump:
           stack: [routes, "*Path"]
           presentation: [modal, "presented*"]
@@ -46,17 +47,19 @@ struct ConfigurationFileTests {
         #expect(configuration.isAllowed(type: "SessionCacheModel"))
         #expect(configuration.isAllowed(type: "Shop.AuthSingleton"))
         #expect(!configuration.isAllowed(type: "HomeModel"))
+        // NavigatorUI's navigators are named with dashes.
+        #expect(configuration.isAllowed(type: "photo-picker"))
         #expect(
             configuration.dumpPropertyNames
                 == DumpPropertyNames(
                     stack: ["routes", "*Path"],
                     presentation: ["modal", "presented*"],
                     selection: ["activeTab"]))
-        #expect(configuration.dumpPropertyNamesOrigin.stack == "/project/.navgraph.yml:10")
+        #expect(configuration.dumpPropertyNamesOrigin.stack == "/project/.navgraph.yml:11")
         #expect(configuration.defaults.theme?.path == "/project/themes/mine.dot.mustache")
         #expect(configuration.defaults.direction?.value == "LR")
         #expect(configuration.defaults.maxNodes?.value == 300)
-        #expect(configuration.defaults.maxNodes?.origin == "/project/.navgraph.yml:16")
+        #expect(configuration.defaults.maxNodes?.origin == "/project/.navgraph.yml:17")
     }
 
     @Test(arguments: [
