@@ -11,8 +11,12 @@ import NavGraphCore
 /// length; a step placing many (a dump) reads each parent's children once.
 public struct NavigationMapBuilder: Sendable {
     private var relationsMap = NavigationMap()
-    /// Each model's type and its kind when last placed or listed by a dump.
+    /// Each model's kind when last placed or listed by a dump, per type it was seen with (keyed by model key and
+    /// type): a model whose type changes — a NavigatorUI destination that becomes a navigator — counts under both,
+    /// so every type a relation names is a node of the map.
     private var modelKinds: [String: (type: String, kind: NodeKind)] = [:]
+
+    private static func kindKey(_ key: String, _ type: String) -> String { key + "\u{1F}" + type }
     /// The tab number of tabs placed one at a time, so the next tab of a container counts on from its previous one.
     /// Forgotten whenever a step removes or reorders anything.
     private var tabNumbers: [String: Int] = [:]
@@ -36,7 +40,7 @@ public struct NavigationMapBuilder: Sendable {
             for snapshot in snapshots {
                 for entry in snapshot.entries {
                     guard let node = hierarchy.node(entry.model.key) else { continue }
-                    modelKinds[node.key] = (node.model.type, node.kind)
+                    modelKinds[Self.kindKey(node.key, node.model.type)] = (node.model.type, node.kind)
                 }
             }
         case .setPath:
@@ -54,7 +58,7 @@ public struct NavigationMapBuilder: Sendable {
     /// One model placed: its siblings are looked for from the end of its parent's children.
     private mutating func recordOne(_ key: String, in hierarchy: Hierarchy) {
         guard let node = hierarchy.node(key) else { return }
-        modelKinds[key] = (node.model.type, node.kind)
+        modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
         guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
             add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
             return
@@ -79,7 +83,7 @@ public struct NavigationMapBuilder: Sendable {
         var siblings: [String: (children: [(model: ModelRef, edge: EdgeKind?)], positions: [String: Int])] = [:]
         for key in keys {
             guard let node = hierarchy.node(key) else { continue }
-            modelKinds[key] = (node.model.type, node.kind)
+            modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
             guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
                 add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
                 continue

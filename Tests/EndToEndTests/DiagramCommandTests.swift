@@ -5,7 +5,8 @@ import NavGraphTestSupport
 @Suite("navgraph diagram, as a user runs it")
 struct DiagramCommandTests {
     static let logs = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",
-                       "leaky-session.log", "leaky-session.jsonl", "navigation-path.log", "navigator-session.log"]
+                       "leaky-session.log", "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
+                       "per-tab-routers.log"]
 
     @Test func theSameBytesWhateverTheOrderOfTheLogs() throws {
         for format in ["dot", "json", "mermaid", "svg"] {

@@ -32,6 +32,17 @@ struct NavigationMapRenderTests {
         expectGolden(try NavigationMapJSONRenderer().render(map), "examples.diagram.json")
     }
 
+    /// Every type a relation names is a node (a window's name is not a type): a NavigatorUI destination that later
+    /// becomes a navigator must not leave an edge to a type the map does not list.
+    @Test(arguments: exampleNames)
+    func everyRelationJoinsNodesOfTheMap(example: String) throws {
+        let map = try exampleMap([example])
+        for relation in map.relations.keys {
+            if relation.kind != .windowRoot { #expect(map.types[relation.from] != nil, "\(example): \(relation)") }
+            #expect(map.types[relation.to] != nil, "\(example): \(relation)")
+        }
+    }
+
     @Test func theSameBytesWhateverTheOrderOfTheLogs() throws {
         let forward = try exampleMap(exampleNames)
         let backward = try exampleMap(exampleNames.reversed())
