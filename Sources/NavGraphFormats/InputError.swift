@@ -6,6 +6,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// Nothing in the input is in any format navgraph knows.
     case noNavigationOutput(path: String, lines: Int)
+    /// `--input-format` named a format and no line of the input is in it.
+    case noLinesOfFormat(InputFormat, path: String, lines: Int)
     /// Nothing navgraph reads, and the input looks like something it can name (from `line` on).
     case looksLike(Lookalike, path: String, line: Int)
     /// NUL bytes and nothing navgraph can read: a binary file.
@@ -20,9 +22,18 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
             "\(path): error: cannot open: \(reason)"
         case .readFailed(let path, let reason):
             "\(path): error: read failed: \(reason)"
+        case .noNavigationOutput(let path, 0):
+            "\(path): error: the input is empty; expected navigation output in one of: "
+                + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
         case .noNavigationOutput(let path, let lines):
             "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
                 + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }.joined()
+        case .noLinesOfFormat(let format, let path, let lines):
+            lines == 0
+                ? "\(path): error: the input is empty; expected \(format.summary) (--input-format \(format.rawValue))"
+                : "\(path): error: --input-format \(format.rawValue): "
+                    + (lines == 1 ? "its one line is not " : "none of its \(lines) lines is ") + "\(format.summary); expected \(format.expectedLines). Without --input-format, navgraph detects the "
+                    + "format"
         case .looksLike(let what, let path, let line):
             "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
                 + "Instead, \(what.instead). navgraph reads "

@@ -130,6 +130,7 @@ public struct NavigationInput {
             if reader == nil, let (what, line) = lookalike {
                 throw InputError.looksLike(what, path: source.name, line: line)
             }
+            if let format { throw InputError.noLinesOfFormat(format, path: source.name, lines: lines) }
             throw InputError.noNavigationOutput(path: source.name, lines: lines)
         }
         return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)

@@ -55,7 +55,7 @@ struct HostileInputTests {
     @Test func emptyBinaryAndNUL() throws {
         let empty = try writeFile(folder, "empty.log") { _ in }
         let run = try navgraph(["tree", empty])
-        #expect(run.status == 2 && run.stderr.contains("error: no navigation output found in 0 lines"))
+        #expect(run.status == 2 && run.stderr.contains("error: the input is empty; expected navigation output in one of"))
 
         let binary = try writeFile(folder, "app.bin") { handle in
             handle.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))

@@ -92,7 +92,7 @@ struct TreeCommandTests {
             + "expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
         let empty = try navgraph(["tree"], stdin: "")
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("<stdin>: error: no navigation output found in 0 lines"))
+        #expect(empty.stderr.contains("<stdin>: error: the input is empty; expected navigation output in one of"))
     }
 
     @Test func missingFileAndDirectory() throws {
