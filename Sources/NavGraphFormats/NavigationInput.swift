@@ -75,6 +75,16 @@ public struct NavigationInput {
         var sawNUL = false
         /// What the input looks like while no reader knows it, and where that shows.
         var lookalike: (Lookalike, Int)?
+        /// For readers that do not read console times themselves: the last time a line started with (Xcode's
+        /// console, NSLog, `log stream`), given to each event read from then on that has no time of its own.
+        var consoleClock = ConsoleClock()
+        var consoleTime: Double?
+        var readsConsoleTimes = false
+
+        func stampTimes(from first: Int) {
+            guard let consoleTime, !readsConsoleTimes else { return }
+            for index in first..<events.count where events[index].time == nil { events[index].time = consoleTime }
+        }
 
         func deliver() throws {
             for index in events.indices where !stopped {
@@ -86,7 +96,14 @@ public struct NavigationInput {
 
         func idle(_ pause: LineSource.Pause) throws -> Bool {
             var provisional: [NavEvent] = []
-            if pause == .quiet, let reader { reader.provisional(into: &provisional) }
+            if pause == .quiet, let reader {
+                reader.provisional(into: &provisional)
+                if let consoleTime, !readsConsoleTimes {
+                    for index in provisional.indices where provisional[index].time == nil {
+                        provisional[index].time = consoleTime
+                    }
+                }
+            }
             if !stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
             return !stopped
         }
@@ -101,13 +118,18 @@ public struct NavigationInput {
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if reader == nil {
                 reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
+                readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
                 if let made = reader?.completion {
                     if let handOver { handOver(made) } else { completion = made }
                 }
             }
             if let reader {
+                if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
+                let first = events.count
                 reader.read(line, info: info, into: &events)
+                stampTimes(from: first)
             } else {
+                if let time = consoleClock.time(at: line) { consoleTime = time }
                 if !sawNUL, line.contains(0) { sawNUL = true }
                 if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
                     let text = Substring(String(decoding: line, as: UTF8.self))
@@ -121,7 +143,9 @@ public struct NavigationInput {
         }
         }
         if let reader, !stopped {
+            let first = events.count
             reader.finish(into: &events)
+            stampTimes(from: first)
             try deliver()
         }
         let navigationLines = reader?.navigationLineCount ?? 0

@@ -53,6 +53,9 @@ public protocol NavigationReader: AnyObject {
     static var format: InputFormat { get }
     /// How to make this format record each model's lifecycle, for a log that has none (leaks need it).
     static var lifecycleAdvice: String { get }
+    /// Whether the reader stamps events with the console's time at the start of their lines itself; for the others
+    /// `NavigationInput` gives each event the last console time printed at or before its line.
+    static var readsConsoleTimes: Bool { get }
     /// Whether `line` is unmistakably in this format (used to detect the format).
     static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool
     /// Lines of navigation output read so far (not noise).
@@ -71,6 +74,7 @@ public protocol NavigationReader: AnyObject {
 
 extension NavigationReader {
     public static var lifecycleAdvice: String { "record when each model is created and when it is deallocated" }
+    public static var readsConsoleTimes: Bool { false }
     public func provisional(into events: inout [NavEvent]) {}
     public var completion: EventCompletion? { nil }
 }

@@ -17,7 +17,7 @@ struct DiagramCommandTests {
             #expect(!forward.stdoutBytes.isEmpty)
         }
         let dot = try navgraph(["diagram"] + Self.logs.map(example))
-        #expect(dot.stdout == (try golden("examples.diagram.dot")))
+        expectGolden(dot.stdout, "examples.diagram.dot")
     }
 
     @Test func formatsFromTheExtension() throws {
@@ -114,7 +114,7 @@ struct RenderSharingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mmd = folder.appendingPathComponent("nav.mmd")
         #expect(try navgraph(["render", example("leaky-session.log"), "-o", mmd.path]).status == 0)
-        #expect(try String(contentsOf: mmd, encoding: .utf8) == (try golden("leaky-session.log.mmd")))
+        expectGolden(try String(contentsOf: mmd, encoding: .utf8), "leaky-session.log.mmd")
         let md = folder.appendingPathComponent("nav.md")
         #expect(try navgraph(["render", example("leaky-session.log"), "-o", md.path]).status == 0)
         #expect(try String(contentsOf: md, encoding: .utf8) == "```mermaid\n" + (try golden("leaky-session.log.mmd")) + "```\n")

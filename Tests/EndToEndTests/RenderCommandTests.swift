@@ -7,7 +7,7 @@ struct RenderCommandTests {
     @Test func dotToStdoutByDefault() throws {
         let run = try navgraph(["render", example("session.log")])
         #expect(run.status == 0)
-        #expect(run.stdout == (try golden("session.log.dot")))
+        expectGolden(run.stdout, "session.log.dot")
     }
 
     @Test func svgFromTheExtensionWithEveryNodeLabel() throws {

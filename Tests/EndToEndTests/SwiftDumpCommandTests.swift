@@ -8,7 +8,7 @@ struct SwiftDumpCommandTests {
     @Test func perTabRoutersExample() throws {
         let run = try navgraph(["tree", example("per-tab-routers.log")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == (try golden("per-tab-routers.log.tree.txt")))
+        expectGolden(run.stdout, "per-tab-routers.log.tree.txt")
         #expect(run.stderr == "navgraph: skipped 3 lines that are not navigation output (--verbose lists them)\n")
         let chosen = try navgraph(["tree", "--input-format", "swift-dump", example("per-tab-routers.log")])
         #expect(chosen.stdout == run.stdout)

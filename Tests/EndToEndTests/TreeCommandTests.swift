@@ -8,7 +8,7 @@ struct TreeCommandTests {
     func printsTheExampleTree(name: String) throws {
         let run = try navgraph(["tree", example(name)])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == (try golden("\(name).tree.txt")))
+        expectGolden(run.stdout, "\(name).tree.txt")
         #expect(!run.stdout.contains("\u{1B}"), "no colour into a pipe")
     }
 
@@ -33,7 +33,7 @@ struct TreeCommandTests {
     @Test func jsonFormat() throws {
         let run = try navgraph(["tree", "--format", "json", example("session.log")])
         #expect(run.status == 0)
-        #expect(run.stdout == (try golden("session.log.json")))
+        expectGolden(run.stdout, "session.log.json")
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect((object?["roots"] as? [Any])?.count == 1)
     }

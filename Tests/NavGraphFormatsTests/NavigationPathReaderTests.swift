@@ -121,6 +121,24 @@ struct NavigationPathReaderTests {
         #expect(result.events.map(\.line) == [1, 1, 1, 8])
     }
 
+    /// Console times at the start of lines date the states, as for every reader without a clock of its own; a
+    /// pretty-printed state has the time of its first line.
+    @Test func consoleTimesDateTheStates() {
+        let result = read("""
+            2025-03-14 09:41:12.500 Shop[42:7] saved path: ["Shop.Route","{\\"a\\":{}}"]
+            2025-03-14 09:41:13.250 Shop[42:7] saved path:
+            [
+              "Shop.Route",
+              "{\\"b\\":{}}",
+              "Shop.Route",
+              "{\\"a\\":{}}"
+            ]
+            """)
+        #expect(result.errors.isEmpty)
+        let start = 1_741_945_272.5  // 2025-03-14T09:41:12.5Z
+        #expect(result.events.map(\.time) == [start, start, start, start + 0.75])
+    }
+
     @Test func errorsNameTheLineAndWhatWasExpected() {
         let odd = read(#"["MyApp.Route","{}","Swift.Int"]"#)
         #expect(odd.errors.map(\.line) == [1])

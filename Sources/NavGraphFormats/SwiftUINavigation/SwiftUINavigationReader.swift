@@ -8,6 +8,8 @@ import NavGraphCore
 /// lines is skipped; an event line or a new line at the dump's root depth ends it.
 public final class SwiftUINavigationReader: NavigationReader {
     public static let format = InputFormat.swiftUINavigation
+    /// Its own clock dates each Started/Finished line and dump.
+    public static let readsConsoleTimes = true
     public static let lifecycleAdvice =
         "enable NavigationConfig.shared.isDebugPrintEnabled, so that each model prints Started and Finished"
 
