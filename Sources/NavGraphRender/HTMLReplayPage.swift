@@ -117,27 +117,30 @@ public struct HTMLReplayPage {
 
     // MARK: The page's data
 
-    /// The JSON the page's script reads: models (with their DOT node ids, visibility changes and lifetimes), the
-    /// clusters of the drawing with the models inside each, the steps, the leaked models and the SVG. Every string
-    /// goes through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is
-    /// inert inside a `<script>` element.
+    /// The JSON the page's script reads: models (with their visibility changes and lifetimes), the clusters of the
+    /// drawing with the models inside each, the steps, the leaked models and the drawing cut into its groups (each
+    /// naming the model, the two models or the cluster it shows), which the page builds only when a step shows
+    /// them. Every string goes through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029,
+    /// so the JSON is inert inside a `<script>` element.
     private func writeData(svg: String, to output: inout String) {
         let scene = dotRenderer.scene(for: union)
-        var dotIDs: [String: String] = [:]
-        var clusters: [(id: String, members: [Int])] = []
+        var modelByDotID: [String: Int] = [:]
+        var clusterByDotID: [String: Int] = [:]
+        var clusters: [[Int]] = []
         var open: [Int] = []
         for statement in scene.statements {
             switch statement {
             case .open(let id, let kind, _):
                 if kind == .legend { open.append(-1); continue }
-                clusters.append((id, []))
+                clusterByDotID[id] = clusters.count
+                clusters.append([])
                 open.append(clusters.count - 1)
             case .close:
                 _ = open.popLast()
             case .node(let id, let model, _, _, _):
-                dotIDs[model.key] = id
                 guard let index = history.index(of: model.key) else { continue }
-                for cluster in open where cluster >= 0 { clusters[cluster].members.append(index) }
+                modelByDotID[id] = index
+                for cluster in open where cluster >= 0 { clusters[cluster].append(index) }
             default:
                 break
             }
@@ -149,7 +152,6 @@ public struct HTMLReplayPage {
             if index > 0 { output += ",\n" }
             output += "{\"id\":" + Escaping.jsonString(model.ref.id) + ",\"type\":" + Escaping.jsonString(model.ref.type)
             output += ",\"kind\":\"" + model.kind.rawValue + "\""
-            if let dot = dotIDs[model.ref.key] { output += ",\"dot\":\"" + dot + "\"" }
             output += ",\"v\":[" + model.changes.map { "\($0.step),\($0.visibility.rawValue)" }.joined(separator: ",") + "]"
             if let parent = model.parent, let parentIndex = history.index(of: parent) { output += ",\"parent\":\(parentIndex)" }
             if let started = model.started { output += ",\"started\":" + Self.json(started) }
@@ -159,8 +161,7 @@ public struct HTMLReplayPage {
             output += "}"
         }
         output += "],\n\"clusters\":["
-        output += clusters.map { "{\"dot\":\"\($0.id)\",\"members\":[" + $0.members.map(String.init).joined(separator: ",") + "]}" }
-            .joined(separator: ",")
+        output += clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
         output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
         output += ",\n\"steps\":["
@@ -176,7 +177,29 @@ public struct HTMLReplayPage {
             }
             output += "}"
         }
-        output += "],\n\"svg\":" + Escaping.jsonString(Self.svgElement(svg)) + "}"
+        let drawing = SVGGroups(svg: Self.svgElement(svg))
+        output += "],\n\"drawing\":{\"head\":" + Escaping.jsonString(drawing.head)
+        output += ",\"tail\":" + Escaping.jsonString(drawing.tail)
+        output += ",\"groups\":["
+        for (index, group) in drawing.groups.enumerated() {
+            if index > 0 { output += ",\n" }
+            output += "{\"g\":" + Escaping.jsonString(group.xml)
+            switch group.kind {
+            case .node:
+                if let model = modelByDotID[group.title] { output += ",\"node\":\(model)" }
+            case .edge:
+                let ends = group.title.components(separatedBy: "->")
+                if ends.count == 2, let from = modelByDotID[ends[0]], let to = modelByDotID[ends[1]] {
+                    output += ",\"edge\":[\(from),\(to)]"
+                }
+            case .cluster:
+                if let cluster = clusterByDotID[group.title] { output += ",\"cluster\":\(cluster)" }
+            case .other:
+                break
+            }
+            output += "}"
+        }
+        output += "]}}"
     }
 
     private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
