@@ -130,14 +130,17 @@ EXPECTED_DRAWING = """
         if (group.node !== undefined) {
             var i = group.node, v = visibility(i), removed = v === 0 && has(current.removed, i);
             var m = data.models[i];
-            if (v !== 0 || removed) classes = ['node'].concat(v === 2 ? ['left'] : [], has(current.added, i) ? ['added'] : [],
-                removed ? ['removed'] : [], i === selected ? ['selected'] : [],
+            if (v !== 0 || removed) classes = ['node'].concat(v === 2 ? ['left'] : [],
+                has(current.added, i) ? ['added'] : [], removed ? ['removed'] : [], i === selected ? ['selected'] : [],
                 query && (m.type + ' ' + m.id).toLowerCase().indexOf(query) >= 0 ? ['match'] : []);
         } else if (group.edge !== undefined) {
             var f = group.edge[0], t = group.edge[1], a = visibility(f), b = visibility(t);
             var gone = has(current.removed, f) || has(current.removed, t);
             if ((a && b) || (gone && (a || has(current.removed, f)) && (b || has(current.removed, t))))
                 classes = ['edge'].concat(a === 2 || b === 2 ? ['leak'] : [], gone && !(a && b) ? ['removed'] : []);
+        } else if (group.folded !== undefined) {
+            if (visibility(group.folded)) classes = ['node'];
+            else if (has(current.removed, group.folded)) classes = ['node', 'removed'];
         } else if (group.cluster !== undefined) {
             if (data.clusters[group.cluster].some(function (i) { return visibility(i) || has(current.removed, i); }))
                 classes = ['cluster'];
@@ -239,10 +242,12 @@ def measure_interactive():
     before = current_step()
     body.send_keys(Keys.ARROW_RIGHT)
     for _ in range(600):
-        if driver.execute_script("return performance.getEntriesByType('first-input').length") and current_step() != before:
+        seen = driver.execute_script("return performance.getEntriesByType('first-input').length")
+        if seen and current_step() != before:
             break
         time.sleep(0.01)
-    notes = driver.execute_script("""var n = window.__navgraphMeasure, key = performance.getEntriesByType('first-input')[0];
+    notes = driver.execute_script("""var n = window.__navgraphMeasure;
+        var key = performance.getEntriesByType('first-input')[0];
         return {ready: n.ready, painted: n.painted, longTasks: n.longTasks, key: key && key.name,
                 keyStart: key && key.startTime, keyTook: key && key.duration};""")
     expect(notes["key"] == "keydown" and current_step() == before + 1, "the key press was not seen: %s" % notes)

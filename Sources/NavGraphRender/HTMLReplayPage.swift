@@ -117,15 +117,20 @@ public struct HTMLReplayPage {
 
     // MARK: The page's data
 
+    /// The key `DOTScene` gives a "… N more" node: this, then the key of the model whose children it stands for.
+    private static let foldedPrefix = "collapsed:"
+
     /// The JSON the page's script reads: models (with their visibility changes and lifetimes), the clusters of the
     /// drawing with the models inside each, the steps, the leaked models and the drawing cut into its groups (each
-    /// naming the model, the two models or the cluster it shows), which the page builds only when a step shows
-    /// them. Every string goes through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029,
-    /// so the JSON is inert inside a `<script>` element.
+    /// naming the model, the two models or the cluster it shows, or the model whose left-out children a "… N more"
+    /// node stands for), which the page builds only when a step shows them. Every string goes through
+    /// `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is inert inside a
+    /// `<script>` element.
     private func writeData(svg: String, to output: inout String) {
         let scene = dotRenderer.scene(for: union)
         var modelByDotID: [String: Int] = [:]
         var clusterByDotID: [String: Int] = [:]
+        var foldedUnder: [String: Int] = [:]
         var clusters: [[Int]] = []
         var open: [Int] = []
         for statement in scene.statements {
@@ -138,7 +143,14 @@ public struct HTMLReplayPage {
             case .close:
                 _ = open.popLast()
             case .node(let id, let model, _, _, _):
-                guard let index = history.index(of: model.key) else { continue }
+                guard let index = history.index(of: model.key) else {
+                    // A "… N more" node standing for a model's children left out: shown with that model.
+                    if model.key.hasPrefix(Self.foldedPrefix),
+                       let parent = history.index(of: String(model.key.dropFirst(Self.foldedPrefix.count))) {
+                        foldedUnder[id] = parent
+                    }
+                    continue
+                }
                 modelByDotID[id] = index
                 for cluster in open where cluster >= 0 { clusters[cluster].append(index) }
             default:
@@ -186,10 +198,15 @@ public struct HTMLReplayPage {
             output += "{\"g\":" + Escaping.jsonString(group.xml)
             switch group.kind {
             case .node:
-                if let model = modelByDotID[group.title] { output += ",\"node\":\(model)" }
+                if let model = modelByDotID[group.title] {
+                    output += ",\"node\":\(model)"
+                } else if let parent = foldedUnder[group.title] {
+                    output += ",\"folded\":\(parent)"
+                }
             case .edge:
                 let ends = group.title.components(separatedBy: "->")
-                if ends.count == 2, let from = modelByDotID[ends[0]], let to = modelByDotID[ends[1]] {
+                if ends.count == 2, let from = modelByDotID[ends[0]],
+                   let to = modelByDotID[ends[1]] ?? foldedUnder[ends[1]] {
                     output += ",\"edge\":[\(from),\(to)]"
                 }
             case .cluster:

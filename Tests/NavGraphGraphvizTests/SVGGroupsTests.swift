@@ -46,7 +46,8 @@ struct SVGGroupsTests {
     }
 
     private func check(dot: String) throws -> SVGGroups {
-        let svg = HTMLReplayPage.svgElement(String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self))
+        let rendered = try Graphviz.render(dot: dot, format: .svg)
+        let svg = HTMLReplayPage.svgElement(String(decoding: rendered, as: UTF8.self))
         let whole = try #require(TopLevelGroups.read(svg))
         let cut = SVGGroups(svg: svg)
         #expect(cut.groups.count == whole.groups.count)
