@@ -160,6 +160,38 @@ SHOWN_DRAWING = """
 """
 
 
+# The rows the event list shows, against the data: each visible row at position j (its top, in rows) holds the j-th
+# step the filters let through, with that step's text, and only the current step's row is highlighted.
+ROWS = """
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent), hidden = arguments[0];
+    var list = document.getElementById('events'), step = Number(document.getElementById('slider').value);
+    var shownSteps = [];
+    data.steps.forEach(function (s, i) { if (hidden.indexOf(s.event) < 0) shownSteps.push(i); });
+    var problems = [], rows = Array.from(list.querySelectorAll('.event')).filter(function (r) {
+        return r.style.display !== 'none';
+    });
+    rows.forEach(function (row) {
+        var j = parseFloat(row.style.top) / row.offsetHeight, index = shownSteps[j];
+        if (index === undefined || row.dataset.step !== String(index + 1) ||
+            row.lastChild.textContent !== data.steps[index].text ||
+            row.classList.contains('current') !== (index === step - 1)) {
+            problems.push('row at ' + j + ' shows step ' + row.dataset.step + ': ' + row.textContent);
+        }
+    });
+    var height = rows.length ? rows[0].offsetHeight : 1, first = Math.ceil(list.scrollTop / height);
+    for (var j = first; j < Math.min(first + Math.floor(list.clientHeight / height), shownSteps.length); j++) {
+        if (!rows.some(function (r) { return parseFloat(r.style.top) / r.offsetHeight === j; }))
+            problems.push('no row at ' + j + ' in view');
+    }
+    return problems;
+"""
+
+
+def check_rows(how, hidden_events=()):
+    problems = driver.execute_script(ROWS, list(hidden_events))
+    expect(not problems, "%s: at step %d the event list is wrong: %s" % (how, current_step(), problems[:5]))
+
+
 selection = {"model": -1}  # the model clicked last: the page keeps it selected
 
 
@@ -305,6 +337,7 @@ try:
             driver.execute_script("""var s = document.getElementById('slider'); s.value = arguments[0];
                                      s.dispatchEvent(new Event('input'));""", walk.randint(0, total))
         check_drawing(how)
+        check_rows(how)
     driver.get("file://" + os.path.abspath(page) + "#step=%d" % (total // 3))
     time.sleep(0.2)
     check(total // 3, "fragment")
@@ -343,6 +376,7 @@ try:
         driver.execute_script("arguments[0].click()", first_event[0])
         hidden = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
         expect(hidden < total, "a filter hid no row")
+        check_rows("a filter", [first_event[0].get_attribute("data-event")])
         expect(int(driver.execute_script("return Number(document.getElementById('slider').max)")) == total,
                "a filter changed the steps")
         driver.execute_script("arguments[0].click()", first_event[0])
