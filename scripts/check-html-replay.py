@@ -5,12 +5,15 @@ Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT
 
 Opens PAGE, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
 shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
-error was logged, and (--hostile) that TEXT from the log shows as text and made no element. --measure prints how
-long the page took to become interactive; --measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures listed, 77 when
-Chromium or Selenium cannot be had here (a skip, with the reason).
+error was logged, and (--hostile) that TEXT from the log shows as text and made no element. Each step's drawing is
+also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
+--measure prints how long the page took to become interactive (see MEASURE_HOOK) and the renderer's CPU time;
+--measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures
+listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
 """
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -100,11 +103,104 @@ def shown():
 
 
 def drawn():
+    """The models the drawing holds at any step (the page puts a model's group in the document only while shown)."""
     return set(driver.execute_script("""
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
-        return Array.from(document.querySelectorAll('#drawing g.node[data-model]'))
-            .map(function (g) { var m = data.models[Number(g.getAttribute('data-model'))]; return (m.type + ' ' + m.id).trim(); });
+        return data.drawing.groups.filter(function (g) { return g.node !== undefined; })
+            .map(function (g) { var m = data.models[g.node]; return (m.type + ' ' + m.id).trim(); });
     """))
+
+
+# The drawing worked out the straightforward way, from the page's data alone: each model's visibility by a walk
+# through all its changes, each group shown or not and with which highlights. The page builds groups only when
+# shown and touches only those whose class changed; whatever the moves, what it shows must be this.
+EXPECTED_DRAWING = """
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent), step = arguments[0];
+    var selected = arguments[1], query = arguments[2];
+    function visibility(i) {
+        var v = data.models[i].v, result = 0;
+        for (var k = 0; k < v.length; k += 2) if (v[k] <= step) result = v[k + 1];
+        return result;
+    }
+    var current = step > 0 ? data.steps[step - 1] : {};
+    function has(list, i) { return (list || []).indexOf(i) >= 0; }
+    var result = [];
+    data.drawing.groups.forEach(function (group, k) {
+        var classes = null;
+        if (group.node !== undefined) {
+            var i = group.node, v = visibility(i), removed = v === 0 && has(current.removed, i);
+            var m = data.models[i];
+            if (v !== 0 || removed) classes = ['node'].concat(v === 2 ? ['left'] : [],
+                has(current.added, i) ? ['added'] : [], removed ? ['removed'] : [], i === selected ? ['selected'] : [],
+                query && (m.type + ' ' + m.id).toLowerCase().indexOf(query) >= 0 ? ['match'] : []);
+        } else if (group.edge !== undefined) {
+            var f = group.edge[0], t = group.edge[1], a = visibility(f), b = visibility(t);
+            var gone = has(current.removed, f) || has(current.removed, t);
+            if ((a && b) || (gone && (a || has(current.removed, f)) && (b || has(current.removed, t))))
+                classes = ['edge'].concat(a === 2 || b === 2 ? ['leak'] : [], gone && !(a && b) ? ['removed'] : []);
+        } else if (group.folded !== undefined) {
+            if (visibility(group.folded)) classes = ['node'];
+            else if (has(current.removed, group.folded)) classes = ['node', 'removed'];
+        } else if (group.cluster !== undefined) {
+            if (data.clusters[group.cluster].some(function (i) { return visibility(i) || has(current.removed, i); }))
+                classes = ['cluster'];
+        } else {
+            classes = [/class="([^"]*)"/.exec(group.g)[1]];
+        }
+        if (classes) result.push(k + ' ' + classes.sort().join(' '));
+    });
+    return result;
+"""
+
+SHOWN_DRAWING = """
+    var graph = document.querySelector('#drawing svg > g');
+    return Array.from(graph.children).filter(function (g) { return g.tagName === 'g'; }).map(function (g) {
+        return g.getAttribute('data-group') + ' ' + g.getAttribute('class').split(/\\s+/).sort().join(' ');
+    });
+"""
+
+
+# The rows the event list shows, against the data: each visible row at position j (its top, in rows) holds the j-th
+# step the filters let through, with that step's text, and only the current step's row is highlighted.
+ROWS = """
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent), hidden = arguments[0];
+    var list = document.getElementById('events'), step = Number(document.getElementById('slider').value);
+    var shownSteps = [];
+    data.steps.forEach(function (s, i) { if (hidden.indexOf(s.event) < 0) shownSteps.push(i); });
+    var problems = [], rows = Array.from(list.querySelectorAll('.event')).filter(function (r) {
+        return r.style.display !== 'none';
+    });
+    rows.forEach(function (row) {
+        var j = parseFloat(row.style.top) / row.offsetHeight, index = shownSteps[j];
+        if (index === undefined || row.dataset.step !== String(index + 1) ||
+            row.lastChild.textContent !== data.steps[index].text ||
+            row.classList.contains('current') !== (index === step - 1)) {
+            problems.push('row at ' + j + ' shows step ' + row.dataset.step + ': ' + row.textContent);
+        }
+    });
+    var height = rows.length ? rows[0].offsetHeight : 1, first = Math.ceil(list.scrollTop / height);
+    for (var j = first; j < Math.min(first + Math.floor(list.clientHeight / height), shownSteps.length); j++) {
+        if (!rows.some(function (r) { return parseFloat(r.style.top) / r.offsetHeight === j; }))
+            problems.push('no row at ' + j + ' in view');
+    }
+    return problems;
+"""
+
+
+def check_rows(how, hidden_events=()):
+    problems = driver.execute_script(ROWS, list(hidden_events))
+    expect(not problems, "%s: at step %d the event list is wrong: %s" % (how, current_step(), problems[:5]))
+
+
+selection = {"model": -1}  # the model clicked last: the page keeps it selected
+
+
+def check_drawing(how, query=""):
+    """The groups in the document, in order and with their classes, against EXPECTED_DRAWING."""
+    shown_groups = driver.execute_script(SHOWN_DRAWING)
+    expected = driver.execute_script(EXPECTED_DRAWING, current_step(), selection["model"], query)
+    expect(shown_groups == expected, "%s: at step %d the drawing holds %s; expected %s" % (
+        how, current_step(), shown_groups[:20], expected[:20]))
 
 
 def current_step():
@@ -118,9 +214,90 @@ def check(step, how):
     want = tree_at(step) & drawn()  # models folded out of the drawing are not compared
     got = shown()
     expect(got == want, "%s: step %d shows %s; tree --at has %s" % (how, step, sorted(got), sorted(want)))
+    check_drawing(how)
+
+
+# What --measure calls interactive: the first step is on screen, no task over 50 ms still holds the page's thread,
+# and a key press then shows the next step. Observed from outside the page, so that any page (an older one too) is
+# measured the same way: a script the DevTools protocol runs before the page's own notes when the page says it is
+# ready, the first frame painted after that (a task queued from that frame's animation callback runs once it is
+# painted), and every long task (Long Tasks API); the key press's own time, from its arrival to the frame that shows
+# the next step, is the browser's Event Timing entry for it.
+MEASURE_HOOK = """
+(function () {
+    var notes = window.__navgraphMeasure = {longTasks: []};
+    try {
+        new PerformanceObserver(function (list) {
+            list.getEntries().forEach(function (e) { notes.longTasks.push([e.startTime, e.startTime + e.duration]); });
+        }).observe({type: 'longtask', buffered: true});
+    } catch (e) { notes.noLongTasks = true; }
+    new MutationObserver(function (changes, observer) {
+        if (!document.body || document.body.dataset.ready !== 'true') return;
+        observer.disconnect();
+        notes.ready = performance.now();
+        requestAnimationFrame(function () { setTimeout(function () { notes.painted = performance.now(); }, 0); });
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
+})();
+"""
+
+
+def renderer_cpu_seconds():
+    """User + system CPU time of the browser's renderer processes (Linux /proc), or None where it cannot be read."""
+    try:
+        children = {}
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                with open("/proc/%s/stat" % pid) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                children.setdefault(int(fields[1]), []).append(int(pid))
+        total, pending = 0, [driver.service.process.pid]
+        while pending:
+            pid = pending.pop()
+            pending.extend(children.get(pid, []))
+            with open("/proc/%d/cmdline" % pid) as f:
+                if "--type=renderer" not in f.read():
+                    continue
+            with open("/proc/%d/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def measure_interactive():
+    for _ in range(600):
+        if driver.execute_script("return window.__navgraphMeasure.painted !== undefined"):
+            break
+        time.sleep(0.01)
+    body = driver.find_element(By.TAG_NAME, "body")
+    before = current_step()
+    body.send_keys(Keys.ARROW_RIGHT)
+    for _ in range(600):
+        seen = driver.execute_script("return performance.getEntriesByType('first-input').length")
+        if seen and current_step() != before:
+            break
+        time.sleep(0.01)
+    notes = driver.execute_script("""var n = window.__navgraphMeasure;
+        var key = performance.getEntriesByType('first-input')[0];
+        return {ready: n.ready, painted: n.painted, longTasks: n.longTasks, key: key && key.name,
+                keyStart: key && key.startTime, keyTook: key && key.duration};""")
+    expect(notes["key"] == "keydown" and current_step() == before + 1, "the key press was not seen: %s" % notes)
+    if failures:
+        return
+    # The page is free once the first step is painted and no long task it queued is still to come before the key.
+    free = max([notes["painted"]] + [end for start, end in notes["longTasks"] if start < notes["keyStart"]])
+    interactive = free + notes["keyTook"]
+    cpu = renderer_cpu_seconds()
+    print("interactive after %.0f ms (the first step on screen at %.0f ms after navigation start, the script done at "
+          "%.0f ms, the page's thread free at %.0f ms; then a key press showed the next step in %.0f ms), %d bytes, "
+          "renderer CPU %s" % (interactive, notes["painted"], notes["ready"], free, notes["keyTook"],
+                               os.path.getsize(page), "%.0f ms" % (cpu * 1000) if cpu is not None else "unknown"))
 
 
 try:
+    if measure:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MEASURE_HOOK})
     driver.get("file://" + os.path.abspath(page))
     for _ in range(600):
         if driver.execute_script("return document.body && document.body.dataset.ready === 'true'"):
@@ -128,9 +305,7 @@ try:
         time.sleep(0.05)
     expect(driver.execute_script("return document.body.dataset.ready") == "true", "the page never became ready")
     if measure:
-        interactive = driver.execute_script("return Number(document.body.dataset.readyAt)")
-        print("interactive after %.0f ms (navigation start to the first step drawn), %d bytes"
-              % (interactive, os.path.getsize(page)))
+        measure_interactive()
     if measure_only:
         raise StopIteration
     total = int(driver.execute_script("return Number(document.getElementById('slider').max)"))
@@ -150,6 +325,19 @@ try:
         driver.execute_script("""var s = document.getElementById('slider'); s.value = arguments[0];
                                  s.dispatchEvent(new Event('input'));""", step)
         check(step, "slider")
+    # A random walk of single steps and jumps, in the order a person might make them: the drawing built group by
+    # group as steps show them must be, at each step, the one worked out from the data alone.
+    seed = int(os.environ.get("NAVGRAPH_SEED", str(int(time.time()))))
+    walk = random.Random(seed)
+    for move in range(40):
+        how = "random walk (NAVGRAPH_SEED=%d), move %d" % (seed, move)
+        if walk.random() < 0.5:
+            body.send_keys(walk.choice([Keys.ARROW_RIGHT, Keys.ARROW_LEFT]))
+        else:
+            driver.execute_script("""var s = document.getElementById('slider'); s.value = arguments[0];
+                                     s.dispatchEvent(new Event('input'));""", walk.randint(0, total))
+        check_drawing(how)
+        check_rows(how)
     driver.get("file://" + os.path.abspath(page) + "#step=%d" % (total // 3))
     time.sleep(0.2)
     check(total // 3, "fragment")
@@ -158,6 +346,17 @@ try:
     clickable = driver.find_elements(By.CSS_SELECTOR, "#drawing g.node[data-model]:not(.off)")
     if clickable:
         driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", clickable[0])
+        selection["model"] = selected = int(clickable[0].get_attribute("data-model"))
+        check_drawing("a click on a model")
+        search = driver.find_element(By.ID, "search")
+        name = driver.execute_script("""var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+                                        return data.models[arguments[0]].type;""", selected)
+        query = name[:max(1, len(name) // 2)].strip().lower()
+        driver.execute_script("""var s = document.getElementById('search'); s.value = arguments[0];
+                                 s.dispatchEvent(new Event('input'));""", query)
+        check_drawing("a search for %r" % query, query=query)
+        driver.execute_script("""var s = document.getElementById('search'); s.value = '';
+                                 s.dispatchEvent(new Event('input'));""")
         expect("started" in driver.find_element(By.ID, "lifetime").text or "no start" in driver.find_element(By.ID, "lifetime").text,
                "a click on a model did not show its lifetime")
     listed = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
@@ -177,6 +376,7 @@ try:
         driver.execute_script("arguments[0].click()", first_event[0])
         hidden = int(driver.execute_script("return Number(document.getElementById('events').dataset.shown)"))
         expect(hidden < total, "a filter hid no row")
+        check_rows("a filter", [first_event[0].get_attribute("data-event")])
         expect(int(driver.execute_script("return Number(document.getElementById('slider').max)")) == total,
                "a filter changed the steps")
         driver.execute_script("arguments[0].click()", first_event[0])

@@ -98,8 +98,10 @@ struct HTMLReplayTests {
         let hostileLog = folder.appendingPathComponent("hostile.jsonl")
         try log.write(to: hostileLog, atomically: true, encoding: .utf8)
 
+        // --max-nodes 6: most models are folded into "… N more" nodes, each shown with the model it hangs from.
         for (input, extra) in [(example("leaky-session.log"), [String]()), (example("session.log"), []),
-                               (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, [])] {
+                               (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, []),
+                               (example("leaky-session.log"), ["--max-nodes", "6"])] {
             let page = folder.appendingPathComponent("page.html")
             let made = try navgraph(["replay", input, "--html", page.path] + extra)
             #expect(made.status == 0, "\(made.stderr)")

@@ -55,7 +55,7 @@ struct HTMLReplayPageTests {
         let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let types = (data["models"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
         #expect(Set(types) == Set(names))
-        #expect(data["svg"] as? String == "<svg><g id=\"a\"></g></svg>")
+        #expect((data["drawing"] as? [String: Any])?["head"] as? String == "<svg><g id=\"a\"></g></svg>")
         #expect(!html.contains("<img"))
         #expect(html.components(separatedBy: "</script>").count == 3)  // the data's and the page script's only
     }
