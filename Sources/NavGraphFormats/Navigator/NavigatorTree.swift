@@ -28,8 +28,10 @@ struct NavigatorTree {
         var window: String?
     }
 
-    /// By slot; `nil` for a free slot (in `freeSlots`).
-    private var navigators: [Navigator?] = []
+    /// By slot; a free slot (in `freeSlots`) holds `freed`. Not optional: reading a field through an optional
+    /// element copied the whole navigator (retaining each of its fields) on every access.
+    private var navigators: [Navigator] = []
+    private static let freed = Navigator(model: ModelRef(key: "", id: "", type: ""), named: false, hash: 0)
     private var freeSlots: [Int] = []
     private var index = SlotIndex()
     private var windows = 0
@@ -49,15 +51,15 @@ struct NavigatorTree {
             snapshot(of: me, line: number, into: &events)
         case .adding(let childKey, let name):
             let me = know(key, name: line.name, line: number, into: &events).slot
-            if navigators[me]!.parent == nil && navigators[me]!.window == nil { makeRoot(me) }
+            if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
-            let presenting = navigators[me]!.pendingPresentation.map { $0.type + "." + $0.value }
+            let presenting = navigators[me].pendingPresentation.map { $0.type + "." + $0.value }
             let child = know(childKey, name: name, unnamed: presenting, line: number, into: &events).slot
-            let presentsAlready = navigators[me]!.presented != nil
+            let presentsAlready = navigators[me].presented != nil
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
-            if !presentsAlready, navigators[me]!.presented == child, isPlaced(me) {
-                let model = navigators[child]!.model
+            if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
+                let model = navigators[child].model
                 events.append(NavEvent(.present(model, kind: .stack, parent: key, style: .unknown), line: number))
             } else {
                 snapshot(of: me, line: number, into: &events)
@@ -65,8 +67,8 @@ struct NavigatorTree {
         case .removing(let childKey, _):
             let me = know(key, name: line.name, line: number, into: &events).slot
             // Already gone when its deinit came first.
-            guard let child = slot(of: childKey), navigators[child]!.parent == me else { return }
-            let wasPresented = navigators[me]!.presented == child
+            guard let child = slot(of: childKey), navigators[child].parent == me else { return }
+            let wasPresented = navigators[me].presented == child
             detach(child)
             if wasPresented && isPlaced(me) {
                 events.append(NavEvent(.dismiss(childKey), line: number))
@@ -79,19 +81,19 @@ struct NavigatorTree {
                                                neverStarted: true), line: number))
                 return
             }
-            let navigator = navigators[me]!
+            let navigator = navigators[me]
             index.remove(slot: me, hash: navigator.hash)
-            navigators[me] = nil
+            navigators[me] = Self.freed
             freeSlots.append(me)
             if let parent = navigator.parent {
                 // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
-                if navigators[parent]?.presented == me, isPlaced(parent) {
+                if navigators[parent].presented == me, isPlaced(parent) {
                     events.append(NavEvent(.dismiss(key), line: number))
                 }
                 detach(me, from: navigator)
             }
             for child in navigator.children {
-                navigators[child]?.parent = nil
+                navigators[child].parent = nil
                 attached -= 1
             }
             release(navigator.model)
@@ -104,17 +106,17 @@ struct NavigatorTree {
             let model = ModelRef(key: "\(key)/\(generation)", id: destination.value, type: destination.type,
                                  module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
-            navigators[me]!.destinations.append(model)
+            navigators[me].destinations.append(model)
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
-            let trimmed = navigators[me]!.destinations.count > Self.stackLimit
-            if trimmed { navigators[me]!.destinations.removeFirst(Self.stackLimit / 2) }
-            let count = navigators[me]!.destinations.count
+            let trimmed = navigators[me].destinations.count > Self.stackLimit
+            if trimmed { navigators[me].destinations.removeFirst(Self.stackLimit / 2) }
+            let count = navigators[me].destinations.count
             // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
             if count == 1 || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
-                let keys = [key + "/root"] + navigators[me]!.destinations.map(\.key)
+                let keys = [key + "/root"] + navigators[me].destinations.map(\.key)
                 events.append(NavEvent(.setPath(parent: key, entries: keys.map { PathEntry($0) }), line: number))
             } else {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
@@ -122,8 +124,8 @@ struct NavigatorTree {
         case .popping:
             let me = know(key, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me]!.destinations.popLast() != nil else { return }
-            if navigators[me]!.destinations.isEmpty || !isPlaced(me) {
+            guard navigators[me].destinations.popLast() != nil else { return }
+            if navigators[me].destinations.isEmpty || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
@@ -131,7 +133,7 @@ struct NavigatorTree {
         case .presenting(let printed):
             let me = know(key, name: line.name, line: number, into: &events).slot
             let destination = destination(printed)
-            navigators[me]!.pendingPresentation = destination
+            navigators[me].pendingPresentation = destination
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
             let (me, changed) = know(key, name: line.name, line: number, into: &events)
@@ -151,7 +153,7 @@ struct NavigatorTree {
 
     /// The slot of the live navigator with UUID `key`.
     private func slot(of key: String) -> Int? {
-        index.slot(for: key, hash: SlotIndex.hash(key)) { navigators[$0]!.model.key }
+        index.slot(for: key, hash: SlotIndex.hash(key)) { navigators[$0].model.key }
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
@@ -161,12 +163,12 @@ struct NavigatorTree {
         -> (slot: Int, changed: Bool)
     {
         let hash = SlotIndex.hash(key)
-        if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0]!.model.key }) {
-            guard let name, !navigators[existing]!.named else { return (existing, false) }
-            release(navigators[existing]!.model)
+        if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0].model.key }) {
+            guard let name, !navigators[existing].named else { return (existing, false) }
+            release(navigators[existing].model)
             let model = shown(key: key, type: name)
-            navigators[existing]!.model = model
-            navigators[existing]!.named = true
+            navigators[existing].model = model
+            navigators[existing].named = true
             return (existing, true)
         }
         let model = shown(key: key, type: name ?? unnamed ?? "Navigator")
@@ -206,14 +208,14 @@ struct NavigatorTree {
 
     /// In a window: under a root navigator.
     private func isPlaced(_ slot: Int) -> Bool {
-        navigators[root(of: slot)]!.window != nil
+        navigators[root(of: slot)].window != nil
     }
 
     /// The navigator at the top of `slot`'s ancestors (a cycle cannot form, and is not followed far if it did).
     private func root(of slot: Int) -> Int {
         var current = slot
         var steps = 0
-        while let parent = navigators[current]!.parent, steps <= index.count {
+        while let parent = navigators[current].parent, steps <= index.count {
             current = parent
             steps += 1
         }
@@ -221,14 +223,14 @@ struct NavigatorTree {
     }
 
     private mutating func makeRoot(_ slot: Int) {
-        guard navigators[slot]!.window == nil, navigators[slot]!.parent == nil else { return }
+        guard navigators[slot].window == nil, navigators[slot].parent == nil else { return }
         windows += 1
-        navigators[slot]!.window = windows == 1 ? "main" : "window \(windows)"
+        navigators[slot].window = windows == 1 ? "main" : "window \(windows)"
     }
 
     private mutating func attach(_ child: Int, to parent: Int, line: Int, diagnostics: DiagnosticHandler) {
         guard child != parent, !isAncestor(child, of: parent) else { return }
-        if navigators[child]!.parent == parent { return }
+        if navigators[child].parent == parent { return }
         guard attached < Self.navigatorLimit else {
             if !notedNavigatorLimit {
                 notedNavigatorLimit = true
@@ -238,36 +240,34 @@ struct NavigatorTree {
             return
         }
         attached += 1
-        if let old = navigators[child], old.parent != nil { detach(child, from: old) }
-        navigators[child]!.parent = parent
-        navigators[child]!.window = nil
-        navigators[parent]!.children.append(child)
-        if navigators[parent]!.pendingPresentation != nil {
-            navigators[parent]!.presented = child
-            navigators[parent]!.pendingPresentation = nil
+        if navigators[child].parent != nil { detach(child, from: navigators[child]) }
+        navigators[child].parent = parent
+        navigators[child].window = nil
+        navigators[parent].children.append(child)
+        if navigators[parent].pendingPresentation != nil {
+            navigators[parent].presented = child
+            navigators[parent].pendingPresentation = nil
         }
     }
 
     private mutating func detach(_ child: Int) {
-        guard let navigator = navigators[child] else { return }
-        detach(child, from: navigator)
+        detach(child, from: navigators[child])
     }
 
     private mutating func detach(_ child: Int, from navigator: Navigator) {
         guard let parent = navigator.parent else { return }
-        navigators[parent]?.children.removeAll { $0 == child }
-        if navigators[parent]?.presented == child { navigators[parent]?.presented = nil }
-        // Unless it is being deallocated (its slot already freed).
-        if navigators[child] != nil { navigators[child]!.parent = nil }
+        navigators[parent].children.removeAll { $0 == child }
+        if navigators[parent].presented == child { navigators[parent].presented = nil }
+        navigators[child].parent = nil
         attached -= 1
     }
 
     private func isAncestor(_ slot: Int, of other: Int) -> Bool {
-        var current = navigators[other]!.parent
+        var current = navigators[other].parent
         var steps = 0
         while let candidate = current, steps <= index.count {
             if candidate == slot { return true }
-            current = navigators[candidate]!.parent
+            current = navigators[candidate].parent
             steps += 1
         }
         return false
@@ -284,7 +284,7 @@ struct NavigatorTree {
     /// The state of the window `slot` is in, when it is in one.
     private func snapshot(of slot: Int, line: Int, into events: inout [NavEvent]) {
         let root = root(of: slot)
-        guard let top = navigators[root], let window = top.window else { return }
+        guard let window = navigators[root].window else { return }
         var entries: [Snapshot.Entry] = []
         // Pre-order, iteratively. Siblings keep the order of their entries: a presented child first, then the other
         // child navigators, then the stack's pushed values (queued before the children, so written after them).
@@ -293,7 +293,7 @@ struct NavigatorTree {
         while let work = pending.popLast() {
             switch work {
             case .destinations(let slot, let parent):
-                guard let navigator = navigators[slot] else { continue }
+                let navigator = navigators[slot]
                 // A stack's first entry is its root view, which the log never names (and a pop never takes).
                 if !navigator.destinations.isEmpty {
                     let rootView = ModelRef(key: navigator.model.key + "/root", id: "view", type: "root")
@@ -303,7 +303,7 @@ struct NavigatorTree {
                     entries.append(Snapshot.Entry(model: destination, kind: .screen, edge: .push, parent: parent))
                 }
             case .navigator(let slot, let parent, let edge):
-                guard let navigator = navigators[slot] else { continue }
+                let navigator = navigators[slot]
                 // The root navigator (`Navigator(configuration:)`) has no stack of its own; the others manage one.
                 let kind: NodeKind = navigator.window != nil && navigator.destinations.isEmpty ? .screen : .stack
                 entries.append(Snapshot.Entry(model: navigator.model, kind: kind, edge: edge, parent: parent))
