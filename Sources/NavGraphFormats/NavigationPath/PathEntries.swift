@@ -28,7 +28,7 @@ struct PathEntries {
 
     private var placed: [Placed] = []
     /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
-    private var decoded: [PathState.EncodedEntry: Decoded] = [:]
+    private var decoded: [HashedBytes: Decoded] = [:]
     private static let decodedLimit = 4096
     private var current = PathState.empty
     private var started = false

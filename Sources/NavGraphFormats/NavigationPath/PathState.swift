@@ -56,8 +56,9 @@ struct PathState {
         return same(mine, theirs) && same(mine + 1, theirs + 1)
     }
 
-    /// Entry `index`'s type and value as encoded, for caching what is decoded from them.
-    func encodedEntry(at index: Int) -> EncodedEntry {
+    /// Entry `index`'s type and value as encoded, for caching what is decoded from them (hashed in one pass: as
+    /// `[UInt8]`, byte by byte, which was a sixteenth of reading a log).
+    func encodedEntry(at index: Int) -> HashedBytes {
         let element = elementIndex(of: index)
         let type = elements[element], value = elements[element + 1]
         var encoded: [UInt8] = []
@@ -65,17 +66,7 @@ struct PathState {
         encoded += bytes[type]
         encoded.append(0)
         encoded += bytes[value]
-        return EncodedEntry(bytes: encoded)
-    }
-
-    /// An entry's type and value as encoded, hashed in one pass over its bytes (`[UInt8]` hashes byte by byte, which
-    /// was a sixteenth of reading a log).
-    struct EncodedEntry: Hashable {
-        var bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        return HashedBytes(bytes: encoded)
     }
 
     /// The type name of entry `index` (push order), as encoded (`MyApp.Route`).

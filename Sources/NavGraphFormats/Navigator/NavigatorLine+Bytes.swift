@@ -11,22 +11,6 @@ extension NavigatorLine {
         case removing(child: Range<Int>, name: Range<Int>?)
     }
 
-    /// Whether every byte is ASCII, eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] >= 0x80 { return false }
-            index += 1
-        }
-        return true
-    }
-
     /// The name (inside `(…)`, when there is one) and the event of ASCII `text`; `nil` when it is not a line of the
     /// logger.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> (name: Range<Int>?, event: Shape)? {

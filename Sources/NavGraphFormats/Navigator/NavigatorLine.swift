@@ -45,7 +45,7 @@ struct NavigatorLine: Equatable {
     /// as text cost about 4 µs a line, most of the time of `navgraph leaks` on a NavigatorUI log.
     init?(_ line: UnsafeBufferPointer<UInt8>, strings: RecentStrings? = nil) {
         guard let (id, rest) = Self.split(line) else { return nil }
-        guard Self.isASCII(rest) else {
+        guard rest.isASCII else {
             self.init(navigator: id, text: rest)
             return
         }
@@ -189,7 +189,7 @@ struct NavigatorDestination: Equatable {
     init(_ printed: String) {
         var printed = printed
         let read = printed.withUTF8 { bytes -> (String?, String, String)? in
-            guard NavigatorLine.isASCII(bytes) else { return nil }
+            guard bytes.isASCII else { return nil }
             let parts = Self.parts(bytes)
             func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             return (parts.module.map(string), parts.type.map(string) ?? "value", string(parts.value))

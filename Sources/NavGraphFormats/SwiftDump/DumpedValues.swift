@@ -10,6 +10,41 @@ struct DumpedValues {
         var parent: Int?
         var children: [Int] = []
         var line: Int
+        /// What `text` says the value is, judged once when the line is read (asked of a value many times).
+        var shape = Shape.other
+    }
+
+    enum Shape {
+        /// `N elements`
+        case array
+        /// `N key/value pairs`
+        case dictionary
+        /// `(N elements)`: an enum case's associated values.
+        case payload
+        case other
+
+        init(_ text: String) {
+            // A count starts with a digit or a sign (`Int` reads those); most values' first byte says no.
+            func mayCount(_ byte: UInt8?) -> Bool { byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false }
+            let first = text.utf8.first
+            if mayCount(first) {
+                if DumpedValues.count(in: text, unit: "element") != nil {
+                    self = .array
+                    return
+                }
+                if DumpedValues.count(in: text, unit: "key/value pair") != nil {
+                    self = .dictionary
+                    return
+                }
+            }
+            if first == 0x28, mayCount(text.utf8.dropFirst().first), text.hasPrefix("("), text.hasSuffix(")"),
+                DumpedValues.count(in: String(text.dropFirst().dropLast()), unit: "element") != nil
+            {
+                self = .payload
+                return
+            }
+            self = .other
+        }
     }
 
     var values: [Value] = []
@@ -32,7 +67,7 @@ struct DumpedValues {
         values.append(
             Value(
                 label: line.label, text: line.value, object: line.object, marker: line.marker,
-                parent: parent, line: number))
+                parent: parent, line: number, shape: Shape(line.value)))
         let index = values.count - 1
         if let parent { values[parent].children.append(index) }
         open.removeSubrange(depth...)
@@ -48,9 +83,9 @@ struct DumpedValues {
     // MARK: What a value is
 
     /// `N elements` / `1 element`: an array of N.
-    func isArray(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "element") != nil }
+    func isArray(_ index: Int) -> Bool { values[index].shape == .array }
     /// `N key/value pairs`: a dictionary.
-    func isDictionary(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "key/value pair") != nil }
+    func isDictionary(_ index: Int) -> Bool { values[index].shape == .dictionary }
     func isNil(_ index: Int) -> Bool { values[index].text == "nil" }
     /// An optional, `nil` or `Optional(…)` with a `some:` child.
     func isOptional(_ index: Int) -> Bool {
