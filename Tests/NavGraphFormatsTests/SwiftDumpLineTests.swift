@@ -56,4 +56,29 @@ struct SwiftDumpLineTests {
         }
         #expect(values > 100)
     }
+
+    /// Counts (`2 elements`), qualified names and names without modules, byte by byte against characters.
+    @Test func randomValueTextsReadAlike() {
+        let pieces = [
+            "2", "0", "-", "+", "123456789012345678901", " ", "element", "elements", "key/value pair", "s", "Shop",
+            ".", "Route", "detail", "_x", "9", "<", ">", "(", ")", "\"", "\\", "Optional(", "é", "\u{301}", "É", ", ",
+        ]
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<40_000 {
+            var text = ""
+            for _ in 0..<next(7) { text += pieces[next(pieces.count)] }
+            for unit in ["element", "key/value pair"] {
+                #expect(DumpedValues.count(in: text, unit: unit) == DumpedValues.count(readingText: text, unit: unit),
+                        "\(text.debugDescription)")
+            }
+            #expect(DumpedValues.isQualifiedName(text) == DumpedValues.isQualifiedName(readingText: text),
+                    "\(text.debugDescription)")
+            #expect(DumpedValues.withoutModules(text) == DumpedValues.withoutModules(readingText: text),
+                    "\(text.debugDescription)")
+        }
+    }
 }

@@ -135,10 +135,10 @@ public final class SwiftDumpReader: NavigationReader {
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
         // A snapshot says nothing of selection, so the reducer forgets it: each tabs container of the window whose
         // selected tab a dump said (this one, or an earlier one when this dump is only a part) gets it again.
-        let hasTabs = snapshot.entries.contains { $0.kind == .tabs }
-        let keys = hasTabs ? Set(snapshot.entries.map(\.model.key)) : []
+        // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
         for entry in snapshot.entries where entry.kind == .tabs {
-            guard let tab = selected[entry.model.key], keys.contains(tab) else { continue }
+            guard let tab = selected[entry.model.key], snapshot.entries.contains(where: { $0.model.key == tab })
+            else { continue }
             events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
         }
     }
