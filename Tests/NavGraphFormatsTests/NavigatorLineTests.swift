@@ -25,7 +25,9 @@ struct NavigatorLineTests {
         mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
     }
 
-    private static func bothReadings(_ text: String) -> (fast: NavigatorLine?, shared: NavigatorLine?, text: NavigatorLine?) {
+    private static func bothReadings(_ text: String)
+        -> (fast: NavigatorLine?, shared: NavigatorLine?, text: NavigatorLine?)
+    {
         let bytes = Array(text.utf8)
         let strings = RecentStrings()
         return bytes.withUnsafeBufferPointer {
@@ -64,7 +66,9 @@ struct NavigatorLineTests {
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
                     let bytes = Array(line)
-                    let (fast, slow) = bytes.withUnsafeBufferPointer { (NavigatorLine($0), NavigatorLine(readingText: $0)) }
+                    let (fast, slow) = bytes.withUnsafeBufferPointer {
+                        (NavigatorLine($0), NavigatorLine(readingText: $0))
+                    }
                     #expect(fast == slow, "\(name): \(String(decoding: bytes, as: UTF8.self))")
                     if slow != nil { navigatorLines += 1 }
                 }

@@ -49,7 +49,8 @@ struct PathState {
             guard range.count == otherRange.count else { return false }
             return bytes.withUnsafeBufferPointer { mine in
                 other.bytes.withUnsafeBufferPointer { theirs in
-                    memcmp(mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound, range.count) == 0
+                    let start = mine.baseAddress! + range.lowerBound
+                    return memcmp(start, theirs.baseAddress! + otherRange.lowerBound, range.count) == 0
                 }
             }
         }

@@ -191,7 +191,9 @@ struct NavigatorDestination: Equatable {
         let read = printed.withUTF8 { bytes -> (String?, String, String)? in
             guard bytes.isASCII else { return nil }
             let parts = Self.parts(bytes)
-            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
             return (parts.module.map(string), parts.type.map(string) ?? "value", string(parts.value))
         }
         guard let (module, type, value) = read else {
@@ -219,7 +221,8 @@ struct NavigatorDestination: Equatable {
         }
         var start = 0
         var end = bytes.count
-        if let wrapped = (0..<end).first(where: { matches("AnyNavigationDestination(wrapped: ", at: $0, before: end) }) {
+        let wrapper: StaticString = "AnyNavigationDestination(wrapped: "
+        if let wrapped = (0..<end).first(where: { matches(wrapper, at: $0, before: end) }) {
             start = wrapped + 34
             if let method = (start..<end).last(where: { matches(", method: ", at: $0, before: end) }) { end = method }
         }
@@ -229,7 +232,9 @@ struct NavigatorDestination: Equatable {
         }
         // The type's own module: up to its first dot, before any generic arguments (as `QualifiedName`).
         let nameEnd = (start..<dot).first { bytes[$0] == .lessThan || bytes[$0] == 0x28 } ?? dot
-        if let moduleDot = (start..<nameEnd).first(where: { bytes[$0] == .dot }), moduleDot != start, moduleDot + 1 != dot {
+        if let moduleDot = (start..<nameEnd).first(where: { bytes[$0] == .dot }), moduleDot != start,
+            moduleDot + 1 != dot
+        {
             return (start..<moduleDot, moduleDot + 1..<dot, dot + 1..<end)
         }
         return (nil, start..<dot, dot + 1..<end)

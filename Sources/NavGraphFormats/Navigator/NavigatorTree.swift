@@ -77,8 +77,8 @@ struct NavigatorTree {
             }
         case .deallocated:
             guard let me = slot(of: key) else {
-                events.append(NavEvent(.finish(ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator"),
-                                               neverStarted: true), line: number))
+                let model = ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator")
+                events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
             }
             let navigator = navigators[me]
@@ -145,7 +145,9 @@ struct NavigatorTree {
     /// again (working it out every time was a sixth of reading a log).
     private mutating func destination(_ printed: String) -> NavigatorDestination {
         if let known = printedDestinations[printed] { return known }
-        if printedDestinations.count >= Self.printedDestinationLimit { printedDestinations.removeAll(keepingCapacity: true) }
+        if printedDestinations.count >= Self.printedDestinationLimit {
+            printedDestinations.removeAll(keepingCapacity: true)
+        }
         let destination = NavigatorDestination(printed)
         printedDestinations[printed] = destination
         return destination

@@ -217,7 +217,8 @@ struct DumpNavigation {
             // in the stack changes.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for (position, element) in values[array].children.enumerated() {
-                let (type, label) = values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+                let (type, label) =
+                    values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
                 // `type.label` and a 0, byte by byte (without building the string).
                 for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
                 hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3

@@ -168,6 +168,7 @@ extension DumpedValues {
 private enum ASCIIName {
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     static func isIdentifier(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == 0x5F }
 
     static func isQualifiedName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -207,8 +208,11 @@ private enum ASCIIName {
             if isLetter(byte) || byte == 0x5F, !(previous.map { isIdentifier($0) || $0 == .dot } ?? false) {
                 var end = index
                 while end < text.count, isIdentifier(text[end]) { end += 1 }
-                // A module: an upper-case name followed by `.` and another name.
-                if byte >= 0x41, byte <= 0x5A, end + 1 < text.count, text[end] == .dot, isLetter(text[end + 1]) {
+                // A module: an upper-case name followed by `.` and another name, or a lower-case one followed by
+                // an upper-case name (as `withoutModules(readingText:)` says why).
+                if end + 1 < text.count, text[end] == .dot, isLetter(text[end + 1]),
+                    isUppercase(byte) || isUppercase(text[end + 1])
+                {
                     previous = .dot
                     index = end + 1
                     continue

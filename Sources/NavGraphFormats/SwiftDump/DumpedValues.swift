@@ -25,7 +25,9 @@ struct DumpedValues {
 
         init(_ text: String) {
             // A count starts with a digit or a sign (`Int` reads those); most values' first byte says no.
-            func mayCount(_ byte: UInt8?) -> Bool { byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false }
+            func mayCount(_ byte: UInt8?) -> Bool {
+                byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false
+            }
             let first = text.utf8.first
             if mayCount(first) {
                 if DumpedValues.count(in: text, unit: "element") != nil {
