@@ -98,12 +98,3 @@ struct NavigatorReaderTests {
         #expect(result.diagnostics.contains { $0.severity == .note && $0.message.contains("approximate") })
     }
 }
-
-extension NavigatorDestination {
-    init(module: String?, type: String, value: String) {
-        self.init(value)
-        self.module = module
-        self.type = type
-        self.value = value
-    }
-}

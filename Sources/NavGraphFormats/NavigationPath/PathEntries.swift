@@ -11,8 +11,15 @@ import NavGraphCore
 struct PathEntries {
     private struct Placed {
         var model: ModelRef
-        /// The value's short form (the id without its `#N`).
+        /// `qualifiedType label` (`label`: the value's short form, the id without its `#N`), what `shown` counts.
+        var shownKey: String
+    }
+
+    /// What is decoded from an entry, and the key its id is counted under.
+    private struct Decoded {
+        var name: QualifiedName
         var label: String
+        var shownKey: String
     }
 
     static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
@@ -21,7 +28,7 @@ struct PathEntries {
 
     private var placed: [Placed] = []
     /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
-    private var decoded: [[UInt8]: (name: QualifiedName, label: String)] = [:]
+    private var decoded: [HashedBytes: Decoded] = [:]
     private static let decodedLimit = 4096
     private var current = PathState.empty
     private var started = false
@@ -35,22 +42,21 @@ struct PathEntries {
         let limit = min(placed.count, state.count)
         while common < limit, state.sameEntry(common, as: current, common) { common += 1 }
         // New entries decoded first: one that is not valid rejects the whole state before anything changes.
-        var names: [QualifiedName] = []
-        var labels: [String] = []
+        var news: [Decoded] = []
         for index in common..<state.count {
             // Apps push the same few values again and again: each distinct one is decoded once.
             let encoded = state.encodedEntry(at: index)
             if let known = decoded[encoded] {
-                names.append(known.name)
-                labels.append(known.label)
+                news.append(known)
                 continue
             }
             let name = QualifiedName(try state.typeName(at: index))
             let label = try state.valueLabel(at: index)
             if decoded.count >= Self.decodedLimit { decoded.removeAll(keepingCapacity: true) }
-            decoded[encoded] = (name, label)
-            names.append(name)
-            labels.append(label)
+            let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
+            let made = Decoded(name: name, label: label, shownKey: "\(qualifiedType) \(label)")
+            decoded[encoded] = made
+            news.append(made)
         }
         current = state
 
@@ -61,22 +67,20 @@ struct PathEntries {
         }
         if placed.count > common {
             for gone in placed[common...] {
-                let label = "\(gone.model.qualifiedType) \(gone.label)"
-                shown[label] = shown[label, default: 1] > 1 ? shown[label, default: 1] - 1 : nil
+                shown[gone.shownKey] = shown[gone.shownKey, default: 1] > 1 ? shown[gone.shownKey, default: 1] - 1 : nil
             }
             let popped = placed.count - common
             placed.removeSubrange(common...)
             events.append(NavEvent(.pop(parent: Self.stack.key, count: popped), line: line))
         }
-        for (offset, name) in names.enumerated() {
-            var model = ModelRef(key: "", id: labels[offset], type: name.type, module: name.module)
-            let label = "\(model.qualifiedType) \(labels[offset])"
-            let count = shown[label, default: 0] + 1
-            shown[label] = count
+        for entry in news {
+            var model = ModelRef(key: "", id: entry.label, type: entry.name.type, module: entry.name.module)
+            let count = shown[entry.shownKey, default: 0] + 1
+            shown[entry.shownKey] = count
             if count > 1 { model.id += "#\(count)" }
             generation += 1
             model.key = "navigationpath:\(generation)"
-            placed.append(Placed(model: model, label: labels[offset]))
+            placed.append(Placed(model: model, shownKey: entry.shownKey))
             events.append(NavEvent(.push(model, kind: nil, parent: Self.stack.key), line: line))
         }
     }

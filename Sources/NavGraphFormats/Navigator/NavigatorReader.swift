@@ -9,6 +9,8 @@ public final class NavigatorReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     public private(set) var navigationLineCount = 0
     private var tree = NavigatorTree()
+    /// UUIDs, names and destinations recur line after line: each string is made once while it stays recent.
+    private let strings = RecentStrings()
 
     public init(diagnostics: DiagnosticHandler) {
         self.diagnostics = diagnostics
@@ -19,7 +21,7 @@ public final class NavigatorReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let parsed = NavigatorLine(line) else {
+        guard !info.truncated, let parsed = NavigatorLine(line, strings: strings) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }

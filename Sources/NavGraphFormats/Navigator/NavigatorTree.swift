@@ -8,136 +8,184 @@ import NavGraphCore
 /// `dismissPresentedViews()` and back swipes are not logged, so the pushed entries are approximate. Pushed values
 /// have no lifecycle and so are never reported as leaks; a navigator leaks only when the log shows it removed
 /// (`removing`, after `dismissed`) and never shows its `deinit`.
+///
+/// Navigators live in slots, found by their UUID through a `SlotIndex` (one fast hash of the UUID per line), and
+/// refer to each other by slot: with a dictionary keyed by UUID, each line looked its navigators up several times,
+/// a fifth of reading a log.
 struct NavigatorTree {
     private struct Navigator {
         var model: ModelRef
         var named: Bool
-        var parent: String?
-        var children: [String] = []
+        /// The key's hash in `index`.
+        var hash: UInt64
+        var parent: Int?
+        var children: [Int] = []
         /// The child navigator shown by the last `presenting` before it was added.
-        var presented: String?
+        var presented: Int?
         var destinations: [ModelRef] = []
         var pendingPresentation: NavigatorDestination?
         /// The window this navigator is the root of.
         var window: String?
     }
 
-    private var navigators: [String: Navigator] = [:]
+    /// By slot; a free slot (in `freeSlots`) holds `freed`. Not optional: reading a field through an optional
+    /// element copied the whole navigator (retaining each of its fields) on every access.
+    private var navigators: [Navigator] = []
+    private static let freed = Navigator(model: ModelRef(key: "", id: "", type: ""), named: false, hash: 0)
+    private var freeSlots: [Int] = []
+    private var index = SlotIndex()
     private var windows = 0
     private var generation = 0
     /// Shown ids in use per type, for `#2` suffixes where two live navigators of one name share a UUID prefix.
     private var shownIDs: [String: Int] = [:]
     private(set) var notedApproximateStacks = false
+    private var printedDestinations: [String: NavigatorDestination] = [:]
+    private static let printedDestinationLimit = 4096
 
     mutating func apply(_ line: NavigatorLine, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler) {
-        let me = line.navigator
+        let key = line.navigator
         switch line.event {
         case .configured:
-            know(me, name: line.name, line: number, into: &events)
+            let me = know(key, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
-        case .adding(let child, let name):
-            know(me, name: line.name, line: number, into: &events)
-            if navigators[me]?.parent == nil && navigators[me]?.window == nil { makeRoot(me) }
+        case .adding(let childKey, let name):
+            let me = know(key, name: line.name, line: number, into: &events).slot
+            if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
-            let presenting = navigators[me]?.pendingPresentation.map { $0.type + "." + $0.value }
-            know(child, name: name, unnamed: presenting, line: number, into: &events)
-            let presentsAlready = navigators[me]?.presented != nil
+            let presenting = navigators[me].pendingPresentation.map { $0.type + "." + $0.value }
+            let child = know(childKey, name: name, unnamed: presenting, line: number, into: &events).slot
+            let presentsAlready = navigators[me].presented != nil
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
-            if !presentsAlready, navigators[me]?.presented == child, isPlaced(me), let model = navigators[child]?.model {
-                events.append(NavEvent(.present(model, kind: .stack, parent: me, style: .unknown), line: number))
+            if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
+                let model = navigators[child].model
+                events.append(NavEvent(.present(model, kind: .stack, parent: key, style: .unknown), line: number))
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
-        case .removing(let child, _):
-            know(me, name: line.name, line: number, into: &events)
-            guard navigators[child]?.parent == me else { return }  // already gone (its deinit came first)
-            let wasPresented = navigators[me]?.presented == child
+        case .removing(let childKey, _):
+            let me = know(key, name: line.name, line: number, into: &events).slot
+            // Already gone when its deinit came first.
+            guard let child = slot(of: childKey), navigators[child].parent == me else { return }
+            let wasPresented = navigators[me].presented == child
             detach(child)
             if wasPresented && isPlaced(me) {
-                events.append(NavEvent(.dismiss(child), line: number))
+                events.append(NavEvent(.dismiss(childKey), line: number))
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let navigator = navigators.removeValue(forKey: me) else {
-                events.append(NavEvent(.finish(ModelRef(key: me, id: String(me.prefix(3)), type: line.name ?? "Navigator"),
-                                               neverStarted: true), line: number))
+            guard let me = slot(of: key) else {
+                let model = ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator")
+                events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
             }
+            let navigator = navigators[me]
+            index.remove(slot: me, hash: navigator.hash)
+            navigators[me] = Self.freed
+            freeSlots.append(me)
             if let parent = navigator.parent {
                 // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
-                if navigators[parent]?.presented == me, isPlaced(parent) {
-                    events.append(NavEvent(.dismiss(me), line: number))
+                if navigators[parent].presented == me, isPlaced(parent) {
+                    events.append(NavEvent(.dismiss(key), line: number))
                 }
                 detach(me, from: navigator)
             }
             for child in navigator.children {
-                navigators[child]?.parent = nil
+                navigators[child].parent = nil
                 attached -= 1
             }
             release(navigator.model)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            know(me, name: line.name, line: number, into: &events)
+            let me = know(key, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me] != nil else { return }
-            let destination = NavigatorDestination(printed)
+            let destination = destination(printed)
             generation += 1
-            let model = ModelRef(key: "\(me)/\(generation)", id: destination.value, type: destination.type,
+            let model = ModelRef(key: "\(key)/\(generation)", id: destination.value, type: destination.type,
                                  module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
-            navigators[me]?.destinations.append(model)
+            navigators[me].destinations.append(model)
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
-            let trimmed = (navigators[me]?.destinations.count ?? 0) > Self.stackLimit
-            if trimmed { navigators[me]?.destinations.removeFirst(Self.stackLimit / 2) }
-            let count = navigators[me]?.destinations.count ?? 0
+            let trimmed = navigators[me].destinations.count > Self.stackLimit
+            if trimmed { navigators[me].destinations.removeFirst(Self.stackLimit / 2) }
+            let count = navigators[me].destinations.count
             // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
             if count == 1 || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
-                let keys = [me + "/root"] + (navigators[me]?.destinations.map(\.key) ?? [])
-                events.append(NavEvent(.setPath(parent: me, entries: keys.map { PathEntry($0) }), line: number))
+                let keys = [key + "/root"] + navigators[me].destinations.map(\.key)
+                events.append(NavEvent(.setPath(parent: key, entries: keys.map { PathEntry($0) }), line: number))
             } else {
-                events.append(NavEvent(.push(model, kind: nil, parent: me), line: number))
+                events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            know(me, name: line.name, line: number, into: &events)
+            let me = know(key, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me]?.destinations.popLast() != nil else { return }
-            if navigators[me]?.destinations.isEmpty == true || !isPlaced(me) {
+            guard navigators[me].destinations.popLast() != nil else { return }
+            if navigators[me].destinations.isEmpty || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else {
-                events.append(NavEvent(.pop(parent: me, count: 1), line: number))
+                events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            know(me, name: line.name, line: number, into: &events)
-            navigators[me]?.pendingPresentation = NavigatorDestination(printed)
+            let me = know(key, name: line.name, line: number, into: &events).slot
+            let destination = destination(printed)
+            navigators[me].pendingPresentation = destination
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            if know(me, name: line.name, line: number, into: &events) { snapshot(of: me, line: number, into: &events) }
+            let (me, changed) = know(key, name: line.name, line: number, into: &events)
+            if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
 
-    /// Starts a navigator not seen before; names one known without a name. True when what is shown changed.
+    /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
+    /// again (working it out every time was a sixth of reading a log).
+    private mutating func destination(_ printed: String) -> NavigatorDestination {
+        if let known = printedDestinations[printed] { return known }
+        if printedDestinations.count >= Self.printedDestinationLimit {
+            printedDestinations.removeAll(keepingCapacity: true)
+        }
+        let destination = NavigatorDestination(printed)
+        printedDestinations[printed] = destination
+        return destination
+    }
+
+    /// The slot of the live navigator with UUID `key`.
+    private func slot(of key: String) -> Int? {
+        index.slot(for: key, hash: SlotIndex.hash(key)) { navigators[$0].model.key }
+    }
+
+    /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
+    /// changed.
     @discardableResult
     private mutating func know(_ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent])
-        -> Bool
+        -> (slot: Int, changed: Bool)
     {
-        if let existing = navigators[key] {
-            guard let name, !existing.named else { return false }
-            release(existing.model)
+        let hash = SlotIndex.hash(key)
+        if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0].model.key }) {
+            guard let name, !navigators[existing].named else { return (existing, false) }
+            release(navigators[existing].model)
             let model = shown(key: key, type: name)
-            navigators[key]?.model = model
-            navigators[key]?.named = true
-            return true
+            navigators[existing].model = model
+            navigators[existing].named = true
+            return (existing, true)
         }
         let model = shown(key: key, type: name ?? unnamed ?? "Navigator")
-        navigators[key] = Navigator(model: model, named: name != nil)
+        let navigator = Navigator(model: model, named: name != nil, hash: hash)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            navigators[slot] = navigator
+        } else {
+            slot = navigators.count
+            navigators.append(navigator)
+        }
+        index.insert(hash: hash, slot: slot)
         events.append(NavEvent(.start(model, kind: nil), line: line))
-        return false
+        return (slot, false)
     }
 
     /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids.
@@ -161,25 +209,30 @@ struct NavigatorTree {
     private var notedNavigatorLimit = false
 
     /// In a window: under a root navigator.
-    private func isPlaced(_ key: String) -> Bool {
-        var current = key
+    private func isPlaced(_ slot: Int) -> Bool {
+        navigators[root(of: slot)].window != nil
+    }
+
+    /// The navigator at the top of `slot`'s ancestors (a cycle cannot form, and is not followed far if it did).
+    private func root(of slot: Int) -> Int {
+        var current = slot
         var steps = 0
-        while let parent = navigators[current]?.parent, steps <= navigators.count {
+        while let parent = navigators[current].parent, steps <= index.count {
             current = parent
             steps += 1
         }
-        return navigators[current]?.window != nil
+        return current
     }
 
-    private mutating func makeRoot(_ key: String) {
-        guard navigators[key]?.window == nil, navigators[key]?.parent == nil else { return }
+    private mutating func makeRoot(_ slot: Int) {
+        guard navigators[slot].window == nil, navigators[slot].parent == nil else { return }
         windows += 1
-        navigators[key]?.window = windows == 1 ? "main" : "window \(windows)"
+        navigators[slot].window = windows == 1 ? "main" : "window \(windows)"
     }
 
-    private mutating func attach(_ child: String, to parent: String, line: Int, diagnostics: DiagnosticHandler) {
+    private mutating func attach(_ child: Int, to parent: Int, line: Int, diagnostics: DiagnosticHandler) {
         guard child != parent, !isAncestor(child, of: parent) else { return }
-        if navigators[child]?.parent == parent { return }
+        if navigators[child].parent == parent { return }
         guard attached < Self.navigatorLimit else {
             if !notedNavigatorLimit {
                 notedNavigatorLimit = true
@@ -189,35 +242,34 @@ struct NavigatorTree {
             return
         }
         attached += 1
-        if let old = navigators[child], old.parent != nil { detach(child, from: old) }
-        navigators[child]?.parent = parent
-        navigators[child]?.window = nil
-        navigators[parent]?.children.append(child)
-        if navigators[parent]?.pendingPresentation != nil {
-            navigators[parent]?.presented = child
-            navigators[parent]?.pendingPresentation = nil
+        if navigators[child].parent != nil { detach(child, from: navigators[child]) }
+        navigators[child].parent = parent
+        navigators[child].window = nil
+        navigators[parent].children.append(child)
+        if navigators[parent].pendingPresentation != nil {
+            navigators[parent].presented = child
+            navigators[parent].pendingPresentation = nil
         }
     }
 
-    private mutating func detach(_ child: String) {
-        guard let navigator = navigators[child] else { return }
-        detach(child, from: navigator)
+    private mutating func detach(_ child: Int) {
+        detach(child, from: navigators[child])
     }
 
-    private mutating func detach(_ child: String, from navigator: Navigator) {
+    private mutating func detach(_ child: Int, from navigator: Navigator) {
         guard let parent = navigator.parent else { return }
-        navigators[parent]?.children.removeAll { $0 == child }
-        if navigators[parent]?.presented == child { navigators[parent]?.presented = nil }
-        navigators[child]?.parent = nil
+        navigators[parent].children.removeAll { $0 == child }
+        if navigators[parent].presented == child { navigators[parent].presented = nil }
+        navigators[child].parent = nil
         attached -= 1
     }
 
-    private func isAncestor(_ key: String, of other: String) -> Bool {
-        var current = navigators[other]?.parent
+    private func isAncestor(_ slot: Int, of other: Int) -> Bool {
+        var current = navigators[other].parent
         var steps = 0
-        while let candidate = current, steps <= navigators.count {
-            if candidate == key { return true }
-            current = navigators[candidate]?.parent
+        while let candidate = current, steps <= index.count {
+            if candidate == slot { return true }
+            current = navigators[candidate].parent
             steps += 1
         }
         return false
@@ -231,39 +283,34 @@ struct NavigatorTree {
             + "the pushed entries shown are approximate"))
     }
 
-    /// The state of the window `key` is in, when it is in one.
-    private func snapshot(of key: String, line: Int, into events: inout [NavEvent]) {
-        var root = key
-        var steps = 0
-        while let parent = navigators[root]?.parent, steps <= navigators.count {
-            root = parent
-            steps += 1
-        }
-        guard let top = navigators[root], let window = top.window else { return }
+    /// The state of the window `slot` is in, when it is in one.
+    private func snapshot(of slot: Int, line: Int, into events: inout [NavEvent]) {
+        let root = root(of: slot)
+        guard let window = navigators[root].window else { return }
         var entries: [Snapshot.Entry] = []
         // Pre-order, iteratively. Siblings keep the order of their entries: a presented child first, then the other
         // child navigators, then the stack's pushed values (queued before the children, so written after them).
-        enum Work { case navigator(String, parent: Int?, edge: EdgeKind?), destinations(String, parent: Int) }
+        enum Work { case navigator(Int, parent: Int?, edge: EdgeKind?), destinations(Int, parent: Int) }
         var pending: [Work] = [.navigator(root, parent: nil, edge: nil)]
         while let work = pending.popLast() {
             switch work {
-            case .destinations(let key, let parent):
-                let destinations = navigators[key]?.destinations ?? []
+            case .destinations(let slot, let parent):
+                let navigator = navigators[slot]
                 // A stack's first entry is its root view, which the log never names (and a pop never takes).
-                if !destinations.isEmpty {
-                    let rootView = ModelRef(key: key + "/root", id: "view", type: "root")
+                if !navigator.destinations.isEmpty {
+                    let rootView = ModelRef(key: navigator.model.key + "/root", id: "view", type: "root")
                     entries.append(Snapshot.Entry(model: rootView, kind: .screen, edge: .push, parent: parent))
                 }
-                for destination in destinations {
+                for destination in navigator.destinations {
                     entries.append(Snapshot.Entry(model: destination, kind: .screen, edge: .push, parent: parent))
                 }
-            case .navigator(let key, let parent, let edge):
-                guard let navigator = navigators[key] else { continue }
+            case .navigator(let slot, let parent, let edge):
+                let navigator = navigators[slot]
                 // The root navigator (`Navigator(configuration:)`) has no stack of its own; the others manage one.
                 let kind: NodeKind = navigator.window != nil && navigator.destinations.isEmpty ? .screen : .stack
                 entries.append(Snapshot.Entry(model: navigator.model, kind: kind, edge: edge, parent: parent))
                 let me = entries.count - 1
-                pending.append(.destinations(key, parent: me))
+                pending.append(.destinations(slot, parent: me))
                 for child in navigator.children.reversed() where child != navigator.presented {
                     pending.append(.navigator(child, parent: me, edge: .child))
                 }

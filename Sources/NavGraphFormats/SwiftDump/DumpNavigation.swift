@@ -35,18 +35,18 @@ struct DumpNavigation {
 
     /// Reads `values` from its root as a node keyed `rootKey`.
     init(
-        _ values: DumpedValues, names: DumpPropertyNames, verbose: Bool, rootKey: String, rootID: String,
-        rootEdge: EdgeKind?, rootPart: String?
+        _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
+        rootID: String, rootEdge: EdgeKind?, rootPart: String?
     ) {
         wasCut = values.values.contains { $0.marker == .collapsed }
         let root = values.unwrapped(0)
-        let type = root.map { values.typeAndLabel(of: $0).type } ?? ""
+        let type = root.map { values.type(of: $0) } ?? ""
         var work: [Work] = [
             .node(
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
-        var reading = Reading(values: values, names: names, verbose: verbose)
+        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
         }
@@ -54,7 +54,8 @@ struct DumpNavigation {
 
     private struct Reading {
         let values: DumpedValues
-        let names: DumpPropertyNames
+        let names: DumpLabelMeanings
+        let labels: DumpedLabels
         let verbose: Bool
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
@@ -94,7 +95,7 @@ struct DumpNavigation {
             case .presented(let value, let parent, let key, let label):
                 let inner = values.unwrapped(value)!
                 let style = DumpPropertyNames.style(of: label)
-                let (type, caseLabel) = values.typeAndLabel(of: inner)
+                let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
                 let content = Content(values, inner, names: names)
                 if content.isRouter {
                     // A presented router: a node with its own stack and presentations.
@@ -124,7 +125,7 @@ struct DumpNavigation {
                     return
                 }
                 if let inner = values.unwrapped(value), Content(values, inner, names: names).isRouter {
-                    let type = values.typeAndLabel(of: inner).type
+                    let type = values.type(of: inner)
                     work.append(
                         .node(
                             value: inner, parent: parent, edge: .child, key: key, type: type.isEmpty ? "Value" : type,
@@ -216,10 +217,13 @@ struct DumpNavigation {
             // in the stack changes.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for (position, element) in values[array].children.enumerated() {
-                let (type, label) = values.unwrapped(element).map { values.typeAndLabel(of: $0) } ?? ("", "nil")
-                for byte in (type + "." + label).utf8 + [0] {
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
+                let (type, label) =
+                    values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+                // `type.label` and a 0, byte by byte (without building the string).
+                for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
+                for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                hash = (hash ^ 0) &* 0x100_0000_01b3
                 let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
                 _ = navigation.add(
                     Node(
@@ -274,7 +278,7 @@ struct DumpNavigation {
             for tab in tabs {
                 let tabKey = Self.bounded("\(key)/\(collectionLabel)[\(tab.key)]")
                 guard let inner = values.unwrapped(tab.value), !values.isRepeat(inner) else { continue }
-                let type = values.typeAndLabel(of: inner).type
+                let type = values.type(of: inner)
                 work.append(
                     .node(
                         value: inner, parent: parent, edge: .tab, key: tabKey, type: type.isEmpty ? "Value" : type,
@@ -332,7 +336,7 @@ private struct Content {
     var routerProperties: [Int] = []
     var others: [Int] = []
 
-    init(_ values: DumpedValues, _ value: Int, names: DumpPropertyNames) {
+    init(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) {
         guard !values.isRepeat(value) else { return }
         var rest: [Int] = []
         for child in values[value].children {
@@ -377,7 +381,7 @@ private struct Content {
         return .screen
     }
 
-    private static func holdsRouters(_ values: DumpedValues, _ collection: Int, names: DumpPropertyNames) -> Bool {
+    private static func holdsRouters(_ values: DumpedValues, _ collection: Int, names: DumpLabelMeanings) -> Bool {
         let elements: [Int] =
             values.isDictionary(collection)
             ? values[collection].children.compactMap { values.keyValue($0)?.value }

@@ -40,3 +40,25 @@ public struct DumpPropertyNames: Sendable, Equatable {
         return patterns.contains { ModelKindRules.glob($0, matches: name) }
     }
 }
+
+/// What `DumpPropertyNames` says of each label, judged once per label: dumps repeat a few labels (`path`,
+/// `presentedSheet`, `key`, `value`) in every dump, and matching the globs each time was a twentieth of reading them.
+final class DumpLabelMeanings {
+    let names: DumpPropertyNames
+    private var known: [String: (stack: Bool, presentation: Bool, selection: Bool)] = [:]
+    /// Labels judged at most (the rest are judged each time): labels come from the input.
+    private static let limit = 4096
+
+    init(_ names: DumpPropertyNames) { self.names = names }
+
+    func isStack(_ label: String) -> Bool { meaning(label).stack }
+    func isPresentation(_ label: String) -> Bool { meaning(label).presentation }
+    func isSelection(_ label: String) -> Bool { meaning(label).selection }
+
+    private func meaning(_ label: String) -> (stack: Bool, presentation: Bool, selection: Bool) {
+        if let meaning = known[label] { return meaning }
+        let meaning = (names.isStack(label), names.isPresentation(label), names.isSelection(label))
+        if known.count < Self.limit { known[label] = meaning }
+        return meaning
+    }
+}

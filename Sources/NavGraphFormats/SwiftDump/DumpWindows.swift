@@ -64,12 +64,9 @@ struct DumpWindows {
     /// The subtree at `start` is the run of nodes after it that descend from it (nodes are in preorder).
     private mutating func replaceSubtree(at start: Int, in window: Int, with replacement: [DumpNavigation.Node]) {
         var nodes = windows[window].nodes
-        var inSubtree = Set([start])
+        // The run so far is all of the subtree, so the next node is in it when its parent is in the run.
         var end = start + 1
-        while end < nodes.count, let parent = nodes[end].parent, inSubtree.contains(parent) {
-            inSubtree.insert(end)
-            end += 1
-        }
+        while end < nodes.count, let parent = nodes[end].parent, parent >= start { end += 1 }
         let delta = replacement.count - (end - start)
         var spliced = replacement
         for index in spliced.indices {

@@ -20,13 +20,29 @@ extension DumpedValues {
             }
             let payload = children[0]
             let arguments =
-                Self.count(in: "\(values[payload].text)".trimmingParentheses, unit: "element") != nil
+                values[payload].shape == .payload || values[payload].shape == .array
                 ? fields(values[payload].children)
                 : inline(payload)
             return (type, Self.cut("\(caseName)(\(arguments))"))
         }
         if children.isEmpty || isArray(index) || isDictionary(index) { return ("", Self.cut(text)) }
         return (text, Self.cut(fields(children)))
+    }
+
+    /// The type `typeAndLabel(of:)` gives, without making the label (which may take the whole dump for a root).
+    func type(of index: Int) -> String {
+        let value = values[index]
+        let text = Self.withoutModules(value.text)
+        if let dot = text.lastIndex(of: "."), Self.isQualifiedName(text) {
+            let children = value.children
+            let caseName = String(text[text.index(after: dot)...])
+            guard children.count == 1, values[children[0]].label == caseName else {
+                return children.isEmpty ? String(text[..<dot]) : text
+            }
+            return String(text[..<dot])
+        }
+        if value.children.isEmpty || isArray(index) || isDictionary(index) { return "" }
+        return text
     }
 
     /// `id: 42, title: "x"` (tuple positions such as `.0` without their label).
@@ -60,15 +76,34 @@ extension DumpedValues {
         text.count > maximumLabelLength ? String(text.prefix(maximumLabelLength - 1)) + "…" : text
     }
 
-    /// `Shop.Route.detail` (identifiers joined by dots, nothing else).
+    /// `Shop.Route.detail` (identifiers joined by dots, nothing else). ASCII text is judged byte by byte (asking
+    /// characters whether they are letters was a fifth of reading a log of dumps).
     static func isQualifiedName(_ text: String) -> Bool {
+        var text = text
+        if let ascii = text.withUTF8({ bytes in bytes.isASCII ? ASCIIName.isQualifiedName(bytes) : nil }) {
+            return ascii
+        }
+        return isQualifiedName(readingText: text)
+    }
+
+    /// The straightforward judgement, on characters (the byte-level one is checked against it).
+    static func isQualifiedName(readingText text: String) -> Bool {
         guard text.contains("."), let first = text.first, first.isLetter || first == "_" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
     }
 
     /// `Shop.Box<Shop.Route>` → `Box<Route>`: the first component of every qualified name outside string literals
-    /// is the module `dump()` prints. Names with one component stay.
+    /// is the module `dump()` prints. Names with one component stay. ASCII text is read byte by byte.
     static func withoutModules(_ text: String) -> String {
+        var text = text
+        if let ascii = text.withUTF8({ bytes in bytes.isASCII ? ASCIIName.withoutModules(bytes) : nil }) {
+            return ascii
+        }
+        return withoutModules(readingText: text)
+    }
+
+    /// The straightforward reading, on characters (the byte-level one is checked against it).
+    static func withoutModules(readingText text: String) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         var inString = false
@@ -128,9 +163,111 @@ extension DumpedValues {
     }
 }
 
-extension String {
-    /// `(2 elements)` → `2 elements`: an enum payload's tuple.
-    fileprivate var trimmingParentheses: String {
-        hasPrefix("(") && hasSuffix(")") ? String(dropFirst().dropLast()) : self
+/// `isQualifiedName` and `withoutModules` for ASCII text, byte by byte: the same decisions as on characters (on ASCII,
+/// letters are `A`–`Z` and `a`–`z`, numbers `0`–`9`).
+private enum ASCIIName {
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    static func isIdentifier(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == 0x5F }
+
+    static func isQualifiedName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.contains(.dot), let first = text.first, isLetter(first) || first == 0x5F else { return false }
+        return text.allSatisfy { isIdentifier($0) || $0 == .dot }
+    }
+
+    static func withoutModules(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var inString = false
+        var escaped = false
+        var index = 0
+        var previous: UInt8?
+        while index < text.count {
+            let byte = text[index]
+            if inString {
+                result.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == .quote {
+                    inString = false
+                }
+                previous = byte
+                index += 1
+                continue
+            }
+            if byte == .quote {
+                inString = true
+                result.append(byte)
+                previous = byte
+                index += 1
+                continue
+            }
+            if isLetter(byte) || byte == 0x5F, !(previous.map { isIdentifier($0) || $0 == .dot } ?? false) {
+                var end = index
+                while end < text.count, isIdentifier(text[end]) { end += 1 }
+                // A module: an upper-case name followed by `.` and another name, or a lower-case one followed by
+                // an upper-case name (as `withoutModules(readingText:)` says why).
+                if end + 1 < text.count, text[end] == .dot, isLetter(text[end + 1]),
+                    isUppercase(byte) || isUppercase(text[end + 1])
+                {
+                    previous = .dot
+                    index = end + 1
+                    continue
+                }
+                result += text[index..<end]
+                previous = text[end - 1]
+                index = end
+                continue
+            }
+            result.append(byte)
+            previous = byte
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// `typeAndLabel(of:)` of the values a log dumps again and again (each dump of a stack prints every entry below the
+/// changed one again), worked out once per distinct value: by the value's subtree — labels, texts and shape — which
+/// is all it depends on. Working it out every time was a fifth of reading a log of dumps.
+final class DumpedLabels {
+    private var known: [HashedBytes: (type: String, label: String)] = [:]
+    private var key: [UInt8] = []
+    /// Values remembered at most, and the largest subtree remembered (a bigger one is worked out each time).
+    private static let limit = 4096
+    private static let largestSubtree = 64
+
+    func typeAndLabel(of index: Int, in values: DumpedValues) -> (type: String, label: String) {
+        // The subtree is the run from `index` to its last descendant (values are in preorder).
+        var last = index
+        while let child = values[last].children.last, last - index < Self.largestSubtree { last = child }
+        guard values[last].children.isEmpty, last - index < Self.largestSubtree else {
+            return values.typeAndLabel(of: index)
+        }
+        key.removeAll(keepingCapacity: true)
+        for position in index...last {
+            let value = values[position]
+            // Where its parent is in the run: the subtree's shape.
+            let parent = position == index ? 0 : UInt8(truncatingIfNeeded: value.parent! - index)
+            key.append(parent)
+            if let label = value.label {
+                key.append(1)
+                key += label.utf8
+            } else {
+                key.append(2)
+            }
+            key.append(0)
+            key += value.text.utf8
+            key.append(0)
+        }
+        let hashed = HashedBytes(bytes: key)
+        if let found = known[hashed] { return found }
+        let made = values.typeAndLabel(of: index)
+        if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
+        known[hashed] = made
+        return made
     }
 }

@@ -10,6 +10,43 @@ struct DumpedValues {
         var parent: Int?
         var children: [Int] = []
         var line: Int
+        /// What `text` says the value is, judged once when the line is read (asked of a value many times).
+        var shape = Shape.other
+    }
+
+    enum Shape {
+        /// `N elements`
+        case array
+        /// `N key/value pairs`
+        case dictionary
+        /// `(N elements)`: an enum case's associated values.
+        case payload
+        case other
+
+        init(_ text: String) {
+            // A count starts with a digit or a sign (`Int` reads those); most values' first byte says no.
+            func mayCount(_ byte: UInt8?) -> Bool {
+                byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false
+            }
+            let first = text.utf8.first
+            if mayCount(first) {
+                if DumpedValues.count(in: text, unit: "element") != nil {
+                    self = .array
+                    return
+                }
+                if DumpedValues.count(in: text, unit: "key/value pair") != nil {
+                    self = .dictionary
+                    return
+                }
+            }
+            if first == 0x28, mayCount(text.utf8.dropFirst().first), text.hasPrefix("("), text.hasSuffix(")"),
+                DumpedValues.count(in: String(text.dropFirst().dropLast()), unit: "element") != nil
+            {
+                self = .payload
+                return
+            }
+            self = .other
+        }
     }
 
     var values: [Value] = []
@@ -32,7 +69,7 @@ struct DumpedValues {
         values.append(
             Value(
                 label: line.label, text: line.value, object: line.object, marker: line.marker,
-                parent: parent, line: number))
+                parent: parent, line: number, shape: Shape(line.value)))
         let index = values.count - 1
         if let parent { values[parent].children.append(index) }
         open.removeSubrange(depth...)
@@ -48,9 +85,9 @@ struct DumpedValues {
     // MARK: What a value is
 
     /// `N elements` / `1 element`: an array of N.
-    func isArray(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "element") != nil }
+    func isArray(_ index: Int) -> Bool { values[index].shape == .array }
     /// `N key/value pairs`: a dictionary.
-    func isDictionary(_ index: Int) -> Bool { Self.count(in: values[index].text, unit: "key/value pair") != nil }
+    func isDictionary(_ index: Int) -> Bool { values[index].shape == .dictionary }
     func isNil(_ index: Int) -> Bool { values[index].text == "nil" }
     /// An optional, `nil` or `Optional(…)` with a `some:` child.
     func isOptional(_ index: Int) -> Bool {
@@ -98,7 +135,30 @@ struct DumpedValues {
         }
     }
 
+    /// `N unit` or `N units`. ASCII text is read byte by byte (most values are judged by their first byte).
     static func count(in text: String, unit: String) -> Int? {
+        var text = text
+        let ascii = text.withUTF8 { bytes -> Int?? in
+            guard bytes.isASCII else { return .none }
+            // `Int` reads an optional sign and digits; past 18 digits it may not fit: read as text.
+            var digits = bytes.first == 0x2B || bytes.first == 0x2D ? 1 : 0
+            let start = digits
+            while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+            guard digits > start, digits - start <= 18 else { return digits == start ? .some(nil) : .none }
+            guard digits < bytes.count, bytes[digits] == .space else { return .some(nil) }
+            let rest = UnsafeBufferPointer(rebasing: bytes[(digits + 1)...])
+            let unitLength = unit.utf8.count
+            guard rest.count == unitLength || (rest.count == unitLength + 1 && rest.last == 0x73),
+                rest.prefix(unitLength).elementsEqual(unit.utf8)
+            else { return .some(nil) }
+            return .some(Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<digits]), as: UTF8.self)))
+        }
+        if let ascii { return ascii }
+        return count(readingText: text, unit: unit)
+    }
+
+    /// The straightforward reading, as text (the byte-level one is checked against it).
+    static func count(readingText text: String, unit: String) -> Int? {
         guard let space = text.firstIndex(of: " "), let count = Int(text[..<space]) else { return nil }
         let rest = text[text.index(after: space)...]
         return rest == unit || rest == unit + "s" ? count : nil

@@ -11,7 +11,8 @@ import NavGraphCore
 public final class SwiftDumpReader: NavigationReader {
     public static let format = InputFormat.swiftDump
 
-    private let names: DumpPropertyNames
+    private let names: DumpLabelMeanings
+    private let labels = DumpedLabels()
     /// Every property as a plain node, not only navigation.
     private let verbose: Bool
     private let diagnostics: DiagnosticHandler
@@ -25,9 +26,12 @@ public final class SwiftDumpReader: NavigationReader {
     private var selected: [String: String] = [:]
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
     private var isProvisional = false
+    /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
+    /// once while it stays recent.
+    private let strings = RecentStrings()
 
     public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
-        self.names = names
+        self.names = DumpLabelMeanings(names)
         self.verbose = verbose
         self.diagnostics = diagnostics
     }
@@ -37,7 +41,7 @@ public final class SwiftDumpReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let reading = SwiftDumpLine.read(line) else {
+        guard !info.truncated, let reading = SwiftDumpLine.read(line, strings: strings) else {
             skip(info.number, line)
             return
         }
@@ -107,7 +111,7 @@ public final class SwiftDumpReader: NavigationReader {
         let place = windows.place(ofDumpNamed: values.name)
         let root = windows.root(for: place)
         let navigation = DumpNavigation(
-            values, names: names, verbose: verbose, rootKey: root.key, rootID: root.id,
+            values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part)
         if navigation.wasCut || pendingCut, !isProvisional {
             diagnostics.report(
@@ -131,9 +135,10 @@ public final class SwiftDumpReader: NavigationReader {
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
         // A snapshot says nothing of selection, so the reducer forgets it: each tabs container of the window whose
         // selected tab a dump said (this one, or an earlier one when this dump is only a part) gets it again.
-        let keys = Set(snapshot.entries.map(\.model.key))
+        // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
         for entry in snapshot.entries where entry.kind == .tabs {
-            guard let tab = selected[entry.model.key], keys.contains(tab) else { continue }
+            guard let tab = selected[entry.model.key], snapshot.entries.contains(where: { $0.model.key == tab })
+            else { continue }
             events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
         }
     }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import NavGraphFormats
+import NavGraphTestSupport
+
+/// The NavigatorUI reader reads ASCII lines and destinations byte by byte; these check that it reads exactly what
+/// the straightforward reading as text reads, on random lines made of the pieces that matter and on every line of
+/// the examples and the corpus.
+@Suite("NavigatorUI lines, byte by byte")
+struct NavigatorLineTests {
+    private static let uuids = [
+        "C0D363A8-5C28-40B3-98E8-3DBE488054BB", "2f3cf02f-08fc-4431-abdd-32685c6d333c",
+        "14B0B829-B671-452F-949A-3F61914D5C2", "14B0B829-B671-452F-949A-3F61914D5C25X",
+    ]
+
+    /// A generator of the same sequence on every run.
+    private struct Random {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+
+        mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
+    }
+
+    private static func bothReadings(_ text: String)
+        -> (fast: NavigatorLine?, shared: NavigatorLine?, text: NavigatorLine?)
+    {
+        let bytes = Array(text.utf8)
+        let strings = RecentStrings()
+        return bytes.withUnsafeBufferPointer {
+            (NavigatorLine($0), NavigatorLine($0, strings: strings), NavigatorLine(readingText: $0))
+        }
+    }
+
+    @Test func randomLinesReadAlike() {
+        let pieces = [
+            "Navigator ", "Navigator", " ", " ", "(", ")", ") ", "()", "\r", "home", "my (odd) name", "é", "\u{301}",
+            "configured", "current", "current ", "deinit", "popping", "dismissed", "pushing(", "presenting(",
+            "adding ", "removing ", "App.Dest.page(1)", "checkpoint", "NavigatorUI.AnyNavigationDestination(wrapped: ",
+            ", method: NavigatorUI.NavigationMethod.push)", "x",
+        ] + Self.uuids
+        var random = Random(state: 2026)
+        var readAsLines = 0
+        for _ in 0..<40_000 {
+            var text = random.next(3) == 0 ? "12:00 App[1:2] " : ""
+            // Most lines start as the logger's do, so that what follows the UUID is what varies.
+            if random.next(4) > 0 { text += "Navigator " + random.pick(Self.uuids) + " " }
+            for _ in 0..<random.next(8) { text += random.pick(pieces) }
+            let (fast, shared, slow) = Self.bothReadings(text)
+            #expect(fast == slow, "\(text.debugDescription)")
+            #expect(shared == slow, "\(text.debugDescription)")
+            if slow != nil { readAsLines += 1 }
+        }
+        // The random lines must reach the readings' branches, not only be rejected.
+        #expect(readAsLines > 10_000)
+    }
+
+    @Test func everyExampleAndCorpusLineReadsAlike() throws {
+        let folders = [repositoryRoot.appendingPathComponent("examples"), corpusFixture("")]
+        var navigatorLines = 0
+        for folder in folders {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                    let bytes = Array(line)
+                    let (fast, slow) = bytes.withUnsafeBufferPointer {
+                        (NavigatorLine($0), NavigatorLine(readingText: $0))
+                    }
+                    #expect(fast == slow, "\(name): \(String(decoding: bytes, as: UTF8.self))")
+                    if slow != nil { navigatorLines += 1 }
+                }
+            }
+        }
+        #expect(navigatorLines > 20)
+    }
+
+    @Test func randomDestinationsReadAlike() {
+        let pieces = [
+            "NavigatorUI.", "AnyNavigationDestination(wrapped: ", ", method: ", "NavigationMethod.push", ")", "(",
+            ".", ".", "<", ">", "Demo", "HomeDestinations", "page", "42", "_", " ", "é", "\u{301}", "\"a.b\"",
+        ]
+        var random = Random(state: 7)
+        for _ in 0..<40_000 {
+            var text = ""
+            for _ in 0..<random.next(9) { text += random.pick(pieces) }
+            #expect(NavigatorDestination(text) == NavigatorDestination(readingText: text), "\(text.debugDescription)")
+        }
+    }
+}

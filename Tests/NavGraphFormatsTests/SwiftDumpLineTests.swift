@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import NavGraphFormats
+import NavGraphTestSupport
+
+/// The swift-dump reader reads value lines with ASCII text byte by byte; these check that it reads exactly what the
+/// straightforward reading as text reads, on random lines made of the pieces that matter and on every line of the
+/// examples, the corpus and the swift-dump fixtures.
+@Suite("Swift dump() lines, byte by byte")
+struct SwiftDumpLineTests {
+    private static func readings(_ bytes: [UInt8]) -> (fast: SwiftDumpLine.Reading?, text: SwiftDumpLine.Reading?) {
+        bytes.withUnsafeBufferPointer {
+            (SwiftDumpLine.read($0, strings: RecentStrings()), SwiftDumpLine.read(readingText: $0))
+        }
+    }
+
+    @Test func randomLinesReadAlike() {
+        let pieces = [
+            "▿", "▹", "-", " ", " ", "  ", ":", ": ", " : ", "#", "#12", " #0", "#-3", "#+4", "#99999999999999999999",
+            "path", ".0", "$x", "_y", "0", "Shop.Route.list", "Optional(", ")", "(", "2 elements", " children)",
+            " child)", "\r", "é", "\u{301}", "\"a: b\"", "nil", "\t", "x",
+        ]
+        var state: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var values = 0
+        for _ in 0..<40_000 {
+            var text = String(repeating: " ", count: next(5))
+            // Most lines start with a marker, so that what follows it is what varies.
+            if next(4) > 0 { text += ["▿ ", "▹ ", "- ", "▿", "( "][next(5)] }
+            for _ in 0..<next(8) { text += pieces[next(pieces.count)] }
+            let (fast, slow) = Self.readings(Array(text.utf8))
+            #expect(fast == slow, "\(text.debugDescription)")
+            if case .value = slow { values += 1 }
+        }
+        #expect(values > 10_000)
+    }
+
+    @Test func everyExampleCorpusAndFixtureLineReadsAlike() throws {
+        let folders = [
+            repositoryRoot.appendingPathComponent("examples"), corpusFixture(""),
+            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump"),
+        ]
+        var values = 0
+        for folder in folders {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                    let (fast, slow) = Self.readings(Array(line))
+                    #expect(fast == slow, "\(name): \(String(decoding: line, as: UTF8.self))")
+                    if case .value = slow { values += 1 }
+                }
+            }
+        }
+        #expect(values > 100)
+    }
+
+    /// Counts (`2 elements`), qualified names and names without modules, byte by byte against characters.
+    @Test func randomValueTextsReadAlike() {
+        let pieces = [
+            "2", "0", "-", "+", "123456789012345678901", " ", "element", "elements", "key/value pair", "s", "Shop",
+            ".", "Route", "detail", "_x", "9", "<", ">", "(", ")", "\"", "\\", "Optional(", "é", "\u{301}", "É", ", ",
+        ]
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<40_000 {
+            var text = ""
+            for _ in 0..<next(7) { text += pieces[next(pieces.count)] }
+            for unit in ["element", "key/value pair"] {
+                #expect(DumpedValues.count(in: text, unit: unit) == DumpedValues.count(readingText: text, unit: unit),
+                        "\(text.debugDescription)")
+            }
+            #expect(DumpedValues.isQualifiedName(text) == DumpedValues.isQualifiedName(readingText: text),
+                    "\(text.debugDescription)")
+            #expect(DumpedValues.withoutModules(text) == DumpedValues.withoutModules(readingText: text),
+                    "\(text.debugDescription)")
+        }
+    }
+}
