@@ -69,6 +69,25 @@ struct RecordingOptionsTests {
         #expect(try readBack(Array(written.joined(separator: "\n").utf8)).diagnostics.isEmpty)
     }
 
+    /// The writer takes events without a `flush()`: the first after it went idle wakes it, and those that come while
+    /// it waits for more after a batch are taken when that wait ends (`RecordingQueue.batchWindow`).
+    @Test func eventsReachTheSinkWithoutAFlush() {
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: .lines { lines.append($0) })
+        defer { recorder.stopRecording() }
+        // Pauses in microseconds before each event: none (the writer is collecting after the last batch), or long
+        // enough for it to have gone idle.
+        for (index, pause) in [0, 0, 0, 20_000, 0, 20_000, 20_000, 0].enumerated() {
+            usleep(UInt32(pause))
+            recorder.mark("m\(index)")
+            // Within a batch window once the writer runs; a loaded machine may take far longer to run it.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while lines.all.count <= index, ContinuousClock.now < deadline { usleep(200) }
+            #expect(lines.all.count == index + 1)
+        }
+    }
+
     @Test func aFileSinkAppends() throws {
         let log = TemporaryLog()
         defer { log.remove() }
