@@ -82,31 +82,54 @@ final class RecordingQueue: Sendable {
         column: RecordedEvent.Column? = nil, count: Int? = nil, entries: [RecordedEvent.PathEntry]? = nil,
         label: String? = nil
     ) {
-        // The body is encoded before the lock is taken, on the stack (a few hundred bytes for a usual event), so
-        // that recording threads contend only for a copy; with a filter it is encoded again from what the filter
-        // returns.
         let room = EventLineEncoder.maximumBodyLength(id: id, type: type, parent: parent, window: window, style: style,
                                                       title: title, entries: entries, label: label)
-        let signal = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { room -> Bool in
-            let length = EventLineEncoder.writeBody(
-                name, id: id, type: type, kind: kind, parent: parent, window: window, style: style, title: title,
-                column: column, count: count, entries: entries, label: label, at: room.baseAddress!)
-            let body = UnsafeBufferPointer(start: room.baseAddress!, count: length)
-            return state.withLock { state -> Bool in
-                guard state.sink != nil, !state.stopping else { return false }
-                guard let filter = state.filter else { return Self.append(body, to: &state) }
-                let event = RecordedEvent(name, id: id, type: type, kind: kind, parent: parent, window: window,
-                                          style: style, title: title, column: column, count: count, entries: entries,
-                                          label: label)
-                guard let kept = filter(event) else { return false }
-                return withUnsafeTemporaryAllocation(of: UInt8.self,
-                                                     capacity: EventLineEncoder.maximumBodyLength(kept)) { room in
-                    let length = EventLineEncoder.writeBody(kept, at: room.baseAddress!)
-                    return Self.append(UnsafeBufferPointer(start: room.baseAddress!, count: length), to: &state)
+        // Local functions, not closures in constants: they capture the parameters without copying them.
+        func writeBody(at start: UnsafeMutablePointer<UInt8>) -> Int {
+            EventLineEncoder.writeBody(name, id: id, type: type, kind: kind, parent: parent, window: window,
+                                       style: style, title: title, column: column, count: count, entries: entries,
+                                       label: label, at: start)
+        }
+        func event() -> RecordedEvent {
+            RecordedEvent(name, id: id, type: type, kind: kind, parent: parent, window: window, style: style,
+                          title: title, column: column, count: count, entries: entries, label: label)
+        }
+        let signal: Bool
+        if room <= Self.largestBodyOnStack {
+            // The body is encoded before the lock is taken, on the stack (a few hundred bytes for a usual event),
+            // so that recording threads contend only for a copy.
+            signal = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer -> Bool in
+                let length = writeBody(at: buffer.baseAddress!)
+                return state.withLock { state -> Bool in
+                    guard state.sink != nil, !state.stopping else { return false }
+                    guard state.filter == nil else { return Self.appendFiltered(event(), to: &state) }
+                    return Self.append(room: length, to: &state) { end in
+                        end.update(from: buffer.baseAddress!, count: length)
+                        return length
+                    }
                 }
+            }
+        } else {
+            // A long one (a label of kilobytes, say) is encoded under the lock straight into the buffer, as a
+            // temporary copy of a size the buffer does not bound would let memory grow with the event.
+            signal = state.withLock { state -> Bool in
+                guard state.sink != nil, !state.stopping else { return false }
+                guard state.filter == nil else { return Self.appendFiltered(event(), to: &state) }
+                return Self.append(room: room, to: &state, writeBody)
             }
         }
         if signal { wake.signal() }
+    }
+
+    /// The longest body (at its worst case) encoded on the recording thread's stack before the lock is taken.
+    private static let largestBodyOnStack = 16 << 10
+
+    /// With a filter set: filters `event` and appends what it returns, encoded straight into the buffer.
+    private static func appendFiltered(_ event: RecordedEvent, to state: inout State) -> Bool {
+        guard let filter = state.filter, let kept = filter(event) else { return false }
+        return append(room: EventLineEncoder.maximumBodyLength(kept), to: &state) { start in
+            EventLineEncoder.writeBody(kept, at: start)
+        }
     }
 
     /// Records `event` as given.
@@ -119,12 +142,15 @@ final class RecordingQueue: Sendable {
     /// Room kept for the `mark` that reports drops (its label is short).
     private static let dropMarkRoom = 256
 
-    /// Writes the line with `body` into the pending buffer (after a `mark` reporting earlier drops, if any), or
-    /// counts it as dropped. Returns whether the writer is to be woken.
-    private static func append(_ body: UnsafeBufferPointer<UInt8>, to state: inout State) -> Bool {
+    /// Writes a line into the pending buffer (after a `mark` reporting earlier drops, if any): its body, by
+    /// `writeBody`, which writes at most `room` bytes at the pointer it is given and returns how many it wrote, then
+    /// the time. Counts the event as dropped when that might not fit. Returns whether the writer is to be woken.
+    private static func append(
+        room: Int, to state: inout State, _ writeBody: (UnsafeMutablePointer<UInt8>) -> Int
+    ) -> Bool {
         let time = Timespec.now()
         let reportDrops = state.droppedSinceMark > 0
-        let needed = body.count + TimeStampWriter.maximumLength + (reportDrops ? dropMarkRoom : 0)
+        let needed = room + TimeStampWriter.maximumLength + (reportDrops ? dropMarkRoom : 0)
         guard needed <= state.pending.free else {
             state.dropped += 1
             state.droppedSinceMark += 1
@@ -138,8 +164,7 @@ final class RecordingQueue: Sendable {
             state.accepted += 1
             state.droppedSinceMark = 0
         }
-        state.pending.end.update(from: body.baseAddress!, count: body.count)
-        state.pending.count += body.count
+        state.pending.count += writeBody(state.pending.end)
         state.pending.count += state.timeStamp.write(time, at: state.pending.end)
         state.accepted += 1
         switch state.writer {

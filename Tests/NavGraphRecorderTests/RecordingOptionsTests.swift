@@ -88,6 +88,29 @@ struct RecordingOptionsTests {
         }
     }
 
+    /// An event too long to be encoded on the stack before the lock (a label of about 100 KB) is encoded straight
+    /// into the buffer, whole, with a filter or without; one too long for the buffer is dropped and counted.
+    @Test(arguments: [false, true])
+    func aLongEventIsWrittenWholeOrDropped(filtered: Bool) throws {
+        let label = String(repeating: "a \"quoted\" word\n", count: 6_000)
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        let keepEverything: RecordingFilter = { $0 }
+        recorder.startRecording(to: .lines { lines.append($0) }, filter: filtered ? keepEverything : nil)
+        recorder.mark(label)
+        recorder.mark(String(repeating: "x", count: 2 << 20))
+        recorder.mark("short")
+        recorder.stopRecording()
+        #expect(recorder.droppedEventCount == 1)
+        let result = try readBack(Array(lines.all.joined(separator: "\n").utf8))
+        #expect(result.diagnostics.isEmpty)
+        let labels = result.events.compactMap { event -> String? in
+            if case .mark(let label) = event.action { return label }
+            return nil
+        }
+        #expect(labels == [label, "navgraph-recorder dropped 1 events: its buffer was full", "short"])
+    }
+
     @Test func aFileSinkAppends() throws {
         let log = TemporaryLog()
         defer { log.remove() }
