@@ -65,7 +65,7 @@ public final class NavigationRecorder: Sendable {
     /// Records any event, as given. The calls below are shorthands for this.
     public func record(_ event: RecordedEvent) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(event))
+        queue.record(event)
     }
 
     // MARK: Events, one call each (navgraph-events v1)
@@ -73,37 +73,37 @@ public final class NavigationRecorder: Sendable {
     /// The model exists (created and started).
     public func start(_ id: String, type: String, kind: RecordedEvent.Kind? = nil) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .start, id: id, type: type, kind: kind))
+        queue.record(.start, id: id, type: type, kind: kind)
     }
 
     /// The model was deallocated.
     public func finish(_ id: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .finish, id: id))
+        queue.record(.finish, id: id)
     }
 
     /// The model is the root of `window`.
     public func root(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, window: String = "main") {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .root, id: id, type: type, kind: kind, window: window == "main" ? nil : window))
+        queue.record(.root, id: id, type: type, kind: kind, window: window == "main" ? nil : window)
     }
 
     /// Appended to the stack `stack` (a stack's first entry is its root entry).
     public func push(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, onto stack: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .push, id: id, type: type, kind: kind, parent: stack))
+        queue.record(.push, id: id, type: type, kind: kind, parent: stack)
     }
 
     /// The last `count` entries of `stack` leave (never its root entry). A count below 1 records nothing.
     public func pop(from stack: String, count: Int = 1) {
         guard recording.load(ordering: .relaxed), count >= 1 else { return }
-        queue.record(EventFieldsToWrite(name: .pop, parent: stack, count: count))
+        queue.record(.pop, parent: stack, count: count)
     }
 
     /// `stack` now holds exactly `entries`, root entry first; entries given with their type are created.
     public func setPath(of stack: String, to entries: [RecordedEvent.PathEntry]) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .setPath, parent: stack, entries: entries))
+        queue.record(.setPath, parent: stack, entries: entries)
     }
 
     /// Presented on `parent`.
@@ -111,31 +111,31 @@ public final class NavigationRecorder: Sendable {
         _ id: String, type: String, kind: RecordedEvent.Kind? = nil, on parent: String, style: RecordedEvent.Style
     ) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .present, id: id, type: type, kind: kind, parent: parent, style: style))
+        queue.record(.present, id: id, type: type, kind: kind, parent: parent, style: style)
     }
 
     /// The presented model leaves, with everything it presents.
     public func dismiss(_ id: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .dismiss, id: id))
+        queue.record(.dismiss, id: id)
     }
 
     /// A tab added to the tabs container `tabs`.
     public func tab(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, in tabs: String, title: String? = nil) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .tab, id: id, type: type, kind: kind, parent: tabs, title: title))
+        queue.record(.tab, id: id, type: type, kind: kind, parent: tabs, title: title)
     }
 
     /// The selected tab of `tabs`.
     public func select(_ tab: String, in tabs: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .select, id: tab, parent: tabs))
+        queue.record(.select, id: tab, parent: tabs)
     }
 
     /// The switch container `container` now shows the model; the one it showed before leaves.
     public func `switch`(to id: String, type: String, kind: RecordedEvent.Kind? = nil, in container: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .switch, id: id, type: type, kind: kind, parent: container))
+        queue.record(.switch, id: id, type: type, kind: kind, parent: container)
     }
 
     /// The split view `split` shows the model in `column`.
@@ -144,24 +144,24 @@ public final class NavigationRecorder: Sendable {
         in split: String
     ) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .column, id: id, type: type, kind: kind, parent: split, column: column))
+        queue.record(.column, id: id, type: type, kind: kind, parent: split, column: column)
     }
 
     /// A window opens with the model as its root.
     public func openWindow(_ window: String, root id: String, type: String, kind: RecordedEvent.Kind? = nil) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .openWindow, id: id, type: type, kind: kind, window: window))
+        queue.record(.openWindow, id: id, type: type, kind: kind, window: window)
     }
 
     /// The window closes; its hierarchy leaves.
     public func closeWindow(_ window: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .closeWindow, window: window))
+        queue.record(.closeWindow, window: window)
     }
 
     /// An annotation shown in navgraph's history.
     public func mark(_ label: String) {
         guard recording.load(ordering: .relaxed) else { return }
-        queue.record(EventFieldsToWrite(name: .mark, label: label))
+        queue.record(.mark, label: label)
     }
 }

@@ -2,14 +2,30 @@ import Foundation
 
 /// The recorder's bounded buffer and its writer thread.
 ///
-/// Recording threads encode their event straight into `pending` under the lock (so events from one thread stay in
-/// order, and the file's order is the order of their times); a writer thread takes all pending lines at once and
-/// hands them to the sink, outside the lock. When `pending` holds `capacity` bytes the writer has not taken yet, new
-/// events are dropped and counted, never waited for: a recording thread (often the main thread) is never blocked by
-/// a slow sink. The next event that fits is preceded by a `mark` saying how many were dropped, so a log never loses
-/// events silently. Memory is bounded: two buffers of about `capacity` bytes (the one filling, the one being written).
+/// A recording thread encodes its event's body on its own stack, then, under the lock, copies it into `pending` and
+/// stamps it with the time (so events from one thread stay in order, and the file's order is the order of their
+/// times); a writer thread takes all pending lines at once and hands them to the sink, outside the lock. When
+/// `pending` holds `capacity` bytes the writer has not taken yet, new events are dropped and counted, never waited
+/// for: a recording thread (often the main thread) is never blocked by a slow sink. The next event that fits is
+/// preceded by a `mark` saying how many were dropped, so a log never loses events silently. Memory is bounded: two
+/// buffers of about `capacity` bytes (the one filling, the one being written).
+///
+/// The writer is woken by the first event after it went idle, and after writing a batch it waits up to
+/// `batchWindow` for more before going idle: while events keep coming, they are written in batches of up to a
+/// millisecond's worth instead of the writer being woken (a `futex` call on the recording thread, two context
+/// switches) for every few events. Woken that often, waking was about a third of all samples in `perf`.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class RecordingQueue: Sendable {
+    /// What the writer thread is doing, which decides whether a recording thread wakes it.
+    private enum WriterPhase {
+        /// Taking or writing a batch: it looks at `pending` again before it waits.
+        case writing
+        /// Waiting up to `batchWindow` after a batch: woken early only when `pending` is a quarter full.
+        case collecting
+        /// Waiting until woken: the next event wakes it.
+        case idle
+    }
+
     private struct State {
         /// Where lines go while recording; `nil` while stopped.
         var sink: RecordingSink?
@@ -17,15 +33,27 @@ final class RecordingQueue: Sendable {
         /// The lines waiting for the writer, and the writer's empty buffer between batches (`nil` while it writes).
         var pending = LineBuffer()
         var spare: LineBuffer?
-        var writerSleeping = false
+        var writer = WriterPhase.writing
         var stopping = false
+        var timeStamp = TimeStampWriter()
         /// Lines accepted, and of those, the ones the sink has been given.
         var accepted: UInt64 = 0
         var written: UInt64 = 0
         var dropped = 0
         var droppedSinceMark = 0
         var flushWaiters: [(target: UInt64, done: DispatchSemaphore)] = []
+
+        /// Marks the writer as woken; returns whether it has to be signalled (it was waiting).
+        mutating func wakeWriter() -> Bool {
+            guard writer != .writing else { return false }
+            writer = .writing
+            return true
+        }
     }
+
+    /// How long the writer waits for more events after writing a batch, before it goes idle: at most how long an
+    /// event waits in memory before the writer takes it while events keep coming.
+    static let batchWindow = DispatchTimeInterval.milliseconds(1)
 
     private let state = LockedState(State())
     private let wake = DispatchSemaphore(value: 0)
@@ -40,33 +68,89 @@ final class RecordingQueue: Sendable {
             state.pending = LineBuffer(capacity: capacity)
             state.spare = LineBuffer(capacity: capacity)
             state.stopping = false
-            state.writerSleeping = false
+            state.writer = .writing
         }
         let thread = Thread { [self] in runWriter() }
         thread.name = "NavGraphRecorder writer"
         thread.start()
     }
 
-    /// Filters, stamps and queues one event; drops it (counted) when it might not fit in the buffer.
-    func record(_ event: EventFieldsToWrite) {
-        let signal = state.withLock { state -> Bool in
-            guard state.sink != nil, !state.stopping else { return false }
-            guard let filter = state.filter else { return Self.append(event, to: &state) }
-            guard let kept = filter(event.recordedEvent) else { return false }
-            return Self.append(EventFieldsToWrite(kept), to: &state)
+    /// Filters, stamps and queues one event; drops it (counted) when it does not fit in the buffer.
+    func record(
+        _ name: RecordedEvent.Name, id: String? = nil, type: String? = nil, kind: RecordedEvent.Kind? = nil,
+        parent: String? = nil, window: String? = nil, style: RecordedEvent.Style? = nil, title: String? = nil,
+        column: RecordedEvent.Column? = nil, count: Int? = nil, entries: [RecordedEvent.PathEntry]? = nil,
+        label: String? = nil
+    ) {
+        let room = EventLineEncoder.maximumBodyLength(id: id, type: type, parent: parent, window: window, style: style,
+                                                      title: title, entries: entries, label: label)
+        // Local functions, not closures in constants: they capture the parameters without copying them.
+        func writeBody(at start: UnsafeMutablePointer<UInt8>) -> Int {
+            EventLineEncoder.writeBody(name, id: id, type: type, kind: kind, parent: parent, window: window,
+                                       style: style, title: title, column: column, count: count, entries: entries,
+                                       label: label, at: start)
+        }
+        func event() -> RecordedEvent {
+            RecordedEvent(name, id: id, type: type, kind: kind, parent: parent, window: window, style: style,
+                          title: title, column: column, count: count, entries: entries, label: label)
+        }
+        let signal: Bool
+        if room <= Self.largestBodyOnStack {
+            // The body is encoded before the lock is taken, on the stack (a few hundred bytes for a usual event),
+            // so that recording threads contend only for a copy.
+            signal = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer -> Bool in
+                let length = writeBody(at: buffer.baseAddress!)
+                return state.withLock { state -> Bool in
+                    guard state.sink != nil, !state.stopping else { return false }
+                    guard state.filter == nil else { return Self.appendFiltered(event(), to: &state) }
+                    return Self.append(room: length, to: &state) { end in
+                        end.update(from: buffer.baseAddress!, count: length)
+                        return length
+                    }
+                }
+            }
+        } else {
+            // A long one (a label of kilobytes, say) is encoded under the lock straight into the buffer, as a
+            // temporary copy of a size the buffer does not bound would let memory grow with the event.
+            signal = state.withLock { state -> Bool in
+                guard state.sink != nil, !state.stopping else { return false }
+                guard state.filter == nil else { return Self.appendFiltered(event(), to: &state) }
+                return Self.append(room: room, to: &state, writeBody)
+            }
         }
         if signal { wake.signal() }
+    }
+
+    /// The longest body (at its worst case) encoded on the recording thread's stack before the lock is taken.
+    private static let largestBodyOnStack = 16 << 10
+
+    /// With a filter set: filters `event` and appends what it returns, encoded straight into the buffer.
+    private static func appendFiltered(_ event: RecordedEvent, to state: inout State) -> Bool {
+        guard let filter = state.filter, let kept = filter(event) else { return false }
+        return append(room: EventLineEncoder.maximumBodyLength(kept), to: &state) { start in
+            EventLineEncoder.writeBody(kept, at: start)
+        }
+    }
+
+    /// Records `event` as given.
+    func record(_ event: RecordedEvent) {
+        record(event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
+               window: event.window, style: event.style, title: event.title, column: event.column,
+               count: event.count, entries: event.entries, label: event.label)
     }
 
     /// Room kept for the `mark` that reports drops (its label is short).
     private static let dropMarkRoom = 256
 
-    /// Writes the event's line into the pending buffer (after a `mark` reporting earlier drops, if any), or counts
-    /// it as dropped. Returns whether the writer is to be woken.
-    private static func append(_ event: EventFieldsToWrite, to state: inout State) -> Bool {
+    /// Writes a line into the pending buffer (after a `mark` reporting earlier drops, if any): its body, by
+    /// `writeBody`, which writes at most `room` bytes at the pointer it is given and returns how many it wrote, then
+    /// the time. Counts the event as dropped when that might not fit. Returns whether the writer is to be woken.
+    private static func append(
+        room: Int, to state: inout State, _ writeBody: (UnsafeMutablePointer<UInt8>) -> Int
+    ) -> Bool {
         let time = Timespec.now()
         let reportDrops = state.droppedSinceMark > 0
-        let needed = EventLineEncoder.maximumLength(event) + (reportDrops ? dropMarkRoom : 0)
+        let needed = room + TimeStampWriter.maximumLength + (reportDrops ? dropMarkRoom : 0)
         guard needed <= state.pending.free else {
             state.dropped += 1
             state.droppedSinceMark += 1
@@ -74,16 +158,20 @@ final class RecordingQueue: Sendable {
         }
         if reportDrops {
             let label = "navgraph-recorder dropped \(state.droppedSinceMark) events: its buffer was full"
-            state.pending.count += EventLineEncoder.write(EventFieldsToWrite(name: .mark, label: label), time: time,
-                                                          at: state.pending.end)
+            state.pending.count += EventLineEncoder.writeBody(RecordedEvent(.mark, label: label),
+                                                              at: state.pending.end)
+            state.pending.count += state.timeStamp.write(time, at: state.pending.end)
             state.accepted += 1
             state.droppedSinceMark = 0
         }
-        state.pending.count += EventLineEncoder.write(event, time: time, at: state.pending.end)
+        state.pending.count += writeBody(state.pending.end)
+        state.pending.count += state.timeStamp.write(time, at: state.pending.end)
         state.accepted += 1
-        guard state.writerSleeping else { return false }
-        state.writerSleeping = false
-        return true
+        switch state.writer {
+        case .writing: return false
+        case .collecting: return state.pending.count >= state.pending.capacity / 4 && state.wakeWriter()
+        case .idle: return state.wakeWriter()
+        }
     }
 
     /// Events dropped because the buffer was full.
@@ -95,8 +183,7 @@ final class RecordingQueue: Sendable {
         let (waiting, signal) = state.withLock { state -> (Bool, Bool) in
             guard state.written < state.accepted else { return (false, false) }
             state.flushWaiters.append((state.accepted, done))
-            defer { state.writerSleeping = false }
-            return (true, state.writerSleeping)
+            return (true, state.wakeWriter())
         }
         if signal { wake.signal() }
         if waiting { done.wait() }
@@ -108,8 +195,7 @@ final class RecordingQueue: Sendable {
         let (running, signal) = state.withLock { state -> (Bool, Bool) in
             guard state.sink != nil, !state.stopping else { return (false, false) }
             state.stopping = true
-            defer { state.writerSleeping = false }
-            return (true, state.writerSleeping)
+            return (true, state.wakeWriter())
         }
         guard running else { return }
         if signal { wake.signal() }
@@ -123,26 +209,44 @@ final class RecordingQueue: Sendable {
         }
     }
 
+    /// What the writer finds when it looks at the state.
+    private enum WriterTask {
+        case write(batch: LineBuffer, lines: UInt64, sink: RecordingSink)
+        case wait(WriterPhase)
+        case stop
+    }
+
     private func runWriter() {
-        while true {
-            let taken = state.withLock { state -> (batch: LineBuffer, lines: UInt64, sink: RecordingSink?)? in
-                guard state.pending.count > 0, let spare = state.spare else {
-                    if state.stopping { return (LineBuffer(), 0, nil) }
-                    state.writerSleeping = true
-                    return nil
+        running: while true {
+            let task = state.withLock { state -> WriterTask in
+                guard state.pending.count > 0, let spare = state.spare, let sink = state.sink else {
+                    if state.stopping { return .stop }
+                    // After a batch, collect for a while; when nothing came while collecting, idle.
+                    state.writer = state.writer == .writing ? .collecting : .idle
+                    return .wait(state.writer)
                 }
                 // The writer's empty buffer becomes the pending one: buffers are swapped, never copied.
                 let batch = state.pending
                 state.pending = spare
                 state.spare = nil
-                return (batch, state.accepted, state.sink)
+                state.writer = .writing
+                return .write(batch: batch, lines: state.accepted, sink: sink)
             }
-            guard let taken else {
+            let taken: (batch: LineBuffer, lines: UInt64, sink: RecordingSink)
+            switch task {
+            case .stop:
+                break running
+            case .wait(.collecting):
+                // A signal sent just as the wait timed out wakes the next wait early: harmless, the loop looks again.
+                _ = wake.wait(timeout: .now() + Self.batchWindow)
+                continue
+            case .wait:
                 wake.wait()
                 continue
+            case let .write(batch, lines, sink):
+                taken = (batch, lines, sink)
             }
-            guard let sink = taken.sink else { break }
-            sink.write(taken.batch.bytes)
+            taken.sink.write(taken.batch.bytes)
             let satisfied = state.withLock { state -> [DispatchSemaphore] in
                 var emptied = taken.batch
                 emptied.count = 0

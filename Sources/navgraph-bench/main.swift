@@ -1,7 +1,7 @@
 // Measurements that a whole-command timer cannot take; scripts/bench runs it. Not installed, not for users.
 //
 //   navgraph-bench replay-moves FILE [MOVES]
-//   navgraph-bench recorder FILE [EVENTS]        (see RecorderBench)
+//   navgraph-bench recorder FILE [EVENTS [OFF_CALLS [THREADS [RATE [BUFFER]]]]]   (see RecorderBench)
 //
 // Loads FILE as `navgraph replay` does (every step in a Timeline with checkpoints, and its description), then moves
 // to MOVES random steps and composes the full terminal frame for each, exactly as the replay screen draws it (only the

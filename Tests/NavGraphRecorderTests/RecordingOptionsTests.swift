@@ -69,6 +69,48 @@ struct RecordingOptionsTests {
         #expect(try readBack(Array(written.joined(separator: "\n").utf8)).diagnostics.isEmpty)
     }
 
+    /// The writer takes events without a `flush()`: the first after it went idle wakes it, and those that come while
+    /// it waits for more after a batch are taken when that wait ends (`RecordingQueue.batchWindow`).
+    @Test func eventsReachTheSinkWithoutAFlush() {
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        recorder.startRecording(to: .lines { lines.append($0) })
+        defer { recorder.stopRecording() }
+        // Pauses in microseconds before each event: none (the writer is collecting after the last batch), or long
+        // enough for it to have gone idle.
+        for (index, pause) in [0, 0, 0, 20_000, 0, 20_000, 20_000, 0].enumerated() {
+            usleep(UInt32(pause))
+            recorder.mark("m\(index)")
+            // Within a batch window once the writer runs; a loaded machine may take far longer to run it.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while lines.all.count <= index, ContinuousClock.now < deadline { usleep(200) }
+            #expect(lines.all.count == index + 1)
+        }
+    }
+
+    /// An event too long to be encoded on the stack before the lock (a label of about 100 KB) is encoded straight
+    /// into the buffer, whole, with a filter or without; one too long for the buffer is dropped and counted.
+    @Test(arguments: [false, true])
+    func aLongEventIsWrittenWholeOrDropped(filtered: Bool) throws {
+        let label = String(repeating: "a \"quoted\" word\n", count: 6_000)
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        let keepEverything: RecordingFilter = { $0 }
+        recorder.startRecording(to: .lines { lines.append($0) }, filter: filtered ? keepEverything : nil)
+        recorder.mark(label)
+        recorder.mark(String(repeating: "x", count: 2 << 20))
+        recorder.mark("short")
+        recorder.stopRecording()
+        #expect(recorder.droppedEventCount == 1)
+        let result = try readBack(Array(lines.all.joined(separator: "\n").utf8))
+        #expect(result.diagnostics.isEmpty)
+        let labels = result.events.compactMap { event -> String? in
+            if case .mark(let label) = event.action { return label }
+            return nil
+        }
+        #expect(labels == [label, "navgraph-recorder dropped 1 events: its buffer was full", "short"])
+    }
+
     @Test func aFileSinkAppends() throws {
         let log = TemporaryLog()
         defer { log.remove() }
