@@ -8,18 +8,24 @@ import PackageDescription
 let fuzzing = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ"] == "1"
 let fuzzerNoMain = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_NO_MAIN"] ?? ""
 let fuzzSwift: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-DFUZZING"])] : []
-let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=address", "-Xlinker", fuzzerNoMain]), .linkedLibrary("stdc++")] : []
+let fuzzLink: [LinkerSetting] =
+    fuzzing ? [.unsafeFlags(["-sanitize=address", "-Xlinker", fuzzerNoMain]), .linkedLibrary("stdc++")] : []
 // The reading path (readers, reducer) touches class properties millions of times per second; release builds skip
 // the run-time exclusivity bookkeeping there (a tenth of the time; debug and sanitizer builds keep the checks).
-let readingPath: [SwiftSetting] = fuzzSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let readingPath: [SwiftSetting] =
+    fuzzSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "navgraph",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
-        .library(name: "NavGraphKit", targets: ["NavGraphCore", "NavGraphFormats", "NavGraphConfiguration", "NavGraphAnalysis",
-                                                "NavGraphRender", "NavGraphGraphviz"]),
+        .library(
+            name: "NavGraphKit",
+            targets: [
+                "NavGraphCore", "NavGraphFormats", "NavGraphConfiguration", "NavGraphAnalysis",
+                "NavGraphRender", "NavGraphGraphviz",
+            ]),
         // What an app links to write navgraph-events: Foundation only, none of the readers.
         .library(name: "NavGraphRecorder", targets: ["NavGraphRecorder"]),
         .executable(name: "recorder-demo", targets: ["recorder-demo"]),
@@ -63,8 +69,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
-        .executableTarget(name: "navgraph-bench", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
-                                                         "NavGraphRecorder"]),
+        .executableTarget(
+            name: "navgraph-bench",
+            dependencies: [
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                "NavGraphRecorder",
+            ]),
         // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
         .target(name: "NavGraphRecorder"),
         // A simulated app session recorded with NavGraphRecorder, to stdout (see README "Using it from an app").
@@ -78,39 +88,57 @@ let package = Package(
             path: "Sources/EmbedTemplatesPlugin"),
 
         // Fuzzing: the harness, and one libFuzzer target per reader (replayers in a normal build).
-        .target(name: "NavGraphFuzzing", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
-                swiftSettings: fuzzSwift),
-        .executableTarget(name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFuzzing"],
-                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(name: "fuzz-navgraph-events", dependencies: ["NavGraphFuzzing"],
-                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(name: "fuzz-navigation-path", dependencies: ["NavGraphFuzzing"],
-                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
-                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
-                          swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .target(
+            name: "NavGraphFuzzing",
+            dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
+            swiftSettings: fuzzSwift),
+        .executableTarget(
+            name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-navgraph-events", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-navigation-path", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         // What the test targets share: the repository's paths, temporary files, golden-file comparison.
         .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
         .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
-        .testTarget(name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "NavGraphConfigurationTests",
-                    dependencies: ["NavGraphConfiguration", "NavGraphFormats", "NavGraphTestSupport"]),
-        .testTarget(name: "NavGraphAnalysisTests",
-                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphTestSupport"]),
-        .testTarget(name: "NavGraphRenderTests",
-                    dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates",
-                                   "NavGraphTestSupport"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "NavGraphConfigurationTests",
+            dependencies: ["NavGraphConfiguration", "NavGraphFormats", "NavGraphTestSupport"]),
+        .testTarget(
+            name: "NavGraphAnalysisTests",
+            dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphTestSupport"]),
+        .testTarget(
+            name: "NavGraphRenderTests",
+            dependencies: [
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates",
+                "NavGraphTestSupport",
+            ],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
+            exclude: ["Fixtures"]),
         // Round trips through navgraph's reader, concurrency, the path observer.
-        .testTarget(name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
+        .testTarget(
+            name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests",
-                    dependencies: ["navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                                   "fuzz-navigator", "fuzz-swift-dump", "recorder-demo", "NavGraphTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
+                "fuzz-navigator", "fuzz-swift-dump", "recorder-demo", "NavGraphTestSupport",
+            ]),
     ]
 )

@@ -20,7 +20,8 @@ struct EmbedTemplatesPlugin: BuildToolPlugin {
     }
 
     private static func files(under folder: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         var result: [URL] = []

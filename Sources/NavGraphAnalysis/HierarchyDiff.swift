@@ -48,8 +48,10 @@ public struct HierarchyDiff: Sendable {
                 moved.append(Move(model: node.model, from: before, to: after))
             }
             if node.kind == .tabs, let previous = old.nodes[node.key], previous.selectedTab != node.selectedTab {
-                selection.append(SelectionChange(container: node.model, from: previous.selectedTab.flatMap { old.model($0) },
-                                                 to: node.selectedTab.flatMap { new.model($0) }))
+                selection.append(
+                    SelectionChange(
+                        container: node.model, from: previous.selectedTab.flatMap { old.model($0) },
+                        to: node.selectedTab.flatMap { new.model($0) }))
             }
         }
         // A node that moved only because a sibling before it came or went is not news.
@@ -64,7 +66,9 @@ public struct HierarchyDiff: Sendable {
         var byName: [String: String] = [:]
         for node in old.nodes.values { byName["\(node.model.type)\u{0}\(node.model.id)"] = node.key }
         var mapping: [String: String] = [:]
-        for node in new.nodes.values { mapping[node.key] = byName["\(node.model.type)\u{0}\(node.model.id)"] ?? "new:\(node.key)" }
+        for node in new.nodes.values {
+            mapping[node.key] = byName["\(node.model.type)\u{0}\(node.model.id)"] ?? "new:\(node.key)"
+        }
         return new.rekeyed(mapping)
     }
 
@@ -82,7 +86,8 @@ public struct HierarchyDiff: Sendable {
     /// Whether the node keeps its place among the siblings present in both states.
     private static func sameOrder(of key: String, old: Hierarchy, new: Hierarchy) -> Bool {
         guard let oldParent = old.nodes[key]?.parent, let newParent = new.nodes[key]?.parent,
-              let oldSiblings = old.nodes[oldParent]?.children, let newSiblings = new.nodes[newParent]?.children else { return true }
+            let oldSiblings = old.nodes[oldParent]?.children, let newSiblings = new.nodes[newParent]?.children
+        else { return true }
         let common = Set(oldSiblings).intersection(newSiblings)
         let before = oldSiblings.filter(common.contains)
         let after = newSiblings.filter(common.contains)

@@ -61,8 +61,10 @@ public struct LeakReport: Sendable {
     public private(set) var allowedModels: [Leak] = []
 
     /// - Parameter isAllowed: whether a model's type is allowed to outlive its screen (shared singletons, caches).
-    public init(hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0,
-                isAllowed: (ModelRef) -> Bool = { _ in false }) {
+    public init(
+        hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0,
+        isAllowed: (ModelRef) -> Bool = { _ in false }
+    ) {
         self.ambiguities = ambiguities
         self.ambiguitiesNotListed = ambiguitiesNotListed
         finished = hierarchy.finishedCount + hierarchy.finishedWithoutStartCount
@@ -76,9 +78,10 @@ public struct LeakReport: Sendable {
         let departed = hierarchy.departedModels
         let departedKeys = Set(departed.map(\.model.key))
         let all = departed.map { lifecycle in
-            Leak(model: lifecycle.model, status: .leaked, startedLine: lifecycle.startedLine,
-                 parent: lifecycle.lastPlacement?.parent, lastSeenStep: lifecycle.lastPlacement?.step,
-                 lastSeenLine: lifecycle.lastPlacement?.line, leftStep: lifecycle.leftStep, leftLine: lifecycle.leftLine)
+            Leak(
+                model: lifecycle.model, status: .leaked, startedLine: lifecycle.startedLine,
+                parent: lifecycle.lastPlacement?.parent, lastSeenStep: lifecycle.lastPlacement?.step,
+                lastSeenLine: lifecycle.lastPlacement?.line, leftStep: lifecycle.leftStep, leftLine: lifecycle.leftLine)
         }
         // Each leak under its leaked parent: a pre-order walk with an explicit stack.
         var childrenOf: [String: [Int]] = [:]

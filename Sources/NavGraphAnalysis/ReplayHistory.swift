@@ -116,9 +116,11 @@ public struct ReplayHistory: Sendable {
             default:
                 break
             }
-            steps.append(Step(line: event.line, time: event.time, event: event.action.name,
-                              description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
-                              added: added, removed: removed, warnings: change.warnings.map(\.message)))
+            steps.append(
+                Step(
+                    line: event.line, time: event.time, event: event.action.name,
+                    description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
+                    added: added, removed: removed, warnings: change.warnings.map(\.message)))
         }
         pendingStarts = [:]
         leaked = models.indices.filter { models[$0].visibility(after: timeline.count) == .leftAlive }
@@ -131,7 +133,8 @@ public struct ReplayHistory: Sendable {
 
     private mutating func model(for node: Node) -> Int {
         if let index = indexByKey[node.key] { return index }
-        models.append(Model(ref: node.model, kind: node.kind, edge: node.edge, parent: node.parent, window: node.window))
+        models.append(
+            Model(ref: node.model, kind: node.kind, edge: node.edge, parent: node.parent, window: node.window))
         indexByKey[node.key] = models.count - 1
         if let started = pendingStarts.removeValue(forKey: node.key) { models[models.count - 1].started = started }
         return models.count - 1

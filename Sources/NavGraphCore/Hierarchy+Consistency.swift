@@ -20,9 +20,13 @@ extension Hierarchy {
                     continue
                 }
                 let count = slots[parent].children.filter { $0 == slot }.count
-                if count != 1 { problems.append("\(key): listed \(count) times by its parent \(slots[parent].model.key)") }
+                if count != 1 {
+                    problems.append("\(key): listed \(count) times by its parent \(slots[parent].model.key)")
+                }
                 if slots[parent].window != stored.window {
-                    problems.append("\(key): in window \(windows[stored.window].name), its parent in \(windows[slots[parent].window].name)")
+                    problems.append(
+                        "\(key): in window \(windows[stored.window].name), its parent in \(windows[slots[parent].window].name)"
+                    )
                 }
             } else if windows[stored.window].root != key {
                 problems.append("\(key): no parent and not a window's root")
@@ -31,8 +35,11 @@ extension Hierarchy {
                 problems.append("\(key): child \(slots[child].model.key) does not point back")
             }
         }
-        if keyIndex.count != slots.count - freeSlots.count { problems.append("\(keyIndex.count) keys for \(slots.count - freeSlots.count) slots in use") }
-        if Set(slots.indices.filter { slots[$0].isUnused }) != Set(freeSlots) || Set(freeSlots).count != freeSlots.count {
+        if keyIndex.count != slots.count - freeSlots.count {
+            problems.append("\(keyIndex.count) keys for \(slots.count - freeSlots.count) slots in use")
+        }
+        if Set(slots.indices.filter { slots[$0].isUnused }) != Set(freeSlots) || Set(freeSlots).count != freeSlots.count
+        {
             problems.append("the free slots are not exactly the unused ones")
         }
         if placed != placedCount { problems.append("\(placed) nodes placed, counted \(placedCount)") }
@@ -55,7 +62,9 @@ extension Hierarchy {
             }
             pending.append(contentsOf: slots[slot].children)
         }
-        if visited.count != placed { problems.append("\(placed) nodes, \(visited.count) reachable from the windows' roots") }
+        if visited.count != placed {
+            problems.append("\(placed) nodes, \(visited.count) reachable from the windows' roots")
+        }
         return problems
     }
 }

@@ -87,7 +87,9 @@ extension Hierarchy {
             return
         }
         if let existing, let finishedLine = slots[existing].finishedLine {
-            warn("start of '\(model.id)', which finished at line \(finishedLine); read as a new model with the same id", line, &change)
+            warn(
+                "start of '\(model.id)', which finished at line \(finishedLine); read as a new model with the same id",
+                line, &change)
             slots[existing].finishedLine = nil
         }
         let slot = existing ?? allocateSlot(for: model)
@@ -97,8 +99,9 @@ extension Hierarchy {
         if slots[slot].isPlaced {
             let window = windows[slots[slot].window]
             let fromSnapshot = slots[slot].fromSnapshot
-            recordPlacement(slot, step: fromSnapshot ? (window.lastSnapshotStep ?? step) : step,
-                            line: fromSnapshot ? (window.lastSnapshotLine ?? line) : line)
+            recordPlacement(
+                slot, step: fromSnapshot ? (window.lastSnapshotStep ?? step) : step,
+                line: fromSnapshot ? (window.lastSnapshotLine ?? line) : line)
         }
     }
 
@@ -109,7 +112,9 @@ extension Hierarchy {
             if neverStarted {
                 finishedWithoutStartCount += 1
             } else {
-                warn("finish of '\(model.id)', which is not alive (never started, or finished already); ignored", line, &change)
+                warn(
+                    "finish of '\(model.id)', which is not alive (never started, or finished already); ignored", line,
+                    &change)
             }
             return
         }
@@ -128,8 +133,12 @@ extension Hierarchy {
         if wasPlaced {
             // A dump is a sample: its models may be gone by now. An exact event placed this one, so it is a contradiction.
             if !slots[slot].fromSnapshot {
-                let place = slots[slot].parent.map { "under '\(slots[$0].model.id)'" } ?? "as the root of window '\(windows[slots[slot].window].name)'"
-                warn("finish of '\(model.id)' while it is still in the hierarchy \(place); it leaves with its subtree", line, &change)
+                let place =
+                    slots[slot].parent.map { "under '\(slots[$0].model.id)'" }
+                    ?? "as the root of window '\(windows[slots[slot].window].name)'"
+                warn(
+                    "finish of '\(model.id)' while it is still in the hierarchy \(place); it leaves with its subtree",
+                    line, &change)
             }
             remove(slot, line: line, into: &change)
         }
@@ -137,14 +146,18 @@ extension Hierarchy {
 
     // MARK: Structure
 
-    private mutating func setRoot(_ model: ModelRef, kind: NodeKind?, window: String, opening: Bool, line: Int, into change: inout StepChange) {
+    private mutating func setRoot(
+        _ model: ModelRef, kind: NodeKind?, window: String, opening: Bool, line: Int, into change: inout StepChange
+    ) {
         if let index = windows.firstIndex(where: { $0.name == window }), let old = windows[index].root {
             if old == model.key { return }
             let oldSlot = placedSlot(old)
             let oldID = oldSlot.map { slots[$0].model.id } ?? old
-            warn(opening
-                 ? "openWindow '\(window)', which is already open with root '\(oldID)'; '\(model.id)' replaces it"
-                 : "window '\(window)' already has root '\(oldID)'; '\(model.id)' replaces it and '\(oldID)' leaves", line, &change)
+            warn(
+                opening
+                    ? "openWindow '\(window)', which is already open with root '\(oldID)'; '\(model.id)' replaces it"
+                    : "window '\(window)' already has root '\(oldID)'; '\(model.id)' replaces it and '\(oldID)' leaves",
+                line, &change)
             if let oldSlot { remove(oldSlot, line: line, into: &change) }
         }
         let index: Int
@@ -164,12 +177,16 @@ extension Hierarchy {
             return
         }
         windows[index].root = model.key
-        insert(model, kind: kind, parent: nil, edge: nil, window: index, at: nil, fromSnapshot: false, line: line, into: &change)
+        insert(
+            model, kind: kind, parent: nil, edge: nil, window: index, at: nil, fromSnapshot: false, line: line,
+            into: &change)
     }
 
     /// The container an event attaches to, with the edge its children get. A node whose kind was never given becomes
     /// the kind the event needs; one whose kind was given otherwise gets a plain child, with a warning.
-    private mutating func container(_ parent: String, for event: String, expecting kind: NodeKind, line: Int, into change: inout StepChange)
+    private mutating func container(
+        _ parent: String, for event: String, expecting kind: NodeKind, line: Int, into change: inout StepChange
+    )
         -> (slot: Int, edge: EdgeKind)?
     {
         guard let slot = placedSlot(parent) else {
@@ -182,7 +199,9 @@ extension Hierarchy {
             slots[slot].kind = kind
             return (slot, edgeForOwnChild(of: kind))
         }
-        warn("\(event) onto '\(slots[slot].model.id)', \(current.described), not \(kind.described); attached as a plain child", line, &change)
+        warn(
+            "\(event) onto '\(slots[slot].model.id)', \(current.described), not \(kind.described); attached as a plain child",
+            line, &change)
         return (slot, .child)
     }
 
@@ -219,13 +238,17 @@ extension Hierarchy {
         }
         if popped.count < count {
             let available = popped.count
-            warn("pop of \(count) from stack '\(slots[stack].model.id)', which has \(available) \(available == 1 ? "entry" : "entries") above its root; popped \(available)", line, &change)
+            warn(
+                "pop of \(count) from stack '\(slots[stack].model.id)', which has \(available) \(available == 1 ? "entry" : "entries") above its root; popped \(available)",
+                line, &change)
         }
         for child in popped { remove(child, line: line, into: &change) }
     }
 
     private mutating func setPath(_ parent: String, entries: [PathEntry], line: Int, into change: inout StepChange) {
-        guard let container = container(parent, for: "setPath", expecting: .stack, line: line, into: &change), container.edge == .push else {
+        guard let container = container(parent, for: "setPath", expecting: .stack, line: line, into: &change),
+            container.edge == .push
+        else {
             return
         }
         let stack = container.slot
@@ -261,7 +284,7 @@ extension Hierarchy {
 
     private mutating func closeWindow(_ window: String, line: Int, into change: inout StepChange) {
         guard let index = windows.firstIndex(where: { $0.name == window }), let root = windows[index].root,
-              let slot = placedSlot(root)
+            let slot = placedSlot(root)
         else {
             warn("closeWindow of '\(window)', which is not open; ignored", line, &change)
             return
@@ -269,8 +292,12 @@ extension Hierarchy {
         remove(slot, line: line, into: &change)
     }
 
-    private mutating func push(_ model: ModelRef, kind: NodeKind?, onto parent: String, line: Int, into change: inout StepChange) {
-        guard let container = container(parent, for: "push", expecting: .stack, line: line, into: &change) else { return }
+    private mutating func push(
+        _ model: ModelRef, kind: NodeKind?, onto parent: String, line: Int, into change: inout StepChange
+    ) {
+        guard let container = container(parent, for: "push", expecting: .stack, line: line, into: &change) else {
+            return
+        }
         place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
     }
 
@@ -282,8 +309,10 @@ extension Hierarchy {
         remove(slot, line: line, into: &change)
     }
 
-    private mutating func addTab(_ model: ModelRef, kind: NodeKind?, to parent: String, title: String?, line: Int,
-                                 into change: inout StepChange) {
+    private mutating func addTab(
+        _ model: ModelRef, kind: NodeKind?, to parent: String, title: String?, line: Int,
+        into change: inout StepChange
+    ) {
         guard let container = container(parent, for: "tab", expecting: .tabs, line: line, into: &change) else { return }
         place(model, kind: kind, under: container.slot, edge: container.edge, at: nil, line: line, into: &change)
         if let title, let slot = placedSlot(model.key) { slots[slot].title = title }
@@ -302,9 +331,13 @@ extension Hierarchy {
     }
 
     /// A switch shows one content at a time: the new content replaces the one before.
-    private mutating func switchContent(of parent: String, to model: ModelRef, kind: NodeKind?, line: Int,
-                                        into change: inout StepChange) {
-        guard let container = container(parent, for: "switch", expecting: .switch, line: line, into: &change) else { return }
+    private mutating func switchContent(
+        of parent: String, to model: ModelRef, kind: NodeKind?, line: Int,
+        into change: inout StepChange
+    ) {
+        guard let container = container(parent, for: "switch", expecting: .switch, line: line, into: &change) else {
+            return
+        }
         if container.edge == .switch {
             let incoming = slot(of: model.key)
             let previous = slots[container.slot].children.filter { slots[$0].edge == .switch && $0 != incoming }
@@ -315,9 +348,13 @@ extension Hierarchy {
 
     /// A split view shows one model per column, columns in sidebar, content, detail order: the model replaces the
     /// column's previous one and goes before the columns after its own.
-    private mutating func placeColumn(_ model: ModelRef, kind: NodeKind?, in parent: String, as column: SplitColumn,
-                                      line: Int, into change: inout StepChange) {
-        guard let container = container(parent, for: "column", expecting: .split, line: line, into: &change) else { return }
+    private mutating func placeColumn(
+        _ model: ModelRef, kind: NodeKind?, in parent: String, as column: SplitColumn,
+        line: Int, into change: inout StepChange
+    ) {
+        guard let container = container(parent, for: "column", expecting: .split, line: line, into: &change) else {
+            return
+        }
         if container.edge != .child {
             let incoming = slot(of: model.key)
             let previous = slots[container.slot].children.filter { slots[$0].edge == .column(column) && $0 != incoming }
@@ -331,30 +368,42 @@ extension Hierarchy {
         place(model, kind: kind, under: container.slot, edge: edge, at: position, line: line, into: &change)
     }
 
-    private mutating func present(_ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int, into change: inout StepChange) {
+    private mutating func present(
+        _ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int,
+        into change: inout StepChange
+    ) {
         guard let presenter = placedSlot(parent) else {
             warn("present onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return
         }
         // At most one presented child, kept first.
-        if let current = slots[presenter].children.first, slots[current].edge?.isPresentation == true, slots[current].model.key != model.key {
+        if let current = slots[presenter].children.first, slots[current].edge?.isPresentation == true,
+            slots[current].model.key != model.key
+        {
             let presenterID = slots[presenter].model.id
             let currentID = slots[current].model.id
-            warn("'\(presenterID)' already presents '\(currentID)'; '\(model.id)' replaces it and '\(currentID)' leaves", line, &change)
+            warn(
+                "'\(presenterID)' already presents '\(currentID)'; '\(model.id)' replaces it and '\(currentID)' leaves",
+                line, &change)
             remove(current, line: line, into: &change)
         }
         place(model, kind: kind, under: presenter, edge: .presented(style), at: 0, line: line, into: &change)
     }
 
     /// Places or moves `model` (with its subtree) under `parent`, at `position` among its children (end when `nil`).
-    private mutating func place(_ model: ModelRef, kind: NodeKind?, under parent: Int, edge: EdgeKind, at position: Int?, line: Int, into change: inout StepChange) {
+    private mutating func place(
+        _ model: ModelRef, kind: NodeKind?, under parent: Int, edge: EdgeKind, at position: Int?, line: Int,
+        into change: inout StepChange
+    ) {
         let window = slots[parent].window
         if let slot = placedSlot(model.key) {
             if slots[slot].parent == parent, slots[slot].edge == edge, position == nil {
                 return  // already there
             }
             if slot == parent || isAncestor(slot, of: parent) {
-                warn("'\(model.id)' cannot be placed under its own descendant '\(slots[parent].model.id)'; ignored", line, &change)
+                warn(
+                    "'\(model.id)' cannot be placed under its own descendant '\(slots[parent].model.id)'; ignored",
+                    line, &change)
                 return
             }
             detach(slot)
@@ -365,11 +414,15 @@ extension Hierarchy {
             recordPlacement(slot, line: line)
             return
         }
-        insert(model, kind: kind, parent: parent, edge: edge, window: window, at: position, fromSnapshot: false, line: line, into: &change)
+        insert(
+            model, kind: kind, parent: parent, edge: edge, window: window, at: position, fromSnapshot: false,
+            line: line, into: &change)
     }
 
-    private mutating func insert(_ model: ModelRef, kind: NodeKind?, parent: Int?, edge: EdgeKind?, window: Int, at position: Int?,
-                                 fromSnapshot: Bool, line: Int, into change: inout StepChange) {
+    private mutating func insert(
+        _ model: ModelRef, kind: NodeKind?, parent: Int?, edge: EdgeKind?, window: Int, at position: Int?,
+        fromSnapshot: Bool, line: Int, into change: inout StepChange
+    ) {
         let slot = slot(of: model.key) ?? allocateSlot(for: model)
         let resolvedKind = kind ?? (slots[slot].isAlive ? slots[slot].startedKind : nil)
         setModel(model, at: slot)
@@ -407,7 +460,8 @@ extension Hierarchy {
         let window = slots[slot].window
         // The same place as before (a dump repeats most of the hierarchy) changes only the step: no strings change hands.
         if slots[slot].placedStep == nil || slots[slot].placedParentSlot != parentSlot
-            || slots[slot].placedParentVersion != parentVersion || slots[slot].placedWindow != window {
+            || slots[slot].placedParentVersion != parentVersion || slots[slot].placedWindow != window
+        {
             slots[slot].placedParent = parent.map { slots[$0].model }
             slots[slot].placedParentSlot = parentSlot
             slots[slot].placedParentVersion = parentVersion

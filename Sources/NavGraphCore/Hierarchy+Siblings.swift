@@ -10,7 +10,8 @@ extension Hierarchy {
     /// them this is O(1) however long the stack.
     public func earlierSibling(of key: String, hangingBy edge: EdgeKind) -> ModelRef? {
         guard let slot = placedSlot(key), let parent = slots[slot].parent,
-              let index = slots[parent].children.lastIndex(of: slot) else { return nil }
+            let index = slots[parent].children.lastIndex(of: slot)
+        else { return nil }
         let children = slots[parent].children
         var earlier = index - 1
         while earlier >= 0 {

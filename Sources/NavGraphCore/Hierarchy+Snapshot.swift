@@ -10,8 +10,10 @@ extension Hierarchy {
         }
     }
 
-    private mutating func replace(with snapshot: Snapshot, entries: UnsafeBufferPointer<Snapshot.Entry>, line: Int,
-                                  into change: inout StepChange) {
+    private mutating func replace(
+        with snapshot: Snapshot, entries: UnsafeBufferPointer<Snapshot.Entry>, line: Int,
+        into change: inout StepChange
+    ) {
         guard !entries.isEmpty else { return }
         let windowIndex: Int
         if let index = windows.firstIndex(where: { $0.name == snapshot.window }) {
@@ -115,7 +117,8 @@ extension Hierarchy {
         for (index, entry) in snapshot.entries.enumerated() {
             let parent = entry.parent.flatMap { newIndex[$0] }
             guard entry.parent == nil || parent != nil, index == 0 || entry.parent != nil,
-                  seen.insert(entry.model.key).inserted else { continue }
+                seen.insert(entry.model.key).inserted
+            else { continue }
             var kept = entry
             kept.parent = parent
             newIndex[index] = entries.count

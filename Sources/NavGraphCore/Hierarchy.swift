@@ -72,9 +72,12 @@ public struct Hierarchy: Sendable {
         let stored = slots[slot]
         guard stored.isAlive else { return nil }
         return ModelLifecycle(
-            model: stored.startedModel, startedStep: stored.startedStep, startedLine: stored.startedLine, kind: stored.startedKind,
+            model: stored.startedModel, startedStep: stored.startedStep, startedLine: stored.startedLine,
+            kind: stored.startedKind,
             lastPlacement: stored.placedStep.map {
-                .init(parent: stored.placedParent, window: windows[stored.placedWindow].name, step: $0, line: stored.placedLine)
+                .init(
+                    parent: stored.placedParent, window: windows[stored.placedWindow].name, step: $0,
+                    line: stored.placedLine)
             },
             leftStep: stored.leftStep, leftLine: stored.leftLine)
     }
@@ -89,7 +92,8 @@ public struct Hierarchy: Sendable {
     func node(at slot: Int) -> Node {
         let stored = slots[slot]
         return Node(
-            model: stored.model, kind: stored.kind, edge: stored.edge, parent: stored.parent.map { slots[$0].model.key },
+            model: stored.model, kind: stored.kind, edge: stored.edge,
+            parent: stored.parent.map { slots[$0].model.key },
             children: stored.children.map { slots[$0].model.key }, window: windows[stored.window].name,
             selectedTab: stored.selectedTab.map { slots[$0].model.key }, title: stored.title,
             kindIsExplicit: stored.kindIsExplicit, fromSnapshot: stored.fromSnapshot)
@@ -161,7 +165,11 @@ public struct Hierarchy: Sendable {
                 copy.keyIndex.insert(hash: hash, slot: index)
             }
         }
-        copy.windows = windows.map { var window = $0; window.root = $0.root.map(map); return window }
+        copy.windows = windows.map {
+            var window = $0
+            window.root = $0.root.map(map)
+            return window
+        }
         return copy
     }
 
@@ -183,7 +191,8 @@ extension Hierarchy: Equatable {
     public static func == (left: Hierarchy, right: Hierarchy) -> Bool {
         left.step == right.step && left.line == right.line && left.time == right.time
             && left.windows == right.windows && left.lastSnapshotStep == right.lastSnapshotStep
-            && left.finishedCount == right.finishedCount && left.finishedWithoutStartCount == right.finishedWithoutStartCount
+            && left.finishedCount == right.finishedCount
+            && left.finishedWithoutStartCount == right.finishedWithoutStartCount
             && left.hasLifecycleEvents == right.hasLifecycleEvents && left.recentlyFinished == right.recentlyFinished
             && left.nodes.byKey == right.nodes.byKey && left.lifecycles.byKey == right.lifecycles.byKey
     }
@@ -215,5 +224,7 @@ public struct LifecycleTable: Sendable {
     /// Every alive model, in no particular order.
     public var values: [ModelLifecycle] { hierarchy.slots.indices.compactMap(hierarchy.lifecycle(at:)) }
     /// All of them as a dictionary.
-    public var byKey: [String: ModelLifecycle] { Dictionary(values.map { ($0.model.key, $0) }, uniquingKeysWith: { $1 }) }
+    public var byKey: [String: ModelLifecycle] {
+        Dictionary(values.map { ($0.model.key, $0) }, uniquingKeysWith: { $1 })
+    }
 }

@@ -21,8 +21,10 @@ public struct Node: Sendable, Equatable {
 
     public var key: String { model.key }
 
-    public init(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: String?, children: [String] = [], window: String,
-                selectedTab: String? = nil, title: String? = nil, kindIsExplicit: Bool = false, fromSnapshot: Bool = false) {
+    public init(
+        model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: String?, children: [String] = [], window: String,
+        selectedTab: String? = nil, title: String? = nil, kindIsExplicit: Bool = false, fromSnapshot: Bool = false
+    ) {
         self.model = model
         self.kind = kind
         self.edge = edge

@@ -90,7 +90,9 @@ public struct SlotIndex: Sendable {
         let oldSlots = slotOfBucket
         hashes = Array(repeating: 0, count: oldHashes.count * 2)
         slotOfBucket = Array(repeating: -1, count: oldHashes.count * 2)
-        for bucket in oldHashes.indices where oldHashes[bucket] != 0 { place(hash: oldHashes[bucket], slot: oldSlots[bucket]) }
+        for bucket in oldHashes.indices where oldHashes[bucket] != 0 {
+            place(hash: oldHashes[bucket], slot: oldSlots[bucket])
+        }
     }
 
     /// Removes the entry of `slot`, whose key hashed to `hash`. Later entries of the probe run shift back into the

@@ -27,12 +27,14 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
                 + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
         case .noNavigationOutput(let path, let lines):
             "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
-                + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }.joined()
+                + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }
+                .joined()
         case .noLinesOfFormat(let format, let path, let lines):
             lines == 0
                 ? "\(path): error: the input is empty; expected \(format.summary) (--input-format \(format.rawValue))"
                 : "\(path): error: --input-format \(format.rawValue): "
-                    + (lines == 1 ? "its one line is not " : "none of its \(lines) lines is ") + "\(format.summary); expected \(format.expectedLines). Without --input-format, navgraph detects the "
+                    + (lines == 1 ? "its one line is not " : "none of its \(lines) lines is ")
+                    + "\(format.summary); expected \(format.expectedLines). Without --input-format, navgraph detects the "
                     + "format"
         case .looksLike(let what, let path, let line):
             "\(path):\(line): error: no navigation output found; this looks like \(what.name). "

@@ -20,8 +20,10 @@ public struct Lookalike: Sendable, Equatable {
         Lookalike(
             name: "NavigationPath's print() output (SwiftUI's private storage: the types on the path, not its values)",
             instead: "print `path.codable` encoded as JSON (JSONEncoder), which navgraph reads as navigation-path",
-            matches: { $0.contains("NavigationPath(") || $0.contains("NavigationPath_items")
-                || $0.contains("CodableItemBox<") || $0.contains("Representation.eager") }),
+            matches: {
+                $0.contains("NavigationPath(") || $0.contains("NavigationPath_items")
+                    || $0.contains("CodableItemBox<") || $0.contains("Representation.eager")
+            }),
         Lookalike(
             name: "The Composable Architecture's _printChanges() output (actions and state diffs)",
             instead: "log navigation as navgraph-events from the reducer that owns the path",
@@ -30,8 +32,10 @@ public struct Lookalike: Sendable, Equatable {
             name: "Swift source code",
             instead: "run the app and give navgraph what it prints (its console output, or a navgraph-events log)",
             matches: { line in
-                for start in ["import SwiftUI", "import Foundation", "import UIKit", "struct ", "final class ", "@main",
-                              "@Observable", "extension "] where line.hasPrefix(start) { return true }
+                for start in [
+                    "import SwiftUI", "import Foundation", "import UIKit", "struct ", "final class ", "@main",
+                    "@Observable", "extension ",
+                ] where line.hasPrefix(start) { return true }
                 return line.hasPrefix("import ")
                     && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
             }),

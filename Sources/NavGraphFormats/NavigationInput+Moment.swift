@@ -30,6 +30,7 @@ extension NavigationInput {
             try onStep?(event, change, hierarchy)
             return true
         }
-        return StateAtMoment(hierarchy: hierarchy, unreached: cutOff.unreached(steps: hierarchy.step), format: summary.format)
+        return StateAtMoment(
+            hierarchy: hierarchy, unreached: cutOff.unreached(steps: hierarchy.step), format: summary.format)
     }
 }

@@ -17,7 +17,10 @@ public struct NavigationInput {
     public var showsAllDumpedProperties = false
 
     /// - Parameter format: `nil` detects the format from the input.
-    public init(source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation, lenient: Bool = false) {
+    public init(
+        source: LineSource, format: InputFormat? = nil, rules: ModelKindRules = .swiftUINavigation,
+        lenient: Bool = false
+    ) {
         self.source = source
         self.format = format
         self.rules = rules
@@ -108,39 +111,39 @@ public struct NavigationInput {
             return !stopped
         }
         try withoutActuallyEscaping(idle) { idle in
-        try source.forEachLine(follow: follow, onIdle: onIdle == nil ? nil : idle) { line, info in
-            lines = info.number
-            if let isStopped, isStopped() {
-                stopped = true
-                return false
-            }
-            // Blank lines mean nothing in any format: neither noise nor errors.
-            if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
-            if reader == nil {
-                reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
-                readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
-                if let made = reader?.completion {
-                    if let handOver { handOver(made) } else { completion = made }
+            try source.forEachLine(follow: follow, onIdle: onIdle == nil ? nil : idle) { line, info in
+                lines = info.number
+                if let isStopped, isStopped() {
+                    stopped = true
+                    return false
                 }
-            }
-            if let reader {
-                if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
-                let first = events.count
-                reader.read(line, info: info, into: &events)
-                stampTimes(from: first)
-            } else {
-                if let time = consoleClock.time(at: line) { consoleTime = time }
-                if !sawNUL, line.contains(0) { sawNUL = true }
-                if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
-                    let text = Substring(String(decoding: line, as: UTF8.self))
-                    lookalike = Lookalike.matching(text).map { ($0, info.number) }
+                // Blank lines mean nothing in any format: neither noise nor errors.
+                if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
+                if reader == nil {
+                    reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
+                    readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
+                    if let made = reader?.completion {
+                        if let handOver { handOver(made) } else { completion = made }
+                    }
                 }
-                // Not yet known what this is: it is noise to every reader.
-                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                if let reader {
+                    if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
+                    let first = events.count
+                    reader.read(line, info: info, into: &events)
+                    stampTimes(from: first)
+                } else {
+                    if let time = consoleClock.time(at: line) { consoleTime = time }
+                    if !sawNUL, line.contains(0) { sawNUL = true }
+                    if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                        let text = Substring(String(decoding: line, as: UTF8.self))
+                        lookalike = Lookalike.matching(text).map { ($0, info.number) }
+                    }
+                    // Not yet known what this is: it is noise to every reader.
+                    diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                }
+                if !events.isEmpty { try deliver() }
+                return !stopped
             }
-            if !events.isEmpty { try deliver() }
-            return !stopped
-        }
         }
         if let reader, !stopped {
             let first = events.count
@@ -167,7 +170,8 @@ public struct NavigationInput {
         guard let chosen else { return nil }
         if format == nil {
             diagnostics.detected(line: number) {
-                Diagnostic(.note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line")
+                Diagnostic(
+                    .note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line")
             }
         }
         switch chosen {
@@ -180,8 +184,9 @@ public struct NavigationInput {
         case .navigator:
             return NavigatorReader(diagnostics: diagnostics)
         case .swiftDump:
-            return SwiftDumpReader(names: dumpPropertyNames, verbose: showsAllDumpedProperties,
-                                   diagnostics: diagnostics)
+            return SwiftDumpReader(
+                names: dumpPropertyNames, verbose: showsAllDumpedProperties,
+                diagnostics: diagnostics)
         }
     }
 

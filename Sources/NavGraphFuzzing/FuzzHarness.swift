@@ -37,7 +37,9 @@ public enum FuzzHarness {
             let middle = timeline.count / 2
             var straight = Hierarchy()
             for step in 1...middle { straight.apply(timeline.event(at: step)) }
-            if straight != timeline.state(after: middle) { fatalError("seeking step \(middle) differs from replaying it") }
+            if straight != timeline.state(after: middle) {
+                fatalError("seeking step \(middle) differs from replaying it")
+            }
         }
         let report = LeakReport(hierarchy: hierarchy)
         var text = ""

@@ -1,8 +1,9 @@
 import CGraphviz
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads DOT text into a cgraph graph, like `agmemread`, but numbering named objects in the order the text names
@@ -39,25 +40,26 @@ enum DOTReading {
     /// Hands the text to the DOT parser a line at a time, as `agmemread` does.
     nonisolated(unsafe) private static let textInput: UnsafeMutablePointer<Agiodisc_t> = {
         let discipline = UnsafeMutablePointer<Agiodisc_t>.allocate(capacity: 1)
-        discipline.initialize(to: Agiodisc_t(
-            afread: { channel, buffer, size in
-                guard let channel, let buffer, size > 0 else { return 0 }
-                let reader = channel.assumingMemoryBound(to: TextReader.self)
-                let bytes = reader.pointee.bytes
-                var offset = reader.pointee.offset
-                var count = 0
-                while offset < bytes.count, count < Int(size) {
-                    let byte = bytes[offset]
-                    buffer[count] = CChar(bitPattern: byte)
-                    offset += 1
-                    count += 1
-                    if byte == UInt8(ascii: "\n") { break }
-                }
-                reader.pointee.offset = offset
-                return Int32(count)
-            },
-            putstr: navgraph_default_io_discipline().pointee.putstr,
-            flush: navgraph_default_io_discipline().pointee.flush))
+        discipline.initialize(
+            to: Agiodisc_t(
+                afread: { channel, buffer, size in
+                    guard let channel, let buffer, size > 0 else { return 0 }
+                    let reader = channel.assumingMemoryBound(to: TextReader.self)
+                    let bytes = reader.pointee.bytes
+                    var offset = reader.pointee.offset
+                    var count = 0
+                    while offset < bytes.count, count < Int(size) {
+                        let byte = bytes[offset]
+                        buffer[count] = CChar(bitPattern: byte)
+                        offset += 1
+                        count += 1
+                        if byte == UInt8(ascii: "\n") { break }
+                    }
+                    reader.pointee.offset = offset
+                    return Int32(count)
+                },
+                putstr: navgraph_default_io_discipline().pointee.putstr,
+                flush: navgraph_default_io_discipline().pointee.flush))
         return discipline
     }()
 
@@ -65,34 +67,35 @@ enum DOTReading {
     /// closes.
     nonisolated(unsafe) private static let nameOrderedIDs: UnsafeMutablePointer<Agiddisc_t> = {
         let discipline = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
-        discipline.initialize(to: Agiddisc_t(
-            open: { _, _ in
-                Unmanaged.passRetained(ObjectNames()).toOpaque()
-            },
-            map: { state, _, name, id, create in
-                guard let state, let id else { return 0 }
-                let table = Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue()
-                guard let name else {
-                    // Unnamed objects: odd numbers, counted per graph.
-                    id.pointee = table.nextUnnamedID
-                    table.nextUnnamedID += 2
+        discipline.initialize(
+            to: Agiddisc_t(
+                open: { _, _ in
+                    Unmanaged.passRetained(ObjectNames()).toOpaque()
+                },
+                map: { state, _, name, id, create in
+                    guard let state, let id else { return 0 }
+                    let table = Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue()
+                    guard let name else {
+                        // Unnamed objects: odd numbers, counted per graph.
+                        id.pointee = table.nextUnnamedID
+                        table.nextUnnamedID += 2
+                        return 1
+                    }
+                    guard let found = table.id(for: name, creating: create != 0) else { return 0 }
+                    id.pointee = found
                     return 1
-                }
-                guard let found = table.id(for: name, creating: create != 0) else { return 0 }
-                id.pointee = found
-                return 1
-            },
-            alloc: { _, _, _ in 0 },  // IDs are never chosen by the caller, as in Graphviz's own discipline.
-            free: { _, _, _ in },  // Names stay until the graph closes.
-            print: { state, _, id in
-                guard let state else { return nil }
-                return Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue().name(for: id)
-            },
-            close: { state in
-                guard let state else { return }
-                Unmanaged<ObjectNames>.fromOpaque(state).release()
-            },
-            idregister: { _, _, _ in }))
+                },
+                alloc: { _, _, _ in 0 },  // IDs are never chosen by the caller, as in Graphviz's own discipline.
+                free: { _, _, _ in },  // Names stay until the graph closes.
+                print: { state, _, id in
+                    guard let state else { return nil }
+                    return Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue().name(for: id)
+                },
+                close: { state in
+                    guard let state else { return }
+                    Unmanaged<ObjectNames>.fromOpaque(state).release()
+                },
+                idregister: { _, _, _ in }))
         return discipline
     }()
 

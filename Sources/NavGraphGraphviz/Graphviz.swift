@@ -1,10 +1,11 @@
 import CGraphviz
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Output formats libgvc renders in-process.
 public enum GraphvizFormat: String, Sendable, CaseIterable {
@@ -70,19 +71,25 @@ public enum Graphviz {
                 lock.unlock()
             }
             // Its failures are the real render's to report.
-            _ = try? layOutLocked(dot: #"digraph { node [fontname="Helvetica", fontsize=10]; a [label="Warm"] }"#, engine: "dot") { _, _ in }
+            _ = try? layOutLocked(
+                dot: #"digraph { node [fontname="Helvetica", fontsize=10]; a [label="Warm"] }"#, engine: "dot"
+            ) { _, _ in }
         }.start()
     }
 
     /// Renders `dot` to `format` with the given layout engine and returns the bytes.
-    public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
+    public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError)
+        -> [UInt8]
+    {
         lock.lock()
         defer { lock.unlock() }
         while preparing { lock.wait() }
         return try renderLocked(dot: dot, format: format, engine: engine)
     }
 
-    private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError) -> [UInt8] {
+    private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError)
+        -> [UInt8]
+    {
         try layOutLocked(dot: dot, engine: engine) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
@@ -147,12 +154,13 @@ private enum GraphvizMessages {
 
     /// The messages so far, one line, trimmed.
     static func text() -> String {
-        collected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: "; ")
+        collected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(
+            separator: "; ")
     }
 }
 
-private extension Substring {
-    func trimmingCharacters() -> String {
+extension Substring {
+    fileprivate func trimmingCharacters() -> String {
         var view = self
         while let first = view.first, first.isWhitespace { view = view.dropFirst() }
         while let last = view.last, last.isWhitespace { view = view.dropLast() }

@@ -23,7 +23,8 @@ public enum GraphvizError: Error, Equatable, CustomStringConvertible {
             "Graphviz layout '\(engine)' failed" + Self.detail(message)
         case .renderFailed(let format, let message):
             "Graphviz could not render \(format)" + Self.detail(message)
-                + (message.isEmpty ? " (is the Graphviz plugin for \(format) installed? `dot -c` registers plugins)" : "")
+                + (message.isEmpty
+                    ? " (is the Graphviz plugin for \(format) installed? `dot -c` registers plugins)" : "")
         }
     }
 

@@ -10,7 +10,8 @@ enum EventLineEncoder {
         entries: [RecordedEvent.PathEntry]?, label: String?
     ) -> Int {
         func length(_ text: String?) -> Int { text.map { $0.utf8.count * 6 + 16 } ?? 0 }
-        var total = 120 + length(id) + length(type) + length(parent) + length(window) + length(style?.rawValue)
+        var total =
+            120 + length(id) + length(type) + length(parent) + length(window) + length(style?.rawValue)
             + length(title) + length(label)
         for entry in entries ?? [] { total += length(entry.id) + length(entry.type) + 40 }
         return total
@@ -63,15 +64,17 @@ enum EventLineEncoder {
 
     /// `maximumBodyLength` of `event`'s fields.
     static func maximumBodyLength(_ event: RecordedEvent) -> Int {
-        maximumBodyLength(id: event.id, type: event.type, parent: event.parent, window: event.window,
-                          style: event.style, title: event.title, entries: event.entries, label: event.label)
+        maximumBodyLength(
+            id: event.id, type: event.type, parent: event.parent, window: event.window,
+            style: event.style, title: event.title, entries: event.entries, label: event.label)
     }
 
     /// `writeBody` of `event`'s fields.
     static func writeBody(_ event: RecordedEvent, at start: UnsafeMutablePointer<UInt8>) -> Int {
-        writeBody(event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
-                  window: event.window, style: event.style, title: event.title, column: event.column,
-                  count: event.count, entries: event.entries, label: event.label, at: start)
+        writeBody(
+            event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
+            window: event.window, style: event.style, title: event.title, column: event.column,
+            count: event.count, entries: event.entries, label: event.label, at: start)
     }
 }
 

@@ -103,10 +103,18 @@ enum JSONStringBytes {
             plainStart = index + 1
             cursor[0] = 0x5C
             switch byte {
-            case 0x22, 0x5C: cursor[1] = byte; cursor += 2
-            case 0x0A: cursor[1] = 0x6E; cursor += 2
-            case 0x0D: cursor[1] = 0x72; cursor += 2
-            case 0x09: cursor[1] = 0x74; cursor += 2
+            case 0x22, 0x5C:
+                cursor[1] = byte
+                cursor += 2
+            case 0x0A:
+                cursor[1] = 0x6E
+                cursor += 2
+            case 0x0D:
+                cursor[1] = 0x72
+                cursor += 2
+            case 0x09:
+                cursor[1] = 0x74
+                cursor += 2
             default:
                 let hex: StaticString = "0123456789abcdef"
                 cursor[1] = 0x75

@@ -121,7 +121,8 @@ public final class NavigationRecorder: Sendable {
     }
 
     /// A tab added to the tabs container `tabs`.
-    public func tab(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, in tabs: String, title: String? = nil) {
+    public func tab(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, in tabs: String, title: String? = nil)
+    {
         guard recording.load(ordering: .relaxed) else { return }
         queue.record(.tab, id: id, type: type, kind: kind, parent: tabs, title: title)
     }

@@ -82,17 +82,20 @@ final class RecordingQueue: Sendable {
         column: RecordedEvent.Column? = nil, count: Int? = nil, entries: [RecordedEvent.PathEntry]? = nil,
         label: String? = nil
     ) {
-        let room = EventLineEncoder.maximumBodyLength(id: id, type: type, parent: parent, window: window, style: style,
-                                                      title: title, entries: entries, label: label)
+        let room = EventLineEncoder.maximumBodyLength(
+            id: id, type: type, parent: parent, window: window, style: style,
+            title: title, entries: entries, label: label)
         // Local functions, not closures in constants: they capture the parameters without copying them.
         func writeBody(at start: UnsafeMutablePointer<UInt8>) -> Int {
-            EventLineEncoder.writeBody(name, id: id, type: type, kind: kind, parent: parent, window: window,
-                                       style: style, title: title, column: column, count: count, entries: entries,
-                                       label: label, at: start)
+            EventLineEncoder.writeBody(
+                name, id: id, type: type, kind: kind, parent: parent, window: window,
+                style: style, title: title, column: column, count: count, entries: entries,
+                label: label, at: start)
         }
         func event() -> RecordedEvent {
-            RecordedEvent(name, id: id, type: type, kind: kind, parent: parent, window: window, style: style,
-                          title: title, column: column, count: count, entries: entries, label: label)
+            RecordedEvent(
+                name, id: id, type: type, kind: kind, parent: parent, window: window, style: style,
+                title: title, column: column, count: count, entries: entries, label: label)
         }
         let signal: Bool
         if room <= Self.largestBodyOnStack {
@@ -134,9 +137,10 @@ final class RecordingQueue: Sendable {
 
     /// Records `event` as given.
     func record(_ event: RecordedEvent) {
-        record(event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
-               window: event.window, style: event.style, title: event.title, column: event.column,
-               count: event.count, entries: event.entries, label: event.label)
+        record(
+            event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
+            window: event.window, style: event.style, title: event.title, column: event.column,
+            count: event.count, entries: event.entries, label: event.label)
     }
 
     /// Room kept for the `mark` that reports drops (its label is short).
@@ -158,8 +162,9 @@ final class RecordingQueue: Sendable {
         }
         if reportDrops {
             let label = "navgraph-recorder dropped \(state.droppedSinceMark) events: its buffer was full"
-            state.pending.count += EventLineEncoder.writeBody(RecordedEvent(.mark, label: label),
-                                                              at: state.pending.end)
+            state.pending.count += EventLineEncoder.writeBody(
+                RecordedEvent(.mark, label: label),
+                at: state.pending.end)
             state.pending.count += state.timeStamp.write(time, at: state.pending.end)
             state.accepted += 1
             state.droppedSinceMark = 0
@@ -243,7 +248,7 @@ final class RecordingQueue: Sendable {
             case .wait:
                 wake.wait()
                 continue
-            case let .write(batch, lines, sink):
+            case .write(let batch, let lines, let sink):
                 taken = (batch, lines, sink)
             }
             taken.sink.write(taken.batch.bytes)

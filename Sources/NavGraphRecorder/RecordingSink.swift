@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where recorded lines go. The recorder hands a sink whole lines only (one or more, each ending in `\n`), from its

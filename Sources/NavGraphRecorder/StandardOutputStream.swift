@@ -1,9 +1,9 @@
 // C's `stdout` is a global `var` to Swift; it is set before `main` and never changes, and the FILE it points to has
 // its own lock (taken below), so reading it from the writer thread is safe.
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+    @preconcurrency import Darwin
 #endif
 
 enum StandardOutputStream {

@@ -39,7 +39,9 @@ public struct DOTRenderer: Renderer {
     /// - Parameters:
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
     ///   - themeName: how to name the theme in errors (a file path).
-    public init(themeText: String? = nil, themeName: String? = nil, direction: Direction = .topToBottom, legend: Bool = true) throws(RenderError) {
+    public init(
+        themeText: String? = nil, themeName: String? = nil, direction: Direction = .topToBottom, legend: Bool = true
+    ) throws(RenderError) {
         let name = themeName ?? Self.defaultThemeName
         if let themeText {
             theme = try ParsedTheme(text: themeText, name: name)
@@ -60,7 +62,9 @@ public struct DOTRenderer: Renderer {
     /// Parsed once per process, by whoever needs it first; a `static let` is initialized exactly once, and a second
     /// thread asking meanwhile waits for the first.
     private static let builtInTheme: Result<ParsedTheme, RenderError> = {
-        guard let text = Templates.named(defaultThemeName) else { return .failure(.missingTemplate(name: defaultThemeName)) }
+        guard let text = Templates.named(defaultThemeName) else {
+            return .failure(.missingTemplate(name: defaultThemeName))
+        }
         return Result { () throws(RenderError) in try ParsedTheme(text: text, name: defaultThemeName) }
     }()
 
@@ -69,7 +73,9 @@ public struct DOTRenderer: Renderer {
     }
 
     /// Renders, and says how much was folded.
-    public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) -> Summary {
+    public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output)
+        throws(RenderError) -> Summary
+    {
         let scene = scene(for: hierarchy)
         if rendersByShape, let text = renderedByShape(scene) {
             output.write(text)
@@ -83,12 +89,15 @@ public struct DOTRenderer: Renderer {
 
     /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.
     func renderedByShape(_ scene: DOTScene) -> String? {
-        theme.shapeTemplate.flatMap { StatementShapes.render(template: $0, root: rootContext, statements: scene.statements) }
+        theme.shapeTemplate.flatMap {
+            StatementShapes.render(template: $0, root: rootContext, statements: scene.statements)
+        }
     }
 
     func scene(for hierarchy: Hierarchy) -> DOTScene {
-        DOTScene(hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-                 maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight)
+        DOTScene(
+            hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
+            maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight)
     }
 
     /// The theme's values outside the statements.
@@ -117,7 +126,8 @@ private struct ParsedTheme: Sendable {
             _ = try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength)
             throw TemplateErrorMessage.describe(error, name: name, prefixLength: prefixLength)
         }
-        fullTemplate = shapeTemplate == nil
+        fullTemplate =
+            shapeTemplate == nil
             ? try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength) : nil
         self.prefixLength = prefixLength
     }

@@ -39,8 +39,10 @@ struct DOTScene {
     ///   - leftToRight: laid out with `rankdir=LR`, where Graphviz stacks what it would put side by side from the
     ///     bottom up: sibling clusters are given in reverse so that they read top down, and the legend runs along
     ///     ranks.
-    init(hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
-         leftToRight: Bool = false) {
+    init(
+        hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
+        leftToRight: Bool = false
+    ) {
         self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
         var clusterCount = 0
@@ -48,7 +50,8 @@ struct DOTScene {
         for window in hierarchy.openWindows {
             let all = hierarchy.preorder(window: window.name).map(\.node)
             guard !all.isEmpty else { continue }
-            let nodes = Self.collapse(all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount)
+            let nodes = Self.collapse(
+                all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount)
             for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
             appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
         }
@@ -61,15 +64,20 @@ struct DOTScene {
             collapsedCount += hidden
             let id = "n\(dotIDs.count)"
             dotIDs["collapsed:departed"] = id
-            statements.append(.node(id: id, model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
-                                    kind: .screen, legendLabel: nil, state: .leaked))
+            statements.append(
+                .node(
+                    id: id,
+                    model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
+                    kind: .screen, legendLabel: nil, state: .leaked))
         }
         if legend { appendLegend() }
     }
 
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
     /// hidden children gets one "… N more" node standing for them and everything under them.
-    private static func collapse(_ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int) -> [Node] {
+    private static func collapse(
+        _ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int
+    ) -> [Node] {
         // Subtree sizes, children before parents (the list is in pre-order): each node counts itself, and adds its
         // subtree to its parent's once complete.
         var size: [String: Int] = [:]
@@ -89,7 +97,10 @@ struct DOTScene {
         var placeholders: [String: Node] = [:]
         var queue = [nodes[0].key]
         var head = 0
-        if budget > 0 { kept.insert(nodes[0].key); budget -= 1 }
+        if budget > 0 {
+            kept.insert(nodes[0].key)
+            budget -= 1
+        }
         while head < queue.count {
             let key = queue[head]
             head += 1
@@ -107,10 +118,12 @@ struct DOTScene {
             if !hidden.isEmpty {
                 let models = hidden.reduce(0) { $0 + (size[$1] ?? 1) }
                 collapsed += models
-                let label = "… \(hidden.count.formatted) more" + (models > hidden.count ? " (\(models.formatted) models)" : "")
+                let label =
+                    "… \(hidden.count.formatted) more" + (models > hidden.count ? " (\(models.formatted) models)" : "")
                 let placeholderKey = "collapsed:" + key
-                placeholders[key] = Node(model: ModelRef(key: placeholderKey, id: "", type: label), kind: .screen, edge: .child,
-                                         parent: key, window: node.window)
+                placeholders[key] = Node(
+                    model: ModelRef(key: placeholderKey, id: "", type: label), kind: .screen, edge: .child,
+                    parent: key, window: node.window)
             }
         }
         drawn += kept.count
@@ -165,8 +178,12 @@ struct DOTScene {
         var children: [Int] = []
     }
 
-    private mutating func appendWindow(_ window: Window, nodes: [Node], dotIDs: [String: String], clusterCount: inout Int) {
-        var clusters = [Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)", parent: -1)]
+    private mutating func appendWindow(
+        _ window: Window, nodes: [Node], dotIDs: [String: String], clusterCount: inout Int
+    ) {
+        var clusters = [
+            Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)", parent: -1)
+        ]
         clusterCount += 1
         var inner: [String: Int] = [:]  // node key -> cluster its own children go in
         var ownCluster: Set<String> = []  // containers: the cluster they head
@@ -184,13 +201,15 @@ struct DOTScene {
                     // Presented over the presenter's own flow: a dialog shown from a screen of tab 2's stack sits in
                     // that stack's cluster. Placed outside, at the window, it pulled its tab out of order (Graphviz
                     // orders clusters to shorten edges, not by tab). A container presents beside its cluster.
-                    placement = ownCluster.contains(parent) ? max(clusters[presenterCluster].parent, 0) : presenterCluster
+                    placement =
+                        ownCluster.contains(parent) ? max(clusters[presenterCluster].parent, 0) : presenterCluster
                 } else {
                     placement = presenterCluster
                 }
             }
             if let kind = ClusterKind(containerKind: node.kind) {
-                clusters.append(Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)", parent: placement))
+                clusters.append(
+                    Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)", parent: placement))
                 clusterCount += 1
                 clusters[placement].children.append(clusters.count - 1)
                 placement = clusters.count - 1
@@ -210,10 +229,15 @@ struct DOTScene {
             var previousEntry: String?
             var tabNumber = 0
             for childKey in node.children {
-                guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else { continue }
+                guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else {
+                    continue
+                }
                 switch edge {
                 case .push:
-                    edges.append(.edge(from: previousEntry ?? id, to: childID, kind: .push, label: previousEntry == nil ? "" : "push"))
+                    edges.append(
+                        .edge(
+                            from: previousEntry ?? id, to: childID, kind: .push,
+                            label: previousEntry == nil ? "" : "push"))
                     previousEntry = childID
                 case .tab:
                     tabNumber += 1
@@ -266,11 +290,12 @@ struct DOTScene {
                 if model.key.hasPrefix("collapsed:") { continue }
                 if state == .live { kinds.insert(kind) } else { states.insert(state) }
             case .edge(_, _, let kind, _):
-                let sample: EdgeKind = switch kind {
-                case .presented: .presented(.sheet)
-                case .column: .column(.detail)
-                default: kind
-                }
+                let sample: EdgeKind =
+                    switch kind {
+                    case .presented: .presented(.sheet)
+                    case .column: .column(.detail)
+                    default: kind
+                    }
                 edgeKinds[sample.name] = sample
             case .leakEdge:
                 hasLeakEdge = true
@@ -279,27 +304,34 @@ struct DOTScene {
             }
         }
         let nodeSamples: [(id: String, kind: NodeKind, label: String, state: NodeState)] =
-            [NodeKind.screen, .stack, .tabs, .switch, .split].filter(kinds.contains).map { ("legend_\($0.rawValue)", $0, $0.rawValue, .live) }
+            [NodeKind.screen, .stack, .tabs, .switch, .split].filter(kinds.contains).map {
+                ("legend_\($0.rawValue)", $0, $0.rawValue, .live)
+            }
             + (states.contains(.leaked) ? [("legend_leaked", .screen, "leaked", .leaked)] : [])
             + (states.contains(.ghost) ? [("legend_ghost", .screen, "left, finished", .ghost)] : [])
-        var edgeSamples: [(kind: EdgeKind?, label: String)] = [EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child]
-            .filter { edgeKinds[$0.name] != nil }
-            .map { edge in
-                // Short: each sample is as wide as its label, and the legend should stay a small strip.
-                let label: String = switch edge {
+        var edgeSamples: [(kind: EdgeKind?, label: String)] = [
+            EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child,
+        ]
+        .filter { edgeKinds[$0.name] != nil }
+        .map { edge in
+            // Short: each sample is as wide as its label, and the legend should stay a small strip.
+            let label: String =
+                switch edge {
                 case .presented: "presented"
                 case .column: "column"
                 default: edge.name
                 }
-                return (edge, label)
-            }
+            return (edge, label)
+        }
         if hasLeakEdge { edgeSamples.append((nil, "leaked from")) }
         guard !nodeSamples.isEmpty || !edgeSamples.isEmpty else { return }
 
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
         for sample in nodeSamples {
-            statements.append(.node(id: sample.id, model: ModelRef(key: "", id: "", type: sample.label), kind: sample.kind,
-                                    legendLabel: sample.label, state: sample.state))
+            statements.append(
+                .node(
+                    id: sample.id, model: ModelRef(key: "", id: "", type: sample.label), kind: sample.kind,
+                    legendLabel: sample.label, state: sample.state))
         }
         for index in edgeSamples.indices {
             statements.append(.point(id: "legend_from\(index)"))
@@ -311,12 +343,14 @@ struct DOTScene {
         // Left to right, a rank is a column: there the samples follow one another across ranks instead.
         if !leftToRight { statements.append(.sameRank(row)) }
         statements.append(.close)
-        for (left, right) in zip(row, row.dropFirst()) where !(left.hasPrefix("legend_from") && right.hasPrefix("legend_to")) {
+        for (left, right) in zip(row, row.dropFirst())
+        where !(left.hasPrefix("legend_from") && right.hasPrefix("legend_to")) {
             statements.append(.order(from: left, to: right))
         }
         for (index, sample) in edgeSamples.enumerated() {
             if let kind = sample.kind {
-                statements.append(.edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: kind, label: sample.label))
+                statements.append(
+                    .edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: kind, label: sample.label))
             } else {
                 statements.append(.leakEdge(from: "legend_from\(index)", to: "legend_to\(index)", label: sample.label))
             }
@@ -324,8 +358,8 @@ struct DOTScene {
     }
 }
 
-private extension DOTScene.ClusterKind {
-    init?(containerKind: NodeKind) {
+extension DOTScene.ClusterKind {
+    fileprivate init?(containerKind: NodeKind) {
         switch containerKind {
         case .stack: self = .stack
         case .tabs: self = .tabs
@@ -335,9 +369,9 @@ private extension DOTScene.ClusterKind {
     }
 }
 
-private extension Int {
+extension Int {
     /// 1,234,567
-    var formatted: String {
+    fileprivate var formatted: String {
         let digits = Array(String(self))
         var result = ""
         for (index, digit) in digits.enumerated() {

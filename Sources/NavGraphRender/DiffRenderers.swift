@@ -13,7 +13,9 @@ public struct DiffTextRenderer: DiffRenderer {
             return Escaping.terminal(model.type) + " " + Escaping.terminal(model.id)
         }
         func place(_ node: Node, in hierarchy: Hierarchy) -> String {
-            guard let parent = node.parent.flatMap({ hierarchy.nodes[$0] }) else { return "as the root of window \(Escaping.terminal(node.window))" }
+            guard let parent = node.parent.flatMap({ hierarchy.nodes[$0] }) else {
+                return "as the root of window \(Escaping.terminal(node.window))"
+            }
             return "under \(name(parent.model)) (\(node.edge?.name ?? "child"))"
         }
         func more(_ node: Node, in hierarchy: Hierarchy) -> String {
@@ -21,10 +23,14 @@ public struct DiffTextRenderer: DiffRenderer {
             return count == 0 ? "" : ", with \(count) more"
         }
         for node in diff.removed {
-            output.write(style.paint("- " + name(node.model), .red) + " " + place(node, in: diff.old) + more(node, in: diff.old) + "\n")
+            output.write(
+                style.paint("- " + name(node.model), .red) + " " + place(node, in: diff.old) + more(node, in: diff.old)
+                    + "\n")
         }
         for node in diff.added {
-            output.write(style.paint("+ " + name(node.model), .green) + " " + place(node, in: diff.new) + more(node, in: diff.new) + "\n")
+            output.write(
+                style.paint("+ " + name(node.model), .green) + " " + place(node, in: diff.new)
+                    + more(node, in: diff.new) + "\n")
         }
         for move in diff.moved {
             let from = "\(move.from.parent.map { name($0) } ?? "window \(move.from.window)") #\(move.from.index + 1)"
@@ -32,7 +38,9 @@ public struct DiffTextRenderer: DiffRenderer {
             output.write(style.paint("~ " + name(move.model), .yellow) + " moved from \(from) to \(to)\n")
         }
         for change in diff.selection {
-            output.write(style.paint("* " + name(change.container), .blue) + " selected tab: \(name(change.from)) → \(name(change.to))\n")
+            output.write(
+                style.paint("* " + name(change.container), .blue)
+                    + " selected tab: \(name(change.from)) → \(name(change.to))\n")
         }
         if diff.isEmpty { output.write("no differences\n") }
     }
@@ -53,14 +61,19 @@ public struct DiffJSONRenderer: DiffRenderer {
         writeNodes("removed", diff.removed, in: diff.old, to: &output)
         output.write(",\n  \"moved\": [")
         for (index, move) in diff.moved.enumerated() {
-            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(move.model.id)), \"type\": \(Escaping.jsonString(move.model.qualifiedType)), "
-                + "\"from\": \(position(move.from)), \"to\": \(position(move.to))}")
+            output.write(
+                (index == 0 ? "\n" : ",\n")
+                    + "    {\"id\": \(Escaping.jsonString(move.model.id)), \"type\": \(Escaping.jsonString(move.model.qualifiedType)), "
+                    + "\"from\": \(position(move.from)), \"to\": \(position(move.to))}")
         }
         output.write(diff.moved.isEmpty ? "],\n" : "\n  ],\n")
         output.write("  \"selection\": [")
         for (index, change) in diff.selection.enumerated() {
-            output.write((index == 0 ? "\n" : ",\n") + "    {\"id\": \(Escaping.jsonString(change.container.id)), \"type\": \(Escaping.jsonString(change.container.qualifiedType)), "
-                + "\"from\": \(change.from.map { Escaping.jsonString($0.id) } ?? "null"), \"to\": \(change.to.map { Escaping.jsonString($0.id) } ?? "null")}")
+            output.write(
+                (index == 0 ? "\n" : ",\n")
+                    + "    {\"id\": \(Escaping.jsonString(change.container.id)), \"type\": \(Escaping.jsonString(change.container.qualifiedType)), "
+                    + "\"from\": \(change.from.map { Escaping.jsonString($0.id) } ?? "null"), \"to\": \(change.to.map { Escaping.jsonString($0.id) } ?? "null")}"
+            )
         }
         output.write(diff.selection.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
@@ -74,13 +87,18 @@ public struct DiffJSONRenderer: DiffRenderer {
             + "\(Escaping.jsonString(position.window)), \"index\": \(position.index + 1)"
     }
 
-    private func writeNodes<Output: TextOutputStream>(_ name: String, _ nodes: [Node], in hierarchy: Hierarchy, to output: inout Output) {
+    private func writeNodes<Output: TextOutputStream>(
+        _ name: String, _ nodes: [Node], in hierarchy: Hierarchy, to output: inout Output
+    ) {
         output.write("  \"\(name)\": [")
         for (index, node) in nodes.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
             // A root's NODE already names its window.
             var placement = fields(HierarchyDiff.position(of: node, in: hierarchy))
-            if node.parent == nil { placement = placement.replacingOccurrences(of: ", \"window\": \(Escaping.jsonString(node.window))", with: "") }
+            if node.parent == nil {
+                placement = placement.replacingOccurrences(
+                    of: ", \"window\": \(Escaping.jsonString(node.window))", with: "")
+            }
             JSONRenderer.writeTree(node, hierarchy: hierarchy, rootFields: ", " + placement, to: &output)
         }
         output.write(nodes.isEmpty ? "]" : "\n  ]")

@@ -43,7 +43,9 @@ public enum Escaping {
     /// `&` as `&amp;` (Graphviz decodes HTML entities in every label), control and bidi characters removed.
     public static func dotString(_ text: String) -> String {
         // Most names are printable ASCII without quotes, backslashes or ampersands: nothing to change.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "&") }) {
+        if text.utf8.allSatisfy({
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "&")
+        }) {
             return text
         }
         var result = ""

@@ -26,8 +26,10 @@ public struct HTMLReplayPage {
     ///   - dotRenderer: draws the union (its theme gives the drawing's colours).
     ///   - themeText: an HTML theme (Mustache); `themeName` names it in errors.
     ///   - maxNodes: the most models the union's drawing holds; `nil` for all.
-    public init(history: ReplayHistory, title: String, dotRenderer: DOTRenderer, themeText: String, themeName: String,
-                maxNodes: Int? = defaultMaxNodes) throws(RenderError) {
+    public init(
+        history: ReplayHistory, title: String, dotRenderer: DOTRenderer, themeText: String, themeName: String,
+        maxNodes: Int? = defaultMaxNodes
+    ) throws(RenderError) {
         self.history = history
         self.title = title
         self.union = Self.union(of: history)
@@ -99,8 +101,10 @@ public struct HTMLReplayPage {
                 let (index, parent) = queue[head]
                 head += 1
                 let model = models[index]
-                entries.append(Snapshot.Entry(model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
-                                              parent: parent))
+                entries.append(
+                    Snapshot.Entry(
+                        model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
+                        parent: parent))
                 for child in children[index] ?? [] where !reached[child] {
                     reached[child] = true
                     queue.append((child, entries.count - 1))
@@ -137,7 +141,10 @@ public struct HTMLReplayPage {
         for statement in scene.statements {
             switch statement {
             case .open(let id, let kind, _):
-                if kind == .legend { open.append(-1); continue }
+                if kind == .legend {
+                    open.append(-1)
+                    continue
+                }
                 clusterByDotID[id] = clusters.count
                 clusters.append([])
                 open.append(clusters.count - 1)
@@ -147,7 +154,8 @@ public struct HTMLReplayPage {
                 guard let index = history.index(of: model.key) else {
                     // A "… N more" node standing for a model's children left out: shown with that model.
                     if model.key.hasPrefix(Self.foldedPrefix),
-                       let parent = history.index(of: String(model.key.dropFirst(Self.foldedPrefix.count))) {
+                        let parent = history.index(of: String(model.key.dropFirst(Self.foldedPrefix.count)))
+                    {
                         foldedUnder[id] = parent
                     }
                     continue
@@ -163,10 +171,14 @@ public struct HTMLReplayPage {
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
             if index > 0 { output += ",\n" }
-            output += "{\"id\":" + Escaping.jsonString(model.ref.id) + ",\"type\":" + Escaping.jsonString(model.ref.type)
+            output +=
+                "{\"id\":" + Escaping.jsonString(model.ref.id) + ",\"type\":" + Escaping.jsonString(model.ref.type)
             output += ",\"kind\":\"" + model.kind.rawValue + "\""
-            output += ",\"v\":[" + model.changes.map { "\($0.step),\($0.visibility.rawValue)" }.joined(separator: ",") + "]"
-            if let parent = model.parent, let parentIndex = history.index(of: parent) { output += ",\"parent\":\(parentIndex)" }
+            output +=
+                ",\"v\":[" + model.changes.map { "\($0.step),\($0.visibility.rawValue)" }.joined(separator: ",") + "]"
+            if let parent = model.parent, let parentIndex = history.index(of: parent) {
+                output += ",\"parent\":\(parentIndex)"
+            }
             if let started = model.started { output += ",\"started\":" + Self.json(started) }
             output += ",\"attached\":" + Self.json(model.attached) + ",\"left\":" + Self.json(model.left)
             if let finished = model.finished { output += ",\"finished\":" + Self.json(finished) }
@@ -183,8 +195,12 @@ public struct HTMLReplayPage {
             output += "{\"line\":\(step.line)"
             if let time = step.time { output += ",\"time\":\(time)" }
             output += ",\"event\":\"" + step.event + "\",\"text\":" + Escaping.jsonString(step.description)
-            if !step.added.isEmpty { output += ",\"added\":[" + step.added.map(String.init).joined(separator: ",") + "]" }
-            if !step.removed.isEmpty { output += ",\"removed\":[" + step.removed.map(String.init).joined(separator: ",") + "]" }
+            if !step.added.isEmpty {
+                output += ",\"added\":[" + step.added.map(String.init).joined(separator: ",") + "]"
+            }
+            if !step.removed.isEmpty {
+                output += ",\"removed\":[" + step.removed.map(String.init).joined(separator: ",") + "]"
+            }
             if !step.warnings.isEmpty {
                 output += ",\"warnings\":[" + step.warnings.map(Escaping.jsonString).joined(separator: ",") + "]"
             }
@@ -207,7 +223,8 @@ public struct HTMLReplayPage {
             case .edge:
                 let ends = group.title.components(separatedBy: "->")
                 if ends.count == 2, let from = modelByDotID[ends[0]],
-                   let to = modelByDotID[ends[1]] ?? foldedUnder[ends[1]] {
+                    let to = modelByDotID[ends[1]] ?? foldedUnder[ends[1]]
+                {
                     output += ",\"edge\":[\(from),\(to)]"
                 }
             case .cluster:
@@ -221,7 +238,9 @@ public struct HTMLReplayPage {
     }
 
     private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
-    private static func json(_ moments: [ReplayHistory.Moment]) -> String { "[" + moments.map(json).joined(separator: ",") + "]" }
+    private static func json(_ moments: [ReplayHistory.Moment]) -> String {
+        "[" + moments.map(json).joined(separator: ",") + "]"
+    }
 
     /// The `<svg>` element alone: Graphviz's XML declaration, doctype and comments (one per node, edge and
     /// cluster, repeating its generated name) are left out; the page finds each node by its `<title>`.
@@ -231,7 +250,9 @@ public struct HTMLReplayPage {
         func starts(_ pattern: [UInt8], at index: Int) -> Bool {
             index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
         }
-        let svgTag = Array("<svg".utf8), open = Array("<!--".utf8), close = Array("-->".utf8)
+        let svgTag = Array("<svg".utf8)
+        let open = Array("<!--".utf8)
+        let close = Array("-->".utf8)
         guard var index = bytes.indices.first(where: { starts(svgTag, at: $0) }) else { return svg }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count - index)

@@ -20,11 +20,13 @@ public struct HistoryTextRenderer: HistoryRenderer {
     public func begin<Output: TextOutputStream>(to output: inout Output) {}
 
     public func render<Output: TextOutputStream>(_ entry: HistoryEntry, to output: inout Output) {
-        var line = Self.rightAligned(String(entry.step), in: 6) + "  line " + Self.leftAligned(String(entry.line), in: 6)
+        var line =
+            Self.rightAligned(String(entry.step), in: 6) + "  line " + Self.leftAligned(String(entry.line), in: 6)
         if let time = entry.time { line += "  " + Timestamp.formatRFC3339(time) }
         line += "  " + Escaping.terminal(entry.description)
         for warning in entry.warnings {
-            line += "\n" + String(repeating: " ", count: 8)
+            line +=
+                "\n" + String(repeating: " ", count: 8)
                 + style.paint("warning: " + Escaping.terminal(warning), .yellow)
         }
         output.write(line + "\n")

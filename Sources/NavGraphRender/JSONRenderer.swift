@@ -34,8 +34,9 @@ public struct JSONRenderer: Renderer {
         let layout = Layout(oneLine: moment != nil)
         output.write("{" + layout.newline)
         if let moment {
-            output.write("\"step\": \(moment.step), \"line\": \(moment.line), \"provisional\": \(moment.provisional), "
-                + "\"endOfInput\": \(moment.endOfInput), ")
+            output.write(
+                "\"step\": \(moment.step), \"line\": \(moment.line), \"provisional\": \(moment.provisional), "
+                    + "\"endOfInput\": \(moment.endOfInput), ")
         }
         output.write(layout.indent(-1) + "\"roots\": [")
         let roots = hierarchy.openWindows.compactMap { window in window.root.flatMap { hierarchy.nodes[$0] } }
@@ -76,9 +77,10 @@ public struct JSONRenderer: Renderer {
             switch step {
             case .open(let node, let depth, let first):
                 if !first { output.write("," + layout.newline) }
-                output.write(layout.indent(depth) + "{\"id\": " + Escaping.jsonString(node.model.id)
-                    + ", \"type\": " + Escaping.jsonString(node.model.qualifiedType)
-                    + ", \"kind\": \"" + node.kind.rawValue + "\"")
+                output.write(
+                    layout.indent(depth) + "{\"id\": " + Escaping.jsonString(node.model.id)
+                        + ", \"type\": " + Escaping.jsonString(node.model.qualifiedType)
+                        + ", \"kind\": \"" + node.kind.rawValue + "\"")
                 if node.kind == .tabs, let selected = node.selectedTab, let tab = hierarchy.nodes[selected] {
                     output.write(", \"selected\": " + Escaping.jsonString(tab.model.id))
                 }
@@ -103,7 +105,10 @@ public struct JSONRenderer: Renderer {
         }
     }
 
-    private enum WalkStep { case open(Node, depth: Int, first: Bool), close(depth: Int, empty: Bool) }
+    private enum WalkStep {
+        case open(Node, depth: Int, first: Bool)
+        case close(depth: Int, empty: Bool)
+    }
 
     private func writeModels<Output: TextOutputStream>(
         _ name: String, _ models: [ModelLifecycle], layout: Layout, to output: inout Output
@@ -111,7 +116,8 @@ public struct JSONRenderer: Renderer {
         output.write(layout.indent(-1) + "\"\(name)\": [")
         for (index, model) in models.enumerated() {
             output.write(index == 0 ? layout.newline : "," + layout.newline)
-            var text = layout.indent(0) + "{\"id\": " + Escaping.jsonString(model.model.id)
+            var text =
+                layout.indent(0) + "{\"id\": " + Escaping.jsonString(model.model.id)
                 + ", \"type\": " + Escaping.jsonString(model.model.qualifiedType)
             if let left = model.leftLine {
                 // A model that left: where it was last attached and when it left (named as in `leaks`' JSON).

@@ -17,15 +17,20 @@ public struct LeakTextRenderer: LeakReportRenderer {
             let depth = leak.depth
             let indent = String(repeating: "  ", count: min(depth, 64))
             let label = leak.status == .leaked ? style.paint("leaked", .red) : style.paint("suspected", .yellow)
-            var line = indent + (depth > 0 ? (style.ascii ? "`- " : "└─ ") : "") + label + " "
+            var line =
+                indent + (depth > 0 ? (style.ascii ? "`- " : "└─ ") : "") + label + " "
                 + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
             switch leak.status {
             case .leaked:
                 if let parent = leak.parent, depth == 0 {
                     line += "  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id))"
-                    if let step = leak.lastSeenStep, let seen = leak.lastSeenLine { line += " (step \(step), line \(seen))" }
+                    if let step = leak.lastSeenStep, let seen = leak.lastSeenLine {
+                        line += " (step \(step), line \(seen))"
+                    }
                 }
-                if let step = leak.leftStep, let left = leak.leftLine, depth == 0 { line += "; left at step \(step), line \(left)" }
+                if let step = leak.leftStep, let left = leak.leftLine, depth == 0 {
+                    line += "; left at step \(step), line \(left)"
+                }
                 line += style.paint("; started line \(leak.startedLine)", .dim)
             case .suspected:
                 line += "  started line \(leak.startedLine), in no dump (may live in another window)"
@@ -33,28 +38,38 @@ public struct LeakTextRenderer: LeakReportRenderer {
             output.write(line + "\n")
         }
         for ambiguity in report.ambiguities {
-            output.write(style.paint("ambiguous", .yellow) + " line \(ambiguity.line): \(Escaping.terminal(ambiguity.message))\n")
+            output.write(
+                style.paint("ambiguous", .yellow) + " line \(ambiguity.line): \(Escaping.terminal(ambiguity.message))\n"
+            )
         }
         if report.ambiguitiesNotListed > 0 {
-            output.write(style.paint("ambiguous", .yellow) + " on \(report.ambiguitiesNotListed) more lines, not listed\n")
+            output.write(
+                style.paint("ambiguous", .yellow) + " on \(report.ambiguitiesNotListed) more lines, not listed\n")
         }
         if listAll {
             for model in report.aliveModels {
-                output.write("alive " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim) + "\n")
+                output.write(
+                    "alive " + Escaping.terminal(model.model.type) + " "
+                        + style.paint(Escaping.terminal(model.model.id), .dim) + "\n")
             }
             for model in report.unplacedModels {
-                output.write("unplaced " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim)
-                    + style.paint("  started line \(model.startedLine)", .dim) + "\n")
+                output.write(
+                    "unplaced " + Escaping.terminal(model.model.type) + " "
+                        + style.paint(Escaping.terminal(model.model.id), .dim)
+                        + style.paint("  started line \(model.startedLine)", .dim) + "\n")
             }
             for leak in report.allowedModels {
-                output.write("allowed " + Escaping.terminal(leak.model.type) + " "
-                    + style.paint(Escaping.terminal(leak.model.id), .dim)
-                    + style.paint("  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim)
-                    + "\n")
+                output.write(
+                    "allowed " + Escaping.terminal(leak.model.type) + " "
+                        + style.paint(Escaping.terminal(leak.model.id), .dim)
+                        + style.paint(
+                            "  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim)
+                        + "\n")
             }
         }
         if !report.leaks.isEmpty || !report.ambiguities.isEmpty || listAll { output.write("\n") }
-        let summary = "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
+        let summary =
+            "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
             + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
     }
@@ -80,7 +95,9 @@ public struct LeakJSONRenderer: LeakReportRenderer {
             }
             let firstInItsList = index == 0 || leaks[index - 1].depth < leak.depth
             output.write((firstInItsList ? "\n" : ",\n") + indent(leak.depth))
-            output.write("{\"type\": \(Escaping.jsonString(leak.model.qualifiedType)), \"id\": \(Escaping.jsonString(leak.model.id)), ")
+            output.write(
+                "{\"type\": \(Escaping.jsonString(leak.model.qualifiedType)), \"id\": \(Escaping.jsonString(leak.model.id)), "
+            )
             output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
             output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
             output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.qualifiedType) } ?? "null"), ")
@@ -91,21 +108,28 @@ public struct LeakJSONRenderer: LeakReportRenderer {
         }
         while let top = open.popLast() { output.write("\n" + indent(top) + "]}") }
         output.write(report.leaks.isEmpty ? "],\n" : "\n  ],\n")
-        output.write("  \"alive\": \(report.alive),\n  \"unplaced\": \(report.unplaced),\n  \"finished\": \(report.finished),\n")
+        output.write(
+            "  \"alive\": \(report.alive),\n  \"unplaced\": \(report.unplaced),\n  \"finished\": \(report.finished),\n")
         output.write("  \"ambiguous\": [")
         for (index, ambiguity) in report.ambiguities.enumerated() {
-            output.write((index == 0 ? "\n" : ",\n") + "    {\"line\": \(ambiguity.line), \"type\": \(Escaping.jsonString(ambiguity.type)), "
-                + "\"id\": \(Escaping.jsonString(ambiguity.id)), \"message\": \(Escaping.jsonString(ambiguity.message))}")
+            output.write(
+                (index == 0 ? "\n" : ",\n")
+                    + "    {\"line\": \(ambiguity.line), \"type\": \(Escaping.jsonString(ambiguity.type)), "
+                    + "\"id\": \(Escaping.jsonString(ambiguity.id)), \"message\": \(Escaping.jsonString(ambiguity.message))}"
+            )
         }
         output.write(report.ambiguities.isEmpty ? "]" : "\n  ]")
         // Only past the listed ones, so small reports keep their shape.
-        if report.ambiguitiesNotListed > 0 { output.write(",\n  \"ambiguousNotListed\": \(report.ambiguitiesNotListed)") }
+        if report.ambiguitiesNotListed > 0 {
+            output.write(",\n  \"ambiguousNotListed\": \(report.ambiguitiesNotListed)")
+        }
         // Only when .navgraph.yml allowed some, so reports without keep their shape.
         if !report.allowedModels.isEmpty {
             output.write(",\n  \"allowed\": [")
             for (index, leak) in report.allowedModels.enumerated() {
-                output.write((index == 0 ? "" : ", ") + "{\"type\": \(Escaping.jsonString(leak.model.type)), "
-                    + "\"id\": \(Escaping.jsonString(leak.model.id)), \"status\": \"\(leak.status.rawValue)\"}")
+                output.write(
+                    (index == 0 ? "" : ", ") + "{\"type\": \(Escaping.jsonString(leak.model.type)), "
+                        + "\"id\": \(Escaping.jsonString(leak.model.id)), \"status\": \"\(leak.status.rawValue)\"}")
             }
             output.write("]")
         }

@@ -25,18 +25,30 @@ struct MermaidFlowchart {
         statements.append(["end": ["indent": indent]])
     }
 
-    mutating func node(id: String, label: String, kind: NodeKind, leaked: Bool = false, ghost: Bool = false,
-                       collapsed: Bool = false, window: Bool = false) {
-        let style = window ? "window" : leaked ? "leaked" : ghost ? "ghost" : collapsed ? "collapsed"
-            : "kind_" + kind.rawValue
+    mutating func node(
+        id: String, label: String, kind: NodeKind, leaked: Bool = false, ghost: Bool = false,
+        collapsed: Bool = false, window: Bool = false
+    ) {
+        let style =
+            window
+            ? "window"
+            : leaked
+                ? "leaked"
+                : ghost
+                    ? "ghost"
+                    : collapsed
+                        ? "collapsed"
+                        : "kind_" + kind.rawValue
         statements.append(["node": ["id": id, "label": label, "class": style, "indent": indent, "isWindow": window]])
     }
 
     /// - Parameter width: a stroke width in pixels for edges drawn heavier (the map's frequent relations).
     mutating func edge(from: String, to: String, label: String, dotted: Bool, leak: Bool = false, width: Int? = nil) {
-        var values: [String: Any] = ["from": from, "to": to, "label": label, "hasLabel": !label.isEmpty,
-                                     "isDotted": dotted, "isLeak": leak,
-                                     "index": String(edgeCount), "indent": indent]
+        var values: [String: Any] = [
+            "from": from, "to": to, "label": label, "hasLabel": !label.isEmpty,
+            "isDotted": dotted, "isLeak": leak,
+            "index": String(edgeCount), "indent": indent,
+        ]
         if let width { values["width"] = String(width) }
         statements.append(["edge": values])
         edgeCount += 1

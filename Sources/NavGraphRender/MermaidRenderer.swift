@@ -25,9 +25,10 @@ public struct MermaidRenderer: Renderer {
     public func render<Output: TextOutputStream>(
         _ hierarchy: Hierarchy, to output: inout Output
     ) throws(RenderError) {
-        let scene = DOTScene(hierarchy: hierarchy, legend: false,
-                             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
-                             maxChildren: maxNodes == nil ? Int.max : 40)
+        let scene = DOTScene(
+            hierarchy: hierarchy, legend: false,
+            leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
+            maxChildren: maxNodes == nil ? Int.max : 40)
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         for statement in scene.statements {
             switch statement {
@@ -37,8 +38,9 @@ public struct MermaidRenderer: Renderer {
                 flowchart.closeSubgraph()
             case .node(let id, let model, let kind, _, let state):
                 let collapsed = model.key.hasPrefix("collapsed:")
-                flowchart.node(id: id, label: model.id.isEmpty ? model.type : model.type + " " + model.id,
-                               kind: kind, leaked: state == .leaked, ghost: state == .ghost, collapsed: collapsed)
+                flowchart.node(
+                    id: id, label: model.id.isEmpty ? model.type : model.type + " " + model.id,
+                    kind: kind, leaked: state == .leaked, ghost: state == .ghost, collapsed: collapsed)
             case .edge(let from, let to, let kind, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: kind.isPresentation)
             case .leakEdge(let from, let to, let label):

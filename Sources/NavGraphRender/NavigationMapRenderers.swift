@@ -33,14 +33,20 @@ public struct NavigationMapDOTRenderer: NavigationMapRenderer {
             case .window(let id, let name):
                 statements.append(["window": ["id": id, "label": "window \(name)"]])
             case .node(let id, let type, let kind, let seen):
-                statements.append(["node": ["id": id, "type": type, "kind": kind.rawValue, "seen": String(seen),
-                                            Self.flag(kind): true]])
+                statements.append([
+                    "node": [
+                        "id": id, "type": type, "kind": kind.rawValue, "seen": String(seen),
+                        Self.flag(kind): true,
+                    ]
+                ])
             case .edge(let from, let to, let relation, let count):
                 let weight = NavigationMapScene.weight(count: count)
-                statements.append(["edge": [
-                    "from": from, "to": to, "label": NavigationMapScene.label(relation, count: count),
-                    "count": String(count), "penwidth": String(weight), Self.flag(relation.kind): true,
-                ]])
+                statements.append([
+                    "edge": [
+                        "from": from, "to": to, "label": NavigationMapScene.label(relation, count: count),
+                        "count": String(count), "penwidth": String(weight), Self.flag(relation.kind): true,
+                    ]
+                ])
             }
         }
         let template = try BuiltInTemplate.parse(Self.templateName)
@@ -100,8 +106,9 @@ public struct NavigationMapMermaidRenderer: NavigationMapRenderer {
                 let weight = NavigationMapScene.weight(count: count)
                 var dotted = false
                 if case .presented = relation.kind { dotted = true }
-                flowchart.edge(from: from, to: to, label: NavigationMapScene.label(relation, count: count),
-                               dotted: dotted, width: weight > 1 ? weight : nil)
+                flowchart.edge(
+                    from: from, to: to, label: NavigationMapScene.label(relation, count: count),
+                    dotted: dotted, width: weight > 1 ? weight : nil)
             }
         }
         try flowchart.render(markdown: markdown, to: &output)
@@ -119,16 +126,18 @@ public struct NavigationMapJSONRenderer: NavigationMapRenderer {
         for (index, type) in map.types.keys.sorted().enumerated() {
             let entry = map.types[type]!
             output.write(index == 0 ? "\n" : ",\n")
-            output.write("    {\"type\": \(Escaping.jsonString(type)), \"kind\": \"\(entry.kind.rawValue)\", "
-                + "\"count\": \(entry.seen)}")
+            output.write(
+                "    {\"type\": \(Escaping.jsonString(type)), \"kind\": \"\(entry.kind.rawValue)\", "
+                    + "\"count\": \(entry.seen)}")
         }
         output.write(map.types.isEmpty ? "],\n" : "\n  ],\n")
         output.write("  \"edges\": [")
         let relations = map.sortedRelations
         for (index, (relation, count)) in relations.enumerated() {
             output.write(index == 0 ? "\n" : ",\n")
-            output.write("    {\"relation\": \"\(relation.kindName)\", "
-                + "\"from\": \(Escaping.jsonString(relation.from)), \"to\": \(Escaping.jsonString(relation.to))")
+            output.write(
+                "    {\"relation\": \"\(relation.kindName)\", "
+                    + "\"from\": \(Escaping.jsonString(relation.from)), \"to\": \(Escaping.jsonString(relation.to))")
             switch relation.kind {
             case .presented(let style): output.write(", \"style\": \(Escaping.jsonString(style))")
             case .tab(let order): output.write(", \"order\": \(order)")

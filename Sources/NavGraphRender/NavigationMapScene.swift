@@ -44,7 +44,10 @@ struct NavigationMapScene {
 
         for window in windows { statements.append(.window(id: windowIDs[window]!, name: window)) }
         // Depth first without recursion: a type with members opens a cluster holding itself and them.
-        enum Step { case visit(String), close }
+        enum Step {
+            case visit(String)
+            case close
+        }
         var pending: [Step] = types.filter { clusterOf[$0] == nil }.reversed().map { .visit($0) }
         while let step = pending.popLast() {
             guard case .visit(let type) = step else {

@@ -14,7 +14,10 @@ public struct ReplayScreen {
     }
 
     /// The header and body for a step (step 0 is the empty state).
-    public func body(step: Int, total: Int, event: NavEvent?, description: String, state: Hierarchy, change: StepChange?, endOfInput: Bool) -> (header: [String], tree: [String]) {
+    public func body(
+        step: Int, total: Int, event: NavEvent?, description: String, state: Hierarchy, change: StepChange?,
+        endOfInput: Bool
+    ) -> (header: [String], tree: [String]) {
         var header: [String] = []
         var info = "step \(step)/\(total)"
         if let event {
@@ -22,11 +25,14 @@ public struct ReplayScreen {
             if let time = event.time { info += "  " + Timestamp.formatRFC3339(time) }
         }
         header.append(style.paint("navgraph replay  " + Escaping.terminal(title), .bold) + "  " + info)
-        header.append(step == 0 ? style.paint("(the empty state before the first step)", .dim) : Escaping.terminal(description))
+        header.append(
+            step == 0 ? style.paint("(the empty state before the first step)", .dim) : Escaping.terminal(description))
         for warning in change?.warnings ?? [] {
             header.append(style.paint("warning: " + Escaping.terminal(warning.message), .yellow))
         }
-        var tree = (try? TextTreeRenderer(style: style, endOfInput: endOfInput, added: Set(change?.added ?? [])).render(state)) ?? ""
+        var tree =
+            (try? TextTreeRenderer(style: style, endOfInput: endOfInput, added: Set(change?.added ?? [])).render(state))
+            ?? ""
         if tree.hasSuffix("\n") { tree.removeLast() }
         var lines = tree.isEmpty ? [] : tree.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let removed = change?.removed ?? []
@@ -42,12 +48,15 @@ public struct ReplayScreen {
 
     /// The whole terminal frame for a step of `timeline`, as `navgraph replay` draws it: the state is rebuilt from the
     /// nearest checkpoint, so the cost of a move does not depend on how far it jumps. `scroll` is clamped to the tree.
-    public func frame(step: Int, timeline: Timeline, description: String, rows: Int, columns: Int,
-                      scroll: inout Int, footer: String) -> String {
+    public func frame(
+        step: Int, timeline: Timeline, description: String, rows: Int, columns: Int,
+        scroll: inout Int, footer: String
+    ) -> String {
         let event = step > 0 ? timeline.event(at: step) : nil
         let (state, change) = step > 0 ? timeline.change(at: step) : (Hierarchy(), StepChange())
-        let body = self.body(step: step, total: timeline.count, event: event, description: description, state: state,
-                             change: step > 0 ? change : nil, endOfInput: step == timeline.count)
+        let body = self.body(
+            step: step, total: timeline.count, event: event, description: description, state: state,
+            change: step > 0 ? change : nil, endOfInput: step == timeline.count)
         let room = max(1, rows - body.header.count - 2)
         scroll = min(scroll, max(0, body.tree.count - room))
         var tree = Array(body.tree.dropFirst(scroll).prefix(room))

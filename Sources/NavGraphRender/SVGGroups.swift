@@ -88,7 +88,7 @@ struct SVGGroups {
 
     private static func title(of xml: String) -> String {
         guard let start = xml.range(of: "<title>"),
-              let end = xml.range(of: "</title>", range: start.upperBound..<xml.endIndex)
+            let end = xml.range(of: "</title>", range: start.upperBound..<xml.endIndex)
         else { return "" }
         return unescapeXML(xml[start.upperBound..<end.lowerBound])
     }

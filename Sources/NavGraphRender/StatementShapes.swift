@@ -39,11 +39,12 @@ struct StatementShapes {
     /// a feature whose output is not a plain function of the shape and the inserted strings.
     static func template(for themeText: String) throws -> MustacheTemplate? {
         guard themeText.contains("CONTENT_TYPE: DOT}}"), !themeText.contains("{{="), !themeText.contains("{{>"),
-              !usesTransforms(themeText)
+            !usesTransforms(themeText)
         else { return nil }
         // The content type is looked up when the template is parsed.
         DOTShapeContentType.register()
-        return try MustacheTemplate(string: themeText.replacingOccurrences(of: "CONTENT_TYPE: DOT}}", with: "CONTENT_TYPE: DOTSHAPE}}"))
+        return try MustacheTemplate(
+            string: themeText.replacingOccurrences(of: "CONTENT_TYPE: DOT}}", with: "CONTENT_TYPE: DOTSHAPE}}"))
     }
 
     /// What the template engine would have written for `root` and these statements, or `nil` when that cannot be
@@ -102,8 +103,8 @@ struct StatementShapes {
         // The theme prints nothing for this shape: it fits anywhere.
         if length == 0 && full == empty { return [] }
         guard length > 0, insertion == nil || insertion == start,
-              full[(start + length)...].elementsEqual(empty[start...]),
-              let pieces = Self.pieces(full[start..<(start + length)])
+            full[(start + length)...].elementsEqual(empty[start...]),
+            let pieces = Self.pieces(full[start..<(start + length)])
         else { return nil }
         insertion = start
         return pieces

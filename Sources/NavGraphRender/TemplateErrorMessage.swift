@@ -20,7 +20,8 @@ enum TemplateErrorMessage {
         }
         let context = parserError.context
         let column = context.lineNumber == 1 ? max(1, context.columnNumber - prefixLength) : context.columnNumber
-        return .invalidTemplate(name: name, line: context.lineNumber, column: column, message: words(for: parserError.error))
+        return .invalidTemplate(
+            name: name, line: context.lineNumber, column: column, message: words(for: parserError.error))
     }
 
     private static func words(for error: any Error) -> String {
@@ -30,7 +31,8 @@ enum TemplateErrorMessage {
         }
         switch error {
         case .sectionCloseNameIncorrect:
-            return "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}"
+            return
+                "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}"
         case .unfinishedName:
             return "a tag is not finished; expected a name followed by '}}'"
         case .expectedSectionEnd:

@@ -9,7 +9,14 @@ public struct TerminalStyle: Sendable {
     }
 
     public enum Tone: String, Sendable {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
     }
 
     /// `text` in `tone` when colour is on.

@@ -40,33 +40,41 @@ public struct TextTreeRenderer: Renderer {
         if let missing = Self.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
             output.write(style.paint(missing, .yellow) + "\n")
             if hierarchy.windows.isEmpty {
-                output.write("Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
+                output.write(
+                    "Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
             }
         }
 
         let unplaced = hierarchy.unplacedModels
         if !unplaced.isEmpty {
-            let title = hierarchy.windows.isEmpty
+            let title =
+                hierarchy.windows.isEmpty
                 ? "Alive, not yet placed (\(unplaced.count))"
                 : "Not yet placed: started after the last dump (\(unplaced.count))"
             writeList(title: title, unplaced, to: &output)
         }
         let suspected = hierarchy.suspectedModels
         if !suspected.isEmpty {
-            writeList(title: "In no dump: started before the last dump, may live in another window (\(suspected.count))",
-                      suspected, to: &output)
+            writeList(
+                title: "In no dump: started before the last dump, may live in another window (\(suspected.count))",
+                suspected, to: &output)
         }
         let departed = hierarchy.departedModels
         if !departed.isEmpty {
-            let title = endOfInput
+            let title =
+                endOfInput
                 ? "Leaked: left the hierarchy, never finished (\(departed.count))"
                 : "Left the hierarchy, not finished yet (\(departed.count))"
             let tone: TerminalStyle.Tone = endOfInput ? .red : .yellow
             output.write("\n" + style.paint(title + ":", .bold) + "\n")
             for model in departed {
-                var line = "  " + style.paint(Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id), tone)
+                var line =
+                    "  "
+                    + style.paint(Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id), tone)
                 if let parent = model.lastPlacement?.parent {
-                    line += style.paint("  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id)) (line \(model.lastPlacement!.line))", .dim)
+                    line += style.paint(
+                        "  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id)) (line \(model.lastPlacement!.line))",
+                        .dim)
                 }
                 if let left = model.leftLine { line += style.paint("; left at line \(left)", .dim) }
                 output.write(line + "\n")
@@ -78,7 +86,9 @@ public struct TextTreeRenderer: Renderer {
     /// 10,000 short lines rather than megabytes of indentation.
     public static let foldDepth = 48
 
-    private func writeTree<Output: TextOutputStream>(of window: Window, in hierarchy: Hierarchy, to output: inout Output) {
+    private func writeTree<Output: TextOutputStream>(
+        of window: Window, in hierarchy: Hierarchy, to output: inout Output
+    ) {
         guard let root = window.root else { return }
         // Iterative walk: key, prefix for its line, connector, tab number, depth.
         var pending: [(key: String, prefix: String, connector: String, tab: Int, depth: Int)] = [(root, "", "", 0, 0)]
@@ -90,12 +100,17 @@ public struct TextTreeRenderer: Renderer {
                 output.write(mark + style.paint((style.ascii ? ": " : "⋮ ") + "depth \(depth)", .dim) + "\n")
             }
             output.write(mark + prefix + connector + line(for: node, tab: tab) + "\n")
-            var childPrefix = connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
+            var childPrefix =
+                connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
             if (depth + 1) % Self.foldDepth == 0 { childPrefix = "" }
             var tabs = node.children.reduce(0) { $0 + (hierarchy.nodes[$1]?.edge == .tab ? 1 : 0) }
             for (index, child) in node.children.enumerated().reversed() {
                 let isTab = hierarchy.nodes[child]?.edge == .tab
-                pending.append((child, childPrefix, index == node.children.count - 1 ? style.lastBranch : style.branch, isTab ? tabs : 0, depth + 1))
+                pending.append(
+                    (
+                        child, childPrefix, index == node.children.count - 1 ? style.lastBranch : style.branch,
+                        isTab ? tabs : 0, depth + 1
+                    ))
                 if isTab { tabs -= 1 }
             }
         }
@@ -120,11 +135,13 @@ public struct TextTreeRenderer: Renderer {
         return text
     }
 
-    private func writeList<Output: TextOutputStream>(title: String, _ models: [ModelLifecycle], to output: inout Output) {
+    private func writeList<Output: TextOutputStream>(title: String, _ models: [ModelLifecycle], to output: inout Output)
+    {
         output.write("\n" + style.paint(title + ":", .bold) + "\n")
         for model in models {
-            output.write("  " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim)
-                + style.paint("  started line \(model.startedLine)", .dim) + "\n")
+            output.write(
+                "  " + Escaping.terminal(model.model.type) + " " + style.paint(Escaping.terminal(model.model.id), .dim)
+                    + style.paint("  started line \(model.startedLine)", .dim) + "\n")
         }
     }
 }

@@ -115,8 +115,10 @@ public struct TraceEventRenderer {
             output.write((first ? "" : ",\n") + metadata)
             first = false
         }
-        for (_, thread) in threads.sorted(by: { ($0.value.track.process, $0.value.track.thread)
-            < ($1.value.track.process, $1.value.track.thread) }) {
+        for (_, thread) in threads.sorted(by: {
+            ($0.value.track.process, $0.value.track.thread)
+                < ($1.value.track.process, $1.value.track.thread)
+        }) {
             let track = thread.track
             let metadata = Self.metadata("thread_name", process: track.process, thread: track.thread, name: thread.name)
             output.write((first ? "" : ",\n") + metadata)
@@ -150,8 +152,9 @@ public struct TraceEventRenderer {
 
     private mutating func open(_ model: ModelRef, fromLifecycle: Bool) {
         spanCount += 1
-        spans[model.key] = Span(name: Self.name(model), args: [("type", model.type), ("id", model.id)],
-                                serial: spanCount, begin: (clock, nextOrder()), fromLifecycle: fromLifecycle)
+        spans[model.key] = Span(
+            name: Self.name(model), args: [("type", model.type), ("id", model.id)],
+            serial: spanCount, begin: (clock, nextOrder()), fromLifecycle: fromLifecycle)
     }
 
     private mutating func close(_ key: String, suffix: String?) {
@@ -162,18 +165,27 @@ public struct TraceEventRenderer {
         if let suffix { args.append(("end", suffix)) }
         let id = "\"0x" + String(span.serial, radix: 16) + "\""
         let common = "\"cat\": \"model\", \"id\": \(id), \"pid\": \(track.process), \"tid\": \(track.thread)"
-        entries.append(Entry(time: span.begin.time, order: span.begin.order, json:
-            "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"b\", \(common), \"ts\": \(span.begin.time), "
-            + "\"args\": \(Self.object(args))}"))
-        entries.append(Entry(time: clock, order: nextOrder(), json:
-            "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"e\", \(common), \"ts\": \(clock)}"))
+        entries.append(
+            Entry(
+                time: span.begin.time, order: span.begin.order,
+                json:
+                    "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"b\", \(common), \"ts\": \(span.begin.time), "
+                    + "\"args\": \(Self.object(args))}"))
+        entries.append(
+            Entry(
+                time: clock, order: nextOrder(),
+                json:
+                    "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"e\", \(common), \"ts\": \(clock)}"))
     }
 
     private mutating func instant(_ name: String, on track: Track, global: Bool = false) {
-        entries.append(Entry(time: clock, order: nextOrder(), json:
-            "{\"name\": \(Escaping.jsonString(name)), \"cat\": \"navigation\", \"ph\": \"i\", "
-            + "\"s\": \"\(global ? "g" : "t")\", "
-            + "\"pid\": \(track.process), \"tid\": \(track.thread), \"ts\": \(clock)}"))
+        entries.append(
+            Entry(
+                time: clock, order: nextOrder(),
+                json:
+                    "{\"name\": \(Escaping.jsonString(name)), \"cat\": \"navigation\", \"ph\": \"i\", "
+                    + "\"s\": \"\(global ? "g" : "t")\", "
+                    + "\"pid\": \(track.process), \"tid\": \(track.thread), \"ts\": \(clock)}"))
     }
 
     private mutating func process(_ window: String) -> Int {

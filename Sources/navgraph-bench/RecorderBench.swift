@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import NavGraphRecorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navgraph-bench recorder FILE [EVENTS [OFF_CALLS [THREADS [RATE [BUFFER]]]]]`: NavGraphRecorder's costs, as one
 /// JSON object.
@@ -23,7 +24,9 @@ enum RecorderBench {
         let events = arguments.count > 1 ? Int(arguments[1]) ?? 5_000_000 : 5_000_000
         let threads = max(arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1, 1)
         let rate = arguments.count > 4 ? Double(arguments[4]) ?? 0 : 0
-        let buffer = arguments.count > 5 ? Int(arguments[5]) ?? NavigationRecorder.defaultBufferCapacity
+        let buffer =
+            arguments.count > 5
+            ? Int(arguments[5]) ?? NavigationRecorder.defaultBufferCapacity
             : NavigationRecorder.defaultBufferCapacity
         unlink(path)
         let clock = ContinuousClock()
@@ -77,7 +80,8 @@ enum RecorderBench {
         let dropped = recorder.droppedEventCount
         var status = stat()
         stat(path, &status)
-        print("""
+        print(
+            """
             {"events": \(events), "threads": \(threads), "rate": \(rate), "buffer": \(buffer), \
             "dropped": \(dropped), "on_s": \(onSeconds), \
             "events_per_s": \(Double(events - dropped) / onSeconds), "bytes": \(status.st_size), \

@@ -1,3 +1,8 @@
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+import NavGraphRender
+
 // Measurements that a whole-command timer cannot take; scripts/bench runs it. Not installed, not for users.
 //
 //   navgraph-bench replay-moves FILE [MOVES]
@@ -7,14 +12,10 @@
 // to MOVES random steps and composes the full terminal frame for each, exactly as the replay screen draws it (only the
 // write to the terminal is left out). Prints one JSON object: load time and per-move latency percentiles.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import NavGraphAnalysis
-import NavGraphCore
-import NavGraphFormats
-import NavGraphRender
 
 /// Counts what reading reported; keeps nothing (a skipped-line list would grow with the file).
 final class CountingDiagnostics: DiagnosticHandler {
@@ -45,7 +46,9 @@ if arguments.count >= 2, arguments[1] == "recorder" {
     RecorderBench.run(Array(arguments.dropFirst(2)))
     exit(0)
 }
-guard arguments.count >= 3, arguments[1] == "replay-moves" else { fail("usage: navgraph-bench replay-moves FILE [MOVES]") }
+guard arguments.count >= 3, arguments[1] == "replay-moves" else {
+    fail("usage: navgraph-bench replay-moves FILE [MOVES]")
+}
 let moves = arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
 
 let clock = ContinuousClock()
@@ -78,15 +81,17 @@ var bytes = 0
 for step in targets {
     let start = clock.now
     var scroll = 0
-    let frame = screen.frame(step: step, timeline: timeline, description: descriptions[step - 1], rows: 50, columns: 160,
-                             scroll: &scroll, footer: "←/→ step")
+    let frame = screen.frame(
+        step: step, timeline: timeline, description: descriptions[step - 1], rows: 50, columns: 160,
+        scroll: &scroll, footer: "←/→ step")
     latencies.append(seconds(clock.now - start) * 1000)
     bytes += frame.utf8.count
 }
 latencies.sort()
 let sorted = latencies
 func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-print("""
+print(
+    """
     {"steps":\(timeline.count),"moves":\(latencies.count),"load_s":\(loadSeconds),"p50_ms":\(percentile(0.5)),\
     "p99_ms":\(percentile(0.99)),"max_ms":\(latencies.last ?? 0),"frame_bytes":\(bytes / max(latencies.count, 1))}
     """)

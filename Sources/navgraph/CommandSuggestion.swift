@@ -9,21 +9,27 @@ enum CommandSuggestion {
         let list = readingFiles.dropLast().joined(separator: ", ") + " and " + (readingFiles.last ?? "")
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), !isFolder.boolValue {
-            return CommandFailure(.usage, message: """
-                navgraph: error: '\(word)' is a file; say what to do with it first: \(list) read a log, \
-                e.g. navgraph tree \(word)
-                """)
+            return CommandFailure(
+                .usage,
+                message: """
+                    navgraph: error: '\(word)' is a file; say what to do with it first: \(list) read a log, \
+                    e.g. navgraph tree \(word)
+                    """)
         }
         if let nearest = nearest(to: word, in: commands) {
-            return CommandFailure(.usage, message: """
-                navgraph: error: unknown command '\(word)'; did you mean '\(nearest)'?
+            return CommandFailure(
+                .usage,
+                message: """
+                    navgraph: error: unknown command '\(word)'; did you mean '\(nearest)'?
+                    Usage: navgraph <command> [<file>] [<options>]; see navgraph --help
+                    """)
+        }
+        return CommandFailure(
+            .usage,
+            message: """
+                navgraph: error: unknown command '\(word)'; the commands are \(commands.joined(separator: ", "))
                 Usage: navgraph <command> [<file>] [<options>]; see navgraph --help
                 """)
-        }
-        return CommandFailure(.usage, message: """
-            navgraph: error: unknown command '\(word)'; the commands are \(commands.joined(separator: ", "))
-            Usage: navgraph <command> [<file>] [<options>]; see navgraph --help
-            """)
     }
 
     /// The command `word` is most likely a typo of: within two edits, or the start of exactly one command.
@@ -37,7 +43,8 @@ enum CommandSuggestion {
 
     /// Levenshtein distance (edits of one character) between two short words.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var current = [i] + Array(repeating: 0, count: b.count)

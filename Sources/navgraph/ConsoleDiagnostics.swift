@@ -90,7 +90,9 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
         if errors > 0 { throw InputError.invalidInput(path: file, errors: errors, strict: strict) }
         if skipped > 0 && !verbose {
-            StandardError.write("navgraph: skipped \(skipped) line\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not navigation output (--verbose lists them)")
+            StandardError.write(
+                "navgraph: skipped \(skipped) line\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not navigation output (--verbose lists them)"
+            )
         }
     }
 

@@ -44,12 +44,15 @@ struct DiagramCommand: ParsableCommand {
 
     @OptionGroup var flags: ReadingFlags
 
-    @Option(name: .shortAndLong,
-            help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp(
-        "dot, svg, png, pdf, mermaid, markdown or json (default: from -o's extension, else dot).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "dot, svg, png, pdf, mermaid, markdown or json (default: from -o's extension, else dot).",
+            valueName: "format"))
     var format: Format?
 
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
@@ -58,8 +61,10 @@ struct DiagramCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this type's neighbourhood (see --depth).", valueName: "type"))
     var focus: String?
 
-    @Option(help: ArgumentHelp("With --focus: how many relations away from the type to keep (default 1).",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --focus: how many relations away from the type to keep (default 1).",
+            valueName: "n"))
     var depth = 1
 
     @Option(help: ArgumentHelp("Leave out types matching this glob (* and ?); repeatable.", valueName: "glob"))
@@ -84,14 +89,16 @@ struct DiagramCommand: ParsableCommand {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
         }
         if format == nil, let output, output.contains("."), let ext = output.split(separator: ".").last,
-           Format(fileExtension: String(ext)) == nil {
+            Format(fileExtension: String(ext)) == nil
+        {
             throw ValidationError(
                 "cannot tell the format from '\(output)'; use --format dot, svg, png, pdf, mermaid, markdown or json")
         }
     }
 
     func run() throws {
-        let chosen = format
+        let chosen =
+            format
             ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(fileExtension: String($0)) } } ?? .dot
         if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
@@ -112,7 +119,8 @@ struct DiagramCommand: ParsableCommand {
             bytes = Array(try renderer.render(map).utf8)
         case .dot, .svg, .png, .pdf:
             let dot = try NavigationMapDOTRenderer(direction: direction).render(map)
-            bytes = chosen == .dot
+            bytes =
+                chosen == .dot
                 ? Array(dot.utf8) : try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
         }
         if let target {
@@ -139,10 +147,13 @@ struct DiagramCommand: ParsableCommand {
     private func filtered(_ map: NavigationMap, with filter: NavigationMapFilter) throws -> NavigationMap {
         if let focus, map.types[focus] == nil {
             let known = map.types.keys.sorted()
-            let seen = known.prefix(20).map(Escaping.terminal).joined(separator: ", ")
+            let seen =
+                known.prefix(20).map(Escaping.terminal).joined(separator: ", ")
                 + (known.count > 20 ? ", …" : "")
-            throw CommandFailure(.badInput, message: "error: --focus \(Escaping.terminal(focus)): "
-                + "no model of that type in the logs" + (known.isEmpty ? "" : "; types seen: " + seen))
+            throw CommandFailure(
+                .badInput,
+                message: "error: --focus \(Escaping.terminal(focus)): "
+                    + "no model of that type in the logs" + (known.isEmpty ? "" : "; types seen: " + seen))
         }
         return filter.apply(to: map)
     }
@@ -166,8 +177,9 @@ struct DiagramCommand: ParsableCommand {
         let drift = NavigationMapDrift(baseline: baseline, current: map)
         if update {
             try OutputFile(path: path, input: nil).write(json)
-            StandardError.write("navgraph: updated the baseline \(path): \(drift.appeared.count) relations appeared, "
-                + "\(drift.disappeared.count) disappeared")
+            StandardError.write(
+                "navgraph: updated the baseline \(path): \(drift.appeared.count) relations appeared, "
+                    + "\(drift.disappeared.count) disappeared")
             return
         }
         if drift.isEmpty {
@@ -177,7 +189,9 @@ struct DiagramCommand: ParsableCommand {
         var stdout = StandardOutput()
         for line in drift.lines { stdout.write(Escaping.terminal(line) + "\n") }
         stdout.flush()
-        throw CommandFailure(.found, message: "navgraph: the navigation drifted from the baseline \(path): "
-            + "\(drift.appeared.count) appeared, \(drift.disappeared.count) disappeared (--update rewrites it)")
+        throw CommandFailure(
+            .found,
+            message: "navgraph: the navigation drifted from the baseline \(path): "
+                + "\(drift.appeared.count) appeared, \(drift.disappeared.count) disappeared (--update rewrites it)")
     }
 }

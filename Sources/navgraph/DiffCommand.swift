@@ -26,8 +26,9 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The earlier step (with one file).", valueName: "step"))
     var from: Int?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The later step (with one file; default: the end).", valueName: "step"))
     var to: Int?
 
     @OptionGroup var flags: ReadingFlags
@@ -44,10 +45,14 @@ struct DiffCommand: ParsableCommand {
         try format.require(in: OutputFormat.diffFormats, by: "diff")
         switch files.count {
         case 1:
-            guard from != nil else { throw ValidationError("with one file, give --from STEP (and optionally --to STEP)") }
+            guard from != nil else {
+                throw ValidationError("with one file, give --from STEP (and optionally --to STEP)")
+            }
             if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
         case 2:
-            if from != nil || to != nil { throw ValidationError("--from/--to compare two steps of one file; with two files, leave them out") }
+            if from != nil || to != nil {
+                throw ValidationError("--from/--to compare two steps of one file; with two files, leave them out")
+            }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("only one input can be stdin") }
         default:
             throw ValidationError("give one file with --from/--to, or two files")
@@ -68,7 +73,8 @@ struct DiffCommand: ParsableCommand {
                 if state.step == from { earlier = state }
             }
             guard let earlier else {
-                throw CommandFailure.badInput(input.displayName, "--from \(from!): the input has only \(later.step) steps")
+                throw CommandFailure.badInput(
+                    input.displayName, "--from \(from!): the input has only \(later.step) steps")
             }
             diff = HierarchyDiff(from: earlier, to: later)
         }

@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How text for a terminal looks.
 struct DisplayOptions: ParsableArguments {
@@ -12,7 +13,9 @@ struct DisplayOptions: ParsableArguments {
         case auto, always, never
     }
 
-    @Option(help: ArgumentHelp("Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.", valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     @Flag(help: "Draw the tree with plain ASCII instead of box-drawing characters.")

@@ -6,13 +6,16 @@ import NavGraphFormats
 
 /// How input is read, for every command that reads logs.
 struct ReadingFlags: ParsableArguments {
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
+    @Option(
+        name: .customLong("input-format"),
+        help: ArgumentHelp("The input's format, instead of detecting it.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Flag(help: """
-        Treat warnings, and lines that look like navigation output but cannot be read, as errors (exit status 2); \
-        the app's own output is never an error.
-        """)
+    @Flag(
+        help: """
+            Treat warnings, and lines that look like navigation output but cannot be read, as errors (exit status 2); \
+            the app's own output is never an error.
+            """)
     var strict = false
 
     @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
@@ -24,8 +27,9 @@ struct ReadingFlags: ParsableArguments {
     @OptionGroup var configuration: ConfigurationOption
 
     func reading(_ file: String?) -> InputReading {
-        InputReading(file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose,
-                     configFile: configuration.config)
+        InputReading(
+            file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose,
+            configFile: configuration.config)
     }
 }
 
@@ -82,8 +86,9 @@ struct InputReading {
     func makeInput() throws -> NavigationInput {
         announceTerminalStdin()
         let configuration = try ConfigurationOption.load(configFile)
-        var input = NavigationInput(source: try LineSource(path: file), format: inputFormat,
-                                    rules: configuration.modelKindRules, lenient: lenient)
+        var input = NavigationInput(
+            source: try LineSource(path: file), format: inputFormat,
+            rules: configuration.modelKindRules, lenient: lenient)
         input.dumpPropertyNames = configuration.dumpPropertyNames
         input.showsAllDumpedProperties = verbose
         // Reading overlaps with whatever the command does with the events (tree --follow reads inline).

@@ -56,9 +56,10 @@ struct LeaksCommand: ParsableCommand {
                     + advice)
         }
         let configuration = try input.flags.configuration.load()
-        let report = LeakReport(hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
-                                ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
-                                isAllowed: { configuration.isAllowed(type: $0.type) })
+        let report = LeakReport(
+            hierarchy: hierarchy, ambiguities: diagnostics.ambiguities,
+            ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
+            isAllowed: { configuration.isAllowed(type: $0.type) })
         var output = StandardOutput()
         format.leakRenderer(style: display.style, listAll: all)?.render(report, to: &output)
         output.flush()

@@ -39,8 +39,10 @@ struct NavGraphCommand: ParsableCommand {
             ])) Each command's --help lists its own.
             """,
         version: version,
-        subcommands: [TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
-                      DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self])
+        subcommands: [
+            TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
+            DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self,
+        ])
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -48,8 +50,10 @@ struct NavGraphCommand: ParsableCommand {
         // out; the setup happens on the other core while the arguments are parsed.
         if arguments.first == "render" { RenderCommand.prepare(arguments: arguments.dropFirst()) }
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-        if let failure = CommandSuggestion.failure(for: arguments.first, commands: commands,
-                                                   readingFiles: commands.filter { !["templates", "config"].contains($0) }) {
+        if let failure = CommandSuggestion.failure(
+            for: arguments.first, commands: commands,
+            readingFiles: commands.filter { !["templates", "config"].contains($0) })
+        {
             end(with: failure)
         }
         var parsed: ParsableCommand.Type = Self.self
@@ -77,11 +81,13 @@ struct NavGraphCommand: ParsableCommand {
         case let error as ValidationError where command != Self.self:
             // swift-argument-parser would show the top level's usage for an error found while a command ran.
             let name = command.configuration.commandName ?? ""
-            failure = CommandFailure(.usage, message: """
-                Error: \(error.message)
-                Usage: \(usageString(for: command))
-                  See 'navgraph \(name) --help' for more information.
-                """)
+            failure = CommandFailure(
+                .usage,
+                message: """
+                    Error: \(error.message)
+                    Usage: \(usageString(for: command))
+                      See 'navgraph \(name) --help' for more information.
+                    """)
         default: exit(withError: error)
         }
         if let message = failure.message { StandardError.write(message) }

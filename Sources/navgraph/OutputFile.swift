@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file written atomically: into a temporary file in the same folder, then renamed over the target, so a
@@ -41,11 +42,14 @@ struct OutputFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw CommandFailure.badInput(path, "cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
+            throw CommandFailure.badInput(
+                path, "cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
         }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 close(descriptor)

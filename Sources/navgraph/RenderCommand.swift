@@ -27,27 +27,34 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var moment: MomentOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
     @Option(help: OutputFormat.help(OutputFormat.diagramFormats, " (default: from -o's extension, else dot)"))
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
-                               valueName: "name|path"))
+    @Option(
+        help: ArgumentHelp(
+            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
+            valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom, the default) or LR (left to right).",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Layout direction: TB (top to bottom, the default) or LR (left to right).",
+            valueName: "dir"))
     var direction: DOTRenderer.Direction?
 
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
-    @Option(help: ArgumentHelp(
-        "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into "
-            + "'… N more' nodes; 0 draws all (default 2000).",
-        valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into "
+                + "'… N more' nodes; 0 draws all (default 2000).",
+            valueName: "count"))
     var maxNodes: Int?
 
     func validate() throws {
@@ -55,7 +62,8 @@ struct RenderCommand: ParsableCommand {
         try format?.require(in: OutputFormat.diagramFormats, by: "render")
         if chosenFormat == nil, let output {
             throw ValidationError(
-                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))")
+                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))"
+            )
         }
     }
 
@@ -70,7 +78,8 @@ struct RenderCommand: ParsableCommand {
         // Options not given take their default from .navgraph.yml.
         let defaults = try input.flags.configuration.load().defaults
         let theme = theme ?? defaults.theme?.path
-        let direction = direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
+        let direction =
+            direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
         let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
 
         switch chosen {
@@ -93,8 +102,9 @@ struct RenderCommand: ParsableCommand {
         }
 
         let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
-        var renderer = try DOTRenderer(themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
-                                       legend: !noLegend)
+        var renderer = try DOTRenderer(
+            themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
+            legend: !noLegend)
         renderer.endOfInput = moment.moment == nil
         renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
         let hierarchy = try input.readHierarchy(until: moment.moment)
@@ -102,17 +112,23 @@ struct RenderCommand: ParsableCommand {
         let summary = try renderer.renderSummarizing(hierarchy, to: &dot)
         if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: renderer.endOfInput) {
             // As `tree` says it; the diagram is still written (an empty one is a valid file for a pipeline).
-            let drawn = summary.drawn == 0 ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
-            StandardError.write("navgraph: \(missing.prefix(1).lowercased() + missing.dropFirst().dropLast()); \(drawn)")
+            let drawn =
+                summary.drawn == 0
+                ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
+            StandardError.write(
+                "navgraph: \(missing.prefix(1).lowercased() + missing.dropFirst().dropLast()); \(drawn)")
         }
         if summary.collapsed > 0 {
-            StandardError.write("navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)")
+            StandardError.write(
+                "navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)"
+            )
         }
         if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
             StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
         }
 
-        let bytes = try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
+        let bytes =
+            try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
             ?? Array(dot.utf8)
         try write(bytes, to: target)
     }
@@ -144,7 +160,9 @@ struct RenderCommand: ParsableCommand {
                 || argument.hasSuffix(".mmd") || argument.hasSuffix(".md")
         }
         if !drawsDOT { Graphviz.prepare() }
-        if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) { DOTRenderer.prepareBuiltInTheme() }
+        if !arguments.contains(where: { $0 == "--theme" || $0.hasPrefix("--theme=") }) {
+            DOTRenderer.prepareBuiltInTheme()
+        }
     }
 }
 

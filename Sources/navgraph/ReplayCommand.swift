@@ -35,14 +35,19 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The step to start at (default: the first step with a hierarchy).", valueName: "step"))
     var start: Int?
 
-    @Option(help: ArgumentHelp("Write a self-contained HTML page replaying the history (no terminal needed).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a self-contained HTML page replaying the history (no terminal needed).",
+            valueName: "path"))
     var html: String?
 
-    @Option(help: ArgumentHelp("With --html: a built-in theme (light, dark) or your HTML theme's path.", valueName: "name|path"))
+    @Option(
+        help: ArgumentHelp(
+            "With --html: a built-in theme (light, dark) or your HTML theme's path.", valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
+    @Option(
+        help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
     var maxNodes = HTMLReplayPage.defaultMaxNodes
 
     func validate() throws {
@@ -53,8 +58,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         // Fail on an unwritable target or a missing theme before reading a long log.
         let export = try html.map {
-            ReplayHTMLExport(target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
-                             theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), maxNodes: maxNodes)
+            ReplayHTMLExport(
+                target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
+                theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), maxNodes: maxNodes)
         }
         if let export { _ = try export.theme.htmlTemplate() }
         unblockInteractiveSignals()
@@ -80,8 +86,9 @@ struct ReplayCommand: ParsableCommand {
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {
-            var session = ReplaySession(timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
-                                        step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
+            var session = ReplaySession(
+                timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
+                step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
             if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
                 session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
             }
@@ -100,9 +107,10 @@ struct ReplayCommand: ParsableCommand {
             if steps?.isPast(step - 1) == true { break }
             let change = state.apply(timeline.event(at: step))
             guard steps?.contains(step) ?? true else { continue }
-            let (header, tree) = screen.body(step: step, total: timeline.count, event: timeline.event(at: step),
-                                             description: descriptions[step - 1], state: state, change: change,
-                                             endOfInput: step == timeline.count)
+            let (header, tree) = screen.body(
+                step: step, total: timeline.count, event: timeline.event(at: step),
+                description: descriptions[step - 1], state: state, change: change,
+                endOfInput: step == timeline.count)
             output.write(header.joined(separator: "\n") + "\n")
             if !tree.isEmpty { output.write(tree.joined(separator: "\n") + "\n") }
             output.write("\n")
@@ -128,7 +136,8 @@ struct ReplaySession {
     var opening: String?
 
     /// Every key, for the key bar.
-    private static let keys = "←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"
+    private static let keys =
+        "←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"
 
     init(timeline: Timeline, descriptions: [String], screen: ReplayScreen, terminal: Terminal, step: Int) {
         self.timeline = timeline
@@ -227,7 +236,8 @@ struct ReplaySession {
                 }
                 let wrapped = candidate < step
                 move(to: candidate)
-                status = "found '\(shown)' at step \(candidate)"
+                status =
+                    "found '\(shown)' at step \(candidate)"
                     + (wrapped ? " (search wrapped to the start)" : "") + " (n: next)"
                 return
             }
@@ -276,12 +286,16 @@ struct ReplaySession {
         if let (leaks, selected) = leakList {
             let lines = screen.leakList(leaks, selected: selected, rows: rows - 1)
             let keys = "↑/↓ select  Enter go to the step it left  Esc back"
-            terminal.write(ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
+            terminal.write(
+                ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
         } else if let overlay {
-            terminal.write(ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
+            terminal.write(
+                ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
         } else {
-            terminal.write(screen.frame(step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",
-                                        rows: rows, columns: columns, scroll: &scroll, footer: footer))
+            terminal.write(
+                screen.frame(
+                    step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",
+                    rows: rows, columns: columns, scroll: &scroll, footer: footer))
         }
     }
 }

@@ -17,8 +17,9 @@ struct ReplayHTMLExport {
         let history = ReplayHistory(timeline: timeline, descriptions: descriptions)
         // The page explains itself (the lifetime panel names each kind); the drawing keeps its room for the models.
         let renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
-        let page = try HTMLReplayPage(history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
-                                      themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
+        let page = try HTMLReplayPage(
+            history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
+            themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
         let svg = try Graphviz.render(dot: try page.unionDOT(), format: .svg)
         let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
         try target.write(Array(html.utf8))

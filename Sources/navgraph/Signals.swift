@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A C signal handler: no captures, and only async-signal-safe calls inside.
@@ -11,9 +11,9 @@ typealias SignalHandler = @convention(c) (Int32) -> Void
 /// module is named once: Glibc on Linux, Darwin on macOS.
 func setSignalHandler(_ signal: Int32, _ handler: SignalHandler?) {
     #if canImport(Glibc)
-    _ = Glibc.signal(signal, handler ?? SIG_DFL)
+        _ = Glibc.signal(signal, handler ?? SIG_DFL)
     #else
-    _ = Darwin.signal(signal, handler ?? SIG_DFL)
+        _ = Darwin.signal(signal, handler ?? SIG_DFL)
     #endif
 }
 

@@ -25,7 +25,8 @@ struct TemplatesCommand: ParsableCommand {
             return
         }
         guard let text = Templates.named(name) else {
-            throw ValidationError("no built-in template '\(name)'; available: \(Templates.names.joined(separator: ", "))")
+            throw ValidationError(
+                "no built-in template '\(name)'; available: \(Templates.names.joined(separator: ", "))")
         }
         output.write(text)
         output.flush()

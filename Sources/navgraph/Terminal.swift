@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The controlling terminal in raw mode, for full-screen commands. Keys are read from `/dev/tty`, so the log can

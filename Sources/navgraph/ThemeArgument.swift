@@ -36,8 +36,9 @@ struct ThemeArgument {
     private func builtIn() throws -> String? {
         if let builtInName { return builtInName }
         if !value.contains("/") && !value.contains(".") {
-            throw ValidationError("no built-in theme '\(value)'; built-in themes: "
-                + BuiltInThemes.names.joined(separator: ", ") + " (for a file, give its path, e.g. ./\(value))")
+            throw ValidationError(
+                "no built-in theme '\(value)'; built-in themes: "
+                    + BuiltInThemes.names.joined(separator: ", ") + " (for a file, give its path, e.g. ./\(value))")
         }
         return nil
     }

@@ -35,12 +35,16 @@ struct TreeCommand: ParsableCommand {
     @Option(help: OutputFormat.help(OutputFormat.treeFormats))
     var format: OutputFormat = .text
 
-    @Flag(name: .shortAndLong, help: "Follow a growing log (a file like tail -f, or stdin until it ends) and show every new state.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Follow a growing log (a file like tail -f, or stdin until it ends) and show every new state.")
     var follow = false
 
     func validate() throws {
         try format.require(in: OutputFormat.treeFormats, by: "tree")
-        if follow && moment.moment != nil { throw ValidationError("--follow shows the live state; it cannot go with --at or --at-time") }
+        if follow && moment.moment != nil {
+            throw ValidationError("--follow shows the live state; it cannot go with --at or --at-time")
+        }
     }
 
     func run() throws {
@@ -81,7 +85,8 @@ struct TreeCommand: ParsableCommand {
             var text = ""
             if format == .json {
                 // Following, each state is one JSON Lines document that says which moment it shows.
-                let moment = JSONRenderer.Moment(step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
+                let moment = JSONRenderer.Moment(
+                    step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
                 try? JSONRenderer(moment: moment).render(state, to: &text)
             } else {
                 render(state, endOfInput: endOfInput, to: &text)
@@ -95,11 +100,14 @@ struct TreeCommand: ParsableCommand {
                 shownProvisional = nil
             }
             if redraw {
-                let status = provisional
-                    ? display.style.paint("(the last dump as printed so far: no line after it has arrived yet)", .dim) + "\n" : ""
+                let status =
+                    provisional
+                    ? display.style.paint("(the last dump as printed so far: no line after it has arrived yet)", .dim)
+                        + "\n" : ""
                 output.write("\u{1B}[H\u{1B}[2J" + text + status)
             } else if format == .text {
-                let header = "── step \(state.step), line \(state.line)"
+                let header =
+                    "── step \(state.step), line \(state.line)"
                     + (provisional ? ", provisional: a dump is still being printed" : "")
                     + (endOfInput ? ", end of input" : "") + " ──"
                 output.write(display.style.paint(header, .dim) + "\n" + text + "\n")
@@ -121,7 +129,8 @@ struct TreeCommand: ParsableCommand {
             show(preview, provisional: true, endOfInput: false)
         }
 
-        try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) { event in
+        try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) {
+            event in
             let change = hierarchy.apply(event)
             for warning in change.warnings { diagnostics.report(warning) }
             // A program reading JSON Lines gets every step; people (text) get the state each time the input pauses.

@@ -1,13 +1,14 @@
+import NavGraphRecorder
+
 // A simulated shopping app, recorded with NavGraphRecorder: what `swift run recorder-demo | navgraph tree --follow`
 // shows. Two tabs with a stack each, a sheet with its own stack, an alert, a logout that switches the app's root —
 // and one view model kept alive by a retain cycle, which `navgraph leaks` finds. Events go to stdout among the app's
 // own output, as they would in Xcode's console.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import NavGraphRecorder
 
 /// Seconds between steps, so a live view can follow; `--pace 0` runs at full speed.
 let pace = parsePace(CommandLine.arguments.dropFirst())
@@ -74,7 +75,12 @@ final class ProductDetailViewModel: ViewModel {
 
 /// One tab: a stack with its root screen, and the path above it as the app holds it (`NavigationStack(path:)`).
 final class TabRouter {
-    enum Route: Hashable, Sendable { case productList, product(Int), orders, order(Int) }
+    enum Route: Hashable, Sendable {
+        case productList
+        case product(Int)
+        case orders
+        case order(Int)
+    }
 
     let stack: ViewModel
     let rootScreen: ViewModel

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 @Suite("navgraph diagram, as a user runs it")
 struct DiagramCommandTests {
-    static let logs = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",
-                       "leaky-session.log", "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
-                       "per-tab-routers.log"]
+    static let logs = [
+        "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",
+        "leaky-session.log", "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
+        "per-tab-routers.log",
+    ]
 
     @Test func theSameBytesWhateverTheOrderOfTheLogs() throws {
         for format in ["dot", "json", "mermaid", "svg"] {
@@ -23,18 +25,24 @@ struct DiagramCommandTests {
     @Test func formatsFromTheExtension() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, check) in [("map.svg", { (bytes: [UInt8]) in isWellFormedXML(bytes) }),
-                              ("map.png", { $0.prefix(4) == [0x89, 0x50, 0x4E, 0x47] }),
-                              ("map.pdf", { String(decoding: $0.prefix(5), as: UTF8.self) == "%PDF-" }),
-                              ("map.mmd", { String(decoding: $0, as: UTF8.self).hasPrefix("flowchart TB\n") }),
-                              ("map.md", { String(decoding: $0, as: UTF8.self).hasPrefix("```mermaid\nflowchart TB\n") }),
-                              ("map.json", { String(decoding: $0, as: UTF8.self).hasPrefix("{\n  \"nodes\": [") })] {
+        for (name, check) in [
+            ("map.svg", { (bytes: [UInt8]) in isWellFormedXML(bytes) }),
+            ("map.png", { $0.prefix(4) == [0x89, 0x50, 0x4E, 0x47] }),
+            ("map.pdf", { String(decoding: $0.prefix(5), as: UTF8.self) == "%PDF-" }),
+            ("map.mmd", { String(decoding: $0, as: UTF8.self).hasPrefix("flowchart TB\n") }),
+            ("map.md", { String(decoding: $0, as: UTF8.self).hasPrefix("```mermaid\nflowchart TB\n") }),
+            ("map.json", { String(decoding: $0, as: UTF8.self).hasPrefix("{\n  \"nodes\": [") }),
+        ] {
             let out = folder.appendingPathComponent(name)
-            let run = try navgraph(["diagram", example("sheet-over-tabs.txt"), example("leaky-session.jsonl"), "-o", out.path])
+            let run = try navgraph([
+                "diagram", example("sheet-over-tabs.txt"), example("leaky-session.jsonl"), "-o", out.path,
+            ])
             #expect(run.status == 0, "\(name): \(run.stderr)")
             #expect(check(Array(try Data(contentsOf: out))), "\(name) is not what its extension says")
         }
-        let unknown = try navgraph(["diagram", example("session.log"), "-o", folder.appendingPathComponent("map.gif").path])
+        let unknown = try navgraph([
+            "diagram", example("session.log"), "-o", folder.appendingPathComponent("map.gif").path,
+        ])
         #expect(unknown.status == 64 && unknown.stderr.contains("cannot tell the format from"))
     }
 
@@ -42,16 +50,19 @@ struct DiagramCommandTests {
         let all = Self.logs.map(example)
         let focused = try navgraph(["diagram", "--format", "json", "--focus", "SegmentedTabsNavigationModel"] + all)
         #expect(focused.status == 0)
-        #expect(focused.stdout.contains("\"ArchitectureExampleNavigationModel\"")
-            && focused.stdout.contains("\"ActionableListNavigationModel\""))
+        #expect(
+            focused.stdout.contains("\"ArchitectureExampleNavigationModel\"")
+                && focused.stdout.contains("\"ActionableListNavigationModel\""))
         #expect(!focused.stdout.contains("\"AppNavigationModel\""))
-        let excluded = try navgraph(["diagram", "--format", "json", "--exclude", "*Subscription*", "--exclude", "Alert*"] + all)
+        let excluded = try navgraph(
+            ["diagram", "--format", "json", "--exclude", "*Subscription*", "--exclude", "Alert*"] + all)
         #expect(!excluded.stdout.contains("Subscription") && !excluded.stdout.contains("Alert"))
         #expect(excluded.stdout.contains("ConfirmationDialogNavigationModel"))
         let frequent = try navgraph(["diagram", "--format", "json", "--min-count", "5"] + all)
         #expect(frequent.stdout.contains("\"count\": 14}") && !frequent.stdout.contains("\"count\": 1}"))
         let unknown = try navgraph(["diagram", "--focus", "NoSuchModel"] + all)
-        #expect(unknown.status == 2 && unknown.stderr.contains("--focus NoSuchModel: no model of that type in the logs"))
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("--focus NoSuchModel: no model of that type in the logs"))
     }
 
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {
@@ -63,8 +74,9 @@ struct DiagramCommandTests {
         #expect(missing.status == 2 && missing.stderr.contains("cannot read the baseline"))
         let created = try navgraph(["diagram", "--check", baseline, "--update", session])
         #expect(created.status == 0 && FileManager.default.fileExists(atPath: baseline))
-        #expect(try String(contentsOfFile: baseline, encoding: .utf8)
-            == (try navgraph(["diagram", "--format", "json", session])).stdout)
+        #expect(
+            try String(contentsOfFile: baseline, encoding: .utf8)
+                == (try navgraph(["diagram", "--format", "json", session])).stdout)
 
         let match = try navgraph(["diagram", "--check", baseline, session])
         #expect(match.status == 0 && match.stdout.isEmpty && match.stderr.contains("match the baseline"))
@@ -77,13 +89,14 @@ struct DiagramCommandTests {
         #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("+ ") })
         let gone = try navgraph(["diagram", "--check", baseline, example("launch-dump.txt")])
         #expect(gone.status == 1)
-        #expect(gone.stdout == """
-            - ActionableListNavigationModel pushed after ActionableListNavigationModel
-            - AlertNavigationModel presented (alert) from DefaultStackRootNavigationModel
-            - ConfirmationDialogNavigationModel presented (confirmationDialog) from ActionableListNavigationModel
-            - DefaultStackRootNavigationModel presented from MainTabsNavigationModel
+        #expect(
+            gone.stdout == """
+                - ActionableListNavigationModel pushed after ActionableListNavigationModel
+                - AlertNavigationModel presented (alert) from DefaultStackRootNavigationModel
+                - ConfirmationDialogNavigationModel presented (confirmationDialog) from ActionableListNavigationModel
+                - DefaultStackRootNavigationModel presented from MainTabsNavigationModel
 
-            """)
+                """)
 
         let updated = try navgraph(["diagram", "--check", baseline, "--update", example("launch-dump.txt")])
         #expect(updated.status == 0 && updated.stderr.contains("updated the baseline"))
@@ -117,7 +130,9 @@ struct RenderSharingTests {
         expectGolden(try String(contentsOf: mmd, encoding: .utf8), "leaky-session.log.mmd")
         let md = folder.appendingPathComponent("nav.md")
         #expect(try navgraph(["render", example("leaky-session.log"), "-o", md.path]).status == 0)
-        #expect(try String(contentsOf: md, encoding: .utf8) == "```mermaid\n" + (try golden("leaky-session.log.mmd")) + "```\n")
+        #expect(
+            try String(contentsOf: md, encoding: .utf8) == "```mermaid\n" + (try golden("leaky-session.log.mmd"))
+                + "```\n")
     }
 
     @Test func traceToAFile() throws {
@@ -128,7 +143,8 @@ struct RenderSharingTests {
         #expect(run.status == 0, "\(run.stderr)")
         let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: out)) as? [String: Any]
         let events = try #require(object?["traceEvents"] as? [[String: Any]])
-        #expect(events.filter { $0["ph"] as? String == "b" }.count == events.filter { $0["ph"] as? String == "e" }.count)
+        #expect(
+            events.filter { $0["ph"] as? String == "b" }.count == events.filter { $0["ph"] as? String == "e" }.count)
         let atStep = try navgraph(["render", example("leaky-session.log"), "--format", "trace", "--at", "14"])
         #expect(atStep.status == 0 && atStep.stdout.contains("(left, not finished)"))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 @Suite("navgraph diff --format json: where things are")
 struct DiffPositionTests {
@@ -35,6 +35,8 @@ struct DiffPositionTests {
         let from = try #require(moved["from"] as? [String: Any])
         let to = try #require(moved["to"] as? [String: Any])
         let line = try #require(text.stdout.split(separator: "\n").first { $0.contains("moved from") })
-        #expect(line.contains("#\(from["index"] as? Int ?? -1) to") && line.hasSuffix("#\(to["index"] as? Int ?? -1)"), "\(line) vs \(moved)")
+        #expect(
+            line.contains("#\(from["index"] as? Int ?? -1) to") && line.hasSuffix("#\(to["index"] as? Int ?? -1)"),
+            "\(line) vs \(moved)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// The examples committed under docs/ are what navgraph makes today: each file, and each block of a page between
 /// `<!-- navgraph ARGS -->` and `<!-- /navgraph -->`, is compared with a run of the built binary from the
@@ -13,8 +13,10 @@ struct DocsExamplesTests {
         ("docs/diagram/navigation.json", ["diagram", "--format", "json"] + mapLogs),
         ("docs/trace/leaky-session.trace.json", ["render", "--format", "trace", "examples/leaky-session.log"]),
     ]
-    static let mapLogs = ["examples/session.log", "examples/sheet-over-tabs.txt", "examples/leaky-session.log",
-                          "examples/leaky-session.jsonl"]
+    static let mapLogs = [
+        "examples/session.log", "examples/sheet-over-tabs.txt", "examples/leaky-session.log",
+        "examples/leaky-session.jsonl",
+    ]
     static let pages = ["docs/diagram.md", "docs/mermaid.md"]
     static var recording: Bool { ProcessInfo.processInfo.environment["NAVGRAPH_RECORD"] == "1" }
 
@@ -25,13 +27,16 @@ struct DocsExamplesTests {
         #expect(run.status == 0, "\(run.stderr)")
         let url = repositoryRoot.appendingPathComponent(path)
         if Self.recording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(run.stdoutBytes).write(to: url)
             return
         }
         let committed = try Data(contentsOf: url)
-        #expect(Array(committed) == run.stdoutBytes,
-                Comment(rawValue: "\(path) is not what `navgraph \(arguments.joined(separator: " "))` makes today "
+        #expect(
+            Array(committed) == run.stdoutBytes,
+            Comment(
+                rawValue: "\(path) is not what `navgraph \(arguments.joined(separator: " "))` makes today "
                     + "(NAVGRAPH_RECORD=1 rewrites it)"))
     }
 
@@ -42,8 +47,9 @@ struct DocsExamplesTests {
         var searchFrom = text.startIndex
         var blocks = 0
         while let open = text.range(of: "<!-- navgraph ", range: searchFrom..<text.endIndex),
-              let openEnd = text.range(of: " -->\n", range: open.upperBound..<text.endIndex),
-              let close = text.range(of: "<!-- /navgraph -->", range: openEnd.upperBound..<text.endIndex) {
+            let openEnd = text.range(of: " -->\n", range: open.upperBound..<text.endIndex),
+            let close = text.range(of: "<!-- /navgraph -->", range: openEnd.upperBound..<text.endIndex)
+        {
             blocks += 1
             let arguments = text[open.upperBound..<openEnd.lowerBound].split(separator: " ").map(String.init)
             let run = try navgraph(arguments)
@@ -52,8 +58,10 @@ struct DocsExamplesTests {
                 text.replaceSubrange(openEnd.upperBound..<close.lowerBound, with: run.stdout)
                 searchFrom = text.index(openEnd.upperBound, offsetBy: run.stdout.count + "<!-- /navgraph -->".count)
             } else {
-                #expect(String(text[openEnd.upperBound..<close.lowerBound]) == run.stdout,
-                        Comment(rawValue: "\(page): the block of `navgraph \(arguments.joined(separator: " "))` "
+                #expect(
+                    String(text[openEnd.upperBound..<close.lowerBound]) == run.stdout,
+                    Comment(
+                        rawValue: "\(page): the block of `navgraph \(arguments.joined(separator: " "))` "
                             + "is not what it makes today"))
                 searchFrom = close.upperBound
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 // Reading must not depend on how the bytes arrive. An app's console delivers its output a line at a time with pauses
 // of any length (a pty), in chunks split anywhere (a pipe), or appended to a log file being written; `tree --follow`
@@ -61,7 +61,9 @@ struct SplitWrites {
         var start = 0
         pieces = []
         for (index, cut) in cuts.enumerated() where cut > start {
-            let pause = longPauses.contains(index) ? 0.2 : (pattern == .bytes ? 0 : Double.random(in: 0...0.0008, using: &random))
+            let pause =
+                longPauses.contains(index)
+                ? 0.2 : (pattern == .bytes ? 0 : Double.random(in: 0...0.0008, using: &random))
             pieces.append((Data(bytes[start..<cut]), pause))
             start = cut
         }
@@ -120,13 +122,16 @@ func navgraphPiped(_ arguments: [String], writes: SplitWrites) async throws -> R
     try? input.fileHandleForWriting.close()
     await exited(process)
     let out = try Data(contentsOf: outURL)
-    return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-               stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
 }
 
 /// Runs `tree --follow --format json` on a file that a writer appends `writes` to, until the last document shows
 /// `finalStep` and no more arrive; returns the documents and stderr.
-func navgraphFollowingGrowingFile(writes: SplitWrites, finalStep: Int) async throws -> (documents: [String], stderr: String, log: String) {
+func navgraphFollowingGrowingFile(writes: SplitWrites, finalStep: Int) async throws -> (
+    documents: [String], stderr: String, log: String
+) {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let log = folder.appendingPathComponent("app.log")
@@ -198,12 +203,16 @@ enum FollowInputs {
     static let generated: [String] = {
         guard let folder = try? temporaryFolder() else { return [] }
         var made: [String] = []
-        for (format, ext, seed) in [("swiftui-navigation", "log", 11), ("navgraph-events", "jsonl", 12), ("swiftui-navigation", "log", 13)] {
+        for (format, ext, seed) in [
+            ("swiftui-navigation", "log", 11), ("navgraph-events", "jsonl", 12), ("swiftui-navigation", "log", 13),
+        ] {
             let path = folder.appendingPathComponent("generated-\(seed).\(ext)").path
-            let run = try? runTool(URL(fileURLWithPath: "/usr/bin/env"), [
-                "python3", repositoryRoot.appendingPathComponent("scripts/bench-data").path, "session",
-                "--format", format, "--size", "24K", "--seed", String(seed), "-o", path,
-            ])
+            let run = try? runTool(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", repositoryRoot.appendingPathComponent("scripts/bench-data").path, "session",
+                    "--format", format, "--size", "24K", "--seed", String(seed), "-o", path,
+                ])
             if run?.status == 0 { made.append(path) }
         }
         return made
@@ -214,7 +223,9 @@ enum FollowInputs {
     static let rounds = Int(ProcessInfo.processInfo.environment["NAVGRAPH_FOLLOW_ROUNDS"] ?? "") ?? 1
 
     static func seeds(for path: String, _ pattern: SplitPattern) -> [UInt64] {
-        let base = UInt64(truncatingIfNeeded: URL(fileURLWithPath: path).lastPathComponent.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+        let base = UInt64(
+            truncatingIfNeeded: URL(fileURLWithPath: path).lastPathComponent.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+        )
         return (0..<UInt64(rounds)).map { base &+ $0 &* 7919 &+ (pattern == .lines ? 0 : 104_729) }
     }
 }
@@ -254,7 +265,8 @@ struct FollowPropertyTests {
         }
     }
 
-    @Test("a pipe fed a line at a time or in random chunks", arguments: FollowInputs.all, [SplitPattern.lines, .chunks])
+    @Test(
+        "a pipe fed a line at a time or in random chunks", arguments: FollowInputs.all, [SplitPattern.lines, .chunks])
     func pipe(path: String, pattern: SplitPattern) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let reference = try Reference.of(path)
@@ -301,10 +313,14 @@ struct FollowPropertyTests {
             let (documents, stderr, log) = try await navgraphFollowingGrowingFile(writes: writes, finalStep: finalStep)
             let last = try #require(documents.last.flatMap(jsonObject), "no state shown: \(context)")
             #expect(last["step"] as? Int == finalStep, "final step: \(context)")
-            #expect(stateOnly(last) == stateOnly(try #require(jsonObject(reference.tree.stdout))), "final state: \(context)")
+            #expect(
+                stateOnly(last) == stateOnly(try #require(jsonObject(reference.tree.stdout))), "final state: \(context)"
+            )
             // Diagnostics are said as they are found (the skipped-lines count comes at the end, which a followed
             // file never reaches); they name the file instead of <stdin>.
-            let expected = lineDiagnostics(reference.tree.stderr).map { $0.replacingOccurrences(of: "<stdin>", with: log) }
+            let expected = lineDiagnostics(reference.tree.stderr).map {
+                $0.replacingOccurrences(of: "<stdin>", with: log)
+            }
             #expect(lineDiagnostics(stderr).map(String.init) == expected, "warnings: \(context)")
             checkSteps(documents, finalStep: finalStep, context: context)
         }
@@ -325,7 +341,8 @@ struct FollowPropertyTests {
         #expect(last["endOfInput"] as? Bool == true, "\(context)")
         #expect(last["provisional"] as? Bool == false, "\(context)")
         #expect(last["step"] as? Int == reference.finalStep, "final step: \(context)")
-        #expect(stateOnly(last) == stateOnly(try #require(jsonObject(reference.tree.stdout))), "final state: \(context)")
+        #expect(
+            stateOnly(last) == stateOnly(try #require(jsonObject(reference.tree.stdout))), "final state: \(context)")
         checkSteps(documents, finalStep: reference.finalStep ?? 0, context: context)
     }
 

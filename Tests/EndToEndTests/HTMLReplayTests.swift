@@ -1,13 +1,17 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// Whether the headless-Chromium checks can run here: Chromium, its WebDriver and Selenium (`scripts/setup`
 /// installs them). Where they cannot be had the test is skipped with that reason, never passed.
 let chromiumIsAvailable: Bool = {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-    func found(_ name: String) -> Bool { paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") } }
-    guard found("chromium") || found("chromium-browser") || found("google-chrome"), found("chromedriver") else { return false }
+    func found(_ name: String) -> Bool {
+        paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+    guard found("chromium") || found("chromium-browser") || found("google-chrome"), found("chromedriver") else {
+        return false
+    }
     let probe = try? runTool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import selenium"])
     return probe?.status == 0
 }()
@@ -16,8 +20,10 @@ let chromiumIsAvailable: Bool = {
 struct HTMLReplayTests {
     static let committedExample = "docs/html-replay/leaky-session.html"
 
-    @Test(arguments: ["session.log", "leaky-session.log", "leaky-session.jsonl", "console-prefixed.log", "legacy-1x.log",
-                      "sheet-over-tabs.txt"])
+    @Test(arguments: [
+        "session.log", "leaky-session.log", "leaky-session.jsonl", "console-prefixed.log", "legacy-1x.log",
+        "sheet-over-tabs.txt",
+    ])
     func writesASelfContainedPage(example name: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,8 +35,9 @@ struct HTMLReplayTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("\\u003csvg"))  // the drawing travels inside the JSON data
         // Namespace names are identifiers, never fetched; nothing else may point outside the file.
-        let outside = html.replacingOccurrences(of: #"xmlns(:xlink)?=\\"http://www\.w3\.org/[0-9]+/[a-z]+\\""#,
-                                                with: "", options: .regularExpression)
+        let outside = html.replacingOccurrences(
+            of: #"xmlns(:xlink)?=\\"http://www\.w3\.org/[0-9]+/[a-z]+\\""#,
+            with: "", options: .regularExpression)
         for external in ["http://", "https://", "<link", " src=", "@import", "url("] {
             #expect(!outside.contains(external), "\(name): \(external)")
         }
@@ -46,7 +53,9 @@ struct HTMLReplayTests {
         #expect(themeWithoutPage.status == 64)
         let unwritable = try navgraph(["replay", example("session.log"), "--html", "/no/such/folder/r.html"])
         #expect(unwritable.status == 2)
-        #expect(unwritable.stderr.contains("/no/such/folder/r.html: error: cannot write: folder '/no/such/folder' does not exist"))
+        #expect(
+            unwritable.stderr.contains(
+                "/no/such/folder/r.html: error: cannot write: folder '/no/such/folder' does not exist"))
         let theme = folder.appendingPathComponent("mine.html.mustache")
         try "{{<replay-page}}\n{{$palette}} :root { --bg: pink; } {{/palette}}\n{{/replay-page}}\n"
             .write(to: theme, atomically: true, encoding: .utf8)
@@ -57,7 +66,9 @@ struct HTMLReplayTests {
         try "<html>\n  {{#steps}}\n".write(to: theme, atomically: true, encoding: .utf8)
         let broken = try navgraph(["replay", example("session.log"), "--html", page.path, "--theme", theme.path])
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains(theme.path + ":3:1: error: invalid template: a section is never closed"), "\(broken.stderr)")
+        #expect(
+            broken.stderr.contains(theme.path + ":3:1: error: invalid template: a section is never closed"),
+            "\(broken.stderr)")
     }
 
     /// docs/html-replay.md shows a page made from examples/; it must be what navgraph makes today.
@@ -74,8 +85,9 @@ struct HTMLReplayTests {
             try made.write(to: committed)
             return
         }
-        #expect(made == (try Data(contentsOf: committed)),
-                "\(Self.committedExample) is not what navgraph makes today; re-record with NAVGRAPH_RECORD=1")
+        #expect(
+            made == (try Data(contentsOf: committed)),
+            "\(Self.committedExample) is not what navgraph makes today; re-record with NAVGRAPH_RECORD=1")
     }
 
     /// The page in a real browser: steps with the keys and the slider, the models shown against `tree --at`, the
@@ -87,11 +99,18 @@ struct HTMLReplayTests {
         let hostile = "<img src=x onerror=alert(1)>"
         var log = "{\"event\":\"start\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\"}\n"
         log += "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\",\"window\":\"main\"}\n"
-        let names = [hostile, "<img src=x onerror=window.__navgraphPwned=1>", "</script><script>window.__navgraphPwned=1</script>",
-                     "Quote\"&amp;\u{2028}"]
+        let names = [
+            hostile, "<img src=x onerror=window.__navgraphPwned=1>",
+            "</script><script>window.__navgraphPwned=1</script>",
+            "Quote\"&amp;\u{2028}",
+        ]
         for (index, name) in names.enumerated() {
-            let encoded = String(decoding: try JSONSerialization.data(withJSONObject: ["event": "push", "id": "p\(index)", "type": name,
-                                                                                         "parent": "r"], options: [.sortedKeys]), as: UTF8.self)
+            let encoded = String(
+                decoding: try JSONSerialization.data(
+                    withJSONObject: [
+                        "event": "push", "id": "p\(index)", "type": name,
+                        "parent": "r",
+                    ], options: [.sortedKeys]), as: UTF8.self)
             log += encoded + "\n"
         }
         log += "{\"event\":\"pop\",\"parent\":\"r\",\"count\":2}\n"
@@ -99,14 +118,18 @@ struct HTMLReplayTests {
         try log.write(to: hostileLog, atomically: true, encoding: .utf8)
 
         // --max-nodes 6: most models are folded into "… N more" nodes, each shown with the model it hangs from.
-        for (input, extra) in [(example("leaky-session.log"), [String]()), (example("session.log"), []),
-                               (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, []),
-                               (example("leaky-session.log"), ["--max-nodes", "6"])] {
+        for (input, extra) in [
+            (example("leaky-session.log"), [String]()), (example("session.log"), []),
+            (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, []),
+            (example("leaky-session.log"), ["--max-nodes", "6"]),
+        ] {
             let page = folder.appendingPathComponent("page.html")
             let made = try navgraph(["replay", input, "--html", page.path] + extra)
             #expect(made.status == 0, "\(made.stderr)")
-            var arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/check-html-replay.py").path,
-                             binaryURL.path, input, page.path]
+            var arguments = [
+                "python3", repositoryRoot.appendingPathComponent("scripts/check-html-replay.py").path,
+                binaryURL.path, input, page.path,
+            ]
             if input == hostileLog.path { arguments += ["--hostile", hostile] }
             let check = try runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
             #expect(check.status == 0, "\(input): \(check.stdout)\(check.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// Writes `parts` to a new file in `folder`, streaming, so large inputs never sit in memory at once.
 func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Void) throws -> String {
@@ -14,13 +14,18 @@ func writeFile(_ folder: URL, _ name: String, _ parts: (FileHandle) throws -> Vo
 
 /// Writes `first`, then `line(index)` for each index, then `last`, in 1 MiB pieces (the text of a million lines is
 /// never held at once).
-func writeLines(_ folder: URL, _ name: String, _ indices: Range<Int>, first: String, last: String,
-                _ line: (Int) -> String) throws -> String {
+func writeLines(
+    _ folder: URL, _ name: String, _ indices: Range<Int>, first: String, last: String,
+    _ line: (Int) -> String
+) throws -> String {
     try writeFile(folder, name) { handle in
         var text = first
         for index in indices {
             text += line(index)
-            if text.utf8.count > 1 << 20 { handle.write(Data(text.utf8)); text = "" }
+            if text.utf8.count > 1 << 20 {
+                handle.write(Data(text.utf8))
+                text = ""
+            }
         }
         handle.write(Data((text + last).utf8))
     }
@@ -30,7 +35,8 @@ func writeLines(_ folder: URL, _ name: String, _ indices: Range<Int>, first: Str
 /// `nil` under a sanitizer (its shadow memory is not navgraph's), or without /usr/bin/time.
 func peakMemoryKB(_ arguments: [String]) throws -> Int? {
     guard ProcessInfo.processInfo.environment["NAVGRAPH_SANITIZED"] == nil,
-          FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+    else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
     process.arguments = ["-f", "%M", binaryURL.path] + arguments
@@ -55,7 +61,8 @@ struct HostileInputTests {
     @Test func emptyBinaryAndNUL() throws {
         let empty = try writeFile(folder, "empty.log") { _ in }
         let run = try navgraph(["tree", empty])
-        #expect(run.status == 2 && run.stderr.contains("error: the input is empty; expected navigation output in one of"))
+        #expect(
+            run.status == 2 && run.stderr.contains("error: the input is empty; expected navigation output in one of"))
 
         let binary = try writeFile(folder, "app.bin") { handle in
             handle.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
@@ -76,7 +83,11 @@ struct HostileInputTests {
     @Test func invalidUTF8IsReportedAndSkippedWhenLenient() throws {
         let path = try writeFile(folder, "utf8.log") { handle in
             handle.write(Data("<[AppNavigationModel 667...]>\n".utf8))
-            handle.write(Data([0x09, 0x3C, 0x5B, 0x48, 0x6F, 0x6D, 0x65, 0xFF, 0xFE, 0x20, 0x45, 0x33, 0x34, 0x2E, 0x2E, 0x2E, 0x5D, 0x3E, 0x0A]))
+            handle.write(
+                Data([
+                    0x09, 0x3C, 0x5B, 0x48, 0x6F, 0x6D, 0x65, 0xFF, 0xFE, 0x20, 0x45, 0x33, 0x34, 0x2E, 0x2E, 0x2E,
+                    0x5D, 0x3E, 0x0A,
+                ]))
             handle.write(Data("{\"not\": \"valid \u{FF}".utf8))
         }
         let run = try navgraph(["tree", path])
@@ -102,7 +113,8 @@ struct HostileInputTests {
     }
 
     @Test func hundredsOfMegabytesOfNoiseStreamThrough() throws {
-        let line = Data("2025-03-14 09:41:07.201 App[4242:9111] [Network] GET https://api.example.com/v1/feed 200 (143 ms)\n".utf8)
+        let line = Data(
+            "2025-03-14 09:41:07.201 App[4242:9111] [Network] GET https://api.example.com/v1/feed 200 (143 ms)\n".utf8)
         let path = try writeFile(folder, "noise.log") { handle in
             var block = Data()
             for _ in 0..<10_000 { block.append(line) }
@@ -121,7 +133,10 @@ struct HostileInputTests {
             for level in 0..<depth {
                 let id = String(level % 4096, radix: 16, uppercase: true)
                 let prefix = String(repeating: "0", count: 3 - id.count) + id
-                handle.write(Data((String(repeating: "\t", count: level) + "<[Level\(level)NavigationModel \(prefix)...]>\n").utf8))
+                handle.write(
+                    Data(
+                        (String(repeating: "\t", count: level) + "<[Level\(level)NavigationModel \(prefix)...]>\n").utf8
+                    ))
             }
         }
         let tree = try navgraph(["tree", path])
@@ -142,9 +157,11 @@ struct HostileInputTests {
 
     @Test func aHundredThousandPresentationsEachOnTheLast() throws {
         let count = 100_000
-        let path = try writeLines(folder, "chain.jsonl", 1..<count,
+        let path = try writeLines(
+            folder, "chain.jsonl", 1..<count,
             first: "{\"event\":\"root\",\"id\":\"p0\",\"type\":\"RootModel\"}\n",
-            last: "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n") { index in
+            last: "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n"
+        ) { index in
             "{\"event\":\"start\",\"id\":\"p\(index)\",\"type\":\"SheetModel\"}\n"
                 + "{\"event\":\"present\",\"id\":\"p\(index)\",\"type\":\"SheetModel\",\"parent\":\"p\(index - 1)\",\"style\":\"sheet\"}\n"
         }
@@ -160,9 +177,11 @@ struct HostileInputTests {
     }
 
     @Test func aStackAMillionEntriesLong() throws {
-        let path = try writeLines(folder, "stack.jsonl", 0..<1_000_000,
+        let path = try writeLines(
+            folder, "stack.jsonl", 0..<1_000_000,
             first: "{\"event\":\"root\",\"id\":\"s\",\"type\":\"StackRootModel\",\"kind\":\"stack\"}\n",
-            last: "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n") { index in
+            last: "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n"
+        ) { index in
             "{\"event\":\"push\",\"id\":\"e\(index)\",\"type\":\"DetailModel\",\"parent\":\"s\"}\n"
         }
         let tree = try navgraph(["tree", path])
@@ -174,16 +193,18 @@ struct HostileInputTests {
     }
 
     @Test func jsonThatIsNotAnEvent() throws {
-        let run = try navgraph(["tree"], stdin: """
-            {"event":"root","id":"a","type":"App"}
-            {"event":"push","id":"b","type":"X","parent":
-            ["event","push"]
-            "push"
-            {"event":"push","id":42,"type":"X","parent":"a"}
-            {"event":"push","id":"b","id":"c","type":"X","parent":"a"}
-            {"event":"mark","label":"ok"} trailing
+        let run = try navgraph(
+            ["tree"],
+            stdin: """
+                {"event":"root","id":"a","type":"App"}
+                {"event":"push","id":"b","type":"X","parent":
+                ["event","push"]
+                "push"
+                {"event":"push","id":42,"type":"X","parent":"a"}
+                {"event":"push","id":"b","id":"c","type":"X","parent":"a"}
+                {"event":"mark","label":"ok"} trailing
 
-            """)
+                """)
         #expect(run.status == 2)
         // A line that starts an event and cannot be read is an error; an array or a string is app output (a console
         // carries navgraph-events among the app's own prints), skipped and counted.
@@ -193,25 +214,29 @@ struct HostileInputTests {
     }
 
     @Test func contradictionsAreNamedAndTheStateStaysConsistent() throws {
-        let run = try navgraph(["tree"], stdin: """
-            {"event":"finish","id":"x"}
-            {"event":"root","id":"app","type":"App","kind":"tabs"}
-            {"event":"start","id":"t","type":"Home"}
-            {"event":"tab","id":"t","type":"Home","parent":"app"}
-            {"event":"push","id":"d","type":"Detail","parent":"app"}
-            {"event":"pop","parent":"t","count":5}
-            {"event":"dismiss","id":"t"}
-            {"event":"root","id":"app2","type":"App"}
-            {"event":"finish","id":"t"}
-            {"event":"finish","id":"t"}
-            {"event":"start","id":"t","type":"Home"}
+        let run = try navgraph(
+            ["tree"],
+            stdin: """
+                {"event":"finish","id":"x"}
+                {"event":"root","id":"app","type":"App","kind":"tabs"}
+                {"event":"start","id":"t","type":"Home"}
+                {"event":"tab","id":"t","type":"Home","parent":"app"}
+                {"event":"push","id":"d","type":"Detail","parent":"app"}
+                {"event":"pop","parent":"t","count":5}
+                {"event":"dismiss","id":"t"}
+                {"event":"root","id":"app2","type":"App"}
+                {"event":"finish","id":"t"}
+                {"event":"finish","id":"t"}
+                {"event":"start","id":"t","type":"Home"}
 
-            """)
+                """)
         #expect(run.status == 0)
-        for (line, text) in [(1, "finish of 'x', which is not alive"), (5, "push onto 'app', a tabs container"),
-                             (6, "pop on 't', which is not a stack"), (7, "dismiss of 't', which is not presented"),
-                             (8, "window 'main' already has root 'app'"), (10, "finish of 't', which is not alive"),
-                             (11, "start of 't', which finished at line 9")] {
+        for (line, text) in [
+            (1, "finish of 'x', which is not alive"), (5, "push onto 'app', a tabs container"),
+            (6, "pop on 't', which is not a stack"), (7, "dismiss of 't', which is not presented"),
+            (8, "window 'main' already has root 'app'"), (10, "finish of 't', which is not alive"),
+            (11, "start of 't', which finished at line 9"),
+        ] {
             #expect(run.stderr.contains("<stdin>:\(line): warning: \(text)"), "line \(line)")
         }
         #expect(run.stdout.hasPrefix("window main\nApp app2\n"))
@@ -220,13 +245,18 @@ struct HostileInputTests {
     }
 
     @Test func hostileNamesInEveryOutput() throws {
-        let names = ["Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;"]
+        let names = [
+            "Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+            "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;",
+        ]
         func encoded(_ object: [String: String]) throws -> String {
             String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
         var log = "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"tabs\"}\n"
         for (index, name) in names.enumerated() {
-            log += try encoded(["event": "tab", "id": "t\(index)\u{1B}[31m", "type": name, "parent": "r", "title": name]) + "\n"
+            log +=
+                try encoded(["event": "tab", "id": "t\(index)\u{1B}[31m", "type": name, "parent": "r", "title": name])
+                + "\n"
         }
         let path = try writeFile(folder, "hostile.jsonl") { $0.write(Data(log.utf8)) }
         let tree = try navgraph(["tree", "--color", "never", path])
@@ -236,8 +266,11 @@ struct HostileInputTests {
         let json = try navgraph(["tree", "--format", "json", path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let tabs = ((object["roots"] as? [[String: Any]])?.first?["children"] as? [[String: Any]]) ?? []
-        #expect(tabs.map { $0["type"] as? String } == ["Quote\"Back\\slash", "</script><script>alert(1)</script>",
-                                                        "<img src=x onerror=alert(1)>", "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;"])
+        #expect(
+            tabs.map { $0["type"] as? String } == [
+                "Quote\"Back\\slash", "</script><script>alert(1)</script>",
+                "<img src=x onerror=alert(1)>", "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;",
+            ])
         let svg = try navgraph(["render", "--format", "svg", path])
         #expect(svg.status == 0 && isWellFormedXML(svg.stdoutBytes))
         let svgText = String(decoding: svg.stdoutBytes, as: UTF8.self)
@@ -255,19 +288,31 @@ struct HostileInputTests {
 
 @Suite("Fuzz regressions and seeds through the fuzz harness")
 struct FuzzRegressionTests {
-    @Test(arguments: ["swiftui-navigation", "navgraph-events", "navigation-path", "navigator",
-                       "swift-dump"])
+    @Test(arguments: [
+        "swiftui-navigation", "navgraph-events", "navigation-path", "navigator",
+        "swift-dump",
+    ])
     func replayEveryFile(target: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
         let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
-        let seeds = switch target {
-        case "navgraph-events": [example("leaky-session.jsonl")]
-        case "navigation-path": [example("navigation-path.log")]
-        case "navigator": [example("navigator-session.log")]
-        case "swift-dump": [example("per-tab-routers.log"),
-                            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/router-shapes.txt").path]
-        default: [example("leaky-session.log"), example("session.log"), example("console-prefixed.log"), example("legacy-1x.log")]
-        }
+        let seeds =
+            switch target {
+            case "navgraph-events": [example("leaky-session.jsonl")]
+            case "navigation-path": [example("navigation-path.log")]
+            case "navigator": [example("navigator-session.log")]
+            case "swift-dump":
+                [
+                    example("per-tab-routers.log"),
+                    repositoryRoot.appendingPathComponent(
+                        "Tests/NavGraphFormatsTests/Fixtures/swift-dump/router-shapes.txt"
+                    ).path,
+                ]
+            default:
+                [
+                    example("leaky-session.log"), example("session.log"), example("console-prefixed.log"),
+                    example("legacy-1x.log"),
+                ]
+            }
         let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
         let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(target)")
         let run = try runTool(replayer, files)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// Runs navgraph with stdin fed in pieces, pausing between them, as a live console delivers it.
 func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 0.4) throws -> Run {
@@ -28,32 +28,39 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     let out = try Data(contentsOf: outURL)
-    return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-               stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
 }
 
 @Suite("navgraph tree --follow", .serialized)
 struct FollowTests {
     @Test func printsEachNewStateAndTheFinalOneFromAPipe() throws {
         let launch = try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8)
-        let run = try navgraphStreaming(["tree", "--follow"], pieces: [
-            launch,
-            "[DetailNavigationModel 8C1...]: Sta",  // arrives in pieces: parsed once complete
-            "rted\n",
-            "[DetailNavigationModel 8C1...]: Finished\n",
-        ])
+        let run = try navgraphStreaming(
+            ["tree", "--follow"],
+            pieces: [
+                launch,
+                "[DetailNavigationModel 8C1...]: Sta",  // arrives in pieces: parsed once complete
+                "rted\n",
+                "[DetailNavigationModel 8C1...]: Finished\n",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         let headers = run.stdout.split(separator: "\n").filter { $0.hasPrefix("── step") }
         // The dump arrives whole, but only the next line can tell it has ended: until then it is shown provisionally
         // (once the input has been quiet for a moment — on a machine too busy to read before the next piece arrives,
         // not at all).
-        #expect(headers.filter { !$0.contains("provisional") } == [
-            "── step 2, line 7 ──", "── step 3, line 8 ──", "── step 3, line 8, end of input ──",
-        ])
-        #expect(headers.filter { $0.contains("provisional") }.allSatisfy {
-            $0 == "── step 1, line 1, provisional: a dump is still being printed ──"
-        })
-        #expect(run.stdout.contains("Not yet placed: started after the last dump (1):\n  DetailNavigationModel 8C1  started line 7"))
+        #expect(
+            headers.filter { !$0.contains("provisional") } == [
+                "── step 2, line 7 ──", "── step 3, line 8 ──", "── step 3, line 8, end of input ──",
+            ])
+        #expect(
+            headers.filter { $0.contains("provisional") }.allSatisfy {
+                $0 == "── step 1, line 1, provisional: a dump is still being printed ──"
+            })
+        #expect(
+            run.stdout.contains(
+                "Not yet placed: started after the last dump (1):\n  DetailNavigationModel 8C1  started line 7"))
         #expect(run.stderr.isEmpty)
     }
 
@@ -68,7 +75,10 @@ struct FollowTests {
         if run.stdout.contains("── step 4, line 5, provisional") {
             #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"))
         }
-        #expect(run.stdout.hasSuffix("Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"
+            ))
     }
 
     @Test func followsAGrowingFileUntilInterrupted() throws {
@@ -109,9 +119,13 @@ struct ReplayPrintTests {
     @Test func withoutATerminalItPrintsEveryStep() throws {
         let run = try navgraph(["replay", "examples/leaky-session.jsonl"])
         #expect(run.status == 0)
-        #expect(run.stdout.components(separatedBy: "navgraph replay  examples/leaky-session.jsonl  step ").count - 1 == 69)
+        #expect(
+            run.stdout.components(separatedBy: "navgraph replay  examples/leaky-session.jsonl  step ").count - 1 == 69)
         let range = try navgraph(["replay", "--steps", "22..23", "examples/leaky-session.jsonl"])
-        #expect(range.stdout.hasPrefix("navgraph replay  examples/leaky-session.jsonl  step 22/69  line 22  2025-03-14T09:41:16.400Z\npush ActionableListNavigationModel B80"))
+        #expect(
+            range.stdout.hasPrefix(
+                "navgraph replay  examples/leaky-session.jsonl  step 22/69  line 22  2025-03-14T09:41:16.400Z\npush ActionableListNavigationModel B80"
+            ))
         #expect(range.stdout.contains("+    │  └─ ActionableListNavigationModel B800000A"))
         #expect(range.stdout.contains("step 23/69  line 23"))
         #expect(range.stdout.contains("- DefaultStackRootNavigationModel 9C200008"))
@@ -119,7 +133,9 @@ struct ReplayPrintTests {
     }
 }
 
-let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// A tmux server of its own, so tests never touch a user's sessions.
 struct Tmux {
@@ -156,8 +172,10 @@ struct Tmux {
     }
 
     func start(_ command: String, width: Int = 110, height: Int = 32) throws {
-        try run(["new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
-                 "cd '\(repositoryRoot.path)' && \(command); echo EXIT:$?; stty -a | grep -o -- '-\\?icanon'; sleep 30"])
+        try run([
+            "new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
+            "cd '\(repositoryRoot.path)' && \(command); echo EXIT:$?; stty -a | grep -o -- '-\\?icanon'; sleep 30",
+        ])
     }
 
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", "t"] + keys) }
@@ -213,14 +231,17 @@ struct ReplayTerminalTests {
         #expect(left.contains("step 21/46  line 66"))
         #expect(left.contains("step 21: SegmentedTabsNavigationModel 5EA left the hierarchy here"))
         try tmux.keys("/", "Segment", "Enter")
-        #expect(try tmux.screen(containing: "found 'Segment'").contains(
-            "found 'Segment' at step 16 (search wrapped to the start) (n: next)"))
+        #expect(
+            try tmux.screen(containing: "found 'Segment'").contains(
+                "found 'Segment' at step 16 (search wrapped to the start) (n: next)"))
         try tmux.keys("n")
-        #expect(try tmux.screen(containing: "no further match").contains(
-            "no further match for 'Segment': step 16 is the only one"))
+        #expect(
+            try tmux.screen(containing: "no further match").contains(
+                "no further match for 'Segment': step 16 is the only one"))
         try tmux.keys("x")
         let bar = try tmux.screen(containing: "q quit")
-        #expect(bar.contains("←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"))
+        #expect(
+            bar.contains("←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"))
         try tmux.keys("q")
         let after = try tmux.screen(containing: "icanon")
         #expect(after.contains("EXIT:0"))

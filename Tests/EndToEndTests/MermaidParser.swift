@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// Mermaid's own parser and renderer (a pinned `mermaid.min.js`, installed by `scripts/setup-mermaid`) run in
 /// headless Chromium: the judge of whether navgraph's Mermaid output is Mermaid.
@@ -47,12 +47,14 @@ enum MermaidParser {
 
     /// Parses and renders each diagram; one browser run for all of them.
     static func check(_ diagrams: [(name: String, text: String)]) throws -> [Verdict] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-mermaid-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "navgraph-mermaid-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The diagrams go in a script of their own, as JSON: nothing in them is ever HTML.
         let data = try JSONSerialization.data(withJSONObject: diagrams.map { [$0.name, $0.text] })
-        try (Data("window.diagrams = ".utf8) + data + Data(";\n".utf8)).write(to: folder.appendingPathComponent("diagrams.js"))
+        try (Data("window.diagrams = ".utf8) + data + Data(";\n".utf8)).write(
+            to: folder.appendingPathComponent("diagrams.js"))
         let page = """
             <!doctype html><html><head><meta charset="utf-8"></head><body><pre id="result">pending</pre>
             <script src="\(script.absoluteString)"></script>
@@ -83,15 +85,18 @@ enum MermaidParser {
             """
         let pageURL = folder.appendingPathComponent("check.html")
         try Data(page.utf8).write(to: pageURL)
-        let run = try runTool(URL(fileURLWithPath: "/usr/bin/timeout"), [
-            "300", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-            "--virtual-time-budget=120000", "--dump-dom", pageURL.absoluteString,
-        ])
+        let run = try runTool(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            [
+                "300", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                "--virtual-time-budget=120000", "--dump-dom", pageURL.absoluteString,
+            ])
         guard let start = run.stdout.range(of: "<pre id=\"result\">"),
-              let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex),
-              let decoded = Data(base64Encoded: String(run.stdout[start.upperBound..<end.lowerBound])),
-              let object = try JSONSerialization.jsonObject(with: decoded) as? [String: Any],
-              let verdicts = object["verdicts"] as? [[String: Any]] else {
+            let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex),
+            let decoded = Data(base64Encoded: String(run.stdout[start.upperBound..<end.lowerBound])),
+            let object = try JSONSerialization.jsonObject(with: decoded) as? [String: Any],
+            let verdicts = object["verdicts"] as? [[String: Any]]
+        else {
             throw MermaidCheckFailed(
                 details: "no result from Chromium (status \(run.status)): \(run.stderr.suffix(2000))")
         }
@@ -99,8 +104,9 @@ enum MermaidParser {
             throw MermaidCheckFailed(details: "a diagram ran a script (alert was called)")
         }
         return verdicts.map {
-            Verdict(name: $0["name"] as? String ?? "", error: $0["error"] as? String, text: $0["text"] as? String ?? "",
-                    activeElements: $0["active"] as? Int ?? 0)
+            Verdict(
+                name: $0["name"] as? String ?? "", error: $0["error"] as? String, text: $0["text"] as? String ?? "",
+                activeElements: $0["active"] as? Int ?? 0)
         }
     }
 

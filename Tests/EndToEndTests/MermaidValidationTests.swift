@@ -1,15 +1,18 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// Every Mermaid flowchart navgraph writes for the examples, and for hostile names, goes through Mermaid's own
 /// parser and renderer: a diagram Mermaid rejects is a failed test. Skipped, saying why, without Chromium.
-@Suite("Mermaid output, checked by Mermaid", .serialized,
-       .enabled(if: MermaidParser.isAvailable, Comment(rawValue: MermaidParser.unavailableReason ?? "")))
+@Suite(
+    "Mermaid output, checked by Mermaid", .serialized,
+    .enabled(if: MermaidParser.isAvailable, Comment(rawValue: MermaidParser.unavailableReason ?? "")))
 struct MermaidValidationTests {
-    static let exampleFiles = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
-                               "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl", "navigation-path.log",
-                               "navigator-session.log"]
+    static let exampleFiles = [
+        "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
+        "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl", "navigation-path.log",
+        "navigator-session.log",
+    ]
 
     @Test func everyExampleAndTheNavigationMapParse() throws {
         var diagrams: [(name: String, text: String)] = []
@@ -40,15 +43,23 @@ struct MermaidValidationTests {
     @Test func hostileNamesParseAndShowAsText() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let names = ["Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-                     "Hash#35;Semi;colon", "Brackets[x]{y}(z)|w", "Back`tick`s **bold**", "Café ✓ 日本語 👩‍💻",
-                     "Esc\u{1B}[2JBidi\u{202E}X", "end", "A-->B", "graph TD"]
+        let names = [
+            "Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+            "Hash#35;Semi;colon", "Brackets[x]{y}(z)|w", "Back`tick`s **bold**", "Café ✓ 日本語 👩‍💻",
+            "Esc\u{1B}[2JBidi\u{202E}X", "end", "A-->B", "graph TD",
+        ]
         var log = "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"tabs\"}\n"
         for (index, name) in names.enumerated() {
             let object = ["event": "tab", "id": "t\(index)", "type": name, "parent": "r"]
-            log += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+            log +=
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+                + "\n"
             let sheet = ["event": "present", "id": "s\(index)", "type": name, "parent": "t\(index)", "style": name]
-            log += String(decoding: try JSONSerialization.data(withJSONObject: sheet, options: [.sortedKeys]), as: UTF8.self) + "\n"
+            log +=
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: sheet, options: [.sortedKeys]), as: UTF8.self)
+                + "\n"
         }
         let path = folder.appendingPathComponent("hostile.jsonl").path
         try Data(log.utf8).write(to: URL(fileURLWithPath: path))
@@ -61,7 +72,8 @@ struct MermaidValidationTests {
             #expect(verdict.activeElements == 0, "\(verdict.name) has elements that run or load something")
             for name in names {
                 // Shown as text, controls and bidi marks removed.
-                let shown = name.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(of: "\u{202E}", with: "")
+                let shown = name.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(
+                    of: "\u{202E}", with: "")
                 #expect(verdict.text.contains(shown), "\(verdict.name): \(shown) not shown as text")
             }
         }

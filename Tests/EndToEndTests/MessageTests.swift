@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// A corpus file, as the formats' tests keep them.
 private func corpus(_ name: String) -> String {
@@ -21,8 +21,10 @@ struct MessageTests {
     @Test func aFileWithoutACommandNamesTheCommandsThatReadOne() throws {
         let run = try navgraph([example("session.log")])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("is a file; say what to do with it first: tree, render, diagram, leaks, history, diff and "
-            + "replay read a log, e.g. navgraph tree "))
+        #expect(
+            run.stderr.contains(
+                "is a file; say what to do with it first: tree, render, diagram, leaks, history, diff and "
+                    + "replay read a log, e.g. navgraph tree "))
     }
 
     @Test func wrongValuesSayWhatIsWrong() throws {
@@ -34,7 +36,9 @@ struct MessageTests {
         #expect(from.status == 64 && from.stderr.contains("--from -2: a step is 0 or more"))
         let backwards = try navgraph(["history", "--steps", "5..2", example("session.log")])
         #expect(backwards.status == 64)
-        #expect(backwards.stderr.contains("'5..2' is invalid for '--steps <range>': the range runs backwards; did you mean 2..5?"))
+        #expect(
+            backwards.stderr.contains(
+                "'5..2' is invalid for '--steps <range>': the range runs backwards; did you mean 2..5?"))
         let replay = try navgraph(["replay", "--steps", "x", example("session.log")])
         #expect(replay.stderr.contains("expected a step (15) or a range of steps (10..20, 10.., ..20)"))
     }
@@ -64,17 +68,20 @@ struct MessageTests {
 
     @Test func sourceCodeAndMarkdownAreNamedToo() throws {
         let swift = try navgraph(["tree"], stdin: "// A view\nimport SwiftUI\n\nstruct HomeView: View {\n}\n")
-        #expect(swift.stderr.contains("<stdin>:2: error: no navigation output found; this looks like Swift source code"))
+        #expect(
+            swift.stderr.contains("<stdin>:2: error: no navigation output found; this looks like Swift source code"))
         let markdown = try navgraph(["tree"], stdin: "# Notes\n\nThe sheet opens twice.\n")
         #expect(markdown.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
     }
 
     @Test func leaksAdviceFitsTheFormat() throws {
-        let events = try navgraph(["leaks"], stdin: """
-            {"event":"root","id":"A","type":"AppModel"}
-            {"event":"push","id":"B","type":"DetailModel","parent":"A"}
+        let events = try navgraph(
+            ["leaks"],
+            stdin: """
+                {"event":"root","id":"A","type":"AppModel"}
+                {"event":"push","id":"B","type":"DetailModel","parent":"A"}
 
-            """)
+                """)
         #expect(events.status == 2)
         #expect(events.stderr.contains("write a start event when a model is created and a finish event"))
         #expect(!events.stderr.contains("isDebugPrintEnabled"))

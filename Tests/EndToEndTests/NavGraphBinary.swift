@@ -2,7 +2,8 @@ import Foundation
 import NavGraphTestSupport
 
 func golden(_ name: String) throws -> String {
-    try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)"), encoding: .utf8)
+    try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Tests/NavGraphRenderTests/Golden/\(name)"), encoding: .utf8)
 }
 
 /// What a run of the binary left behind.
@@ -15,13 +16,17 @@ struct Run {
 
 /// Runs the built `navgraph` (beside the test bundle, or `$NAVGRAPH_BIN`) with stdout and stderr captured in files,
 /// so a large output can never block on a full pipe.
-func navgraph(_ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+func navgraph(_ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment: [String: String] = [:])
+    throws -> Run
+{
     try runTool(binaryURL, arguments, stdin: stdin, directory: directory, environment: environment)
 }
 
 /// Runs any executable the same way (the fuzz replayers, `env python3 …`).
-func runTool(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
-             environment: [String: String] = [:]) throws -> Run {
+func runTool(
+    _ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+    environment: [String: String] = [:]
+) throws -> Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -78,7 +83,7 @@ let binaryURL: URL = {
 }()
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Whether the bytes are well-formed XML.

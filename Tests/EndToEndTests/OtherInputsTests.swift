@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// NavigationPath JSON and NavigatorUI logs, read by the built binary as a user runs it.
 @Suite("NavigationPath and NavigatorUI inputs")
@@ -23,12 +23,13 @@ struct OtherInputsTests {
         #expect(history.stdout.contains("push Route recipe(id: 7) onto stack path"))
         let diff = try navgraph(["diff", example("navigation-path.log"), "--from", "5", "--to", "9"])
         #expect(diff.status == 1)
-        #expect(diff.stdout == """
-            - Route recipe(id: 42) under NavigationStack path (push)
-            - Route step(1) under NavigationStack path (push)
-            + Route recipe(id: 7) under NavigationStack path (push)
+        #expect(
+            diff.stdout == """
+                - Route recipe(id: 42) under NavigationStack path (push)
+                - Route step(1) under NavigationStack path (push)
+                + Route recipe(id: 7) under NavigationStack path (push)
 
-            """)
+                """)
         // JSON keeps the module.
         let json = try navgraph(["tree", "--format", "json", example("navigation-path.log")])
         #expect(json.stdout.contains(#""type": "Recipes.Route""#))
@@ -44,20 +45,25 @@ struct OtherInputsTests {
 
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
-        #expect(run.stderr.contains("navigator-session.log:1: note: read as navigator (NavigatorUI log), detected from this line"))
+        #expect(
+            run.stderr.contains(
+                "navigator-session.log:1: note: read as navigator (NavigatorUI log), detected from this line"))
         let path = try navgraph(["tree", "--verbose", example("navigation-path.log")])
         #expect(path.stderr.contains("navigation-path.log:4: note: read as navigation-path (NavigationPath JSON)"))
     }
 
     @Test func badNavigationPathJSONIsAnErrorWithItsLine() throws {
-        let run = try navgraph(["tree"], stdin: """
-            ["MyApp.Route","{\\"a\\":{}}"]
-            ["MyApp.Route","{\\"a\\":{}}","Swift.Int"]
-            ["MyApp.Route","not json"]
-            """)
+        let run = try navgraph(
+            ["tree"],
+            stdin: """
+                ["MyApp.Route","{\\"a\\":{}}"]
+                ["MyApp.Route","{\\"a\\":{}}","Swift.Int"]
+                ["MyApp.Route","not json"]
+                """)
         #expect(run.status == 2)
         #expect(run.stderr.contains("<stdin>:2: error: NavigationPath JSON has an odd number of elements (3)"))
-        #expect(run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value, is not JSON"))
+        #expect(
+            run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value, is not JSON"))
     }
 
     @Test func inputInNoFormatListsEveryFormatTried() throws {

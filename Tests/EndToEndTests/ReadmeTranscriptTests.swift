@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 // A transcript in the docs is a promise: every `$ …` line in a fenced block of README.md or docs/*.md that names a file
 // under examples/ is run (with the built navgraph first on PATH, from the repository's root, stdin empty, no colour)
@@ -73,7 +73,8 @@ struct Transcript: CustomStringConvertible, Sendable {
 
 /// Whether a shown line is one navgraph writes to stderr.
 func isDiagnosticLine(_ line: String) -> Bool {
-    line.hasPrefix("navgraph: ") || line.range(of: #"^\S+:\d+(:\d+)?: (warning|error|note): "#, options: .regularExpression) != nil
+    line.hasPrefix("navgraph: ")
+        || line.range(of: #"^\S+:\d+(:\d+)?: (warning|error|note): "#, options: .regularExpression) != nil
 }
 
 /// Lines without trailing spaces, without trailing blank lines.
@@ -107,14 +108,17 @@ struct ReadmeTranscriptTests {
     func transcript(_ transcript: Transcript) throws {
         let binaryFolder = binaryURL.deletingLastPathComponent().path
         let path = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let run = try runTool(URL(fileURLWithPath: "/bin/sh"), ["-c", transcript.command],
-                              environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "120"])
+        let run = try runTool(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", transcript.command],
+            environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "120"])
         let expected = transcript.expected
         let expectedOut = normalized(expected.filter { !isDiagnosticLine($0) })
         let expectedErr = normalized(expected.filter(isDiagnosticLine))
         let actualOut = normalized(run.stdout.components(separatedBy: "\n"))
         let actualErr = normalized(run.stderr.components(separatedBy: "\n"))
-        #expect(matches(actualOut, expectedOut), """
+        #expect(
+            matches(actualOut, expectedOut),
+            """
             \(transcript): the docs show
             \(expectedOut.joined(separator: "\n"))
             navgraph prints
@@ -141,7 +145,9 @@ struct DocsDiagramTests {
         let run = try navgraph(["render", "examples/sheet-over-tabs.txt", "-o", made.path])
         #expect(run.status == 0, "\(run.stderr)")
         let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/sheet-over-tabs.svg"))
-        #expect(try Data(contentsOf: made) == committed,
-                "docs/sheet-over-tabs.svg is out of date: navgraph render examples/sheet-over-tabs.txt -o docs/sheet-over-tabs.svg")
+        #expect(
+            try Data(contentsOf: made) == committed,
+            "docs/sheet-over-tabs.svg is out of date: navgraph render examples/sheet-over-tabs.txt -o docs/sheet-over-tabs.svg"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 /// The README's `recorder-demo` transcripts (section "Using it from an app") are what the binaries print.
 @Suite("recorder-demo and the README")
@@ -36,10 +36,12 @@ struct RecorderDemoTests {
             if showsTail { body.removeFirst() }
             let out = body.filter { !$0.hasPrefix("navgraph: ") }
             let err = body.filter { $0.hasPrefix("navgraph: ") }
-            result.append(Transcript(
-                arguments: line.dropFirst(prompt.count).split(separator: " ").map(String.init),
-                stdout: out.map { $0 + "\n" }.joined(), stderr: err.map { $0 + "\n" }.joined(), showsTail: showsTail,
-                status: status))
+            result.append(
+                Transcript(
+                    arguments: line.dropFirst(prompt.count).split(separator: " ").map(String.init),
+                    stdout: out.map { $0 + "\n" }.joined(), stderr: err.map { $0 + "\n" }.joined(),
+                    showsTail: showsTail,
+                    status: status))
         }
         return result
     }
@@ -73,9 +75,10 @@ struct RecorderDemoTests {
         let lines = demo.stdout.split(separator: "\n")
         let events = lines.filter { $0.hasPrefix(#"{"event":"#) }
         #expect(lines.count - events.count == 8)
-        #expect(Set(events.map { $0.split(separator: "\"")[3] }).isSuperset(of: [
-            "start", "finish", "root", "switch", "tab", "push", "pop", "setPath", "select", "present", "dismiss",
-        ]))
+        #expect(
+            Set(events.map { $0.split(separator: "\"")[3] }).isSuperset(of: [
+                "start", "finish", "root", "switch", "tab", "push", "pop", "setPath", "select", "present", "dismiss",
+            ]))
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("demo.jsonl")

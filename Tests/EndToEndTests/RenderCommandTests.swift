@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 @Suite("navgraph render, as a user runs it")
 struct RenderCommandTests {
@@ -20,8 +20,11 @@ struct RenderCommandTests {
         let svg = Array(try Data(contentsOf: out))
         #expect(isWellFormedXML(svg))
         let text = String(decoding: svg, as: UTF8.self)
-        for label in ["AppNavigationModel", "MainTabsNavigationModel", "DefaultStackRootNavigationModel", "ActionableListNavigationModel",
-                      ">667<", ">F1A<", ">32D<", ">F0F<", ">19A<", ">26F<", ">tab 1<", ">tab 2<"] {
+        for label in [
+            "AppNavigationModel", "MainTabsNavigationModel", "DefaultStackRootNavigationModel",
+            "ActionableListNavigationModel",
+            ">667<", ">F1A<", ">32D<", ">F0F<", ">19A<", ">26F<", ">tab 1<", ">tab 2<",
+        ] {
             #expect(text.contains(label), "\(label) missing from SVG")
         }
         // Atomic write leaves no temporary file behind.
@@ -47,7 +50,9 @@ struct RenderCommandTests {
     /// Graphviz is prepared on another thread while arguments are parsed; a diagram for docs must still come out
     /// byte for byte the same every time.
     @Test func theSameInputAlwaysGivesTheSameSVG() throws {
-        let runs = try (0..<6).map { _ in try navgraph(["render", "--format", "svg", "--max-nodes", "0", example("leaky-session.log")]) }
+        let runs = try (0..<6).map { _ in
+            try navgraph(["render", "--format", "svg", "--max-nodes", "0", example("leaky-session.log")])
+        }
         #expect(runs.allSatisfy { $0.status == 0 })
         #expect(Set(runs.map(\.stdoutBytes)).count == 1)
     }
@@ -64,7 +69,8 @@ struct RenderCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let theme = folder.appendingPathComponent("mine.dot.mustache")
-        try "digraph mine { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\", color=red];\n{{/node}}{{/statements}} }\n"
+        try
+            "digraph mine { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\", color=red];\n{{/node}}{{/statements}} }\n"
             .write(to: theme, atomically: true, encoding: .utf8)
         let run = try navgraph(["render", example("launch-dump.txt"), "--theme", theme.path, "--no-legend"])
         #expect(run.status == 0)
@@ -98,9 +104,14 @@ struct RenderCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(String, String)] = [
-            ("digraph {\n{{#statements}}\n  {{#node}}x{{/nodes}}\n{{/statements}}}\n",
-             ":3:16: error: invalid template: this closing tag does not match the section it closes"),
-            ("{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n", ":4:1: error: invalid template: a section is never closed"),
+            (
+                "digraph {\n{{#statements}}\n  {{#node}}x{{/nodes}}\n{{/statements}}}\n",
+                ":3:16: error: invalid template: this closing tag does not match the section it closes"
+            ),
+            (
+                "{{% CONTENT_TYPE: DOT}}\ndigraph { {{#statements}}\n}\n",
+                ":4:1: error: invalid template: a section is never closed"
+            ),
             ("digraph { {{% NOPE}} }\n", ":1:19: error: invalid template: a {{% … }} pragma is malformed"),
         ]
         for (index, (text, expected)) in cases.enumerated() {
@@ -115,7 +126,9 @@ struct RenderCommandTests {
     @Test func outputProblemsAreClear() throws {
         let missing = try navgraph(["render", example("session.log"), "-o", "/no/such/folder/nav.svg"])
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("/no/such/folder/nav.svg: error: cannot write: folder '/no/such/folder' does not exist"))
+        #expect(
+            missing.stderr.contains(
+                "/no/such/folder/nav.svg: error: cannot write: folder '/no/such/folder' does not exist"))
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("session.svg")

@@ -1,22 +1,23 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 @Suite("navgraph leaks")
 struct LeaksCommandTests {
     @Test func textListsEachLeakWithItsSubtreeAndExits1() throws {
         let run = try navgraph(["leaks", example("leaky-session.log")])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            leaked ActionableListNavigationModel B80  last under DefaultStackRootNavigationModel 9C2 (step 12, line 25); left at step 14, line 37; started line 22
-            leaked SegmentedTabsNavigationModel 5EA  last under DefaultStackRootNavigationModel 19A (step 20, line 53); left at step 21, line 66; started line 48
-              └─ leaked ArchitectureExampleNavigationModel A11; started line 49
-              └─ leaked ArchitectureExampleNavigationModel B22; started line 50
-              └─ leaked ArchitectureExampleNavigationModel C33; started line 51
+        #expect(
+            run.stdout == """
+                leaked ActionableListNavigationModel B80  last under DefaultStackRootNavigationModel 9C2 (step 12, line 25); left at step 14, line 37; started line 22
+                leaked SegmentedTabsNavigationModel 5EA  last under DefaultStackRootNavigationModel 19A (step 20, line 53); left at step 21, line 66; started line 48
+                  └─ leaked ArchitectureExampleNavigationModel A11; started line 49
+                  └─ leaked ArchitectureExampleNavigationModel B22; started line 50
+                  └─ leaked ArchitectureExampleNavigationModel C33; started line 51
 
-            5 leaked, 0 suspected; 3 alive, 1 not yet placed, 14 finished
+                5 leaked, 0 suspected; 3 alive, 1 not yet placed, 14 finished
 
-            """)
+                """)
     }
 
     @Test func jsonHasTheDocumentedShape() throws {
@@ -28,14 +29,17 @@ struct LeaksCommandTests {
         #expect(leaks[0]["status"] as? String == "leaked")
         #expect(leaks[0]["type"] as? String == "ActionableListNavigationModel")
         #expect((leaks[0]["id"] as? String)?.hasPrefix("B80") == true)
-        #expect(leaks[0]["startedLine"] as? Int == 21 && leaks[0]["lastSeenLine"] as? Int == 22 && leaks[0]["leftAtLine"] as? Int == 23)
+        #expect(
+            leaks[0]["startedLine"] as? Int == 21 && leaks[0]["lastSeenLine"] as? Int == 22
+                && leaks[0]["leftAtLine"] as? Int == 23)
         #expect((leaks[1]["children"] as? [[String: Any]])?.count == 3)
         #expect(object["alive"] as? Int == 4 && object["unplaced"] as? Int == 0 && object["finished"] as? Int == 14)
         #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
     }
 
     @Test func suspectedHasANullParentAndOnlyFailsWhenAsked() throws {
-        let log = "[WaitingNavigationModel A0B...]: Started\n[AppNavigationModel 667...]: Started\n<[AppNavigationModel 667...]>\n"
+        let log =
+            "[WaitingNavigationModel A0B...]: Started\n[AppNavigationModel 667...]: Started\n<[AppNavigationModel 667...]>\n"
         let plain = try navgraph(["leaks", "--format", "json"], stdin: log)
         #expect(plain.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
@@ -118,7 +122,9 @@ struct HistoryCommandTests {
     }
 
     @Test func historyShowsWarnings() throws {
-        let run = try navgraph(["history"], stdin: "{\"event\":\"root\",\"id\":\"a\",\"type\":\"App\"}\n{\"event\":\"pop\",\"parent\":\"a\"}\n")
+        let run = try navgraph(
+            ["history"],
+            stdin: "{\"event\":\"root\",\"id\":\"a\",\"type\":\"App\"}\n{\"event\":\"pop\",\"parent\":\"a\"}\n")
         #expect(run.stdout.contains("warning: pop on 'a', which is not a stack in the hierarchy; ignored"))
         #expect(run.stderr.contains("<stdin>:2: warning: pop on 'a'"))
     }
@@ -152,7 +158,9 @@ struct HistoryCommandTests {
         #expect(run.stdout.contains("label=\"left, not finished\""))
         // At the end: the leaked models drawn red and dashed (their parents finished, so they float).
         let end = try navgraph(["render", example("leaky-session.jsonl")])
-        let leakedNodes = end.stdout.split(separator: "\n").filter { $0.contains("ArchitectureExampleNavigationModel") && $0.contains("penwidth=1.6") }
+        let leakedNodes = end.stdout.split(separator: "\n").filter {
+            $0.contains("ArchitectureExampleNavigationModel") && $0.contains("penwidth=1.6")
+        }
         #expect(leakedNodes.count == 3)
         #expect(end.stdout.contains("[label=\"\", style=dashed, color=\"#c62828\""))
     }
@@ -198,9 +206,16 @@ struct EventLogCommandTests {
         let run = try navgraph(["tree"], stdin: Self.broken)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("<stdin>:2: warning: push onto 'app', a tabs container, not a stack; attached as a plain child"))
-        #expect(run.stderr.contains("<stdin>:3: error: 'pop': \"count\" must be a whole number of at least 1, found the string '2'"))
-        #expect(run.stderr.contains("<stdin>:4: error: not valid JSON at column 26: expected a member name in double quotes, found the end of the line"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:2: warning: push onto 'app', a tabs container, not a stack; attached as a plain child"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:3: error: 'pop': \"count\" must be a whole number of at least 1, found the string '2'"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:4: error: not valid JSON at column 26: expected a member name in double quotes, found the end of the line"
+            ))
         let lenient = try navgraph(["tree", "--lenient"], stdin: Self.broken)
         #expect(lenient.status == 0)
         #expect(lenient.stdout.contains("App app [tabs]"))

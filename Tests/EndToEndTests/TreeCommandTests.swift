@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NavGraphTestSupport
+import Testing
 
 @Suite("navgraph tree, as a user runs it")
 struct TreeCommandTests {
@@ -26,7 +26,9 @@ struct TreeCommandTests {
         let run = try navgraph(["tree", example("session.log")])
         #expect(run.stderr == "navgraph: skipped 19 lines that are not navigation output (--verbose lists them)\n")
         let verbose = try navgraph(["tree", "--verbose", example("session.log")])
-        #expect(verbose.stderr.contains("examples/session.log:1: note: skipped: 'Examples launched (build 2.2.2, iOS 18.2 simulator)'"))
+        #expect(
+            verbose.stderr.contains(
+                "examples/session.log:1: note: skipped: 'Examples launched (build 2.2.2, iOS 18.2 simulator)'"))
         #expect(verbose.stderr.split(separator: "\n").filter { $0.contains("note: skipped") }.count == 19)
     }
 
@@ -52,12 +54,15 @@ struct TreeCommandTests {
         let app = try navgraph(["tree", "--strict", example("session.log")])
         #expect(app.status == 0)
         #expect(app.stderr.contains("skipped 19 lines that are not navigation output"))
-        let cut = "<[AppNavigationModel 667...]>\n\t<[HomeNavigationModel F0F...]>\n\t<[DetailNavigationModel 8C\nhello\n"
+        let cut =
+            "<[AppNavigationModel 667...]>\n\t<[HomeNavigationModel F0F...]>\n\t<[DetailNavigationModel 8C\nhello\n"
         let run = try navgraph(["tree", "--strict"], stdin: cut)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains(
-            "<stdin>:3: error: looks like SwiftUINavigation output but cannot be read: '\\u{9}<[DetailNavigationModel 8C'"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:3: error: looks like SwiftUINavigation output but cannot be read: '\\u{9}<[DetailNavigationModel 8C'"
+            ))
         #expect(!run.stderr.contains("hello"))
         #expect(run.stderr.hasSuffix("error: 1 error in input (--strict)\n"))
         let lax = try navgraph(["tree"], stdin: cut)
@@ -73,7 +78,8 @@ struct TreeCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("jump.txt")
-        try "<[AppNavigationModel 667...]>\n\t\t<[HomeNavigationModel F0F...]>\n".write(to: file, atomically: true, encoding: .utf8)
+        try "<[AppNavigationModel 667...]>\n\t\t<[HomeNavigationModel F0F...]>\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let run = try navgraph(["tree", file.path])
         #expect(run.status == 0)
         #expect(run.stderr.contains("jump.txt:2: warning: dump line is 2 levels deeper than the line above"))
@@ -88,8 +94,10 @@ struct TreeCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("<stdin>: error: no navigation output found in 2 lines"))
         // Every format tried, each with what it expected.
-        #expect(run.stderr.contains("tried every format:\n  swiftui-navigation (SwiftUINavigation console output): "
-            + "expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
+        #expect(
+            run.stderr.contains(
+                "tried every format:\n  swiftui-navigation (SwiftUINavigation console output): "
+                    + "expected printDebugGraph() lines such as '<[AppNavigationModel 667...]>'"))
         let empty = try navgraph(["tree"], stdin: "")
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("<stdin>: error: the input is empty; expected navigation output in one of"))
@@ -105,7 +113,8 @@ struct TreeCommandTests {
     }
 
     @Test func logWithoutADumpSaysSo() throws {
-        let run = try navgraph(["tree"], stdin: "[HomeNavigationModel E34...]: Started\n[DetailNavigationModel 8C1...]: Started\n")
+        let run = try navgraph(
+            ["tree"], stdin: "[HomeNavigationModel E34...]: Started\n[DetailNavigationModel 8C1...]: Started\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("No hierarchy in the input: no printDebugGraph() dump"))
         #expect(run.stdout.contains("HomeNavigationModel E34"))
@@ -132,7 +141,9 @@ struct GeneralCommandTests {
         #expect(help.status == 0)
         for word in ["tree", "render", "templates", "SwiftUINavigation"] { #expect(help.stdout.contains(word)) }
         let treeHelp = try navgraph(["tree", "--help"])
-        for word in ["--strict", "--verbose", "--input-format", "--format", "--ascii", "--color"] { #expect(treeHelp.stdout.contains(word)) }
+        for word in ["--strict", "--verbose", "--input-format", "--format", "--ascii", "--color"] {
+            #expect(treeHelp.stdout.contains(word))
+        }
     }
 
     @Test func templatesListAndPrint() throws {
@@ -142,7 +153,11 @@ struct GeneralCommandTests {
         #expect(list.stdout.contains("html/dark.html.mustache"))
         let theme = try navgraph(["templates", "dot/light.dot.mustache"])
         #expect(theme.stdout.hasPrefix("{{% CONTENT_TYPE: DOT}}"))
-        #expect(theme.stdout == (try String(contentsOf: repositoryRoot.appendingPathComponent("templates/dot/light.dot.mustache"), encoding: .utf8)))
+        #expect(
+            theme.stdout
+                == (try String(
+                    contentsOf: repositoryRoot.appendingPathComponent("templates/dot/light.dot.mustache"),
+                    encoding: .utf8)))
         let missing = try navgraph(["templates", "nope"])
         #expect(missing.status == 64)
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
-@testable import NavGraphAnalysis
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphAnalysis
 
 /// The hierarchy after reading `text` (or an example file), and the ambiguity notes.
 func load(_ text: String? = nil, example: String? = nil) throws -> (Hierarchy, [LeakReport.Ambiguity], Timeline) {
@@ -28,7 +29,9 @@ func load(_ text: String? = nil, example: String? = nil) throws -> (Hierarchy, [
 }
 
 private func flatten(_ leaks: [LeakReport.Leak]) -> [String] {
-    leaks.map { String(repeating: "  ", count: $0.depth) + "\($0.status.rawValue) \($0.model.type) \($0.model.id.prefix(3))" }
+    leaks.map {
+        String(repeating: "  ", count: $0.depth) + "\($0.status.rawValue) \($0.model.type) \($0.model.id.prefix(3))"
+    }
 }
 
 @Suite("Leaks")
@@ -63,7 +66,8 @@ struct LeakReportTests {
     }
 
     @Test func suspectedAndUnplaced() throws {
-        let (hierarchy, _, _) = try load("""
+        let (hierarchy, _, _) = try load(
+            """
             [WaitingNavigationModel A0B...]: Started
             [AppNavigationModel 667...]: Started
             <[AppNavigationModel 667...]>
@@ -77,7 +81,8 @@ struct LeakReportTests {
 
     @Test func aFinishedLateModelIsNotALeak() throws {
         // Finished arrives after the dump that no longer lists the model: async, not a leak.
-        let (hierarchy, _, _) = try load("""
+        let (hierarchy, _, _) = try load(
+            """
             [AppNavigationModel 667...]: Started
             [DetailNavigationModel 8C1...]: Started
             <[AppNavigationModel 667...]>
@@ -90,7 +95,8 @@ struct LeakReportTests {
 
     @Test func sharedPrefixesAreCountedAsAMultisetAndReported() throws {
         // Two details with one prefix pushed; both popped; only one Finished: exactly one leak, and a note.
-        let (hierarchy, ambiguities, _) = try load("""
+        let (hierarchy, ambiguities, _) = try load(
+            """
             [StackRootNavigationModel 1A1...]: Started
             [DetailNavigationModel E34...]: Started
             [DetailNavigationModel E34...]: Started
@@ -116,7 +122,8 @@ struct HierarchyDiffTests {
         #expect(diff.added.isEmpty)
         #expect(diff.removed.map { $0.model.id.prefix(3) } == ["9C2"])
         #expect(diff.selection.count == 1)
-        #expect(diff.selection[0].from?.id.hasPrefix("32D") == true && diff.selection[0].to?.id.hasPrefix("19A") == true)
+        #expect(
+            diff.selection[0].from?.id.hasPrefix("32D") == true && diff.selection[0].to?.id.hasPrefix("19A") == true)
         #expect(HierarchyDiff(from: timeline.state(after: 30), to: timeline.state(after: 30)).isEmpty)
     }
 
@@ -124,7 +131,9 @@ struct HierarchyDiffTests {
         var old = Hierarchy()
         let root = ModelRef(id: "s", type: "Stack")
         old.apply(NavEvent(.root(root, kind: .stack, window: "main"), line: 1))
-        for id in ["a", "b", "c"] { old.apply(NavEvent(.push(ModelRef(id: id, type: "T"), kind: nil, parent: "s"), line: 2)) }
+        for id in ["a", "b", "c"] {
+            old.apply(NavEvent(.push(ModelRef(id: id, type: "T"), kind: nil, parent: "s"), line: 2))
+        }
         var new = old
         new.apply(NavEvent(.setPath(parent: "s", entries: ["c", "b", "a"]), line: 3))
         let diff = HierarchyDiff(from: old, to: new)
@@ -152,10 +161,14 @@ struct StepDescriptionTests {
         #expect(describe(1) == "mark: launch")
         #expect(describe(22).hasPrefix("push ActionableListNavigationModel B80"))
         #expect(describe(22).contains("onto stack 9C2"))
-        #expect(describe(23).hasPrefix("dismiss DefaultStackRootNavigationModel 9C2") && describe(23).hasSuffix("with 2 more"))
+        #expect(
+            describe(23).hasPrefix("dismiss DefaultStackRootNavigationModel 9C2")
+                && describe(23).hasSuffix("with 2 more"))
         #expect(describe(26).hasPrefix("select tab DefaultStackRootNavigationModel 19A"))
         let (_, _, console) = try load(example: "leaky-session.log")
         let (state, change) = console.change(at: 7)
-        #expect(StepDescription.describe(console.event(at: 7), change: change, after: state) == "dump of window main: 6 nodes, 6 new, 0 gone")
+        #expect(
+            StepDescription.describe(console.event(at: 7), change: change, after: state)
+                == "dump of window main: 6 nodes, 6 new, 0 gone")
     }
 }

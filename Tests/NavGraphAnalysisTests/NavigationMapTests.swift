@@ -1,7 +1,8 @@
-import Testing
 import NavGraphCore
 import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
 @testable import NavGraphAnalysis
 
 /// The map of a history given as events.
@@ -40,18 +41,19 @@ private let appHistory: [NavEvent.Action] = [
 struct NavigationMapTests {
     @Test func everyRelationIsCountedOncePerPlacement() {
         let relations = map(appHistory).relations
-        #expect(relations == [
-            NavigationRelation(.windowRoot, from: "main", to: "AppModel"): 1,
-            NavigationRelation(.switched, from: "AppModel", to: "MainTabsModel"): 1,
-            NavigationRelation(.tab(order: 1), from: "MainTabsModel", to: "FeedStackModel"): 1,
-            NavigationRelation(.tab(order: 2), from: "MainTabsModel", to: "ProfileStackModel"): 1,
-            NavigationRelation(.stackRoot, from: "FeedStackModel", to: "FeedModel"): 1,
-            NavigationRelation(.pushedAfter, from: "FeedModel", to: "DetailModel"): 2,
-            NavigationRelation(.stackRoot, from: "ProfileStackModel", to: "ProfileModel"): 1,
-            NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel"): 2,
-            NavigationRelation(.windowRoot, from: "inspector", to: "SplitModel"): 1,
-            NavigationRelation(.column(.sidebar), from: "SplitModel", to: "SidebarModel"): 1,
-        ])
+        #expect(
+            relations == [
+                NavigationRelation(.windowRoot, from: "main", to: "AppModel"): 1,
+                NavigationRelation(.switched, from: "AppModel", to: "MainTabsModel"): 1,
+                NavigationRelation(.tab(order: 1), from: "MainTabsModel", to: "FeedStackModel"): 1,
+                NavigationRelation(.tab(order: 2), from: "MainTabsModel", to: "ProfileStackModel"): 1,
+                NavigationRelation(.stackRoot, from: "FeedStackModel", to: "FeedModel"): 1,
+                NavigationRelation(.pushedAfter, from: "FeedModel", to: "DetailModel"): 2,
+                NavigationRelation(.stackRoot, from: "ProfileStackModel", to: "ProfileModel"): 1,
+                NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel"): 2,
+                NavigationRelation(.windowRoot, from: "inspector", to: "SplitModel"): 1,
+                NavigationRelation(.column(.sidebar), from: "SplitModel", to: "SidebarModel"): 1,
+            ])
     }
 
     @Test func kindsAndContainers() {
@@ -94,22 +96,28 @@ struct NavigationMapTests {
     @Test func driftNamesWhatAppearedAndDisappeared() {
         let baseline = map(appHistory)
         var current = baseline
-        current.relations[NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel")] = nil
-        current.relations[NavigationRelation(.presented(style: "fullScreenCover"), from: "FeedModel", to: "PaywallModel")] = 7
+        current.relations[NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel")] =
+            nil
+        current.relations[
+            NavigationRelation(.presented(style: "fullScreenCover"), from: "FeedModel", to: "PaywallModel")] = 7
         // Counts alone are no drift.
         current.relations[NavigationRelation(.pushedAfter, from: "FeedModel", to: "DetailModel")] = 40
         let drift = NavigationMapDrift(baseline: baseline, current: current)
-        #expect(drift.lines == [
-            "+ PaywallModel presented (fullScreenCover) from FeedModel",
-            "- SettingsModel presented (sheet) from ProfileModel",
-        ])
+        #expect(
+            drift.lines == [
+                "+ PaywallModel presented (fullScreenCover) from FeedModel",
+                "- SettingsModel presented (sheet) from ProfileModel",
+            ])
         #expect(NavigationMapDrift(baseline: baseline, current: baseline).isEmpty)
     }
 
     @Test func relationsReadAsSentences() {
-        #expect(NavigationRelation(.switched, from: "AppModel", to: "LoginModel").description == "AppModel switched to LoginModel")
+        #expect(
+            NavigationRelation(.switched, from: "AppModel", to: "LoginModel").description
+                == "AppModel switched to LoginModel")
         #expect(NavigationRelation(.tab(order: 2), from: "Tabs", to: "Feed").description == "Feed tab 2 of Tabs")
-        #expect(NavigationRelation(.presented(style: "presented"), from: "A", to: "B").description == "B presented from A")
+        #expect(
+            NavigationRelation(.presented(style: "presented"), from: "A", to: "B").description == "B presented from A")
         #expect(NavigationRelation(.windowRoot, from: "main", to: "App").description == "App root of window main")
     }
 
@@ -127,14 +135,18 @@ struct NavigationMapTests {
     @Test func excludeGlobsAndMinimumCount() {
         let full = map(appHistory)
         let noStacks = NavigationMapFilter(excluded: ["*Stack*"]).apply(to: full)
-        #expect(noStacks.types.keys.sorted() == ["AppModel", "DetailModel", "FeedModel", "MainTabsModel", "ProfileModel",
-                                                 "SettingsModel", "SidebarModel", "SplitModel"])
+        #expect(
+            noStacks.types.keys.sorted() == [
+                "AppModel", "DetailModel", "FeedModel", "MainTabsModel", "ProfileModel",
+                "SettingsModel", "SidebarModel", "SplitModel",
+            ])
         #expect(!noStacks.relations.keys.contains { $0.from.contains("Stack") || $0.to.contains("Stack") })
         let frequent = NavigationMapFilter(minimumCount: 2).apply(to: full)
-        #expect(Set(frequent.relations.keys) == [
-            NavigationRelation(.pushedAfter, from: "FeedModel", to: "DetailModel"),
-            NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel"),
-        ])
+        #expect(
+            Set(frequent.relations.keys) == [
+                NavigationRelation(.pushedAfter, from: "FeedModel", to: "DetailModel"),
+                NavigationRelation(.presented(style: "sheet"), from: "ProfileModel", to: "SettingsModel"),
+            ])
         #expect(frequent.types.keys.sorted() == ["DetailModel", "FeedModel", "ProfileModel", "SettingsModel"])
     }
 

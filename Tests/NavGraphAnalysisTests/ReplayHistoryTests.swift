@@ -1,11 +1,14 @@
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphAnalysis
 
 @Suite("A history arranged for the HTML replay")
 struct ReplayHistoryTests {
-    static let examples = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
-                           "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl"]
+    static let examples = [
+        "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
+        "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl",
+    ]
 
     /// At every step, the models the replay shows as placed are exactly the state's nodes, and those it shows as
     /// left-but-alive exactly the state's departed models: the page's visibility is the reducer's, step for step.
@@ -36,10 +39,12 @@ struct ReplayHistoryTests {
         let (_, _, timeline) = try load(example: "leaky-session.log")
         let history = ReplayHistory(timeline: timeline, descriptions: [])
         let leaked = history.leaked.map { "\(history.models[$0].ref.type) \(history.models[$0].ref.id)" }
-        #expect(leaked == [
-            "ActionableListNavigationModel B80", "SegmentedTabsNavigationModel 5EA", "ArchitectureExampleNavigationModel A11",
-            "ArchitectureExampleNavigationModel B22", "ArchitectureExampleNavigationModel C33",
-        ])
+        #expect(
+            leaked == [
+                "ActionableListNavigationModel B80", "SegmentedTabsNavigationModel 5EA",
+                "ArchitectureExampleNavigationModel A11",
+                "ArchitectureExampleNavigationModel B22", "ArchitectureExampleNavigationModel C33",
+            ])
         let b80 = try #require(history.models.first { $0.ref.id == "B80" })
         #expect(b80.started == .init(step: 11, line: 22))
         #expect(b80.attached == [.init(step: 12, line: 25)])

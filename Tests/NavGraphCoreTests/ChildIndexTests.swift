@@ -1,12 +1,13 @@
-import Testing
 import NavGraphCore
+import Testing
 
 @Suite("Children of a flat tree")
 struct ChildIndexTests {
     private func entries(_ parents: [Int?]) -> [Snapshot.Entry] {
         parents.enumerated().map { index, parent in
-            Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "\(index)", type: "T"), kind: .screen,
-                           edge: parent == nil ? nil : .child, parent: parent)
+            Snapshot.Entry(
+                model: ModelRef(key: "k\(index)", id: "\(index)", type: "T"), kind: .screen,
+                edge: parent == nil ? nil : .child, parent: parent)
         }
     }
 

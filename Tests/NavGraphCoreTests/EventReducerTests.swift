@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphCore
 
 /// The navgraph-events v1 semantics of DOMAIN.md §3, applied by the one reducer.
@@ -17,7 +18,10 @@ struct EventReducerTests {
     }
 
     private func shape(_ hierarchy: Hierarchy, window: String = "main") -> [String] {
-        hierarchy.preorder(window: window).map { String(repeating: "  ", count: $0.depth) + "\($0.node.model.id) \($0.node.kind.rawValue) \($0.node.edge?.name ?? "root")" }
+        hierarchy.preorder(window: window).map {
+            String(repeating: "  ", count: $0.depth)
+                + "\($0.node.model.id) \($0.node.kind.rawValue) \($0.node.edge?.name ?? "root")"
+        }
     }
 
     static let app: [NavEvent.Action] = [
@@ -31,50 +35,62 @@ struct EventReducerTests {
     @Test func buildsTabsOfStacks() {
         let (hierarchy, warnings) = run(Self.app + [.select(parent: "app", tab: "s2")])
         #expect(warnings.isEmpty)
-        #expect(shape(hierarchy) == ["app tabs root", "  s1 stack tab", "    home screen push", "  s2 stack tab", "    settings screen push"])
+        #expect(
+            shape(hierarchy) == [
+                "app tabs root", "  s1 stack tab", "    home screen push", "  s2 stack tab", "    settings screen push",
+            ])
         #expect(hierarchy.nodes["app"]?.selectedTab == "s2")
         #expect(hierarchy.nodes["s1"]?.title == "Home")
     }
 
     @Test func pushPopAndSetPathKeepTheRootEntry() {
-        let (hierarchy, warnings) = run(Self.app + [
-            .push(ref("d1"), kind: nil, parent: "s1"),
-            .push(ref("d2"), kind: nil, parent: "s1"),
-            .pop(parent: "s1", count: 5),
-            .push(ref("d3"), kind: nil, parent: "s1"),
-            .setPath(parent: "s1", entries: ["d3", "home", "ghost"]),
-        ])
-        #expect(warnings == [
-            "8: pop of 5 from stack 's1', which has 2 entries above its root; popped 2",
-            "10: setPath names 'ghost', which does not exist; skipped",
-        ])
-        #expect(shape(hierarchy).prefix(4) == ["app tabs root", "  s1 stack tab", "    d3 screen push", "    home screen push"])
+        let (hierarchy, warnings) = run(
+            Self.app + [
+                .push(ref("d1"), kind: nil, parent: "s1"),
+                .push(ref("d2"), kind: nil, parent: "s1"),
+                .pop(parent: "s1", count: 5),
+                .push(ref("d3"), kind: nil, parent: "s1"),
+                .setPath(parent: "s1", entries: ["d3", "home", "ghost"]),
+            ])
+        #expect(
+            warnings == [
+                "8: pop of 5 from stack 's1', which has 2 entries above its root; popped 2",
+                "10: setPath names 'ghost', which does not exist; skipped",
+            ])
+        #expect(
+            shape(hierarchy).prefix(4) == [
+                "app tabs root", "  s1 stack tab", "    d3 screen push", "    home screen push",
+            ])
     }
 
     @Test func presentationsReplaceAndDismissWithTheirSubtree() {
-        let (hierarchy, warnings) = run(Self.app + [
-            .start(ref("sheet"), kind: nil),
-            .present(ref("sheet"), kind: .stack, parent: "app", style: .sheet),
-            .push(ref("inSheet"), kind: nil, parent: "sheet"),
-            .present(ref("alert"), kind: nil, parent: "sheet", style: .alert),
-            .present(ref("cover"), kind: nil, parent: "app", style: .fullScreenCover),
-            .dismiss("nothing"),
-        ])
-        #expect(warnings == [
-            "10: 'app' already presents 'sheet'; 'cover' replaces it and 'sheet' leaves",
-            "11: dismiss of 'nothing', which is not presented; ignored",
-        ])
+        let (hierarchy, warnings) = run(
+            Self.app + [
+                .start(ref("sheet"), kind: nil),
+                .present(ref("sheet"), kind: .stack, parent: "app", style: .sheet),
+                .push(ref("inSheet"), kind: nil, parent: "sheet"),
+                .present(ref("alert"), kind: nil, parent: "sheet", style: .alert),
+                .present(ref("cover"), kind: nil, parent: "app", style: .fullScreenCover),
+                .dismiss("nothing"),
+            ])
+        #expect(
+            warnings == [
+                "10: 'app' already presents 'sheet'; 'cover' replaces it and 'sheet' leaves",
+                "11: dismiss of 'nothing', which is not presented; ignored",
+            ])
         #expect(shape(hierarchy).prefix(2) == ["app tabs root", "  cover screen fullScreenCover"])
         #expect(hierarchy.nodes["alert"] == nil && hierarchy.nodes["inSheet"] == nil)
         #expect(hierarchy.departedModels.map(\.model.id) == ["sheet"])
     }
 
     @Test func aPushOntoATabsContainerIsAPlainChild() {
-        let (hierarchy, warnings) = run(Self.app + [.push(ref("x"), kind: nil, parent: "app"), .pop(parent: "app", count: 1)])
-        #expect(warnings == [
-            "6: push onto 'app', a tabs container, not a stack; attached as a plain child",
-            "7: pop on 'app', which is not a stack in the hierarchy; ignored",
-        ])
+        let (hierarchy, warnings) = run(
+            Self.app + [.push(ref("x"), kind: nil, parent: "app"), .pop(parent: "app", count: 1)])
+        #expect(
+            warnings == [
+                "6: push onto 'app', a tabs container, not a stack; attached as a plain child",
+                "7: pop on 'app', which is not a stack in the hierarchy; ignored",
+            ])
         #expect(hierarchy.nodes["x"]?.edge == .child)
     }
 
@@ -89,10 +105,11 @@ struct EventReducerTests {
             .column(ref("middle"), kind: nil, parent: "t1", column: .content),
         ])
         #expect(warnings.isEmpty)
-        #expect(shape(hierarchy) == [
-            "app switch root", "  tabs tabs switch", "    t1 split tab",
-            "      side screen column", "      middle screen column", "      detail screen column",
-        ])
+        #expect(
+            shape(hierarchy) == [
+                "app switch root", "  tabs tabs switch", "    t1 split tab",
+                "      side screen column", "      middle screen column", "      detail screen column",
+            ])
         #expect(hierarchy.nodes["login"] == nil)
     }
 
@@ -104,28 +121,31 @@ struct EventReducerTests {
             .closeWindow("waiting"),
             .closeWindow("nowhere"),
         ])
-        #expect(warnings == [
-            "3: window 'main' already has root 'a'; 'b' replaces it and 'a' leaves",
-            "5: closeWindow of 'nowhere', which is not open; ignored",
-        ])
+        #expect(
+            warnings == [
+                "3: window 'main' already has root 'a'; 'b' replaces it and 'a' leaves",
+                "5: closeWindow of 'nowhere', which is not open; ignored",
+            ])
         #expect(hierarchy.openWindows.map(\.name) == ["main"])
         #expect(hierarchy.windows.map(\.name) == ["main", "waiting"])
     }
 
     @Test func lifecycleContradictions() {
-        let (hierarchy, warnings) = run(Self.app + [
-            .start(ref("home"), kind: nil),
-            .start(ref("home"), kind: nil),
-            .finish(ref("ghost"), neverStarted: false),
-            .finish(ref("home"), neverStarted: false),
-            .finish(ref("home"), neverStarted: false),
-        ])
-        #expect(warnings == [
-            "7: start of 'home', which is already alive; ignored",
-            "8: finish of 'ghost', which is not alive (never started, or finished already); ignored",
-            "9: finish of 'home' while it is still in the hierarchy under 's1'; it leaves with its subtree",
-            "10: finish of 'home', which is not alive (never started, or finished already); ignored",
-        ])
+        let (hierarchy, warnings) = run(
+            Self.app + [
+                .start(ref("home"), kind: nil),
+                .start(ref("home"), kind: nil),
+                .finish(ref("ghost"), neverStarted: false),
+                .finish(ref("home"), neverStarted: false),
+                .finish(ref("home"), neverStarted: false),
+            ])
+        #expect(
+            warnings == [
+                "7: start of 'home', which is already alive; ignored",
+                "8: finish of 'ghost', which is not alive (never started, or finished already); ignored",
+                "9: finish of 'home' while it is still in the hierarchy under 's1'; it leaves with its subtree",
+                "10: finish of 'home', which is not alive (never started, or finished already); ignored",
+            ])
         #expect(hierarchy.nodes["home"] == nil)
         #expect(hierarchy.finishedCount == 1)
     }
@@ -149,7 +169,9 @@ struct EventReducerTests {
         var hierarchy = Hierarchy()
         hierarchy.apply(NavEvent(.root(ref("p0"), kind: nil, window: "main"), line: 1))
         for index in 1..<100_000 {
-            hierarchy.apply(NavEvent(.present(ref("p\(index)"), kind: nil, parent: "p\(index - 1)", style: .sheet), line: index + 1))
+            hierarchy.apply(
+                NavEvent(.present(ref("p\(index)"), kind: nil, parent: "p\(index - 1)", style: .sheet), line: index + 1)
+            )
         }
         #expect(hierarchy.preorder(window: "main").count == 100_000)
         let change = hierarchy.apply(NavEvent(.dismiss("p1"), line: 0))
@@ -163,7 +185,7 @@ struct TimelineTests {
     private func randomEvents(count: Int, seed: UInt64) -> [NavEvent] {
         var state = seed
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         var events = [NavEvent(.root(ModelRef(id: "root", type: "Stack"), kind: .stack, window: "main"), line: 1)]
@@ -173,7 +195,9 @@ struct TimelineTests {
             let action: NavEvent.Action
             switch next(5) {
             case 0: action = .pop(parent: "root", count: 1 + next(3))
-            case 1: action = .present(ModelRef(id: id, type: "Sheet"), kind: nil, parent: pushed[next(pushed.count)], style: .sheet)
+            case 1:
+                action = .present(
+                    ModelRef(id: id, type: "Sheet"), kind: nil, parent: pushed[next(pushed.count)], style: .sheet)
             case 2: action = .dismiss(pushed[next(pushed.count)])
             case 3: action = .start(ModelRef(id: id, type: "Detail"), kind: nil)
             default: action = .push(ModelRef(id: id, type: "Detail"), kind: nil, parent: "root")
@@ -209,7 +233,9 @@ struct TimelineTests {
     /// Thousands of models alive (a long session's leaks) space the checkpoints by the size of the state; seeking
     /// still lands on exactly the state a straight replay reaches.
     @Test func seekingWithABigStateEqualsReplayingFromTheStart() {
-        var events = (0..<2_000).map { NavEvent(.start(ModelRef(id: "leaked-\($0)", type: "DetailModel"), kind: nil), line: $0 + 1) }
+        var events = (0..<2_000).map {
+            NavEvent(.start(ModelRef(id: "leaked-\($0)", type: "DetailModel"), kind: nil), line: $0 + 1)
+        }
         events += randomEvents(count: 3_000, seed: 7).map { NavEvent($0.action, line: $0.line + 2_000, time: $0.time) }
         let (timeline, states) = timelineAndStraightReplay(events)
         for step in [0, 1, 1_999, 2_000, 2_001, 3_000, 4_321, 4_999, 5_000] {
@@ -233,9 +259,11 @@ struct TimestampTests {
     @Test func parsesAndFormats() {
         #expect(Timestamp.parseRFC3339("1970-01-01T00:00:00Z") == 0)
         #expect(Timestamp.parseRFC3339("2025-03-14T09:41:07.201Z") == 1741945267.201)
-        #expect(Timestamp.parseRFC3339("2025-03-14 10:41:07+01:00") == 1741945267)
-        #expect(Timestamp.parseRFC3339("2024-02-29T12:00:00-05:30") == 1709227800)
-        for bad in ["", "2025-03-14", "2025-13-01T00:00:00Z", "2025-03-14T09:41:07", "2025-03-14T09:41:07Zjunk", "yesterday"] {
+        #expect(Timestamp.parseRFC3339("2025-03-14 10:41:07+01:00") == 1_741_945_267)
+        #expect(Timestamp.parseRFC3339("2024-02-29T12:00:00-05:30") == 1_709_227_800)
+        for bad in [
+            "", "2025-03-14", "2025-13-01T00:00:00Z", "2025-03-14T09:41:07", "2025-03-14T09:41:07Zjunk", "yesterday",
+        ] {
             #expect(Timestamp.parseRFC3339(bad) == nil, "\(bad)")
         }
         #expect(Timestamp.formatRFC3339(1741945267.201) == "2025-03-14T09:41:07.201Z")

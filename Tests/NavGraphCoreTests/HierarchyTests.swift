@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphCore
 
 @Suite("The reducer")
@@ -6,9 +7,13 @@ struct HierarchyTests {
     private func model(_ key: String, _ type: String = "Screen") -> ModelRef { ModelRef(key: key, id: key, type: type) }
 
     private func snapshot(_ window: String = "main", _ entries: [(String, Int?)]) -> NavEvent.Action {
-        .snapshot([Snapshot(window: window, entries: entries.map { key, parent in
-            Snapshot.Entry(model: model(key), kind: .screen, edge: parent == nil ? nil : .child, parent: parent)
-        })])
+        .snapshot([
+            Snapshot(
+                window: window,
+                entries: entries.map { key, parent in
+                    Snapshot.Entry(model: model(key), kind: .screen, edge: parent == nil ? nil : .child, parent: parent)
+                })
+        ])
     }
 
     @Test func aSnapshotReplacesItsWindowOnly() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphCore
 
 /// The slot table behind `Hierarchy`: its size follows the live state, and reusing slots never mixes models up.
@@ -39,7 +40,10 @@ struct ModelSlotTests {
         let model = ModelRef(id: "A", type: "Detail")
         _ = apply(&hierarchy, .start(model, kind: nil), line: 1)
         _ = apply(&hierarchy, .finish(model, neverStarted: false), line: 2)
-        #expect(apply(&hierarchy, .start(model, kind: nil), line: 3) == ["start of 'A', which finished at line 2; read as a new model with the same id"])
+        #expect(
+            apply(&hierarchy, .start(model, kind: nil), line: 3) == [
+                "start of 'A', which finished at line 2; read as a new model with the same id"
+            ])
         _ = apply(&hierarchy, .finish(model, neverStarted: false), line: 4)
         for index in 0..<Hierarchy.recentFinishLimit {
             let other = ModelRef(id: "other-\(index)", type: "Detail")

@@ -1,5 +1,5 @@
-import Testing
 import NavGraphCore
+import Testing
 
 @Suite("Moments and the cut-off at one")
 struct MomentTests {

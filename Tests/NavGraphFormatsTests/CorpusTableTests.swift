@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// What navgraph does today with every file of the shared corpus, one row each. A new reader changes its rows
 /// from `.rejected` to `.reads(…)` (and adds tests of what it reads beside `CorpusTests`).
@@ -70,7 +71,10 @@ struct CorpusTableTests {
             switch result.error {
             case .noNavigationOutput(_, let lines)?: #expect(lines > 0)
             case .looksLike(_, _, let line)?: #expect(line > 0)
-            default: Issue.record("\(name): \(expected), got \(result.events.count) events, error \(String(describing: result.error))")
+            default:
+                Issue.record(
+                    "\(name): \(expected), got \(result.events.count) events, error \(String(describing: result.error))"
+                )
             }
             #expect(result.events.isEmpty)
         case .rejectedAsBinary:
@@ -92,7 +96,9 @@ struct CorpusTableTests {
         #expect(Set(names) == Set(corpusOutcomes.keys), "a file of ../shared/corpus has no row (or no copy)")
         for name in names {
             let copy = try? Data(contentsOf: corpusFixture(name))
-            #expect(copy == (try Data(contentsOf: shared.appendingPathComponent(name))), "\(name) differs from ../shared/corpus")
+            #expect(
+                copy == (try Data(contentsOf: shared.appendingPathComponent(name))),
+                "\(name) differs from ../shared/corpus")
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// What the SwiftUINavigation samples of the corpus read as, in detail. `CorpusTableTests` reads every file of the
 /// corpus and checks the copies against ../shared/corpus.
@@ -12,10 +13,11 @@ struct CorpusTests {
         let result = try read(file: corpusFixture("snav-debugprint-readme-d065a16.txt"))
         #expect(result.error == nil)
         #expect(result.skipped.isEmpty)
-        #expect(result.events.map(\.action) == [
-            .start(ModelRef(key: "m1", id: "E34", type: "SomeNavigationModel"), kind: nil),
-            .finish(ModelRef(key: "m2", id: "F34", type: "SomeNavigationModel"), neverStarted: true),
-        ])
+        #expect(
+            result.events.map(\.action) == [
+                .start(ModelRef(key: "m1", id: "E34", type: "SomeNavigationModel"), kind: nil),
+                .finish(ModelRef(key: "m2", id: "F34", type: "SomeNavigationModel"), neverStarted: true),
+            ])
         #expect(result.hierarchy.finishedWithoutStartCount == 1)
     }
 
@@ -28,22 +30,29 @@ struct CorpusTests {
     @Test func pre13InitDeinitWithMixedLineEndings() throws {
         let result = try read(file: corpusFixture("snav-debugprint-readme-f080508-initdeinit.txt"))
         #expect(result.events.map(\.line) == [1, 2])
-        guard case .start(let model, _) = result.events[0].action else { Issue.record("expected a start"); return }
+        guard case .start(let model, _) = result.events[0].action else {
+            Issue.record("expected a start")
+            return
+        }
         #expect(model.type == "SomeNavigationNode" && model.id == "E34")
-        guard case .finish = result.events[1].action else { Issue.record("expected a finish"); return }
+        guard case .finish = result.events[1].action else {
+            Issue.record("expected a finish")
+            return
+        }
     }
 
     @Test func readmeDebugGraphScreenshot() throws {
         let result = try read(file: corpusFixture("snav-debuggraph-readme-png-f7570b1.transcribed.txt"))
         #expect(result.snapshots.count == 1)
-        #expect(outline(result.snapshots[0]) == [
-            "AppNavigationModel 667 screen root",
-            "  MainTabsNavigationModel F1A tabs child",
-            "    DefaultStackRootNavigationModel 32D stack tab",
-            "      ActionableListNavigationModel F0F screen push",
-            "    DefaultStackRootNavigationModel 19A stack tab",
-            "      ActionableListNavigationModel 26F screen push",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "AppNavigationModel 667 screen root",
+                "  MainTabsNavigationModel F1A tabs child",
+                "    DefaultStackRootNavigationModel 32D stack tab",
+                "      ActionableListNavigationModel F0F screen push",
+                "    DefaultStackRootNavigationModel 19A stack tab",
+                "      ActionableListNavigationModel 26F screen push",
+            ])
         #expect(result.snapshots[0].window == "main")
     }
 
@@ -58,7 +67,10 @@ struct CorpusTests {
             if case .push(let model, _, _) = event.action { return "\(model.qualifiedType) \(model.id)" }
             return nil
         }
-        #expect(labels == ["root view", "Swift.Int 99", #"NavigationBackportApp.EmojiVisualisation (emoji: "🎈", count: 99)"#])
+        #expect(
+            labels == [
+                "root view", "Swift.Int 99", #"NavigationBackportApp.EmojiVisualisation (emoji: "🎈", count: 99)"#,
+            ])
     }
 
     /// Not what an app prints byte for byte (a blog's HTML layout, a re-implementation, `print(path)`, warnings,
@@ -85,7 +97,8 @@ struct CorpusTests {
             // Named for what it is, and what navgraph reads instead.
             break
         default:
-            Issue.record("\(name): expected no navigation output, got \(result.events.count) events, \(result.diagnostics)")
+            Issue.record(
+                "\(name): expected no navigation output, got \(result.events.count) events, \(result.diagnostics)")
             return
         }
         #expect(result.diagnostics.filter { $0.severity != .note }.isEmpty)

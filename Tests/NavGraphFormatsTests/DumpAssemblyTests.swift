@@ -1,11 +1,13 @@
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphFormats
 
 @Suite("Finding dumps in a console log")
 struct DumpAssemblyTests {
     @Test func otherOutputInsideADumpIsSkippedAndTheDumpGoesOn() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[StackRootNavigationModel 32D...]>
             [Network] GET /feed 200
@@ -17,7 +19,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func anEventLineEndsADump() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[HomeNavigationModel F0F...]>
             [DetailNavigationModel 8C1...]: Started
@@ -29,7 +32,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func aNewRootLineStartsANewDump() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[HomeNavigationModel F0F...]>
             <[AppNavigationModel 667...]>
@@ -41,7 +45,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func spaceIndentationUsesTheUnitOfTheFirstIndentedLine() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
               <[MainTabsNavigationModel F1A...]>
                 <[DefaultStackRootNavigationModel 32D...]>
@@ -53,7 +58,10 @@ struct DumpAssemblyTests {
 
     @Test func aDumpStartingIndentedTakesItsFirstLineAsTheRoot() {
         let result = read("\t<[AppNavigationModel 667...]>\n\t\t<[HomeNavigationModel F0F...]>\n")
-        #expect(outline(result.snapshots[0]) == ["AppNavigationModel 667 screen root", "  HomeNavigationModel F0F screen child"])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "AppNavigationModel 667 screen root", "  HomeNavigationModel F0F screen child",
+            ])
     }
 
     @Test func aJumpOfTwoLevelsIsAWarningAndAttachesOneLevelDown() {
@@ -72,7 +80,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func aDumpWhoseRootIsAnotherModelIsAnotherWindow() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[HomeNavigationModel F0F...]>
             <[WaitingNavigationModel A0B...]>
@@ -85,7 +94,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func aFinishedRootClosesItsWindowAndFreesTheName() {
-        let result = read("""
+        let result = read(
+            """
             [WaitingNavigationModel A0B...]: Started
             <[WaitingNavigationModel A0B...]>
             [WaitingNavigationModel A0B...]: Finished
@@ -101,8 +111,11 @@ struct DumpAssemblyTests {
         // A format named with --input-format is the one that was not found, said as such.
         let forced = read("▿ Shop.Router #0\n  - path: 0 elements\n", format: .navigator)
         #expect(forced.error == .noLinesOfFormat(.navigator, path: "test.log", lines: 2))
-        #expect(forced.error?.description.contains("--input-format navigator: none of its 2 lines is NavigatorUI log") == true)
-        #expect(InputError.noNavigationOutput(path: "x", lines: 0).description.hasPrefix("x: error: the input is empty"))
+        #expect(
+            forced.error?.description.contains("--input-format navigator: none of its 2 lines is NavigatorUI log")
+                == true)
+        #expect(
+            InputError.noNavigationOutput(path: "x", lines: 0).description.hasPrefix("x: error: the input is empty"))
         // A line longer than the cap is never parsed, only skipped.
         let long = "[HomeNavigationModel E34...]: Started"
         let result = read(bytes: Array(("x" + long + "\n" + long + "\n").utf8), maxLineLength: 20)
@@ -111,7 +124,8 @@ struct DumpAssemblyTests {
     }
 
     @Test func linesSplitAcrossReadChunksAreWhole() {
-        let text = (0..<200).map { "[Model\($0) \(String($0, radix: 16).uppercased())...]: Started" }.joined(separator: "\n")
+        let text = (0..<200).map { "[Model\($0) \(String($0, radix: 16).uppercased())...]: Started" }.joined(
+            separator: "\n")
         let result = read(bytes: Array(text.utf8), chunkSize: 7)
         #expect(result.events.count == 200)
         #expect(result.events.last?.line == 200)

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 @Suite("Reading navgraph-events v1")
 struct EventLogReaderTests {
     @Test func everyEventMapsToItsAction() {
-        let result = readLog("""
+        let result = readLog(
+            """
             {"event":"start","id":"A","type":"App","kind":"tabs"}
             {"event":"finish","id":"A"}
             {"event":"root","id":"A","type":"App"}
@@ -29,31 +31,33 @@ struct EventLogReaderTests {
             """)
         #expect(result.diagnostics.isEmpty)
         let ref = { (id: String, type: String) in ModelRef(id: id, type: type) }
-        #expect(result.events.map(\.action) == [
-            .start(ref("A", "App"), kind: .tabs),
-            .finish(ref("A", ""), neverStarted: false),
-            .root(ref("A", "App"), kind: nil, window: "main"),
-            .root(ref("W", "Waiting"), kind: nil, window: "second"),
-            .push(ref("B", "Detail"), kind: nil, parent: "S"),
-            .pop(parent: "S", count: 2),
-            .pop(parent: "S", count: 1),
-            .setPath(parent: "S", entries: ["R", "B"]),
-            .setPath(parent: "S", entries: ["R", PathEntry(creating: ref("S/1", "Detail"), kind: .stack)]),
-            .present(ref("P", "Sheet"), kind: nil, parent: "A", style: .fullScreenCover),
-            .dismiss("P"),
-            .tab(ref("T", "Home"), kind: nil, parent: "A", title: "Home"),
-            .select(parent: "A", tab: "T"),
-            .switch(ref("L", "Login"), kind: nil, parent: "A"),
-            .column(ref("C", "Inbox"), kind: nil, parent: "V", column: .content),
-            .openWindow(ref("W2", "Waiting"), kind: nil, window: "waiting"),
-            .closeWindow("waiting"),
-            .mark("tapped Save"),
-        ])
+        #expect(
+            result.events.map(\.action) == [
+                .start(ref("A", "App"), kind: .tabs),
+                .finish(ref("A", ""), neverStarted: false),
+                .root(ref("A", "App"), kind: nil, window: "main"),
+                .root(ref("W", "Waiting"), kind: nil, window: "second"),
+                .push(ref("B", "Detail"), kind: nil, parent: "S"),
+                .pop(parent: "S", count: 2),
+                .pop(parent: "S", count: 1),
+                .setPath(parent: "S", entries: ["R", "B"]),
+                .setPath(parent: "S", entries: ["R", PathEntry(creating: ref("S/1", "Detail"), kind: .stack)]),
+                .present(ref("P", "Sheet"), kind: nil, parent: "A", style: .fullScreenCover),
+                .dismiss("P"),
+                .tab(ref("T", "Home"), kind: nil, parent: "A", title: "Home"),
+                .select(parent: "A", tab: "T"),
+                .switch(ref("L", "Login"), kind: nil, parent: "A"),
+                .column(ref("C", "Inbox"), kind: nil, parent: "V", column: .content),
+                .openWindow(ref("W2", "Waiting"), kind: nil, window: "waiting"),
+                .closeWindow("waiting"),
+                .mark("tapped Save"),
+            ])
         #expect(result.events.map(\.line) == Array(1...18))
     }
 
     @Test func aConsoleLogIsReadFromEachLinesFirstEventOn() {
-        let result = readLog("""
+        let result = readLog(
+            """
             MyApp 2.4.1 starting
             2025-03-14 09:41:12.345 MyApp[4242:9111] {"event":"root","id":"A","type":"App","kind":"stack"}
             [Network] GET /products 200
@@ -69,7 +73,8 @@ struct EventLogReaderTests {
     }
 
     @Test func setPathCreatesTheEntriesItStatesWhole() {
-        let result = readLog("""
+        let result = readLog(
+            """
             {"event":"root","id":"S","type":"Stack","kind":"stack"}
             {"event":"push","id":"R","type":"Home","parent":"S"}
             {"event":"push","id":"S/1","type":"List","parent":"S"}
@@ -85,17 +90,19 @@ struct EventLogReaderTests {
     }
 
     @Test func timesAsNumbersAndRFC3339() {
-        let result = readLog("""
+        let result = readLog(
+            """
             {"event":"mark","label":"a","time":1741945267.25}
             {"event":"mark","label":"b","time":"2025-03-14T09:41:07.500Z"}
             {"event":"mark","label":"c","time":"2025-03-14T10:41:08+01:00"}
             {"event":"mark","label":"d"}
             """)
-        #expect(result.events.map(\.time) == [1741945267.25, 1741945267.5, 1741945268, nil])
+        #expect(result.events.map(\.time) == [1741945267.25, 1741945267.5, 1_741_945_268, nil])
     }
 
     @Test func linesThatCannotBeReadAreErrorsNamingTheField() {
-        let result = readLog("""
+        let result = readLog(
+            """
             {"event":"push","id":"B","type":"Detail"}
             {"event":"pop","parent":"S","count":"2"}
             {"event":"pop","parent":"S","count":0}
@@ -123,7 +130,9 @@ struct EventLogReaderTests {
         #expect(messages[5] == "'pop': \"count\" must be a whole number of at least 1, found the string '2'")
         #expect(messages[6] == "'setPath ids[1]' needs \"type\" (a string); it is missing")
         #expect(messages[7] == "not valid JSON at column 26: duplicate key 'id'")
-        #expect(messages[8] == "not valid JSON at column 26: expected a member name in double quotes, found the end of the line")
+        #expect(
+            messages[8]
+                == "not valid JSON at column 26: expected a member name in double quotes, found the end of the line")
         #expect(messages[9] == "'column': \"column\" must be sidebar, content or detail, found 'middle'")
         #expect(messages[10].hasPrefix("'mark': \"time\" must be seconds since 1970 or an RFC 3339 time"))
         #expect(messages[11].hasPrefix("'start': \"kind\" must be one of screen, stack, tabs, switch, split"))
@@ -133,11 +142,17 @@ struct EventLogReaderTests {
 
     @Test func lenientSkipsWithWarnings() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-\(UUID().uuidString).jsonl")
-        try Data("{\"event\":\"mark\",\"label\":\"ok\"}\n{\"event\":\"push\"}\n\n{\"event\":\"mark\",\"label\":\"ok\"}\n".utf8).write(to: url)
+        try Data(
+            "{\"event\":\"mark\",\"label\":\"ok\"}\n{\"event\":\"push\"}\n\n{\"event\":\"mark\",\"label\":\"ok\"}\n"
+                .utf8
+        ).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let collector = DiagnosticCollector()
         var events: [NavEvent] = []
-        try NavigationInput(source: try LineSource(path: url.path), lenient: true).read(diagnostics: collector) { events.append($0); return true }
+        try NavigationInput(source: try LineSource(path: url.path), lenient: true).read(diagnostics: collector) {
+            events.append($0)
+            return true
+        }
         #expect(events.count == 2)
         let problems = collector.diagnostics.filter { $0.severity != .note }
         #expect(problems.map(\.severity) == [.warning])
@@ -146,29 +161,34 @@ struct EventLogReaderTests {
     }
 
     @Test func snapshotRootsAsTreeJSONWritesThem() {
-        let result = readLog(#"""
+        let result = readLog(
+            #"""
             {"event":"snapshot","roots":[{"id":"A","type":"App","kind":"tabs","window":"main","children":[{"id":"S","type":"Stack","kind":"stack","edge":"tab","children":[{"id":"H","type":"Home","edge":"push"}]},{"id":"P","type":"Sheet","edge":"sheet"},{"id":"D","type":"Detail","edge":"column","column":"detail"}]},{"id":"W","type":"Waiting","window":"second"}]}
             """#)
         #expect(result.diagnostics.isEmpty)
         #expect(result.snapshots.map(\.window) == ["main", "second"])
-        #expect(outline(result.snapshots[0]) == [
-            "App A tabs root", "  Stack S stack tab", "    Home H screen push", "  Sheet P screen sheet", "  Detail D screen column",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "App A tabs root", "  Stack S stack tab", "    Home H screen push", "  Sheet P screen sheet",
+                "  Detail D screen column",
+            ])
     }
 
     @Test func snapshotProblems() {
-        let result = readLog(#"""
+        let result = readLog(
+            #"""
             {"event":"snapshot","roots":[{"id":"A","type":"App"}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main","children":[{"id":"A","type":"App"}]}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main"},{"id":"B","type":"App","window":"main"}]}
             {"event":"snapshot","roots":[{"id":"A","type":"App","window":"main","children":[3]}]}
             """#)
-        #expect(result.diagnostics.map(\.message) == [
-            "'snapshot': roots[0] needs \"window\" (a string); it is missing",
-            "'snapshot': roots[0].children[0] repeats id 'A'",
-            "'snapshot': two roots for window 'main'",
-            "'snapshot': roots[0].children[0] must be a node object, found a number",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'snapshot': roots[0] needs \"window\" (a string); it is missing",
+                "'snapshot': roots[0].children[0] repeats id 'A'",
+                "'snapshot': two roots for window 'main'",
+                "'snapshot': roots[0].children[0] must be a node object, found a number",
+            ])
     }
 
     @Test func deepSnapshotsAreReadIteratively() {
@@ -184,7 +204,9 @@ struct EventLogReaderTests {
     }
 
     @Test func detectionNeedsAnEventMember() {
-        func recognizes(_ line: String) -> Bool { Array(line.utf8).withUnsafeBufferPointer { EventLogReader.recognizes($0) } }
+        func recognizes(_ line: String) -> Bool {
+            Array(line.utf8).withUnsafeBufferPointer { EventLogReader.recognizes($0) }
+        }
         #expect(recognizes(#"{"event":"push"}"#))
         #expect(recognizes(#"  {"time": 1, "event": "mark"}"#))
         #expect(!recognizes(#"{"level":"info","msg":"app started"}"#))

@@ -1,14 +1,17 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// The fast path for flat event lines must read every line exactly as the full JSON parser does: the same events,
 /// the same times to the bit, the same diagnostics.
 @Suite("Flat event lines")
 struct FlatEventLineTests {
-    private func readBothWays(_ lines: [String], lenient: Bool) -> (fast: ([NavEvent], [String]), full: ([NavEvent], [String])) {
+    private func readBothWays(_ lines: [String], lenient: Bool) -> (
+        fast: ([NavEvent], [String]), full: ([NavEvent], [String])
+    ) {
         func run(fast: Bool) -> ([NavEvent], [String]) {
             let diagnostics = DiagnosticCollector()
             let reader = EventLogReader(diagnostics: diagnostics, lenient: lenient)
@@ -87,7 +90,8 @@ struct FlatEventLineTests {
 
     @Test func theExampleLogsReadLikeTheFullParser() throws {
         for name in ["leaky-session.jsonl"] {
-            let text = try String(contentsOf: repositoryRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)
+            let text = try String(
+                contentsOf: repositoryRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let (fast, full) = readBothWays(lines, lenient: false)
             #expect(fast.0 == full.0 && fast.1 == full.1, "\(name)")
@@ -99,10 +103,15 @@ struct FlatEventLineTests {
     @Test func decimalTimesRoundExactlyAsTheStandardLibrary() {
         var state: UInt64 = 12345
         for _ in 0..<20_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let integer = (state >> 20) % 10_000_000_000
             let fractionDigits = Int((state >> 10) % 6)
-            let fraction = fractionDigits == 0 ? "" : "." + String(String((state >> 3) % 1_000_000).padding(toLength: fractionDigits, withPad: "7", startingAt: 0))
+            let fraction =
+                fractionDigits == 0
+                ? ""
+                : "."
+                    + String(
+                        String((state >> 3) % 1_000_000).padding(toLength: fractionDigits, withPad: "7", startingAt: 0))
             let literal = "\(integer)\(fraction)"
             let parsed = Array(literal.utf8).withUnsafeBufferPointer { FlatEventFields.double($0) }
             #expect(parsed?.bitPattern == Double(literal)?.bitPattern, "\(literal)")

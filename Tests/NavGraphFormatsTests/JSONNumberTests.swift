@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphFormats
 
 /// The one number grammar both JSON readers use: where a number ends, and where and why an invalid one fails.
@@ -26,7 +27,10 @@ struct JSONNumberTests {
     @Test func theParserReportsTheSameColumn() {
         let line: [UInt8] = Array(#"{"count": 1.}"#.utf8)
         let error = line.withUnsafeBufferPointer { bytes -> JSONSyntaxError? in
-            do throws(JSONSyntaxError) { _ = try JSONParser.parse(bytes); return nil } catch { return error }
+            do throws(JSONSyntaxError) {
+                _ = try JSONParser.parse(bytes)
+                return nil
+            } catch { return error }
         }
         #expect(error == JSONSyntaxError(column: 13, message: "invalid number: digits must follow '.'"))
     }

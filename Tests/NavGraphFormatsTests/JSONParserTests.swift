@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphFormats
 
 @Suite("The JSON parser")
@@ -31,7 +32,9 @@ struct JSONParserTests {
     }
 
     @Test func errorsSayWhereAndWhat() {
-        #expect(error(#"{"a": 1,}"#) == JSONSyntaxError(column: 9, message: "expected a member name in double quotes, found '}'"))
+        #expect(
+            error(#"{"a": 1,}"#)
+                == JSONSyntaxError(column: 9, message: "expected a member name in double quotes, found '}'"))
         #expect(error(#"{"a" 1}"#)?.message == "expected ':' after the member name, found '1'")
         #expect(error(#"{"a": 1"#)?.message == "unexpected end of line; expected ',' or '}'")
         #expect(error(#"{"a": 1, "a": 2}"#) == JSONSyntaxError(column: 10, message: "duplicate key 'a'"))
@@ -46,7 +49,10 @@ struct JSONParserTests {
     @Test func invalidUTF8IsAnError() throws {
         let bytes: [UInt8] = Array(#"{"a": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         let failure = bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
-            do throws(JSONSyntaxError) { _ = try JSONParser.parse(buffer); return nil } catch { return error }
+            do throws(JSONSyntaxError) {
+                _ = try JSONParser.parse(buffer)
+                return nil
+            } catch { return error }
         }
         #expect(failure?.message == "invalid UTF-8 in a string")
     }

@@ -1,5 +1,6 @@
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphFormats
 
 /// The inference rules of DOMAIN.md, on dumps shaped like the SwiftUINavigation Examples app.
@@ -29,16 +30,17 @@ struct KindInferenceTests {
 
     @Test func aNewFirstChildOfAKnownTabsContainerIsPresented() {
         let result = read(Self.launch + Self.sheetOverTabs)
-        #expect(outline(result.snapshots[1]) == [
-            "AppNavigationModel 667 screen root",
-            "  MainTabsNavigationModel F1A tabs child",
-            "    DefaultStackRootNavigationModel 9C2 stack presented",
-            "      ActionableListNavigationModel 5E7 screen push",
-            "    DefaultStackRootNavigationModel 32D stack tab",
-            "      ActionableListNavigationModel F0F screen push",
-            "    DefaultStackRootNavigationModel 19A stack tab",
-            "      ActionableListNavigationModel 26F screen push",
-        ])
+        #expect(
+            outline(result.snapshots[1]) == [
+                "AppNavigationModel 667 screen root",
+                "  MainTabsNavigationModel F1A tabs child",
+                "    DefaultStackRootNavigationModel 9C2 stack presented",
+                "      ActionableListNavigationModel 5E7 screen push",
+                "    DefaultStackRootNavigationModel 32D stack tab",
+                "      ActionableListNavigationModel F0F screen push",
+                "    DefaultStackRootNavigationModel 19A stack tab",
+                "      ActionableListNavigationModel 26F screen push",
+            ])
     }
 
     @Test func withoutAnEarlierDumpThreeStacksAreThreeTabs() {
@@ -55,7 +57,8 @@ struct KindInferenceTests {
     }
 
     @Test func libraryPresentedModelsAreKnownByName() {
-        let result = read("""
+        let result = read(
+            """
             <[DefaultStackRootNavigationModel 9C2...]>
             \t<[AlertNavigationModel D12...]>
             \t<[ActionableListNavigationModel 5E7...]>
@@ -67,23 +70,25 @@ struct KindInferenceTests {
             \t<[ActionableListNavigationModel B82...]>
             \t\t<[CustomConfirmationDialogNavigationModel 3CC...]>
             """)
-        #expect(outline(result.snapshots[0]) == [
-            "DefaultStackRootNavigationModel 9C2 stack root",
-            "  AlertNavigationModel D12 screen alert",
-            "  ActionableListNavigationModel 5E7 screen push",
-            "    ConfirmationDialogNavigationModel C3F screen confirmationDialog",
-            "  ActionableListNavigationModel B80 screen push",
-            "    PhotosPickerNavigationModel 1AA screen photosPicker",
-            "  ActionableListNavigationModel B81 screen push",
-            "    SFSafariNavigationModel 2BB screen presented",
-            "  ActionableListNavigationModel B82 screen push",
-            // An app's own screen, not the library's dialog: its edge stays unknown.
-            "    CustomConfirmationDialogNavigationModel 3CC screen child",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "DefaultStackRootNavigationModel 9C2 stack root",
+                "  AlertNavigationModel D12 screen alert",
+                "  ActionableListNavigationModel 5E7 screen push",
+                "    ConfirmationDialogNavigationModel C3F screen confirmationDialog",
+                "  ActionableListNavigationModel B80 screen push",
+                "    PhotosPickerNavigationModel 1AA screen photosPicker",
+                "  ActionableListNavigationModel B81 screen push",
+                "    SFSafariNavigationModel 2BB screen presented",
+                "  ActionableListNavigationModel B82 screen push",
+                // An app's own screen, not the library's dialog: its edge stays unknown.
+                "    CustomConfirmationDialogNavigationModel 3CC screen child",
+            ])
     }
 
     @Test func aStackFirstUnderAStackIsPresented() {
-        let result = read("""
+        let result = read(
+            """
             <[DefaultStackRootNavigationModel 9C2...]>
             \t<[DefaultStackRootNavigationModel 4D4...]>
             \t\t<[ActionableListNavigationModel 6E6...]>
@@ -94,7 +99,8 @@ struct KindInferenceTests {
     }
 
     @Test func aNewFirstChildBeforeTheKnownStackRootIsPresented() {
-        let result = read("""
+        let result = read(
+            """
             <[DefaultStackRootNavigationModel 9C2...]>
             \t<[ActionableListNavigationModel 5E7...]>
             <[DefaultStackRootNavigationModel 9C2...]>
@@ -126,20 +132,23 @@ struct KindInferenceTests {
     }
 
     @Test func aKnownSwitchWithTwoChildrenPresentsTheFirst() {
-        let result = read("""
+        let result = read(
+            """
             <[SubscriptionSwitchedNavigationModel 5A5...]>
             \t<[LockedAppNavigationModel 1B1...]>
             \t<[SubscriptionFreemiumNavigationModel 2C2...]>
             """)
-        #expect(outline(result.snapshots[0]) == [
-            "SubscriptionSwitchedNavigationModel 5A5 switch root",
-            "  LockedAppNavigationModel 1B1 screen presented",
-            "  SubscriptionFreemiumNavigationModel 2C2 screen switch",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "SubscriptionSwitchedNavigationModel 5A5 switch root",
+                "  LockedAppNavigationModel 1B1 screen presented",
+                "  SubscriptionFreemiumNavigationModel 2C2 screen switch",
+            ])
     }
 
     @Test func splitViewColumns() {
-        let result = read("""
+        let result = read(
+            """
             <[MailSplitNavigationModel 5A5...]>
             \t<[MailboxesNavigationModel 1B1...]>
             \t<[InboxNavigationModel 2C2...]>

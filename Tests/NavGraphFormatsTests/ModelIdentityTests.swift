@@ -1,11 +1,13 @@
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphFormats
 
 @Suite("Pairing lines to models by type and id prefix")
 struct ModelIdentityTests {
     @Test func startedAfterADumpBindsToTheListedModel() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[HomeNavigationModel E34...]>
             [HomeNavigationModel E34...]: Started
@@ -17,7 +19,8 @@ struct ModelIdentityTests {
     }
 
     @Test func twoLiveModelsSharingAPrefixGetASuffixAndANote() {
-        let result = read("""
+        let result = read(
+            """
             [DetailNavigationModel E34...]: Started
             [DetailNavigationModel E34...]: Started
             """)
@@ -29,7 +32,8 @@ struct ModelIdentityTests {
     }
 
     @Test func finishedPrefersTheModelNoLongerInADump() {
-        let result = read("""
+        let result = read(
+            """
             [DetailNavigationModel E34...]: Started
             <[StackRootNavigationModel 1A1...]>
             \t<[DetailNavigationModel E34...]>
@@ -49,7 +53,8 @@ struct ModelIdentityTests {
     /// shown before, else the oldest, and says so only when the pick could be wrong.
     @Test func aDumpLineWithTwoCandidatesIsPairedByRankAndNotedOnlyWhenItMatters() {
         // Both placed before under the same parent, both gone from the last dump: a tie between placed models.
-        let tie = read("""
+        let tie = read(
+            """
             <[StackRootNavigationModel 1A1...]>
             \t<[DetailNavigationModel E34...]>
             \t<[DetailNavigationModel E34...]>
@@ -62,7 +67,8 @@ struct ModelIdentityTests {
         #expect(tie.diagnostics.map(\.line) == [8])
         #expect(tie.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
         // Neither placed before: interchangeable, so no note, and the oldest is taken.
-        let fresh = read("""
+        let fresh = read(
+            """
             [DetailNavigationModel E34...]: Started
             [DetailNavigationModel E34...]: Started
             <[StackRootNavigationModel 1A1...]>
@@ -71,7 +77,8 @@ struct ModelIdentityTests {
         #expect(fresh.diagnostics.map(\.line) == [2])  // only the Started that made the second E34
         #expect(fresh.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
         // One was under this parent before: it wins, nothing to note.
-        let ranked = read("""
+        let ranked = read(
+            """
             <[StackRootNavigationModel 1A1...]>
             \t<[DetailNavigationModel E34...]>
             [DetailNavigationModel E34...]: Started
@@ -82,7 +89,8 @@ struct ModelIdentityTests {
         #expect(ranked.diagnostics.map(\.line) == [4])
         #expect(ranked.hierarchy.preorder(window: "main").map(\.node.model.id) == ["1A1", "E34"])
         // Same class, the oldest placed before and the other never: not interchangeable, so noted.
-        let mixed = read("""
+        let mixed = read(
+            """
             <[StackRootNavigationModel 1A1...]>
             \t<[DetailNavigationModel E34...]>
             [DetailNavigationModel E34...]: Started
@@ -94,7 +102,8 @@ struct ModelIdentityTests {
             """)
         #expect(mixed.diagnostics.map(\.line) == [4, 8])
         // The same parent outranks having been in the last dump.
-        let parentFirst = read("""
+        let parentFirst = read(
+            """
             <[AppNavigationModel 667...]>
             \t<[FirstNavigationModel AAA...]>
             \t\t<[DetailNavigationModel E34...]>
@@ -116,7 +125,8 @@ struct ModelIdentityTests {
 
     /// Older logs print whole UUIDs: ids that share their first 8 bytes are still different models, shown in full.
     @Test func longIDsSharingTheirStartAreDifferentModels() {
-        let result = read("""
+        let result = read(
+            """
             <[AppNavigationModel 66700001-0007-4001-8003-000000001EEF]>
             \t<[DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000A]>
             \t<[DetailNavigationModel 8C1F0000-0000-4000-8000-00000000000B]>
@@ -125,17 +135,21 @@ struct ModelIdentityTests {
             """)
         #expect(result.diagnostics.isEmpty)
         let hierarchy = result.hierarchy
-        #expect(hierarchy.preorder(window: "main").map(\.node.model.id) == [
-            "66700001-0007-4001-8003-000000001EEF", "8C1F0000-0000-4000-8000-00000000000A", "8C1F0000-0000-4000-8000-00000000000B",
-        ])
-        #expect(hierarchy.lifecycles.values.map(\.model.id).sorted() == [
-            "8C1F0000-0000-4000-8000-00000000000B", "8C1F0000-0000-4000-8000-00000000000C",
-        ])
+        #expect(
+            hierarchy.preorder(window: "main").map(\.node.model.id) == [
+                "66700001-0007-4001-8003-000000001EEF", "8C1F0000-0000-4000-8000-00000000000A",
+                "8C1F0000-0000-4000-8000-00000000000B",
+            ])
+        #expect(
+            hierarchy.lifecycles.values.map(\.model.id).sorted() == [
+                "8C1F0000-0000-4000-8000-00000000000B", "8C1F0000-0000-4000-8000-00000000000C",
+            ])
         #expect(hierarchy.unplacedModels.map(\.model.id) == ["8C1F0000-0000-4000-8000-00000000000C"])
     }
 
     @Test func aPrefixCanBeReusedAfterFinished() {
-        let result = read("""
+        let result = read(
+            """
             [DetailNavigationModel E34...]: Started
             [DetailNavigationModel E34...]: Finished
             [DetailNavigationModel E34...]: Started
@@ -152,7 +166,8 @@ struct ModelIdentityTests {
     }
 
     @Test func sameTypeAndPrefixTwiceInOneDumpAreTwoModels() {
-        let result = read("""
+        let result = read(
+            """
             <[StackRootNavigationModel 1A1...]>
             \t<[DetailNavigationModel E34...]>
             \t<[DetailNavigationModel E34...]>
@@ -186,7 +201,7 @@ struct PreviousDumpHintTests {
     @Test func hintsPairExactlyAsTheFullRanking() {
         var state: UInt64 = 99
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         let types = ["StackNavigationModel", "DetailNavigationModel", "SheetNavigationModel"]

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphFormats
 
 @Suite("NavigationPath JSON")
@@ -18,14 +19,21 @@ struct NavigationPathReaderTests {
         #expect(result.error == nil)
         #expect(result.errors.isEmpty)
         #expect(pushes(result) == ["root view", #"String "hello""#, "Route detail(id: 42)"])
-        guard case .push(let model, _, _) = result.events.last?.action else { Issue.record("expected a push"); return }
+        guard case .push(let model, _, _) = result.events.last?.action else {
+            Issue.record("expected a push")
+            return
+        }
         #expect(model.module == "MyApp" && model.qualifiedType == "MyApp.Route")
-        guard case .root(let stack, let kind, let window) = result.events.first?.action else { Issue.record("expected a root"); return }
+        guard case .root(let stack, let kind, let window) = result.events.first?.action else {
+            Issue.record("expected a root")
+            return
+        }
         #expect(stack.type == "NavigationStack" && kind == .stack && window == "main")
     }
 
     @Test func successiveStatesKeepTheCommonBottomAndPopAndPushTheRest() {
-        let result = read("""
+        let result = read(
+            """
             path: ["R.Route","{\\"b\\":{}}","R.Route","{\\"a\\":{}}"]
             path: ["R.Route","{\\"d\\":{\\"_0\\":7}}","R.Route","{\\"c\\":{}}","R.Route","{\\"a\\":{}}"]
             path: ["R.Route","{\\"a\\":{}}"]
@@ -42,7 +50,8 @@ struct NavigationPathReaderTests {
     }
 
     @Test func anEntryKeepsItsKeyWhileEverythingBelowIsUnchanged() {
-        let result = read("""
+        let result = read(
+            """
             ["R.Route","{\\"a\\":{}}"]
             ["R.Route","{\\"b\\":{}}","R.Route","{\\"a\\":{}}"]
             """)
@@ -56,7 +65,8 @@ struct NavigationPathReaderTests {
     @Test func equalValuesPushedTwiceAreTwoEntries() {
         let result = read(#"["R.Route","{\"a\":{}}","R.Route","{\"a\":{}}"]"#)
         #expect(pushes(result) == ["root view", "Route a", "Route a#2"])
-        let again = read("""
+        let again = read(
+            """
             ["R.Route","{\\"a\\":{}}","R.Route","{\\"a\\":{}}"]
             ["R.Route","{\\"a\\":{}}"]
             ["R.Route","{\\"a\\":{}}","R.Route","{\\"a\\":{}}"]
@@ -66,11 +76,13 @@ struct NavigationPathReaderTests {
             if case .push(let model, _, _) = event.action { return "\(model.key) \(model.id)" }
             return nil
         }
-        #expect(keys == ["navigationpath:root view", "navigationpath:1 a", "navigationpath:2 a#2", "navigationpath:3 a#2"])
+        #expect(
+            keys == ["navigationpath:root view", "navigationpath:1 a", "navigationpath:2 a#2", "navigationpath:3 a#2"])
     }
 
     @Test func prettyPrintedStatesAfterAPrefixAndAlone() {
-        let result = read("""
+        let result = read(
+            """
             12:00:01 App[42:7] saved path: [
               "MyApp.Route",
               "{\\"detail\\":{\\"id\\":1}}"
@@ -90,7 +102,8 @@ struct NavigationPathReaderTests {
     }
 
     @Test func aPrettyArrayThatIsNotAPathIsSkipped() {
-        let result = read("""
+        let result = read(
+            """
             ["MyApp.Route","{\\"a\\":{}}"]
             items: [
                 SwiftUI.CodableItemBox<Swift.String>
@@ -103,7 +116,8 @@ struct NavigationPathReaderTests {
 
     /// The app's own output has arrays too: they are skipped as other output, neither errors nor states.
     @Test func arraysOfTheAppsOwnAreNotPaths() {
-        let result = read("""
+        let result = read(
+            """
             2025-03-14 09:41:12.880 Shop[42:7] saved path: ["Shop.Route","{\\"detail\\":{\\"id\\":1}}"]
             2025-03-14 09:41:13.001 Shop[42:7] search tokens: ["swift","ui"]
             2025-03-14 09:41:13.002 Shop[42:7] favorites: []
@@ -124,7 +138,8 @@ struct NavigationPathReaderTests {
     /// Console times at the start of lines date the states, as for every reader without a clock of its own; a
     /// pretty-printed state has the time of its first line.
     @Test func consoleTimesDateTheStates() {
-        let result = read("""
+        let result = read(
+            """
             2025-03-14 09:41:12.500 Shop[42:7] saved path: ["Shop.Route","{\\"a\\":{}}"]
             2025-03-14 09:41:13.250 Shop[42:7] saved path:
             [

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// The NavigatorUI reader reads ASCII lines and destinations byte by byte; these check that it reads exactly what
 /// the straightforward reading as text reads, on random lines made of the pieces that matter and on every line of
@@ -18,7 +19,7 @@ struct NavigatorLineTests {
         var state: UInt64
 
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
 
@@ -36,12 +37,15 @@ struct NavigatorLineTests {
     }
 
     @Test func randomLinesReadAlike() {
-        let pieces = [
-            "Navigator ", "Navigator", " ", " ", "(", ")", ") ", "()", "\r", "home", "my (odd) name", "é", "\u{301}",
-            "configured", "current", "current ", "deinit", "popping", "dismissed", "pushing(", "presenting(",
-            "adding ", "removing ", "App.Dest.page(1)", "checkpoint", "NavigatorUI.AnyNavigationDestination(wrapped: ",
-            ", method: NavigatorUI.NavigationMethod.push)", "x",
-        ] + Self.uuids
+        let pieces =
+            [
+                "Navigator ", "Navigator", " ", " ", "(", ")", ") ", "()", "\r", "home", "my (odd) name", "é",
+                "\u{301}",
+                "configured", "current", "current ", "deinit", "popping", "dismissed", "pushing(", "presenting(",
+                "adding ", "removing ", "App.Dest.page(1)", "checkpoint",
+                "NavigatorUI.AnyNavigationDestination(wrapped: ",
+                ", method: NavigatorUI.NavigationMethod.push)", "x",
+            ] + Self.uuids
         var random = Random(state: 2026)
         var readAsLines = 0
         for _ in 0..<40_000 {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 @Suite("NavigatorUI logs")
 struct NavigatorReaderTests {
@@ -18,8 +19,11 @@ struct NavigatorReaderTests {
         #expect(parse("Navigator \(root) (root) configured")?.event == .configured)
         #expect(parse("Navigator \(root) (root) configured")?.name == "root")
         let prefixed = parse("12:00 App[1:2] Navigator \(root) adding \(child)")
-        #expect(prefixed?.navigator == root && prefixed?.name == nil && prefixed?.event == .adding(child: child, name: nil))
-        #expect(parse("Navigator \(root) (my (odd) name) removing \(child) (home)")?.event == .removing(child: child, name: "home"))
+        #expect(
+            prefixed?.navigator == root && prefixed?.name == nil && prefixed?.event == .adding(child: child, name: nil))
+        #expect(
+            parse("Navigator \(root) (my (odd) name) removing \(child) (home)")?.event
+                == .removing(child: child, name: "home"))
         #expect(parse("Navigator \(child) (home) current \(child) (home)")?.event == .current)
         #expect(parse("Navigator \(child) (home) deinit\r")?.event == .deallocated)
         #expect(parse("Navigator \(child) (home) pushing(App.Dest.page(1))")?.event == .pushing("App.Dest.page(1)"))
@@ -31,9 +35,11 @@ struct NavigatorReaderTests {
 
     @Test func destinations() {
         let wrapped = NavigatorDestination(
-            "NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.pageN(55), method: NavigatorUI.NavigationMethod.push)")
+            "NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.pageN(55), method: NavigatorUI.NavigationMethod.push)"
+        )
         #expect(wrapped == NavigatorDestination(module: "Demo", type: "HomeDestinations", value: "pageN(55)"))
-        #expect(NavigatorDestination("NavigatorUI_deinit_issue.RootDestinations.example")
+        #expect(
+            NavigatorDestination("NavigatorUI_deinit_issue.RootDestinations.example")
                 == NavigatorDestination(module: "NavigatorUI_deinit_issue", type: "RootDestinations", value: "example"))
         #expect(NavigatorDestination("42") == NavigatorDestination(module: nil, type: "value", value: "42"))
     }
@@ -52,7 +58,8 @@ struct NavigatorReaderTests {
     }
 
     @Test func aNavigatorRemovedAndNeverDeinitializedLeaks() {
-        let result = read("""
+        let result = read(
+            """
             Navigator \(root) (root) configured
             Navigator \(root) (root) adding \(child) (home)
             Navigator \(child) (home) presenting(App.Sheets.edit)
@@ -66,7 +73,8 @@ struct NavigatorReaderTests {
     }
 
     @Test func deinitThenRemovingIsNoLeak() {
-        let result = read("""
+        let result = read(
+            """
             Navigator \(root) configured
             Navigator \(root) adding \(child)
             Navigator \(child) deinit
@@ -81,7 +89,8 @@ struct NavigatorReaderTests {
     }
 
     @Test func pushesAndPopsAreApproximateAndNeverLeak() {
-        let result = read("""
+        let result = read(
+            """
             Navigator \(root) (root) configured
             Navigator \(root) (root) adding \(child) (home)
             Navigator \(child) (home) pushing(App.Dest.a)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// Reading on a second thread must be invisible: the same events, the same diagnostics in the same order, the
 /// same errors, and a prompt stop.
@@ -14,7 +15,9 @@ struct PipelinedReadingTests {
         let wantsSkippedText: Bool
         init(wantsText: Bool) { wantsSkippedText = wantsText }
         func report(_ diagnostic: Diagnostic) { entries.append("report \(diagnostic)") }
-        func skipped(line: Int, text: () -> String) { entries.append("skipped \(line)" + (wantsSkippedText ? " \(text())" : "")) }
+        func skipped(line: Int, text: () -> String) {
+            entries.append("skipped \(line)" + (wantsSkippedText ? " \(text())" : ""))
+        }
         /// Lists the first few ambiguous pairings with their message, like `leaks` does, and counts the rest.
         var ambiguityMessageLimit: Int? { 3 }
         private var listed = 0
@@ -92,7 +95,8 @@ struct PipelinedReadingTests {
         var text = ""
         for round in 0..<50 {
             text += "[DetailNavigationModel E34...]: Started\n[DetailNavigationModel E34...]: Started\n"
-            text += "<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel E34...]>\n\t<[DetailNavigationModel E34...]>\n"
+            text +=
+                "<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel E34...]>\n\t<[DetailNavigationModel E34...]>\n"
             if round % 2 == 0 { text += "[DetailNavigationModel E34...]: Finished\n" }
         }
         let bytes = Array(text.utf8)

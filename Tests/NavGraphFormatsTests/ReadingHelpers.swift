@@ -1,7 +1,8 @@
 import Foundation
 import NavGraphCore
-@testable import NavGraphFormats
 import NavGraphTestSupport
+
+@testable import NavGraphFormats
 
 /// Events, diagnostics and skipped lines from reading `text`.
 struct ReadResult {
@@ -34,13 +35,16 @@ func read(file: URL, format: InputFormat? = nil) throws -> ReadResult {
     read(bytes: Array(try Data(contentsOf: file)), format: format)
 }
 
-func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 22) -> ReadResult {
+func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 22)
+    -> ReadResult
+{
     let path = try! temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: path) }
     let handle = FileHandle(forReadingAtPath: path.path)!
     defer { try? handle.close() }
-    let source = LineSource(descriptor: handle.fileDescriptor, name: "test.log", ownsDescriptor: false,
-                            maxLineLength: maxLineLength, chunkSize: chunkSize)
+    let source = LineSource(
+        descriptor: handle.fileDescriptor, name: "test.log", ownsDescriptor: false,
+        maxLineLength: maxLineLength, chunkSize: chunkSize)
     let collector = DiagnosticCollector()
     var events: [NavEvent] = []
     var error: InputError?
@@ -55,8 +59,9 @@ func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, 
     } catch {
         fatalError("unexpected error \(error)")
     }
-    return ReadResult(events: events, diagnostics: collector.diagnostics, skipped: collector.skippedLines, error: error,
-                      format: summary?.format)
+    return ReadResult(
+        events: events, diagnostics: collector.diagnostics, skipped: collector.skippedLines, error: error,
+        format: summary?.format)
 }
 
 /// A snapshot as `depth type id kind edge` lines, for compact expectations.
@@ -65,6 +70,7 @@ func outline(_ snapshot: Snapshot) -> [String] {
     return snapshot.entries.map { entry in
         let depth = entry.parent.map { depths[$0] + 1 } ?? 0
         depths.append(depth)
-        return String(repeating: "  ", count: depth) + "\(entry.model.type) \(entry.model.id) \(entry.kind.rawValue) \(entry.edge?.name ?? "root")"
+        return String(repeating: "  ", count: depth)
+            + "\(entry.model.type) \(entry.model.id) \(entry.kind.rawValue) \(entry.edge?.name ?? "root")"
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NavGraphFormats
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
 
 /// The swift-dump reader reads value lines with ASCII text byte by byte; these check that it reads exactly what the
 /// straightforward reading as text reads, on random lines made of the pieces that matter and on every line of the
@@ -22,7 +23,7 @@ struct SwiftDumpLineTests {
         ]
         var state: UInt64 = 2026
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         var values = 0
@@ -65,20 +66,23 @@ struct SwiftDumpLineTests {
         ]
         var state: UInt64 = 11
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         for _ in 0..<40_000 {
             var text = ""
             for _ in 0..<next(7) { text += pieces[next(pieces.count)] }
             for unit in ["element", "key/value pair"] {
-                #expect(DumpedValues.count(in: text, unit: unit) == DumpedValues.count(readingText: text, unit: unit),
-                        "\(text.debugDescription)")
+                #expect(
+                    DumpedValues.count(in: text, unit: unit) == DumpedValues.count(readingText: text, unit: unit),
+                    "\(text.debugDescription)")
             }
-            #expect(DumpedValues.isQualifiedName(text) == DumpedValues.isQualifiedName(readingText: text),
-                    "\(text.debugDescription)")
-            #expect(DumpedValues.withoutModules(text) == DumpedValues.withoutModules(readingText: text),
-                    "\(text.debugDescription)")
+            #expect(
+                DumpedValues.isQualifiedName(text) == DumpedValues.isQualifiedName(readingText: text),
+                "\(text.debugDescription)")
+            #expect(
+                DumpedValues.withoutModules(text) == DumpedValues.withoutModules(readingText: text),
+                "\(text.debugDescription)")
         }
     }
 }

@@ -240,9 +240,10 @@ struct SwiftDumpReaderTests {
     /// `.onChange(of: path) { dump($0) }`: an unnamed array is the stack itself.
     @Test func anUnnamedPathIsAStack() {
         let result = read("▿ 2 elements\n  - Shop.Route.list\n  ▿ Shop.Route.detail\n    - detail: 42\n")
-        #expect(outline(result.snapshots[0]) == [
-            "Stack root stack root", "  Route list screen push", "  Route detail(42) screen push",
-        ])
+        #expect(
+            outline(result.snapshots[0]) == [
+                "Stack root stack root", "  Route list screen push", "  Route detail(42) screen push",
+            ])
     }
 
     /// Deep input is read without recursion.

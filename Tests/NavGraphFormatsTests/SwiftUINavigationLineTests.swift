@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavGraphFormats
 
 @Suite("Recognizing SwiftUINavigation lines")
@@ -8,8 +9,12 @@ struct SwiftUINavigationLineTests {
     }
 
     @Test func bareEventLines() {
-        #expect(parse("[HomeNavigationModel E34...]: Started") == .init(content: .event(.started), type: "HomeNavigationModel", id: "E34"))
-        #expect(parse("[HomeNavigationModel E34...]: Finished") == .init(content: .event(.finished), type: "HomeNavigationModel", id: "E34"))
+        #expect(
+            parse("[HomeNavigationModel E34...]: Started")
+                == .init(content: .event(.started), type: "HomeNavigationModel", id: "E34"))
+        #expect(
+            parse("[HomeNavigationModel E34...]: Finished")
+                == .init(content: .event(.finished), type: "HomeNavigationModel", id: "E34"))
         #expect(parse("[SomeNavigationNode E34...]: Init")?.content == .event(.started))
         #expect(parse("[SomeNavigationNode F34...]: Deinit")?.content == .event(.finished))
     }
@@ -23,13 +28,16 @@ struct SwiftUINavigationLineTests {
 
     @Test func genericTypesSplitAtTheLastSpace() {
         #expect(parse("[Box<A, B> 1F2...]: Started") == .init(content: .event(.started), type: "Box<A, B>", id: "1F2"))
-        #expect(parse("\t<[Box<A, B> 1F2...]>") == .init(content: .dump(tabs: 1, spaces: 0), type: "Box<A, B>", id: "1F2"))
+        #expect(
+            parse("\t<[Box<A, B> 1F2...]>") == .init(content: .dump(tabs: 1, spaces: 0), type: "Box<A, B>", id: "1F2"))
     }
 
     @Test func shortAndFullIDs() {
         #expect(parse("[CustomModel ab...]: Started")?.id == "ab")
         #expect(parse("[CustomModel x]: Started")?.id == "x")
-        #expect(parse("[AppNavigationNode 66737A52-8E2B-4C67-A1D2-0B6C9F1E2A11]: Init")?.id == "66737A52-8E2B-4C67-A1D2-0B6C9F1E2A11")
+        #expect(
+            parse("[AppNavigationNode 66737A52-8E2B-4C67-A1D2-0B6C9F1E2A11]: Init")?.id
+                == "66737A52-8E2B-4C67-A1D2-0B6C9F1E2A11")
     }
 
     @Test func dumpIndentationIsTheWhitespaceRunBeforeTheBracket() {
@@ -45,8 +53,11 @@ struct SwiftUINavigationLineTests {
         #expect(spans.content == .dump(tabs: 2, spaces: 0))
         #expect(String(decoding: line[spans.type], as: UTF8.self) == "DefaultStackRootNavigationModel")
         #expect(String(decoding: line[try #require(spans.trailing)], as: UTF8.self) == "(the sheet)")
-        #expect(parse("<[HomeNavigationModel 1A2...]>  // the sheet ]> ") == .init(content: .dump(tabs: 0, spaces: 0),
-                                                                                   type: "HomeNavigationModel", id: "1A2"))
+        #expect(
+            parse("<[HomeNavigationModel 1A2...]>  // the sheet ]> ")
+                == .init(
+                    content: .dump(tabs: 0, spaces: 0),
+                    type: "HomeNavigationModel", id: "1A2"))
         // Text must be set apart by whitespace; an event line with text after it is still not one.
         #expect(parse("<[HomeNavigationModel 1A2...]>// the sheet") == nil)
         #expect(parse("[HomeNavigationModel E34...]: Started twice") == nil)
@@ -80,7 +91,7 @@ struct SwiftUINavigationLineTests {
         let endings = ["", "...]>", "]>", "...]: Started", "]: Finished", "...]>  // a note", "]>\t(x]> y)"]
         var state: UInt64 = 2026
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         for _ in 0..<20_000 {
@@ -96,7 +107,8 @@ struct SwiftUINavigationLineTests {
     private static func referenceParse(_ bytes: [UInt8]) -> SwiftUINavigationLine? {
         if let plain = referencePlainParse(bytes) { return plain }
         for index in bytes.indices.dropLast(2)
-        where bytes[index] == 0x5D && bytes[index + 1] == 0x3E && (bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09) {
+        where bytes[index] == 0x5D && bytes[index + 1] == 0x3E && (bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09)
+        {
             if let line = referencePlainParse(Array(bytes[0..<(index + 2)])), case .dump = line.content { return line }
         }
         return nil
@@ -113,8 +125,13 @@ struct SwiftUINavigationLineTests {
             guard space > start, bytes[space] == 0x20 else { return nil }
             var idEnd = end
             if idEnd - (space + 1) >= 3, bytes[(idEnd - 3)..<idEnd].elementsEqual("...".utf8) { idEnd -= 3 }
-            guard idEnd > space + 1, !bytes[start..<space].contains(where: { $0 == 0x5B || $0 == 0x5D }) else { return nil }
-            return (String(decoding: bytes[start..<space], as: UTF8.self), String(decoding: bytes[(space + 1)..<idEnd], as: UTF8.self))
+            guard idEnd > space + 1, !bytes[start..<space].contains(where: { $0 == 0x5B || $0 == 0x5D }) else {
+                return nil
+            }
+            return (
+                String(decoding: bytes[start..<space], as: UTF8.self),
+                String(decoding: bytes[(space + 1)..<idEnd], as: UTF8.self)
+            )
         }
         if bytes[end - 1] == 0x3E, bytes[end - 2] == 0x5D {
             var open = end - 3
@@ -130,8 +147,10 @@ struct SwiftUINavigationLineTests {
             return SwiftUINavigationLine(content: .dump(tabs: tabs, spaces: spaces), type: type, id: id)
         }
         let text = String(decoding: bytes[0..<end], as: UTF8.self)
-        for (word, lifecycle) in [("]: Started", SwiftUINavigationLine.Lifecycle.started), ("]: Finished", .finished),
-                                  ("]: Init", .started), ("]: Deinit", .finished)] where text.hasSuffix(word) {
+        for (word, lifecycle) in [
+            ("]: Started", SwiftUINavigationLine.Lifecycle.started), ("]: Finished", .finished),
+            ("]: Init", .started), ("]: Deinit", .finished),
+        ] where text.hasSuffix(word) {
             let close = end - word.utf8.count
             var open = close - 1
             while open >= 0, bytes[open] != 0x5B { open -= 1 }

@@ -1,18 +1,25 @@
 import Foundation
-import Testing
 import NavGraphCore
-import NavGraphRender
 import NavGraphFormats
+import NavGraphRender
+import Testing
+
 @testable import NavGraphGraphviz
 
 @Suite("Rendering through libgvc in-process")
 struct GraphvizTests {
     /// A tabs container with a presented sheet, as the Examples app shows it, plus hostile names.
     private func dot(types: [String]) throws -> String {
-        var entries = [Snapshot.Entry(model: ModelRef(key: "r", id: "F1A", type: "MainTabsNavigationModel"), kind: .tabs, edge: nil, parent: nil)]
+        var entries = [
+            Snapshot.Entry(
+                model: ModelRef(key: "r", id: "F1A", type: "MainTabsNavigationModel"), kind: .tabs, edge: nil,
+                parent: nil)
+        ]
         for (index, type) in types.enumerated() {
-            entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "A\(index)", type: type),
-                                          kind: .screen, edge: index == 0 ? .presented(.sheet) : .tab, parent: 0))
+            entries.append(
+                Snapshot.Entry(
+                    model: ModelRef(key: "k\(index)", id: "A\(index)", type: type),
+                    kind: .screen, edge: index == 0 ? .presented(.sheet) : .tab, parent: 0))
         }
         var hierarchy = Hierarchy()
         hierarchy.apply(NavEvent(.snapshot([Snapshot(window: "main", entries: entries)]), line: 1))
@@ -23,13 +30,18 @@ struct GraphvizTests {
         let types = ["SheetNavigationModel", "HomeNavigationModel", "SettingsNavigationModel"]
         let svg = try Graphviz.render(dot: try dot(types: types), format: .svg)
         let parsed = try #require(SVGText.parse(svg))
-        for label in types + ["MainTabsNavigationModel", "F1A", "A0", "A1", "A2", "sheet", "tab 1", "tab 2", "window main", "legend"] {
+        for label in types + [
+            "MainTabsNavigationModel", "F1A", "A0", "A1", "A2", "sheet", "tab 1", "tab 2", "window main", "legend",
+        ] {
             #expect(parsed.texts.contains(label), "missing \(label) in SVG text")
         }
     }
 
     @Test func hostileNamesStayTextInSVG() throws {
-        let types = ["</text><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "CDATA]]>&amp;", "Quote\"Back\\slash", "Esc\u{1B}[2JBidi\u{202E}x"]
+        let types = [
+            "</text><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "CDATA]]>&amp;", "Quote\"Back\\slash",
+            "Esc\u{1B}[2JBidi\u{202E}x",
+        ]
         let svg = try Graphviz.render(dot: try dot(types: types), format: .svg)
         let parsed = try #require(SVGText.parse(svg), "SVG is not well-formed XML")
         #expect(parsed.texts.contains("</text><script>alert(1)</script>"))
@@ -71,7 +83,8 @@ struct GraphvizTests {
     /// segmented tabs of their own. Drawing stack entries side by side (`rank=same`) made Graphviz 2.42 fail to rank
     /// this ("trouble in init_rank") and then corrupt memory; navgraph crashed.
     @Test func anAppSizedDumpLaysOutWithoutGraphvizErrors() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/app-200-models.txt")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/app-200-models.txt")
         let source = try LineSource(path: fixture.path)
         var hierarchy = Hierarchy()
         try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
@@ -94,7 +107,8 @@ struct GraphvizTests {
     /// gave differently ordered SVGs depending on what the process had allocated before. Names are numbered in the
     /// order the DOT mentions them instead.
     @Test func theSameDOTRendersToTheSameBytesWhateverCameBefore() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/app-200-models.txt")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/app-200-models.txt")
         var hierarchy = Hierarchy()
         try NavigationInput(source: try LineSource(path: fixture.path)).read(diagnostics: DiagnosticCollector()) {
             hierarchy.apply($0)
@@ -108,7 +122,10 @@ struct GraphvizTests {
         for size in 1...8 {
             // Other graphs, with names of every length, allocated and freed in between.
             let names = (0..<(size * 20)).map { "n\(String(repeating: "x", count: $0 % 37))\($0)" }
-            clutter.append(try Graphviz.render(dot: "digraph { " + names.map { "subgraph cluster_\($0) { \($0) }" }.joined(separator: " ") + " }", format: .svg))
+            clutter.append(
+                try Graphviz.render(
+                    dot: "digraph { " + names.map { "subgraph cluster_\($0) { \($0) }" }.joined(separator: " ") + " }",
+                    format: .svg))
             #expect(try Graphviz.render(dot: dot, format: .svg) == first)
         }
         // Clusters come out in the order the DOT opens them.

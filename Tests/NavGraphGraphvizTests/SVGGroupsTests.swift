@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import NavGraphCore
 import NavGraphFormats
-@testable import NavGraphRender
 import NavGraphGraphviz
+import Testing
+
+@testable import NavGraphRender
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The HTML replay builds its drawing group by group (`SVGGroups`); the cut is checked here against Foundation's
 /// XML parser reading Graphviz's real output whole.
@@ -26,8 +28,10 @@ struct SVGGroupsTests {
             return parser.parse() ? reader : nil
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             depth += 1
             elements += 1
             if depth == 3 && name == "g" { groups.append((attributes["id"] ?? "", "")) }
@@ -59,7 +63,8 @@ struct SVGGroupsTests {
         let joined = try #require(TopLevelGroups.read(cut.joined))
         #expect(joined.elements == whole.elements)
         for group in cut.groups {
-            let wrapped = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+            let wrapped =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
                 + group.xml + "</svg>"
             #expect(TopLevelGroups.read(wrapped) != nil, "\(group.xml.prefix(80))")
         }

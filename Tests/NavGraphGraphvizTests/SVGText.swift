@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Parses SVG as XML and collects the text of its `<text>` elements; fails on malformed XML.
@@ -17,7 +18,10 @@ final class SVGText: NSObject, XMLParserDelegate {
         return (collector.texts, collector.elementCount)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elementCount += 1
         if name == "text" { current = "" }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavGraphRecorder
 
 /// The encoder's fast paths against straightforward ones: escaping tested 8 bytes at a time against byte by byte,
@@ -10,8 +11,10 @@ struct LineEncodingTests {
     /// Bytes where escaping changes (below 0x20, `"`, `\`, their neighbours, UTF-8 lead and continuation bytes),
     /// mostly, and now and then any byte.
     static func randomByte(_ random: inout SplitMix) -> UInt8 {
-        let interesting: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C,
-                                    0x5D, 0x61, 0x7E, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C,
+            0x5D, 0x61, 0x7E, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF,
+        ]
         if Int.random(in: 0..<4, using: &random) == 0 { return UInt8.random(in: 0...255, using: &random) }
         // Mostly letters, so that many strings need no escaping at all and take the fast path whole.
         if Int.random(in: 0..<3, using: &random) > 0 { return UInt8.random(in: 0x61...0x7A, using: &random) }
@@ -35,8 +38,11 @@ struct LineEncodingTests {
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...40, using: &random)
             let clean = Bool.random(using: &random)
-            let bytes = (0..<count).map { _ in clean ? UInt8.random(in: 0x61...0x7A, using: &random)
-                                                     : Self.randomByte(&random) }
+            let bytes = (0..<count).map { _ in
+                clean
+                    ? UInt8.random(in: 0x61...0x7A, using: &random)
+                    : Self.randomByte(&random)
+            }
             let fast = Self.escaped(bytes, fast: true)
             let slow = Self.escaped(bytes, fast: false)
             if fast != slow { differing.append(bytes) }
@@ -150,8 +156,10 @@ struct LineEncodingTests {
     }
 
     static func randomText(_ random: inout SplitMix) -> String {
-        let scalars: [Unicode.Scalar] = ["a", "Z", "0", " ", ".", "/", "\"", "\\", "\n", "\t", "\r", "\u{01}",
-                                         "\u{1F}", "\u{7F}", "é", "✓", "🙂"]
+        let scalars: [Unicode.Scalar] = [
+            "a", "Z", "0", " ", ".", "/", "\"", "\\", "\n", "\t", "\r", "\u{01}",
+            "\u{1F}", "\u{7F}", "é", "✓", "🙂",
+        ]
         let count = Int.random(in: 0...20, using: &random)
         var text = ""
         let plain = Bool.random(using: &random)
@@ -167,10 +175,13 @@ struct LineEncodingTests {
         }
         let entries = maybe { random in
             (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                Bool.random(using: &random) ? RecordedEvent.PathEntry.existing(randomText(&random))
-                    : .new(randomText(&random), type: randomText(&random),
-                           kind: Bool.random(using: &random) ? RecordedEvent.Kind.allCases.randomElement(using: &random)
-                                                              : nil)
+                Bool.random(using: &random)
+                    ? RecordedEvent.PathEntry.existing(randomText(&random))
+                    : .new(
+                        randomText(&random), type: randomText(&random),
+                        kind: Bool.random(using: &random)
+                            ? RecordedEvent.Kind.allCases.randomElement(using: &random)
+                            : nil)
             }
         }
         return RecordedEvent(
@@ -188,8 +199,9 @@ struct LineEncodingTests {
         var wrong: [(written: String, expected: String)] = []
         for _ in 0..<5_000 {
             let event = Self.randomEvent(&random)
-            let time = Timespec(seconds: 1_763_880_000 + Int.random(in: 0...3, using: &random),
-                                nanoseconds: Int.random(in: 0..<1_000_000_000, using: &random))
+            let time = Timespec(
+                seconds: 1_763_880_000 + Int.random(in: 0...3, using: &random),
+                nanoseconds: Int.random(in: 0..<1_000_000_000, using: &random))
             let room = EventLineEncoder.maximumBodyLength(event) + TimeStampWriter.maximumLength
             let output = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
             defer { output.deallocate() }

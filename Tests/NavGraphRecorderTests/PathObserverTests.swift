@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
+import Testing
+
 @testable import NavGraphRecorder
 
 @Suite("The path observer")
 struct PathObserverTests {
     enum Route: Hashable, Sendable, CustomStringConvertible {
-        case list, detail(Int), settings
+        case list
+        case detail(Int)
+        case settings
         var description: String {
             switch self {
             case .list: "list"
@@ -42,7 +45,10 @@ struct PathObserverTests {
         #expect(observer.events(to: [.list]) == [RecordedEvent(.pop, parent: "s", count: 2)])
         // The last entry replaced: one setPath rather than a pop and a push.
         let replaced = observer.events(to: [.settings])
-        #expect(replaced == [RecordedEvent(.setPath, parent: "s", entries: [.existing("r"), .new("s/4", type: "Route.settings")])])
+        #expect(
+            replaced == [
+                RecordedEvent(.setPath, parent: "s", entries: [.existing("r"), .new("s/4", type: "Route.settings")])
+            ])
         #expect(observer.events(to: []).map(\.name) == [.pop])
     }
 
@@ -54,10 +60,11 @@ struct PathObserverTests {
         observer.update(to: [.list, .detail(3)])
         observer.update(to: [.list])
         recorder.stopRecording()
-        #expect(lines.all.map { $0.replacing(/,"time":[0-9.]+/, with: "") } == [
-            #"{"event":"setPath","parent":"s","ids":["r",{"id":"s/1","type":"list"},{"id":"s/2","type":"detail(id: 3)"}]}"#,
-            #"{"event":"pop","parent":"s"}"#,
-        ])
+        #expect(
+            lines.all.map { $0.replacing(/,"time":[0-9.]+/, with: "") } == [
+                #"{"event":"setPath","parent":"s","ids":["r",{"id":"s/1","type":"list"},{"id":"s/2","type":"detail(id: 3)"}]}"#,
+                #"{"event":"pop","parent":"s"}"#,
+            ])
     }
 
     @Test func entryIDsAreGenerationsNeverReused() {
@@ -85,15 +92,18 @@ struct PathObserverTests {
         var observer = PathObserver<Route>(stack: "s", rootEntry: "r", recorder: NavigationRecorder())
         var stack = StackModel()
         var seen = Set<String>()
-        var hierarchyEvents: [RecordedEvent] = [RecordedEvent(.root, id: "s", type: "Stack", kind: .stack),
-                                                RecordedEvent(.push, id: "r", type: "Root", parent: "s")]
+        var hierarchyEvents: [RecordedEvent] = [
+            RecordedEvent(.root, id: "s", type: "Stack", kind: .stack),
+            RecordedEvent(.push, id: "r", type: "Root", parent: "s"),
+        ]
         for _ in 0..<500 {
             let old = observer.path
             let oldIDs = observer.entryIDs
             // Keep a random prefix, then add 0…4 random routes (often none: a pure pop).
             let kept = Int(random.next() % UInt64(old.count + 1))
             let added = Int(random.next() % 5)
-            let new = Array(old.prefix(kept)) + (0..<added).map { _ in routes[Int(random.next() % UInt64(routes.count))] }
+            let new =
+                Array(old.prefix(kept)) + (0..<added).map { _ in routes[Int(random.next() % UInt64(routes.count))] }
             let events = observer.events(to: new)
             #expect(events.count <= 1)
             for event in events { stack.apply(event) }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
+import Testing
+
 @testable import NavGraphRecorder
 
 /// Many tasks recording at once: nothing lost, no line broken into or mixed with another, each task's order kept.
@@ -31,7 +32,7 @@ struct RecordingConcurrencyTests {
         var outOfOrder = 0
         for line in lines {
             guard line.hasPrefix(#"{"event":"mark","label":"t"#), line.hasSuffix("}"),
-                  let labelEnd = line.range(of: #"","time":"#)
+                let labelEnd = line.range(of: #"","time":"#)
             else {
                 broken += 1
                 continue
@@ -39,7 +40,7 @@ struct RecordingConcurrencyTests {
             let label = line[line.index(line.startIndex, offsetBy: 26)..<labelEnd.lowerBound]
             let parts = label.split(separator: " ")[0].split(separator: "-")
             guard parts.count == 2, let task = Int(parts[0]), let number = Int(parts[1]), task < tasks,
-                  label == "\(task)-\(number) " + String(repeating: "x", count: task * 7)
+                label == "\(task)-\(number) " + String(repeating: "x", count: task * 7)
             else {
                 broken += 1
                 continue

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-import Testing
 import NavGraphCore
 import NavGraphFormats
+import Synchronization
+import Testing
+
 @testable import NavGraphRecorder
 
 @Suite("Recording: off, filters, a full buffer")
@@ -25,13 +26,15 @@ struct RecordingOptionsTests {
     @Test func aFilterDropsAndRedacts() throws {
         let lines = LockedLines()
         let recorder = NavigationRecorder()
-        recorder.startRecording(to: .lines { lines.append($0) }, filter: { event in
-            if event.name == .mark { return nil }
-            var event = event
-            if event.title != nil { event.title = "…" }
-            if event.type?.hasPrefix("Secret") == true { event.type = "Redacted" }
-            return event
-        })
+        recorder.startRecording(
+            to: .lines { lines.append($0) },
+            filter: { event in
+                if event.name == .mark { return nil }
+                var event = event
+                if event.title != nil { event.title = "…" }
+                if event.type?.hasPrefix("Secret") == true { event.type = "Redacted" }
+                return event
+            })
         recorder.root("tabs", type: "Tabs", kind: .tabs)
         recorder.tab("t", type: "SecretProjectTab", in: "tabs", title: "Ann's diary")
         recorder.mark("user typed: hunter2")
@@ -47,11 +50,12 @@ struct RecordingOptionsTests {
         let lines = LockedLines()
         let gate = Mutex(false)
         let recorder = NavigationRecorder()
-        recorder.startRecording(to: .lines { line in
-            // The sink is stuck until the test has overfilled the buffer.
-            while !gate.withLock({ $0 }) { usleep(1_000) }
-            lines.append(line)
-        }, bufferCapacity: 4096)
+        recorder.startRecording(
+            to: .lines { line in
+                // The sink is stuck until the test has overfilled the buffer.
+                while !gate.withLock({ $0 }) { usleep(1_000) }
+                lines.append(line)
+            }, bufferCapacity: 4096)
         recorder.mark("first")
         usleep(50_000)  // the writer takes `first` and blocks in the sink
         for index in 0..<1000 { recorder.mark("event \(index)") }

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-import Testing
 import NavGraphCore
 import NavGraphFormats
+import Synchronization
+import Testing
+
 @testable import NavGraphRecorder
 
 /// What the recorder writes, read back by navgraph, is the hierarchy the app built.
@@ -25,8 +26,12 @@ struct RoundTripTests {
         recorder.start("detail", type: "Détail ✓")
         recorder.push("detail", type: "Détail ✓", onto: "home")
         recorder.pop(from: "home", count: 2)
-        recorder.setPath(of: "home", to: [.existing("home-root"), .new("home/1", type: "Route.list"),
-                                           .new("home/2", type: "Route.nested", kind: .stack)])
+        recorder.setPath(
+            of: "home",
+            to: [
+                .existing("home-root"), .new("home/1", type: "Route.list"),
+                .new("home/2", type: "Route.nested", kind: .stack),
+            ])
         recorder.present("sheet", type: "ComposeSheet", on: "tabs", style: .sheet)
         recorder.present("alert", type: "ErrorAlert", on: "sheet", style: .alert)
         recorder.dismiss("alert")

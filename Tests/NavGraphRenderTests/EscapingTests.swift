@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NavGraphCore
+import Testing
+
 @testable import NavGraphRender
 
 /// Names are whatever a console printed: no output may be broken or made to do anything by them.
@@ -43,18 +44,23 @@ struct EscapingTests {
     }
 
     @Test func userThemeWithoutPragmaStillEscapes() throws {
-        let renderer = try DOTRenderer(themeText: "digraph { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\"];{{/node}}{{/statements}} }")
+        let renderer = try DOTRenderer(
+            themeText: "digraph { {{#statements}}{{#node}}{{id}} [label=\"{{type}}\"];{{/node}}{{/statements}} }")
         let dot = try renderer.render(hostileHierarchy())
         #expect(dot.contains(#"[label="Quote\"Back\\slash"]"#))
     }
 
     @Test func invalidThemeIsAClearError() {
-        #expect(throws: RenderError.self) { try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache") }
+        #expect(throws: RenderError.self) {
+            try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
+        }
         do {
             _ = try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
         } catch {
             // Placed at the line and column where the theme goes wrong, in plain words.
-            #expect(error.description.hasPrefix("mine.dot.mustache:1:16: error: invalid template: a section is never closed"))
+            #expect(
+                error.description.hasPrefix(
+                    "mine.dot.mustache:1:16: error: invalid template: a section is never closed"))
         }
     }
 }

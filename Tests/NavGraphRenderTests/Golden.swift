@@ -22,24 +22,34 @@ func exampleHistory(_ name: String, _ renderer: some HistoryRenderer) throws -> 
     let source = try LineSource(path: example(name))
     var text = ""
     renderer.begin(to: &text)
-    _ = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) { event, change, after in
+    _ = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) {
+        event, change, after in
         renderer.render(HistoryEntry(event, change: change, after: after), to: &text)
     }
     renderer.end(to: &text)
     return text
 }
 
-let exampleNames = ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log", "leaky-session.log",
-                    "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
-                    "per-tab-routers.log"]
+let exampleNames = [
+    "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",
+    "leaky-session.log",
+    "leaky-session.jsonl", "navigation-path.log", "navigator-session.log",
+    "per-tab-routers.log",
+]
 
 /// A hierarchy whose names hold everything hostile a console could print.
 func hostileHierarchy() -> Hierarchy {
     let names = hostileNames
-    var entries = [Snapshot.Entry(model: ModelRef(key: "root", id: "R\u{1B}[2J", type: names[0]), kind: .tabs, edge: nil, parent: nil)]
+    var entries = [
+        Snapshot.Entry(
+            model: ModelRef(key: "root", id: "R\u{1B}[2J", type: names[0]), kind: .tabs, edge: nil, parent: nil)
+    ]
     for (index, name) in names.enumerated().dropFirst() {
-        entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "i\(index)\"\\", type: name), kind: index % 2 == 0 ? .stack : .screen,
-                                      edge: index == 1 ? .presented(PresentationStyle("she\"et</script>")) : .tab, parent: 0))
+        entries.append(
+            Snapshot.Entry(
+                model: ModelRef(key: "k\(index)", id: "i\(index)\"\\", type: name),
+                kind: index % 2 == 0 ? .stack : .screen,
+                edge: index == 1 ? .presented(PresentationStyle("she\"et</script>")) : .tab, parent: 0))
     }
     var hierarchy = Hierarchy()
     hierarchy.apply(NavEvent(.snapshot([Snapshot(window: "main\"]; evil [label=\"x", entries: entries)]), line: 1))

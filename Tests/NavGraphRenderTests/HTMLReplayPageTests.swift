@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 import NavGraphTemplates
-@testable import NavGraphRender
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 @Suite("The HTML replay page")
 struct HTMLReplayPageTests {
@@ -21,8 +22,9 @@ struct HTMLReplayPageTests {
 
     static func page(_ timeline: Timeline, theme: String = "html/light.html.mustache") throws -> HTMLReplayPage {
         let history = ReplayHistory(timeline: timeline, descriptions: (1...max(timeline.count, 1)).map { "step \($0)" })
-        return try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(legend: false),
-                                  themeText: try #require(Templates.named(theme)), themeName: theme)
+        return try HTMLReplayPage(
+            history: history, title: "t", dotRenderer: DOTRenderer(legend: false),
+            themeText: try #require(Templates.named(theme)), themeName: theme)
     }
 
     /// The one layout of the whole history: every model ever placed, each where it was first placed.
@@ -40,10 +42,14 @@ struct HTMLReplayPageTests {
     @Test func namesAreDataNeverMarkup() throws {
         var timeline = Timeline()
         let names = hostileNames + ["Line\u{2028}Para\u{2029}Sep"]
-        var entries = [Snapshot.Entry(model: ModelRef(key: "root", id: "R", type: names[0]), kind: .tabs, edge: nil, parent: nil)]
+        var entries = [
+            Snapshot.Entry(model: ModelRef(key: "root", id: "R", type: names[0]), kind: .tabs, edge: nil, parent: nil)
+        ]
         for (index, name) in names.enumerated().dropFirst() {
-            entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: "i\(index)", type: name), kind: .screen,
-                                          edge: .tab, parent: 0))
+            entries.append(
+                Snapshot.Entry(
+                    model: ModelRef(key: "k\(index)", id: "i\(index)", type: name), kind: .screen,
+                    edge: .tab, parent: 0))
         }
         timeline.append(NavEvent(.snapshot([Snapshot(window: "main</script>", entries: entries)]), line: 1))
         timeline.append(NavEvent(.mark("<img src=x onerror=alert(1)>"), line: 2))
@@ -77,11 +83,17 @@ struct HTMLReplayPageTests {
     @Test func brokenHTMLThemeIsPlaced() throws {
         let timeline = try Self.timeline("launch-dump.txt")
         let history = ReplayHistory(timeline: timeline, descriptions: [])
-        #expect(throws: RenderError.invalidTemplate(
-            name: "mine.html.mustache", line: 2, column: 16,
-            message: "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}")) {
-            try HTMLReplayPage(history: history, title: "t", dotRenderer: DOTRenderer(), themeText: "{{<replay-page}}\n{{$palette}}{{/style}}",
-                               themeName: "mine.html.mustache")
+        #expect(
+            throws: RenderError.invalidTemplate(
+                name: "mine.html.mustache", line: 2, column: 16,
+                message:
+                    "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}"
+            )
+        ) {
+            try HTMLReplayPage(
+                history: history, title: "t", dotRenderer: DOTRenderer(),
+                themeText: "{{<replay-page}}\n{{$palette}}{{/style}}",
+                themeName: "mine.html.mustache")
         }
     }
 

@@ -1,7 +1,8 @@
-import Testing
 import NavGraphCore
-@testable import NavGraphRender
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 @Suite("Mermaid output")
 struct MermaidTests {
@@ -30,8 +31,9 @@ struct MermaidTests {
     }
 
     @Test func labelsAreEscapedForMermaid() {
-        #expect(Escaping.mermaidLabel(#"A"B[c]{d}#e;f<g>h`i|j"#)
-            == "A#34;B#91;c#93;#123;d#125;#35;e#59;f#60;g#62;h#96;i#124;j")
+        #expect(
+            Escaping.mermaidLabel(#"A"B[c]{d}#e;f<g>h`i|j"#)
+                == "A#34;B#91;c#93;#123;d#125;#35;e#59;f#60;g#62;h#96;i#124;j")
         #expect(Escaping.mermaidLabel("Café ✓ 日本") == "Caf#233; #10003; #26085;#26412;")
         #expect(Escaping.mermaidLabel("New\nLine\u{1B}[2J\u{202E}x") == "NewLine#91;2Jx")
         #expect(Escaping.mermaidLabel("Plain Name_1 (x) a-b.c") == "Plain Name_1 (x) a-b.c")
@@ -43,8 +45,9 @@ struct MermaidTests {
             let trimmed = line.trimmingPrefix(while: { $0 == " " })
             // Every line is a statement navgraph wrote: a label can open and close only its own quotes.
             #expect(trimmed.filter { $0 == "\"" }.count % 2 == 0, "\(line)")
-            #expect(!trimmed.contains("<") && !trimmed.contains(">") || trimmed.contains("-->") || trimmed.contains("-.->"),
-                    "\(line)")
+            #expect(
+                !trimmed.contains("<") && !trimmed.contains(">") || trimmed.contains("-->") || trimmed.contains("-.->"),
+                "\(line)")
             #expect(!trimmed.contains("\u{1B}") && !trimmed.contains("\u{202E}"))
         }
         expectGolden(text, "hostile.mmd")

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
-@testable import NavGraphRender
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 /// The navigation map of examples, each read on its own and summed, as `navgraph diagram` does.
 func exampleMap(_ names: [String] = exampleNames) throws -> NavigationMap {
@@ -47,9 +48,12 @@ struct NavigationMapRenderTests {
         let forward = try exampleMap(exampleNames)
         let backward = try exampleMap(exampleNames.reversed())
         // Odd places first, then even ones: every log, in another order.
-        let shuffled = try exampleMap(exampleNames.indices.sorted { ($0 % 2, $0) > ($1 % 2, $1) }.map { exampleNames[$0] })
-        for renderer in [NavigationMapDOTRenderer() as any NavigationMapRenderer, NavigationMapMermaidRenderer(),
-                         NavigationMapJSONRenderer()] {
+        let shuffled = try exampleMap(
+            exampleNames.indices.sorted { ($0 % 2, $0) > ($1 % 2, $1) }.map { exampleNames[$0] })
+        for renderer in [
+            NavigationMapDOTRenderer() as any NavigationMapRenderer, NavigationMapMermaidRenderer(),
+            NavigationMapJSONRenderer(),
+        ] {
             let expected = try renderer.render(forward)
             #expect(try renderer.render(backward) == expected)
             #expect(try renderer.render(shuffled) == expected)
@@ -89,7 +93,8 @@ struct NavigationMapRenderTests {
         var map = NavigationMap()
         for (index, name) in hostileNames.enumerated() {
             map.types[name] = NavigationMap.TypeEntry(kinds: [index % 2 == 0 ? .stack : .screen: 1])
-            map.relations[NavigationRelation(.presented(style: "she\"et</script>"), from: hostileNames[0], to: name)] = index + 1
+            map.relations[NavigationRelation(.presented(style: "she\"et</script>"), from: hostileNames[0], to: name)] =
+                index + 1
             map.containers[name] = index % 2 == 1 ? [hostileNames[0]: 1] : nil
         }
         map.relations[NavigationRelation(.windowRoot, from: "main\"]; evil", to: hostileNames[0])] = 1
@@ -102,22 +107,38 @@ struct NavigationMapRenderTests {
     }
 
     @Test(arguments: [
-        ("[]", "baseline.json:1:1: error: expected a navigation map: an object with \"nodes\" and \"edges\" "
-            + "(navgraph diagram --format json)"),
-        ("{\"nodes\": [],\n \"edges\": [\n  {\"relation\": \"push\", \"from\": \"A\", \"to\": \"B\"}\n]}",
-         "baseline.json:3:3: error: expected a \"count\" member (a whole number of 1 or more)"),
-        ("{\"nodes\": [],\n \"edges\": [{\"relation\": \"teleport\", \"from\": \"A\", \"to\": \"B\", \"count\": 1}]}",
-         "baseline.json:2:12: error: unknown relation 'teleport'; expected windowRoot, stackRoot, push, presented, "
-            + "tab, switch, column or child"),
-        ("{\"nodes\": [{\"type\": \"A\", \"kind\": \"screen\", \"count\": 0}], \"edges\": []}",
-         "baseline.json:1:53: error: expected \"count\" to be a whole number of 1 or more"),
-        ("{\"nodes\": [],\n\n  \"edges\": [1,",
-         "baseline.json:3:15: error: not valid JSON: unexpected end of line; expected a value"),
-        ("{\"edges\": []}", "baseline.json:1:1: error: expected a \"nodes\" member (an array); "
-            + "is this a navgraph diagram --format json file?"),
+        (
+            "[]",
+            "baseline.json:1:1: error: expected a navigation map: an object with \"nodes\" and \"edges\" "
+                + "(navgraph diagram --format json)"
+        ),
+        (
+            "{\"nodes\": [],\n \"edges\": [\n  {\"relation\": \"push\", \"from\": \"A\", \"to\": \"B\"}\n]}",
+            "baseline.json:3:3: error: expected a \"count\" member (a whole number of 1 or more)"
+        ),
+        (
+            "{\"nodes\": [],\n \"edges\": [{\"relation\": \"teleport\", \"from\": \"A\", \"to\": \"B\", \"count\": 1}]}",
+            "baseline.json:2:12: error: unknown relation 'teleport'; expected windowRoot, stackRoot, push, presented, "
+                + "tab, switch, column or child"
+        ),
+        (
+            "{\"nodes\": [{\"type\": \"A\", \"kind\": \"screen\", \"count\": 0}], \"edges\": []}",
+            "baseline.json:1:53: error: expected \"count\" to be a whole number of 1 or more"
+        ),
+        (
+            "{\"nodes\": [],\n\n  \"edges\": [1,",
+            "baseline.json:3:15: error: not valid JSON: unexpected end of line; expected a value"
+        ),
+        (
+            "{\"edges\": []}",
+            "baseline.json:1:1: error: expected a \"nodes\" member (an array); "
+                + "is this a navgraph diagram --format json file?"
+        ),
     ])
     func badBaselinesSayWhereAndWhat(text: String, message: String) {
-        #expect(throws: NavigationMapReader.Failure.self) { try NavigationMapReader.read(Array(text.utf8), path: "baseline.json") }
+        #expect(throws: NavigationMapReader.Failure.self) {
+            try NavigationMapReader.read(Array(text.utf8), path: "baseline.json")
+        }
         do {
             _ = try NavigationMapReader.read(Array(text.utf8), path: "baseline.json")
         } catch {

@@ -1,8 +1,9 @@
-import Testing
 import NavGraphAnalysis
 import NavGraphCore
-@testable import NavGraphRender
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 @Suite("Renderer output for the examples")
 struct RendererGoldenTests {
@@ -14,7 +15,8 @@ struct RendererGoldenTests {
 
     @Test func asciiAndColor() throws {
         let hierarchy = try exampleHierarchy("session.log")
-        expectGolden(try TextTreeRenderer(style: TerminalStyle(ascii: true)).render(hierarchy), "session.log.tree-ascii.txt")
+        expectGolden(
+            try TextTreeRenderer(style: TerminalStyle(ascii: true)).render(hierarchy), "session.log.tree-ascii.txt")
         let colored = try TextTreeRenderer(style: TerminalStyle(color: true)).render(hierarchy)
         expectGolden(colored, "session.log.tree-color.txt")
         #expect(colored.contains("\u{1B}[36m[switch]\u{1B}[0m"))
@@ -41,22 +43,24 @@ struct RendererGoldenTests {
 
     @Test func emptyHierarchySaysWhy() throws {
         var hierarchy = Hierarchy()
-        hierarchy.apply(NavEvent(.start(ModelRef(key: "a", id: "E34", type: "HomeNavigationModel"), kind: nil), line: 3))
+        hierarchy.apply(
+            NavEvent(.start(ModelRef(key: "a", id: "E34", type: "HomeNavigationModel"), kind: nil), line: 3))
         let text = try TextTreeRenderer().render(hierarchy)
         #expect(text.contains("No hierarchy in the input: no printDebugGraph() dump"))
         #expect(text.contains("HomeNavigationModel E34  started line 3"))
         let json = try JSONRenderer().render(hierarchy)
-        #expect(json == """
-            {
-              "roots": [],
-              "unplaced": [
-                {"id": "E34", "type": "HomeNavigationModel"}
-              ],
-              "suspected": [],
-              "leaked": []
-            }
+        #expect(
+            json == """
+                {
+                  "roots": [],
+                  "unplaced": [
+                    {"id": "E34", "type": "HomeNavigationModel"}
+                  ],
+                  "suspected": [],
+                  "leaked": []
+                }
 
-            """)
+                """)
     }
 }
 
@@ -74,11 +78,12 @@ struct HistoryRendererTests {
         entry.warnings = ["dismiss of 't': no such model\u{1B}[2J"]
         var text = ""
         HistoryTextRenderer(style: TerminalStyle(color: true)).render(entry, to: &text)
-        #expect(text == """
-                 3  line 7       1970-01-01T00:00:00.000Z  mark: launch
-                    \u{1B}[33mwarning: dismiss of 't': no such model\\u{1B}[2J\u{1B}[0m
+        #expect(
+            text == """
+                     3  line 7       1970-01-01T00:00:00.000Z  mark: launch
+                        \u{1B}[33mwarning: dismiss of 't': no such model\\u{1B}[2J\u{1B}[0m
 
-            """)
+                """)
     }
 
     @Test func noStepsIsAnEmptyArray() {
@@ -96,8 +101,11 @@ struct OutputFormatTests {
     @Test func listsMatchRenderers() {
         let style = TerminalStyle()
         for format in OutputFormat.allCases {
-            #expect(OutputFormat.treeFormats.contains(format) == (format.treeRenderer(style: style, endOfInput: true) != nil))
-            #expect(OutputFormat.leakFormats.contains(format) == (format.leakRenderer(style: style, listAll: false) != nil))
+            #expect(
+                OutputFormat.treeFormats.contains(format)
+                    == (format.treeRenderer(style: style, endOfInput: true) != nil))
+            #expect(
+                OutputFormat.leakFormats.contains(format) == (format.leakRenderer(style: style, listAll: false) != nil))
             #expect(OutputFormat.diffFormats.contains(format) == (format.diffRenderer(style: style) != nil))
             #expect(OutputFormat.historyFormats.contains(format) == (format.historyRenderer(style: style) != nil))
         }

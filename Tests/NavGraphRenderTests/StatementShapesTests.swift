@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
-@testable import NavGraphRender
-import NavGraphTestSupport
 import NavGraphTemplates
+import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 /// Rendering DOT by statement shape must give exactly what the template engine gives, for any theme.
 @Suite("DOT by statement shape")
@@ -18,15 +19,22 @@ struct StatementShapesTests {
         where !name.hasSuffix(".swift") && !name.hasSuffix(".yml") {
             var hierarchy = Hierarchy()
             try NavigationInput(source: try LineSource(path: examples.appendingPathComponent(name).path))
-                .read(diagnostics: DiagnosticCollector()) { hierarchy.apply($0); return true }
+                .read(diagnostics: DiagnosticCollector()) {
+                    hierarchy.apply($0)
+                    return true
+                }
             result.append(hierarchy)
         }
         var hostile = Hierarchy()
         let names = ["Quote\"Back\\slash", "\u{E000}id\u{E002}", "\u{E001}type\u{E002}x", "Amp&amp;<b>", "\\N\\G"]
-        var entries = [Snapshot.Entry(model: ModelRef(key: "r", id: "", type: "Root"), kind: .stack, edge: nil, parent: nil)]
+        var entries = [
+            Snapshot.Entry(model: ModelRef(key: "r", id: "", type: "Root"), kind: .stack, edge: nil, parent: nil)
+        ]
         for (index, name) in names.enumerated() {
-            entries.append(Snapshot.Entry(model: ModelRef(key: "k\(index)", id: name, type: name), kind: index == 2 ? .tabs : .screen,
-                                          edge: index == 0 ? .presented(PresentationStyle(name)) : .push, parent: 0))
+            entries.append(
+                Snapshot.Entry(
+                    model: ModelRef(key: "k\(index)", id: name, type: name), kind: index == 2 ? .tabs : .screen,
+                    edge: index == 0 ? .presented(PresentationStyle(name)) : .push, parent: 0))
         }
         hostile.apply(NavEvent(.snapshot([Snapshot(window: "w\"1", entries: entries)]), line: 1))
         result.append(hostile)
@@ -61,7 +69,10 @@ struct StatementShapesTests {
                 slow.rendersByShape = false
                 #expect(try fast.render(hierarchy) == slow.render(hierarchy))
                 // The first two themes are rendered by shape (the comparison above is then not vacuous).
-                #expect((fast.renderedByShape(fast.scene(for: hierarchy)) != nil) == (theme == nil || theme == Self.themes[1]), "theme \(theme == nil ? "built-in" : String(theme!.prefix(60)))")
+                #expect(
+                    (fast.renderedByShape(fast.scene(for: hierarchy)) != nil)
+                        == (theme == nil || theme == Self.themes[1]),
+                    "theme \(theme == nil ? "built-in" : String(theme!.prefix(60)))")
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import NavGraphCore
 import NavGraphFormats
-@testable import NavGraphRender
 import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphRender
 
 /// The trace of a history read from an example (or given as events).
 private func trace(example: String? = nil, events: [NavEvent] = [], endOfInput: Bool = true) throws -> String {
@@ -29,7 +30,8 @@ private func trace(example: String? = nil, events: [NavEvent] = [], endOfInput: 
 /// The Trace Event Format's rules a viewer relies on; a description of each broken one.
 func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any]]) {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-          let events = object["traceEvents"] as? [[String: Any]] else {
+        let events = object["traceEvents"] as? [[String: Any]]
+    else {
         return (["not a JSON object with a traceEvents array"], [])
     }
     var problems: [String] = []
@@ -38,7 +40,8 @@ func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any
     var lastTime: [String: Int] = [:]
     for (index, event) in events.enumerated() {
         guard let phase = event["ph"] as? String, event["name"] is String, let pid = event["pid"] as? Int,
-              let tid = event["tid"] as? Int else {
+            let tid = event["tid"] as? Int
+        else {
             problems.append("event \(index): missing ph, name, pid or tid")
             continue
         }
@@ -63,14 +66,18 @@ func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any
                 open[id] = (cat, ts, event["name"] as! String)
             } else if let begin = open.removeValue(forKey: id) {
                 if begin.cat != cat { problems.append("event \(index): e of \(id) has another category") }
-                if begin.name != event["name"] as? String { problems.append("event \(index): e of \(id) has another name") }
+                if begin.name != event["name"] as? String {
+                    problems.append("event \(index): e of \(id) has another name")
+                }
                 if ts < begin.ts { problems.append("event \(index): e of \(id) before its b") }
                 closed.insert(id)
             } else {
                 problems.append("event \(index): e of \(id) without a b")
             }
         case "i":
-            if !["t", "p", "g"].contains(event["s"] as? String ?? "t") { problems.append("event \(index): bad instant scope") }
+            if !["t", "p", "g"].contains(event["s"] as? String ?? "t") {
+                problems.append("event \(index): bad instant scope")
+            }
         default:
             problems.append("event \(index): unexpected phase \(phase)")
         }
@@ -91,11 +98,15 @@ struct TraceEventTests {
     @Test func leakedModelsRunToTheEndMarkedSo() throws {
         let (problems, events) = traceProblems(try trace(example: "leaky-session.log"))
         #expect(problems.isEmpty)
-        let leaked = events.filter { $0["ph"] as? String == "b" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true }
-            .compactMap { ($0["args"] as? [String: Any])?["id"] as? String }
+        let leaked = events.filter {
+            $0["ph"] as? String == "b" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true
+        }
+        .compactMap { ($0["args"] as? [String: Any])?["id"] as? String }
         #expect(leaked.sorted() == ["5EA", "A11", "B22", "B80", "C33"])
         let last = events.compactMap { $0["ts"] as? Int }.max()!
-        let leakEnds = events.filter { $0["ph"] as? String == "e" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true }
+        let leakEnds = events.filter {
+            $0["ph"] as? String == "e" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true
+        }
         #expect(leakEnds.count == 5 && leakEnds.allSatisfy { $0["ts"] as? Int == last })
         let notYet = try trace(example: "leaky-session.log", endOfInput: false)
         #expect(notYet.contains("(left, not finished)") && !notYet.contains("(leaked)"))

@@ -13,21 +13,25 @@ public func expectGolden(
     let url = repositoryRoot.appendingPathComponent("Tests/\(folder)/\(name)")
     if isRecordingGoldenFiles {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
-            Issue.record("recorded \(name) (NAVGRAPH_RECORD=1); review the diff, then run again without it",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(name) (NAVGRAPH_RECORD=1); review the diff, then run again without it",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("cannot record \(name): \(error)", sourceLocation: sourceLocation)
         }
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file \(name); record it with NAVGRAPH_RECORD=1 swift test", sourceLocation: sourceLocation)
+        Issue.record(
+            "missing golden file \(name); record it with NAVGRAPH_RECORD=1 swift test", sourceLocation: sourceLocation)
         return
     }
     if let difference = firstDifference(expected: expected, actual: actual) {
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs from the golden file at line \(difference.line):
               expected: \(difference.expected)
               actual:   \(difference.actual)
@@ -44,7 +48,8 @@ public func firstDifference(expected: String, actual: String) -> (line: Int, exp
     guard expected != actual else { return nil }
     let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    let index =
+        zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? min(expectedLines.count, actualLines.count)
     func line(_ lines: [Substring]) -> String { index < lines.count ? String(lines[index]) : "<end>" }
     return (index + 1, line(expectedLines), line(actualLines))

@@ -28,7 +28,8 @@ public func temporaryFolder() throws -> URL {
 
 /// A new file under the temporary directory holding `bytes`; the caller removes it.
 public func temporaryFile(_ bytes: [UInt8], suffix: String = ".log") throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-test-\(UUID().uuidString)\(suffix)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "navgraph-test-\(UUID().uuidString)\(suffix)")
     try Data(bytes).write(to: url)
     return url
 }

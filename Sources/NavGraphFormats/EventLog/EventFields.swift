@@ -14,7 +14,8 @@ enum EventField: Int, CaseIterable {
 
 /// The events of navgraph-events v1.
 enum EventName: String, CaseIterable {
-    case start, finish, root, push, pop, setPath, present, dismiss, tab, select, `switch`, column, openWindow, closeWindow
+    case start, finish, root, push, pop, setPath, present, dismiss, tab, select, `switch`, column, openWindow,
+        closeWindow
     case snapshot, mark
 }
 
@@ -49,7 +50,9 @@ extension EventFieldReading {
     func kind() throws(Failure) -> NodeKind? {
         guard let text = try optionalString(.kind) else { return nil }
         guard let kind = NodeKind(rawValue: text) else {
-            throw problem("'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+            throw problem(
+                "'\(event)': \"kind\" must be one of \(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'"
+            )
         }
         return kind
     }
@@ -85,7 +88,8 @@ struct EventFields: EventFieldReading {
         guard let index = document.member(name, of: object) else { return nil }
         let value = document[index]
         guard value.kind == .string, let text = value.text else {
-            throw Problem(message: "'\(event)': \"\(name)\" must be a string, found \(JSONDocument.describe(value.kind))")
+            throw Problem(
+                message: "'\(event)': \"\(name)\" must be a string, found \(JSONDocument.describe(value.kind))")
         }
         return text
     }
@@ -95,7 +99,8 @@ struct EventFields: EventFieldReading {
         guard let index = document.member(name, of: object) else { return fallback }
         let value = document[index]
         guard value.kind == .number, let text = value.text, let number = Int(text), number >= 1 else {
-            throw Problem(message: "'\(event)': \"\(name)\" must be a whole number of at least 1, found \(describe(index))")
+            throw Problem(
+                message: "'\(event)': \"\(name)\" must be a whole number of at least 1, found \(describe(index))")
         }
         return number
     }
@@ -119,7 +124,10 @@ struct EventFields: EventFieldReading {
                 let entry = EventFields(document: document, object: child, event: "\(event) \(name)[\(position)]")
                 result.append(PathEntry(creating: try entry.model(), kind: try entry.kind()))
             default:
-                throw Problem(message: "'\(event)': \"\(name)\" must hold ids (strings) or {\"id\",\"type\"} objects, found \(describe(child))")
+                throw Problem(
+                    message:
+                        "'\(event)': \"\(name)\" must hold ids (strings) or {\"id\",\"type\"} objects, found \(describe(child))"
+                )
             }
         }
         return result
@@ -134,7 +142,10 @@ struct EventFields: EventFieldReading {
             if let text = value.text, let seconds = Double(text) { return seconds }
         case .string:
             if let text = value.text, let seconds = Timestamp.parseRFC3339(text) { return seconds }
-            throw Problem(message: "'\(event)': \"time\" must be seconds since 1970 or an RFC 3339 time such as 2025-03-14T09:41:07Z, found '\(value.text ?? "")'")
+            throw Problem(
+                message:
+                    "'\(event)': \"time\" must be seconds since 1970 or an RFC 3339 time such as 2025-03-14T09:41:07Z, found '\(value.text ?? "")'"
+            )
         default:
             break
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
 /// "parent":"32D0…"}`), as `docs/navgraph-events-v1.md` and its JSON Schema define it.
@@ -95,7 +96,10 @@ public final class EventLogReader: NavigationReader {
             return
         }
         guard document[document.root].kind == .object else {
-            reject(info.number, "expected a JSON object with an \"event\", found \(JSONDocument.describe(document[document.root].kind))")
+            reject(
+                info.number,
+                "expected a JSON object with an \"event\", found \(JSONDocument.describe(document[document.root].kind))"
+            )
             return
         }
         guard let eventIndex = document.member("event", of: document.root) else {
@@ -140,7 +144,10 @@ public final class EventLogReader: NavigationReader {
     }
 
     private static func unknownEvent(_ name: String) -> EventFields.Problem {
-        EventFields.Problem(message: "unknown event '\(name)'; expected one of \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
+        EventFields.Problem(
+            message:
+                "unknown event '\(name)'; expected one of \(EventName.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
     }
 
     private static func action<Fields: EventFieldReading>(for event: EventName, _ fields: Fields) throws(Fields.Failure)
@@ -150,9 +157,11 @@ public final class EventLogReader: NavigationReader {
         case .start:
             return .start(try fields.model(), kind: try fields.kind())
         case .finish:
-            return .finish(ModelRef(id: try fields.string(.id), type: try fields.optionalString(.type) ?? ""), neverStarted: false)
+            return .finish(
+                ModelRef(id: try fields.string(.id), type: try fields.optionalString(.type) ?? ""), neverStarted: false)
         case .root:
-            return .root(try fields.model(), kind: try fields.kind(), window: try fields.optionalString(.window) ?? "main")
+            return .root(
+                try fields.model(), kind: try fields.kind(), window: try fields.optionalString(.window) ?? "main")
         case .push:
             return .push(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent))
         case .pop:
@@ -160,18 +169,23 @@ public final class EventLogReader: NavigationReader {
         case .setPath:
             return .setPath(parent: try fields.string(.parent), entries: try fields.pathEntries(.ids))
         case .present:
-            return .present(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
-                            style: PresentationStyle(try fields.string(.style)))
+            return .present(
+                try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
+                style: PresentationStyle(try fields.string(.style)))
         case .dismiss:
             return .dismiss(try fields.string(.id))
         case .tab:
-            return .tab(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent), title: try fields.optionalString(.title))
+            return .tab(
+                try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
+                title: try fields.optionalString(.title))
         case .select:
             return .select(parent: try fields.string(.parent), tab: try fields.string(.id))
         case .switch:
             return .switch(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent))
         case .column:
-            return .column(try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent), column: try fields.column())
+            return .column(
+                try fields.model(), kind: try fields.kind(), parent: try fields.string(.parent),
+                column: try fields.column())
         case .openWindow:
             return .openWindow(try fields.model(), kind: try fields.kind(), window: try fields.string(.window))
         case .closeWindow:
@@ -193,14 +207,18 @@ enum SnapshotDecoder {
             throw EventFields.Problem(message: "'snapshot' needs \"roots\" (an array of nodes); it is missing")
         }
         guard document[roots].kind == .array else {
-            throw EventFields.Problem(message: "'snapshot': \"roots\" must be an array of nodes, found \(JSONDocument.describe(document[roots].kind))")
+            throw EventFields.Problem(
+                message:
+                    "'snapshot': \"roots\" must be an array of nodes, found \(JSONDocument.describe(document[roots].kind))"
+            )
         }
         var snapshots: [Snapshot] = []
         var windows = Set<String>()
         for root in document.children(of: roots) {
             let rootFields = try node(document, root, path: "roots[\(snapshots.count)]")
             guard let window = try rootFields.optionalString(.window) else {
-                throw EventFields.Problem(message: "'snapshot': roots[\(snapshots.count)] needs \"window\" (a string); it is missing")
+                throw EventFields.Problem(
+                    message: "'snapshot': roots[\(snapshots.count)] needs \"window\" (a string); it is missing")
             }
             guard windows.insert(window).inserted else {
                 throw EventFields.Problem(message: "'snapshot': two roots for window '\(window)'")
@@ -215,11 +233,15 @@ enum SnapshotDecoder {
                     throw EventFields.Problem(message: "'snapshot': \(path) repeats id '\(model.id)'")
                 }
                 let edge = parent == nil ? nil : try self.edge(fields, path: path)
-                entries.append(Snapshot.Entry(model: model, kind: try fields.kind() ?? .screen, edge: edge, parent: parent))
+                entries.append(
+                    Snapshot.Entry(model: model, kind: try fields.kind() ?? .screen, edge: edge, parent: parent))
                 let me = entries.count - 1
                 if let children = document.member("children", of: index) {
                     guard document[children].kind == .array else {
-                        throw EventFields.Problem(message: "'snapshot': \(path).children must be an array, found \(JSONDocument.describe(document[children].kind))")
+                        throw EventFields.Problem(
+                            message:
+                                "'snapshot': \(path).children must be an array, found \(JSONDocument.describe(document[children].kind))"
+                        )
                     }
                     for (position, child) in document.children(of: children).enumerated().reversed() {
                         pending.append((child, me, "\(path).children[\(position)]"))
@@ -231,9 +253,13 @@ enum SnapshotDecoder {
         return snapshots
     }
 
-    private static func node(_ document: JSONDocument, _ index: Int, path: String) throws(EventFields.Problem) -> EventFields {
+    private static func node(_ document: JSONDocument, _ index: Int, path: String) throws(EventFields.Problem)
+        -> EventFields
+    {
         guard document[index].kind == .object else {
-            throw EventFields.Problem(message: "'snapshot': \(path) must be a node object, found \(JSONDocument.describe(document[index].kind))")
+            throw EventFields.Problem(
+                message:
+                    "'snapshot': \(path) must be a node object, found \(JSONDocument.describe(document[index].kind))")
         }
         return EventFields(document: document, object: index, event: "snapshot \(path)")
     }

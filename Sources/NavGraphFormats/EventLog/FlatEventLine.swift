@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The common shape of a navgraph-events v1 line, recognized without building a document: one object whose members
 /// are all known fields with plain values — strings without escapes, printable ASCII; numbers; booleans; null.
@@ -53,7 +54,9 @@ final class FlatEventLine {
         let end = bytes.count
 
         func skipWhitespace() {
-            while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D { position += 1 }
+            while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+                position += 1
+            }
         }
         /// A string without escapes and with only printable ASCII: its contents' range. Eight bytes at a time while
         /// none of them is a quote, a backslash, a control character or ≥ 0x7F.
@@ -76,7 +79,10 @@ final class FlatEventLine {
             }
             while index < end {
                 let byte = bytes[index]
-                if byte == 0x22 { position = index + 1; return start..<index }
+                if byte == 0x22 {
+                    position = index + 1
+                    return start..<index
+                }
                 if byte < 0x20 || byte >= 0x7F || byte == 0x5C { return nil }
                 index += 1
             }
@@ -103,7 +109,10 @@ final class FlatEventLine {
         skipWhitespace()
         guard position < end, bytes[position] != 0x7D else { return false }  // `{}`: let the full parser say what is missing
         while true {
-            guard let keySpan = plainString(), let field = FlatEventLine.field(base + keySpan.lowerBound, count: keySpan.count, available: end - keySpan.lowerBound) else { return false }
+            guard let keySpan = plainString(),
+                let field = FlatEventLine.field(
+                    base + keySpan.lowerBound, count: keySpan.count, available: end - keySpan.lowerBound)
+            else { return false }
             guard values[field.rawValue].kind == .absent else { return false }
             skipWhitespace()
             guard position < end, bytes[position] == 0x3A else { return false }
@@ -222,7 +231,8 @@ struct FlatEventFields: EventFieldReading {
 
     func positiveInteger(_ field: EventField, default fallback: Int) throws(NotFlat) -> Int {
         guard let value = line[field] else { return fallback }
-        guard value.kind == .number, let number = Int(String(decoding: text(value.span), as: UTF8.self)), number >= 1 else {
+        guard value.kind == .number, let number = Int(String(decoding: text(value.span), as: UTF8.self)), number >= 1
+        else {
             throw NotFlat()
         }
         return number
@@ -283,5 +293,7 @@ struct FlatEventFields: EventFieldReading {
         }
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
 }

@@ -34,7 +34,7 @@ struct ConsoleClock {
         guard first >= 48 && first <= 57 else { return nil }
         var scanner = TimeScanner(line, at: 0)
         guard let date = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
-              let seconds = scanner.timeOfDay(), let zone = scanner.zoneOffset(), scanner.atSeparator
+            let seconds = scanner.timeOfDay(), let zone = scanner.zoneOffset(), scanner.atSeparator
         else { return nil }
         day = date
         let time = date + seconds - zone
@@ -76,14 +76,16 @@ private struct TimeScanner {
     /// `YYYY-MM-DD` as the start of that day in seconds since 1970.
     mutating func date() -> Double? {
         guard let year = number(4), take(UInt8(ascii: "-")), let month = number(2), take(UInt8(ascii: "-")),
-              let day = number(2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+            let day = number(2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         return Double(Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400)
     }
 
     /// `HH:MM:SS` with an optional fraction, as seconds since midnight.
     mutating func timeOfDay() -> Double? {
         guard let hour = number(2), take(UInt8(ascii: ":")), let minute = number(2), take(UInt8(ascii: ":")),
-              let second = number(2), hour < 24, minute < 60, second <= 60 else { return nil }
+            let second = number(2), hour < 24, minute < 60, second <= 60
+        else { return nil }
         var fraction = 0.0
         if take(UInt8(ascii: ".")) {
             var scale = 0.1

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a file or stdin in large chunks and hands out lines as byte buffers, without building a `String`
 /// per line. Memory is one chunk plus the longest line (capped at `maxLineLength`).
@@ -54,7 +55,9 @@ public final class LineSource {
         self.init(descriptor: descriptor, name: path, ownsDescriptor: true, maxLineLength: maxLineLength)
     }
 
-    public init(descriptor: Int32, name: String, ownsDescriptor: Bool, maxLineLength: Int = 1 << 22, chunkSize: Int = 1 << 20) {
+    public init(
+        descriptor: Int32, name: String, ownsDescriptor: Bool, maxLineLength: Int = 1 << 22, chunkSize: Int = 1 << 20
+    ) {
         self.descriptor = descriptor
         self.name = name
         self.ownsDescriptor = ownsDescriptor
@@ -107,7 +110,8 @@ public final class LineSource {
             if let memory {
                 count = min(chunkSize, memory.count - memoryOffset)
                 if count > 0 {
-                    _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<count]).initialize(from: memory[memoryOffset..<(memoryOffset + count)])
+                    _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<count]).initialize(
+                        from: memory[memoryOffset..<(memoryOffset + count)])
                     memoryOffset += count
                 }
                 if count == 0 { break }

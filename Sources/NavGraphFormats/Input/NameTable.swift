@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names as printed — type names, window names, presentation styles — each decoded and validated once. A session
 /// prints a few dozen names millions of times; every line after the first with a name costs one hash of its bytes
@@ -44,8 +45,10 @@ final class NameTable {
             slot = (slot + 1) & mask
         }
         let validated = String(validating: bytes, as: UTF8.self)
-        entries.append(Entry(name: validated ?? String(decoding: bytes, as: UTF8.self),
-                             isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
+        entries.append(
+            Entry(
+                name: validated ?? String(decoding: bytes, as: UTF8.self),
+                isValidUTF8: validated != nil, containsBracket: bytes.contains { $0 == 0x5B || $0 == 0x5D }))
         spelling.append(contentsOf: bytes)
         offsets.append(spelling.count)
         plainTypeNames.append(entries[entries.count - 1].isValidUTF8 && !entries[entries.count - 1].containsBracket)
@@ -70,9 +73,10 @@ final class NameTable {
         return kinds.value(at: index) { NodeKind(rawValue: entries[index].name) }
     }
 
-
     /// Whether `spelling[start..<end]` is `bytes`.
-    private static func equal(_ spelling: [UInt8], _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equal(_ spelling: [UInt8], _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard end - start == bytes.count else { return false }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
         return spelling.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, base, bytes.count) == 0 }

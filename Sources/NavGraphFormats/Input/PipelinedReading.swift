@@ -50,7 +50,8 @@ final class PipelinedReading: @unchecked Sendable {
 
     func run(diagnostics: DiagnosticHandler, _ body: (NavEvent) throws -> Bool) throws -> NavigationInput.Summary {
         let forwarding = ForwardingDiagnostics(
-            owner: self, wantsText: diagnostics.wantsSkippedText, ambiguityMessageLimit: diagnostics.ambiguityMessageLimit)
+            owner: self, wantsText: diagnostics.wantsSkippedText,
+            ambiguityMessageLimit: diagnostics.ambiguityMessageLimit)
         let thread = Thread { [self] in produce(forwarding) }
         thread.stackSize = 1 << 20
         thread.start()
@@ -82,7 +83,9 @@ final class PipelinedReading: @unchecked Sendable {
                     diagnostics.skipped(line: line) { text ?? "" }
                 case .ambiguous(let line, let note):
                     // The consumer asks for no more notes than were made (past them it only counts).
-                    diagnostics.ambiguous(line: line) { note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: "")) }
+                    diagnostics.ambiguous(line: line) {
+                        note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: ""))
+                    }
                 case .detected(let note):
                     diagnostics.detected(line: note.line ?? 0) { note }
                 case .completion(let readers):
@@ -187,7 +190,9 @@ final class PipelinedReading: @unchecked Sendable {
         }
 
         func report(_ diagnostic: Diagnostic) { _ = owner.enqueue(.report(diagnostic)) }
-        func skipped(line: Int, text: () -> String) { _ = owner.enqueue(.skipped(line: line, text: wantsText ? text() : nil)) }
+        func skipped(line: Int, text: () -> String) {
+            _ = owner.enqueue(.skipped(line: line, text: wantsText ? text() : nil))
+        }
         var wantsSkippedText: Bool { wantsText }
 
         func detected(line: Int, note: () -> Diagnostic) { _ = owner.enqueue(.detected(note())) }

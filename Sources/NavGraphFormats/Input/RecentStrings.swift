@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Strings for ids that recur within a few lines — a model's start, its push, the pushes onto it, its pop, its
 /// finish — built once and shared while they stay recent. A fixed-size cache indexed by a hash of the bytes: a
@@ -27,7 +28,8 @@ final class RecentStrings {
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            stored.count == bytes.count
+                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         } ?? false
     }
 }

@@ -78,7 +78,9 @@ struct JSONParser {
                     position += 1
                     stack.removeLast()
                 } else {
-                    if document.values[index].kind == .object { pendingKey = try readKey(into: &stack[stack.count - 1]) }
+                    if document.values[index].kind == .object {
+                        pendingKey = try readKey(into: &stack[stack.count - 1])
+                    }
                     continue valueLoop
                 }
             }
@@ -121,7 +123,9 @@ struct JSONParser {
             throw JSONSyntaxError(column: keyColumn, message: "duplicate key '\(key)'")
         }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':' after the member name, found \(describeByte())") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw fail("expected ':' after the member name, found \(describeByte())")
+        }
         position += 1
         skipWhitespace()
         return key
@@ -131,7 +135,9 @@ struct JSONParser {
         position += 1  // opening quote
         let start = position
         // Fast path: no escapes.
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+            bytes[position] >= 0x20
+        {
             position += 1
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
@@ -146,7 +152,10 @@ struct JSONParser {
         while true {
             guard position < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { position += 1; break }
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                break
+            }
             if byte < 0x20 { throw fail("control character in a string (escape it)") }
             if byte != UInt8(ascii: "\\") {
                 utf8.append(byte)
@@ -169,7 +178,9 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try readHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                        bytes[position + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("unpaired surrogate in \\u escape")
                     }
                     position += 2
@@ -181,7 +192,8 @@ struct JSONParser {
                 }
                 utf8.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
             default:
-                throw JSONSyntaxError(column: position - 1, message: "invalid escape '\\\(String(UnicodeScalar(escape)))'")
+                throw JSONSyntaxError(
+                    column: position - 1, message: "invalid escape '\\\(String(UnicodeScalar(escape)))'")
             }
         }
         guard let text = String(validating: utf8, as: UTF8.self) else {
@@ -223,7 +235,8 @@ struct JSONParser {
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard position + expected.count <= bytes.count,
-              expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] }) else {
+            expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] })
+        else {
             throw fail("expected a value, found \(describeByte())")
         }
         position += expected.count

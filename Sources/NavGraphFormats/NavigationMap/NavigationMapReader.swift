@@ -44,7 +44,8 @@ public enum NavigationMapReader {
                 throw fail(object, "expected a \"\(name)\" member (a whole number of 1 or more)")
             }
             guard document[member].kind == .number, let number = document[member].text.flatMap({ Int($0) }),
-                  number >= 1 else {
+                number >= 1
+            else {
                 throw fail(member, "expected \"\(name)\" to be a whole number of 1 or more")
             }
             return number
@@ -52,14 +53,18 @@ public enum NavigationMapReader {
 
         let root = document.root
         guard document[root].kind == .object else {
-            throw fail(root, "expected a navigation map: an object with \"nodes\" and \"edges\" "
-                + "(navgraph diagram --format json)")
+            throw fail(
+                root,
+                "expected a navigation map: an object with \"nodes\" and \"edges\" "
+                    + "(navgraph diagram --format json)")
         }
         var map = NavigationMap()
         for (name, isNodes) in [("nodes", true), ("edges", false)] {
             guard let list = document.member(name, of: root) else {
-                throw fail(root, "expected a \"\(name)\" member (an array); "
-                    + "is this a navgraph diagram --format json file?")
+                throw fail(
+                    root,
+                    "expected a \"\(name)\" member (an array); "
+                        + "is this a navgraph diagram --format json file?")
             }
             guard document[list].kind == .array else {
                 throw fail(list, "expected \"\(name)\" to be an array, found \(found(list))")
@@ -108,8 +113,10 @@ public enum NavigationMapReader {
             kind = .column(column)
         case "child": kind = .child
         default:
-            throw fail(item, "unknown relation '\(name)'; expected windowRoot, stackRoot, push, presented, tab, "
-                + "switch, column or child")
+            throw fail(
+                item,
+                "unknown relation '\(name)'; expected windowRoot, stackRoot, push, presented, tab, "
+                    + "switch, column or child")
         }
         return NavigationRelation(kind, from: from, to: to)
     }

@@ -45,7 +45,7 @@ public final class NavigationPathReader: NavigationReader {
     /// (`"User","{\"id\":42}",`). To detect the format from it alone, the name must be dotted or paired.
     static func isElementLine(_ line: UnsafeBufferPointer<UInt8>, detecting: Bool) -> Bool {
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }),
-              let name = typeName(in: line, at: first)
+            let name = typeName(in: line, at: first)
         else { return false }
         var next = name.end + 1
         while next < line.count, line[next] == .space { next += 1 }
@@ -73,7 +73,8 @@ public final class NavigationPathReader: NavigationReader {
             } else if position == componentStart {
                 capitalized = byte >= 0x41 && byte <= 0x5A
             }
-            let allowed = byte >= 0x80 || byte == .dot || byte == 0x5F || byte == 0x3C || byte == 0x3E || byte == .space
+            let allowed =
+                byte >= 0x80 || byte == .dot || byte == 0x5F || byte == 0x3C || byte == 0x3E || byte == .space
                 || byte == 0x2C || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
             guard allowed else { return nil }
             position += 1
@@ -108,7 +109,7 @@ public final class NavigationPathReader: NavigationReader {
         // a path: the app's own output has arrays too (`tokens: ["swift","ui"]`, `favorites: []`).
         var closing = ArrayScanner()
         guard closing.scan(array) == array.count,
-              Self.looksLikePath(array, labelledBy: UnsafeBufferPointer(rebasing: line[..<start.index]))
+            Self.looksLikePath(array, labelledBy: UnsafeBufferPointer(rebasing: line[..<start.index]))
         else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
@@ -120,7 +121,9 @@ public final class NavigationPathReader: NavigationReader {
     /// A one-line array is a path when it starts with a type name (`["MyApp.Route","{…}"`), or when it
     /// is empty and nothing but a console prefix or a label naming a path comes before it (`restored path: []`,
     /// `stack = []`); another label (`favorites: []`) is the app's own output.
-    static func looksLikePath(_ array: UnsafeBufferPointer<UInt8>, labelledBy before: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func looksLikePath(_ array: UnsafeBufferPointer<UInt8>, labelledBy before: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         var position = 1
         while position < array.count, array[position] == .space { position += 1 }
         guard position < array.count, array[position] == .closeBracket else {
@@ -152,22 +155,26 @@ public final class NavigationPathReader: NavigationReader {
 
     public func finish(into events: inout [NavEvent]) {
         guard !collected.isEmpty else { return }
-        diagnostics.report(Diagnostic(.error, line: collectedStart,
-            "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'"))
+        diagnostics.report(
+            Diagnostic(
+                .error, line: collectedStart,
+                "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'"))
         collectedLines = []
         collected = []
     }
 
     /// A line inside a pretty-printed array: its elements are strings, so every line starts with `"` or `]`. Any
     /// other line means the `[` was not a NavigationPath after all: it is skipped, and this line read afresh.
-    private func continueCollecting(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    private func continueCollecting(
+        _ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]
+    ) {
         let first = line.firstIndex { $0 != .space && $0 != .tab }
         // The first element must be a type name (`"MyApp.Route",`): a pretty-printed array of the app's own is not a path.
         let startsElements = awaitingFirstElement
         awaitingFirstElement = false
         guard !info.truncated, let first, line[first] == .quote || line[first] == .closeBracket,
-              collected.count + line.count < Self.collectedLimit,
-              !startsElements || line[first] == .closeBracket || Self.isElementLine(line, detecting: false)
+            collected.count + line.count < Self.collectedLimit,
+            !startsElements || line[first] == .closeBracket || Self.isElementLine(line, detecting: false)
         else {
             for number in collectedLines {
                 diagnostics.skipped(line: number) { "[" }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One state of a `NavigationPath`, from `NavigationPath.CodableRepresentation` JSON: a flat array of strings in
 /// pairs, a type name then that value's own JSON, **last-pushed entry first**.
@@ -42,10 +43,12 @@ struct PathState {
 
     /// Whether entry `index` (push order) is the same type and value as `other`'s entry `otherIndex`.
     func sameEntry(_ index: Int, as other: PathState, _ otherIndex: Int) -> Bool {
-        let mine = elementIndex(of: index), theirs = other.elementIndex(of: otherIndex)
+        let mine = elementIndex(of: index)
+        let theirs = other.elementIndex(of: otherIndex)
         // memcmp: a generic comparison of the two slices went byte by byte (a twentieth of reading a log).
         func same(_ element: Int, _ otherElement: Int) -> Bool {
-            let range = elements[element], otherRange = other.elements[otherElement]
+            let range = elements[element]
+            let otherRange = other.elements[otherElement]
             guard range.count == otherRange.count else { return false }
             return bytes.withUnsafeBufferPointer { mine in
                 other.bytes.withUnsafeBufferPointer { theirs in
@@ -61,7 +64,8 @@ struct PathState {
     /// `[UInt8]`, byte by byte, which was a sixteenth of reading a log).
     func encodedEntry(at index: Int) -> HashedBytes {
         let element = elementIndex(of: index)
-        let type = elements[element], value = elements[element + 1]
+        let type = elements[element]
+        let value = elements[element + 1]
         var encoded: [UInt8] = []
         encoded.reserveCapacity(type.count + 1 + value.count)
         encoded += bytes[type]
@@ -85,8 +89,9 @@ struct PathState {
             return ValueLabel.make(document)
         case .failure(let error):
             let type = (try? decodeString(element - 1)) ?? "?"
-            throw Problem(message: "NavigationPath JSON element \(element + 1), the \(type) value, is not JSON "
-                + "(column \(error.column): \(error.message)); expected the value's own JSON as a string")
+            throw Problem(
+                message: "NavigationPath JSON element \(element + 1), the \(type) value, is not JSON "
+                    + "(column \(error.column): \(error.message)); expected the value's own JSON as a string")
         }
     }
 
@@ -96,17 +101,22 @@ struct PathState {
     private func decodeString(_ element: Int) throws(Problem) -> String {
         // Without escapes the text is the bytes between the quotes.
         let inner = elements[element].lowerBound + 1..<elements[element].upperBound - 1
-        if !bytes[inner].contains(0x5C), let text = bytes[inner].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+        if !bytes[inner].contains(0x5C),
+            let text = bytes[inner].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) })
+        {
             return text
         }
         let parsed = bytes.withUnsafeBufferPointer { all in
-            Result { () throws(JSONSyntaxError) in try JSONParser.parse(UnsafeBufferPointer(rebasing: all[elements[element]])) }
+            Result { () throws(JSONSyntaxError) in
+                try JSONParser.parse(UnsafeBufferPointer(rebasing: all[elements[element]]))
+            }
         }
         switch parsed {
         case .success(let document):
             return document[document.root].text ?? ""
         case .failure(let error):
-            throw Problem(message: "NavigationPath JSON element \(element + 1) is not a valid JSON string (\(error.message))")
+            throw Problem(
+                message: "NavigationPath JSON element \(element + 1) is not a valid JSON string (\(error.message))")
         }
     }
 
@@ -157,17 +167,25 @@ struct PathState {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            return Problem(message: "NavigationPath JSON is not valid JSON at column \(error.column) of the array: \(error.message)")
+            return Problem(
+                message:
+                    "NavigationPath JSON is not valid JSON at column \(error.column) of the array: \(error.message)")
         }
         guard document[document.root].kind == .array else {
-            return Problem(message: "expected a NavigationPath JSON array, found \(JSONDocument.describe(document[document.root].kind))")
+            return Problem(
+                message:
+                    "expected a NavigationPath JSON array, found \(JSONDocument.describe(document[document.root].kind))"
+            )
         }
         let elements = document.children(of: document.root)
         for (position, element) in elements.enumerated() where document[element].kind != .string {
-            return Problem(message: "NavigationPath JSON element \(position + 1) is \(JSONDocument.describe(document[element].kind)); "
-                + "expected a string (type names and values' JSON alternate, all strings)")
+            return Problem(
+                message:
+                    "NavigationPath JSON element \(position + 1) is \(JSONDocument.describe(document[element].kind)); "
+                    + "expected a string (type names and values' JSON alternate, all strings)")
         }
-        return Problem(message: "NavigationPath JSON has an odd number of elements (\(elements.count)); "
-            + "expected pairs of a type name and that value's JSON")
+        return Problem(
+            message: "NavigationPath JSON has an odd number of elements (\(elements.count)); "
+                + "expected pairs of a type name and that value's JSON")
     }
 }

@@ -55,7 +55,8 @@ enum ValueLabel {
 
     /// Queues `children` to be written in order, separated by commas. Unlabelled associated values are encoded
     /// as `_0`, `_1`, …: written without their key, as Swift shows them.
-    private static func push(_ children: [Int], labelled: Bool, of document: JSONDocument, onto pending: inout [Piece]) {
+    private static func push(_ children: [Int], labelled: Bool, of document: JSONDocument, onto pending: inout [Piece])
+    {
         for (position, child) in children.enumerated().reversed() {
             var label = labelled ? document[child].key : nil
             if let key = label, key.hasPrefix("_"), key.dropFirst().allSatisfy(\.isNumber) { label = nil }

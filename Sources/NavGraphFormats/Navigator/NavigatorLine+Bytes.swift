@@ -53,7 +53,8 @@ extension NavigatorLine {
             for offset in 0..<count where text[start + offset] != word[offset] { return false }
             return true
         }
-        let start = range.lowerBound, end = range.upperBound
+        let start = range.lowerBound
+        let end = range.upperBound
         guard start < end else { return .other }
         switch text[start] {
         case 0x63:  // c

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One line of NavigatorUI's default logger, `Navigator <UUID> (<name>) <event>` (before 2.0.2 without the name),
@@ -120,7 +120,8 @@ struct NavigatorLine: Equatable {
         var index = 0
         // Each `N` in turn, found with memchr: most lines of app output have few.
         while index + marker.count + 36 <= line.count,
-              let found = memchr(base + index, Int32(marker[0]), line.count - marker.count - 36 + 1 - index) {
+            let found = memchr(base + index, Int32(marker[0]), line.count - marker.count - 36 + 1 - index)
+        {
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if memcmp(base + index, marker, marker.count) == 0, isUUID(line, at: index + marker.count) {
                 return index
@@ -154,7 +155,9 @@ struct NavigatorLine: Equatable {
         default: break
         }
         if text.hasPrefix("pushing("), text.hasSuffix(")") { return .pushing(String(text.dropFirst(8).dropLast())) }
-        if text.hasPrefix("presenting("), text.hasSuffix(")") { return .presenting(String(text.dropFirst(11).dropLast())) }
+        if text.hasPrefix("presenting("), text.hasSuffix(")") {
+            return .presenting(String(text.dropFirst(11).dropLast()))
+        }
         for (word, make) in [("adding ", Event.adding), ("removing ", Event.removing)] where text.hasPrefix(word) {
             let payload = text.dropFirst(word.count)
             guard let child = uuid(payload) else { return nil }

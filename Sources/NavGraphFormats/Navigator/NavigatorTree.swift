@@ -42,7 +42,9 @@ struct NavigatorTree {
     private var printedDestinations: [String: NavigatorDestination] = [:]
     private static let printedDestinationLimit = 4096
 
-    mutating func apply(_ line: NavigatorLine, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler) {
+    mutating func apply(
+        _ line: NavigatorLine, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
+    ) {
         let key = line.navigator
         switch line.event {
         case .configured:
@@ -103,8 +105,9 @@ struct NavigatorTree {
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             let destination = destination(printed)
             generation += 1
-            let model = ModelRef(key: "\(key)/\(generation)", id: destination.value, type: destination.type,
-                                 module: destination.module)
+            let model = ModelRef(
+                key: "\(key)/\(generation)", id: destination.value, type: destination.type,
+                module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
             navigators[me].destinations.append(model)
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
@@ -161,7 +164,9 @@ struct NavigatorTree {
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
     /// changed.
     @discardableResult
-    private mutating func know(_ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent])
+    private mutating func know(
+        _ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
+    )
         -> (slot: Int, changed: Bool)
     {
         let hash = SlotIndex.hash(key)
@@ -236,8 +241,11 @@ struct NavigatorTree {
         guard attached < Self.navigatorLimit else {
             if !notedNavigatorLimit {
                 notedNavigatorLimit = true
-                diagnostics.report(Diagnostic(.warning, line: line,
-                    "more than \(Self.navigatorLimit) child navigators attached at once; further ones are not placed"))
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: line,
+                        "more than \(Self.navigatorLimit) child navigators attached at once; further ones are not placed"
+                    ))
             }
             return
         }
@@ -278,9 +286,11 @@ struct NavigatorTree {
     private mutating func noteApproximateStacks(line: Int, diagnostics: DiagnosticHandler) {
         guard !notedApproximateStacks else { return }
         notedApproximateStacks = true
-        diagnostics.report(Diagnostic(.note, line: line,
-            "NavigatorUI logs 'popping' without a count and does not log popAll(), dismissPresentedViews() or back swipes: "
-            + "the pushed entries shown are approximate"))
+        diagnostics.report(
+            Diagnostic(
+                .note, line: line,
+                "NavigatorUI logs 'popping' without a count and does not log popAll(), dismissPresentedViews() or back swipes: "
+                    + "the pushed entries shown are approximate"))
     }
 
     /// The state of the window `slot` is in, when it is in one.
@@ -290,7 +300,10 @@ struct NavigatorTree {
         var entries: [Snapshot.Entry] = []
         // Pre-order, iteratively. Siblings keep the order of their entries: a presented child first, then the other
         // child navigators, then the stack's pushed values (queued before the children, so written after them).
-        enum Work { case navigator(Int, parent: Int?, edge: EdgeKind?), destinations(Int, parent: Int) }
+        enum Work {
+            case navigator(Int, parent: Int?, edge: EdgeKind?)
+            case destinations(Int, parent: Int)
+        }
         var pending: [Work] = [.navigator(root, parent: nil, edge: nil)]
         while let work = pending.popLast() {
             switch work {

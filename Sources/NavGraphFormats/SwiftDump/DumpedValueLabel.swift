@@ -143,7 +143,8 @@ extension DumpedValues {
                 // A module: an upper-case name followed by `.` and another name, or a lower-case one (a script's
                 // module is its file's name: `router.Route`) followed by a type's upper-case name — not
                 // `example.com` in an unquoted URL.
-                let next = end < text.endIndex && text[end] == "." && text.index(after: end) < text.endIndex
+                let next =
+                    end < text.endIndex && text[end] == "." && text.index(after: end) < text.endIndex
                     ? text[text.index(after: end)] : nil
                 if let next, next.isLetter, text[index].isUppercase || next.isUppercase {
                     previous = "."

@@ -41,7 +41,8 @@ struct KindInference {
             // A model whose only own child is replaced by a different model between dumps switches its content.
             var isSwitch = model.isRemembered && model.isSwitch
             if kind == .screen, ruleKind == nil, model.isRemembered, model.ownChildren.count == 1,
-               own.count == 1, models[own.first!].serial != model.ownChildren[0] {
+                own.count == 1, models[own.first!].serial != model.ownChildren[0]
+            {
                 kind = .switch
                 isSwitch = true
             }
@@ -66,7 +67,9 @@ struct KindInference {
     /// The presented-first rule: the first child is presented when its type says so, when a stack's first child
     /// is itself a stack, when a switch has more than its one content, or when it is new before the container's
     /// own children known from an earlier dump (the same tabs, the same stack root).
-    private func presentationOfFirstChild(kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity]) -> PresentationStyle? {
+    private func presentationOfFirstChild(kind: NodeKind, of model: Identity, all: ArraySlice<Int>, models: [Identity])
+        -> PresentationStyle?
+    {
         let first = all.first!
         if let style = models[first].rule.presentation { return style }
         guard all.count >= 2 else { return nil }
@@ -75,13 +78,17 @@ struct KindInference {
         switch kind {
         case .stack:
             if models[first].rule.kind == .stack { return .unknown }
-            if let root = previous.first, firstSerial != root, models[all[all.startIndex + 1]].serial == root { return .unknown }
+            if let root = previous.first, firstSerial != root, models[all[all.startIndex + 1]].serial == root {
+                return .unknown
+            }
         case .switch:
             return .unknown
         case .tabs, .split, .screen:
             if !previous.isEmpty, !previous.contains(firstSerial) {
                 let rest = all.dropFirst()
-                if rest.count == previous.count || rest.allSatisfy({ previous.contains(models[$0].serial) }) { return .unknown }
+                if rest.count == previous.count || rest.allSatisfy({ previous.contains(models[$0].serial) }) {
+                    return .unknown
+                }
             }
         }
         return nil

@@ -107,8 +107,9 @@ final class Identity {
 
     var state: State {
         get {
-            State(started: started, inDump: inDump, parentSerial: parentSerial, dumpStamp: dumpStamp, isGone: isGone,
-                  sharesName: sharesName, ownChildren: ownChildren, isSwitch: isSwitch, isRemembered: isRemembered)
+            State(
+                started: started, inDump: inDump, parentSerial: parentSerial, dumpStamp: dumpStamp, isGone: isGone,
+                sharesName: sharesName, ownChildren: ownChildren, isSwitch: isSwitch, isRemembered: isRemembered)
         }
         set {
             started = newValue.started
@@ -123,7 +124,10 @@ final class Identity {
         }
     }
 
-    init(model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1, rule: RuleVerdict = RuleVerdict()) {
+    init(
+        model: ModelRef, name: PrintedName, serial: Int, started: Bool, suffix: Int = 1,
+        rule: RuleVerdict = RuleVerdict()
+    ) {
         self.model = model
         self.name = name
         self.serial = serial
@@ -215,13 +219,16 @@ struct ModelIdentities {
             count = groups[index].count
         }
         let identity = makeIdentity(name, text: text, started: true, verdict: verdict, types: types)
-        let ambiguity = count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
+        let ambiguity =
+            count == 0 ? nil : AmbiguousPairing(situation: .newModel, count: count + 1, chosen: identity.model.id)
         return (identity, ambiguity)
     }
 
     /// A `Finished` line. Prefers a model that is no longer in any dump (a placed model cannot be deallocated),
     /// then the oldest. Returns whether the model had started (a never-shown tab finishes without starting).
-    mutating func finished(_ name: PrintedName, text: () -> String, types: NameTable) -> (ModelRef, started: Bool, ambiguity: AmbiguousPairing?) {
+    mutating func finished(_ name: PrintedName, text: () -> String, types: NameTable) -> (
+        ModelRef, started: Bool, ambiguity: AmbiguousPairing?
+    ) {
         guard let index = group(of: name) else {
             nextSerial += 1
             return (ModelRef(key: Self.key(nextSerial), id: text(), type: types[name.type].name), false, nil)
@@ -230,13 +237,17 @@ struct ModelIdentities {
         var ambiguity: AmbiguousPairing?
         do {
             let candidates = groups[index]
-            for index in candidates.indices.dropFirst() where CandidateOrder.finished.precedes(candidates[index], candidates[chosen]) {
+            for index in candidates.indices.dropFirst()
+            where CandidateOrder.finished.precedes(candidates[index], candidates[chosen]) {
                 chosen = index
             }
             if candidates.count > 1 {
-                let tied = candidates.indices.contains { $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump }
+                let tied = candidates.indices.contains {
+                    $0 != chosen && candidates[$0].inDump == candidates[chosen].inDump
+                }
                 if tied {
-                    ambiguity = AmbiguousPairing(situation: .finished, count: candidates.count, chosen: candidates[chosen].model.id)
+                    ambiguity = AmbiguousPairing(
+                        situation: .finished, count: candidates.count, chosen: candidates[chosen].model.id)
                 }
             }
         }
@@ -252,8 +263,10 @@ struct ModelIdentities {
     ///
     /// `hint`: the model the previous dump paired a line with the same name with, if any. When it is still the only
     /// live model of that name, it is the answer whatever the ranking, and no lookup is needed.
-    mutating func resolveDumpLine(_ name: PrintedName, text: () -> String, verdict: () -> RuleVerdict, parentSerial: Int, stamp: Int,
-                                  hint: Identity? = nil, types: NameTable)
+    mutating func resolveDumpLine(
+        _ name: PrintedName, text: () -> String, verdict: () -> RuleVerdict, parentSerial: Int, stamp: Int,
+        hint: Identity? = nil, types: NameTable
+    )
         -> (Identity, ambiguity: AmbiguousPairing?)
     {
         if let hint, !hint.isGone, !hint.sharesName, hint.dumpStamp != stamp, hint.name == name { return (hint, nil) }
@@ -284,8 +297,12 @@ struct ModelIdentities {
                 interchangeable = neverPlaced
             }
         }
-        guard let best else { return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil) }
-        let ambiguity = tied > 1 && !interchangeable ? AmbiguousPairing(situation: .dumpLine, count: count, chosen: best.model.id) : nil
+        guard let best else {
+            return (makeIdentity(name, text: text, started: false, verdict: verdict, types: types), nil)
+        }
+        let ambiguity =
+            tied > 1 && !interchangeable
+            ? AmbiguousPairing(situation: .dumpLine, count: count, chosen: best.model.id) : nil
         return (best, ambiguity)
     }
 
@@ -302,7 +319,9 @@ struct ModelIdentities {
                 identity.inDump = false
             } else {
                 identity.isGone = true
-                if let group = group(of: identity.name), let position = groups[group].firstIndex(where: { $0 === identity }) {
+                if let group = group(of: identity.name),
+                    let position = groups[group].firstIndex(where: { $0 === identity })
+                {
                     remove(at: position, from: group)
                 }
             }
@@ -314,14 +333,17 @@ struct ModelIdentities {
         "m" + String(serial)
     }
 
-    private mutating func makeIdentity(_ name: PrintedName, text: () -> String, started: Bool, verdict: () -> RuleVerdict,
-                                       types: NameTable) -> Identity {
+    private mutating func makeIdentity(
+        _ name: PrintedName, text: () -> String, started: Bool, verdict: () -> RuleVerdict,
+        types: NameTable
+    ) -> Identity {
         nextSerial += 1
         let idText = text()
         // A name seen for the first time costs one lookup and one insertion.
         guard let index = group(of: name) else {
-            let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),
-                                    name: name, serial: nextSerial, started: started, rule: verdict())
+            let identity = Identity(
+                model: ModelRef(key: Self.key(nextSerial), id: idText, type: types[name.type].name),
+                name: name, serial: nextSerial, started: started, rule: verdict())
             addGroup(identity)
             return identity
         }
@@ -339,8 +361,9 @@ struct ModelIdentities {
             for other in existing { other.sharesName = true }
         }
         let display = suffix == 1 ? idText : "\(idText)#\(suffix)"
-        let identity = Identity(model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
-                                name: name, serial: nextSerial, started: started, suffix: suffix, rule: verdict())
+        let identity = Identity(
+            model: ModelRef(key: Self.key(nextSerial), id: display, type: types[name.type].name),
+            name: name, serial: nextSerial, started: started, suffix: suffix, rule: verdict())
         identity.sharesName = true
         groups[index].append(identity)
         return identity

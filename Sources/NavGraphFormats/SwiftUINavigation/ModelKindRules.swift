@@ -22,34 +22,35 @@ public struct ModelKindRules: Sendable {
 
     public init(rules: [ModelKindRule]) { self.rules = rules }
 
-    public static let swiftUINavigation = ModelKindRules(rules: {
-        // The library's own presented models, by exact name. `CustomConfirmationDialogNavigationModel` is an
-        // app's screen (presented in a sheet), so no wildcard here.
-        let presented: [(String, PresentationStyle)] = [
-            ("AlertNavigation", .alert),
-            ("ConfirmationDialogNavigation", .confirmationDialog),
-            ("PhotosPickerNavigation", PresentationStyle("photosPicker")),
-            // Shown in a sheet by the library's examples, but the style is the presenter's choice.
-            ("SFSafariNavigation", .unknown),
-            ("ActivityNavigation", .unknown),
-        ]
-        var rules: [ModelKindRule] = []
-        for (stem, style) in presented {
-            rules.append(ModelKindRule(stem + "Model", presentation: style))
-            rules.append(ModelKindRule(stem + "Node", presentation: style))
-        }
-        rules += [
-            ModelKindRule("*StackRoot*", kind: .stack),
-            ModelKindRule("*TabsRoot*", kind: .tabs),
-            ModelKindRule("*Tabs*NavigationModel", kind: .tabs),
-            ModelKindRule("*Tabs*NavigationNode", kind: .tabs),
-            ModelKindRule("*Switched*", kind: .switch),
-            ModelKindRule("*SplitRoot*", kind: .split),
-            ModelKindRule("*Split*NavigationModel", kind: .split),
-            ModelKindRule("*Split*NavigationNode", kind: .split),
-        ]
-        return rules
-    }())
+    public static let swiftUINavigation = ModelKindRules(
+        rules: {
+            // The library's own presented models, by exact name. `CustomConfirmationDialogNavigationModel` is an
+            // app's screen (presented in a sheet), so no wildcard here.
+            let presented: [(String, PresentationStyle)] = [
+                ("AlertNavigation", .alert),
+                ("ConfirmationDialogNavigation", .confirmationDialog),
+                ("PhotosPickerNavigation", PresentationStyle("photosPicker")),
+                // Shown in a sheet by the library's examples, but the style is the presenter's choice.
+                ("SFSafariNavigation", .unknown),
+                ("ActivityNavigation", .unknown),
+            ]
+            var rules: [ModelKindRule] = []
+            for (stem, style) in presented {
+                rules.append(ModelKindRule(stem + "Model", presentation: style))
+                rules.append(ModelKindRule(stem + "Node", presentation: style))
+            }
+            rules += [
+                ModelKindRule("*StackRoot*", kind: .stack),
+                ModelKindRule("*TabsRoot*", kind: .tabs),
+                ModelKindRule("*Tabs*NavigationModel", kind: .tabs),
+                ModelKindRule("*Tabs*NavigationNode", kind: .tabs),
+                ModelKindRule("*Switched*", kind: .switch),
+                ModelKindRule("*SplitRoot*", kind: .split),
+                ModelKindRule("*Split*NavigationModel", kind: .split),
+                ModelKindRule("*Split*NavigationNode", kind: .split),
+            ]
+            return rules
+        }())
 
     public func rule(for type: String) -> ModelKindRule? {
         let name = Self.baseName(of: type)
@@ -68,15 +69,22 @@ public struct ModelKindRules: Sendable {
     public static func glob(_ pattern: String, matches text: Substring) -> Bool {
         let p = Array(pattern.utf8)
         let t = Array(text.utf8)
-        var pi = 0, ti = 0
-        var star = -1, mark = 0
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
         while ti < t.count {
             if pi < p.count, p[pi] != UInt8(ascii: "*"), p[pi] == t[ti] {
-                pi += 1; ti += 1
+                pi += 1
+                ti += 1
             } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi; mark = ti; pi += 1
+                star = pi
+                mark = ti
+                pi += 1
             } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
+                pi = star + 1
+                mark += 1
+                ti = mark
             } else {
                 return false
             }

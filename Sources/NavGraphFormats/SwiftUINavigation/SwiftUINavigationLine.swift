@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One line of SwiftUINavigation console output, recognized from raw bytes.
@@ -58,12 +58,14 @@ struct SwiftUINavigationLine: Equatable {
         }
 
         guard let (wordStart, lifecycle) = lifecycleWord(bytes, end: end), wordStart >= 3,
-              bytes[wordStart - 1] == .space, bytes[wordStart - 2] == .colon, bytes[wordStart - 3] == .closeBracket
+            bytes[wordStart - 1] == .space, bytes[wordStart - 2] == .colon, bytes[wordStart - 3] == .closeBracket
         else { return nil }
         let close = wordStart - 3
         var open = close - 1
         while open >= 0, bytes[open] != .openBracket { open -= 1 }
-        guard open >= 0, let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close, checkingBrackets: checkingTypeBrackets) else { return nil }
+        guard open >= 0,
+            let (type, id) = splitTypeAndID(bytes, from: open + 1, to: close, checkingBrackets: checkingTypeBrackets)
+        else { return nil }
         return Spans(content: .event(lifecycle), type: type, id: id)
     }
 
@@ -76,7 +78,8 @@ struct SwiftUINavigationLine: Equatable {
             open = found
             if bytes[open - 1] == .lessThan { break }
         }
-        guard let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2, checkingBrackets: checkingTypeBrackets)
+        guard
+            let (type, id) = splitTypeAndID(bytes, from: open + 1, to: end - 2, checkingBrackets: checkingTypeBrackets)
         else { return nil }
         var tabs = 0
         var spaces = 0
@@ -96,11 +99,12 @@ struct SwiftUINavigationLine: Equatable {
         var from = 0
         // Each `]` in turn (memchr: most lines have none), until one ends a dump line.
         while from < bytes.count - 2,
-              let found = memchr(base + from, Int32(UInt8.closeBracket), bytes.count - 2 - from) {
+            let found = memchr(base + from, Int32(UInt8.closeBracket), bytes.count - 2 - from)
+        {
             let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             from = close + 1
             guard bytes[close + 1] == .greaterThan, bytes[close + 2] == .space || bytes[close + 2] == .tab,
-                  var spans = scanDump(bytes, end: close + 2, checkingTypeBrackets: checkingTypeBrackets)
+                var spans = scanDump(bytes, end: close + 2, checkingTypeBrackets: checkingTypeBrackets)
             else { continue }
             var start = close + 3
             var end = bytes.count
@@ -125,7 +129,10 @@ struct SwiftUINavigationLine: Equatable {
                 from = index + 1
                 if bracket == .openBracket, index > 0, bytes[index - 1] == .lessThan { return true }
                 if bracket == .closeBracket, index >= 3, bytes[index - 1] == .dot, bytes[index - 2] == .dot,
-                   bytes[index - 3] == .dot { return true }
+                    bytes[index - 3] == .dot
+                {
+                    return true
+                }
             }
         }
         return false
@@ -160,7 +167,9 @@ struct SwiftUINavigationLine: Equatable {
 
     /// Splits `TypeName ABC...` at its last space; `nil` unless both halves are present and the type holds no
     /// bracket.
-    private static func splitTypeAndID(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, checkingBrackets: Bool)
+    private static func splitTypeAndID(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, checkingBrackets: Bool
+    )
         -> (Range<Int>, Range<Int>)?
     {
         guard end > start else { return nil }

@@ -53,8 +53,10 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         // The type name's bracket check is left to the name table: judged once per name, not on every line.
-        guard !info.truncated, let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false)
-                ?? SwiftUINavigationLine.scanAnnotatedDump(line, checkingTypeBrackets: false) else {
+        guard !info.truncated,
+            let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false)
+                ?? SwiftUINavigationLine.scanAnnotatedDump(line, checkingTypeBrackets: false)
+        else {
             skip(line, number: info.number)
             return
         }
@@ -68,16 +70,21 @@ public final class SwiftUINavigationReader: NavigationReader {
         if !plainType || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
             let id = String(decoding: idBytes, as: UTF8.self)
-            diagnostics.report(Diagnostic(lenient ? .warning : .error, line: info.number,
-                "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id)); line \(lenient ? "skipped (--lenient)" : "not read")"))
+            diagnostics.report(
+                Diagnostic(
+                    lenient ? .warning : .error, line: info.number,
+                    "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id)); line \(lenient ? "skipped (--lenient)" : "not read")"
+                ))
             return
         }
         navigationLineCount += 1
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
         let time = clock.time(at: line)
         if let trailing = spans.trailing {
-            diagnostics.report(Diagnostic(.note, line: info.number,
-                "text after the dump line ignored: " + excerpt(UnsafeBufferPointer(rebasing: line[trailing]))))
+            diagnostics.report(
+                Diagnostic(
+                    .note, line: info.number,
+                    "text after the dump line ignored: " + excerpt(UnsafeBufferPointer(rebasing: line[trailing]))))
         }
         switch spans.content {
         case .dump(let tabs, let spaces):
@@ -86,7 +93,9 @@ public final class SwiftUINavigationReader: NavigationReader {
             if pending!.time == nil { pending!.time = time }
         case .event(let lifecycle):
             flushDump(into: &events)
-            readEvent(name, text: { String(decoding: idBytes, as: UTF8.self) }, lifecycle: lifecycle, line: info.number, into: &events)
+            readEvent(
+                name, text: { String(decoding: idBytes, as: UTF8.self) }, lifecycle: lifecycle, line: info.number,
+                into: &events)
             if let time { events[events.count - 1].time = time }
         }
     }
@@ -95,8 +104,10 @@ public final class SwiftUINavigationReader: NavigationReader {
     /// named: the hierarchy may be missing something, which `--strict` makes an error.
     private func skip(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
         if SwiftUINavigationLine.looksLikeNavigation(line) {
-            diagnostics.report(Diagnostic(.note, line: number,
-                "looks like SwiftUINavigation output but cannot be read: " + excerpt(line), topic: .unreadableLine))
+            diagnostics.report(
+                Diagnostic(
+                    .note, line: number,
+                    "looks like SwiftUINavigation output but cannot be read: " + excerpt(line), topic: .unreadableLine))
         } else {
             diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
         }
@@ -128,12 +139,17 @@ public final class SwiftUINavigationReader: NavigationReader {
         // What reading a dump changes: the reader's values, and the fields of every model it could touch — live
         // ones (pairing, placing, inference) and those the windows' last dumps listed (the hints). A dump line never
         // touches a model that is gone, and models made now are dropped with the restored values.
-        let savedPending = pending, savedDumpCount = dumpCount, savedIdentities = identities
-        let savedWindows = windows, savedPreviousDump = previousDump
+        let savedPending = pending
+        let savedDumpCount = dumpCount
+        let savedIdentities = identities
+        let savedWindows = windows
+        let savedPreviousDump = previousDump
         var savedStates: [(Identity, Identity.State)] = []
         identities.forEachLive { savedStates.append(($0, $0.state)) }
         for identity in previousDump where !identity.isGone { savedStates.append((identity, identity.state)) }
-        for window in windows { for identity in window.listed where !identity.isGone { savedStates.append((identity, identity.state)) } }
+        for window in windows {
+            for identity in window.listed where !identity.isGone { savedStates.append((identity, identity.state)) }
+        }
 
         isProvisional = true
         let first = events.count
@@ -152,11 +168,14 @@ public final class SwiftUINavigationReader: NavigationReader {
     // MARK: Events
 
     /// `text` gives the id as printed (made only when a new model or a note needs it).
-    private func readEvent(_ name: PrintedName, text: () -> String, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int,
-                           into events: inout [NavEvent]) {
+    private func readEvent(
+        _ name: PrintedName, text: () -> String, lifecycle: SwiftUINavigationLine.Lifecycle, line: Int,
+        into events: inout [NavEvent]
+    ) {
         switch lifecycle {
         case .started:
-            let (identity, ambiguity) = identities.started(name, text: text, verdict: { verdict(of: name) }, types: types)
+            let (identity, ambiguity) = identities.started(
+                name, text: text, verdict: { verdict(of: name) }, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, name, text: text, line: line) }
             events.append(NavEvent(.start(identity.model, kind: identity.rule.kind), line: line))
         case .finished:
@@ -179,10 +198,10 @@ public final class SwiftUINavigationReader: NavigationReader {
         diagnostics.ambiguous(line: line) {
             let type = types[name.type].name
             let id = text()
-            return Diagnostic(.note, line: line, pairing.message(type: type, id: id), topic: .ambiguousID(type: type, id: id))
+            return Diagnostic(
+                .note, line: line, pairing.message(type: type, id: id), topic: .ambiguousID(type: type, id: id))
         }
     }
-
 
     // MARK: Dumps
 
@@ -219,7 +238,9 @@ public final class SwiftUINavigationReader: NavigationReader {
         var listed: [Identity]
     }
 
-    private func addDumpLine(_ name: PrintedName, longID: String?, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]) {
+    private func addDumpLine(
+        _ name: PrintedName, longID: String?, tabs: Int, spaces: Int, line: Int, into events: inout [NavEvent]
+    ) {
         guard var dump = pending else {
             pending = PendingDump(firstLine: line, baseTabs: tabs, baseSpaces: spaces)
             pendingLines.removeAll(keepingCapacity: true)
@@ -244,8 +265,11 @@ public final class SwiftUINavigationReader: NavigationReader {
             dump.spaceUnit = unit
             depth = max(1, (extraSpaces + unit / 2) / unit)
             if extraSpaces % unit != 0 {
-                diagnostics.report(Diagnostic(.warning, line: line,
-                    "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(dump.firstLine + 1 > line ? line : dump.firstLine)'s dump); read as depth \(depth)"))
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: line,
+                        "dump indentation of \(extraSpaces) spaces is not a multiple of \(unit) (the unit of line \(dump.firstLine + 1 > line ? line : dump.firstLine)'s dump); read as depth \(depth)"
+                    ))
             }
             dump.sawSpaces = true
         } else {
@@ -253,13 +277,19 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         if dump.sawTabs && dump.sawSpaces && !dump.warnedMixed {
             dump.warnedMixed = true
-            diagnostics.report(Diagnostic(.warning, line: line,
-                "dump mixes tab and space indentation; a tab counts as one level, \(dump.spaceUnit ?? 1) spaces as one level"))
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: line,
+                    "dump mixes tab and space indentation; a tab counts as one level, \(dump.spaceUnit ?? 1) spaces as one level"
+                ))
         }
         let previousDepth = pendingLines[pendingLines.count - 1].depth
         if depth > previousDepth + 1 {
-            diagnostics.report(Diagnostic(.warning, line: line,
-                "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"))
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: line,
+                    "dump line is \(depth - previousDepth) levels deeper than the line above (expected at most 1); attached one level below it"
+                ))
             depth = previousDepth + 1
         }
         pendingLines.append(DumpLine(name: name, depth: depth, line: line, longID: keep(longID)))
@@ -302,7 +332,8 @@ public final class SwiftUINavigationReader: NavigationReader {
             }
             // The id's text, made only if needed (closures written in place: a stored one would be allocated per line).
             let (identity, ambiguity) = identities.resolveDumpLine(
-                entry.name, text: { idText(of: entry) }, verdict: { verdict(of: entry.name) }, parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp,
+                entry.name, text: { idText(of: entry) }, verdict: { verdict(of: entry.name) },
+                parentSerial: parent < 0 ? 0 : models[parent].serial, stamp: stamp,
                 hint: hint, types: types)
             if let ambiguity { reportAmbiguity(ambiguity, entry.name, text: { idText(of: entry) }, line: entry.line) }
             identity.dumpStamp = stamp
@@ -317,8 +348,10 @@ public final class SwiftUINavigationReader: NavigationReader {
         var entries: [Snapshot.Entry] = []
         entries.reserveCapacity(models.count)
         for index in models.indices {
-            entries.append(Snapshot.Entry(model: models[index].model, kind: .screen, edge: nil,
-                                          parent: parents[index] < 0 ? nil : parents[index]))
+            entries.append(
+                Snapshot.Entry(
+                    model: models[index].model, kind: .screen, edge: nil,
+                    parent: parents[index] < 0 ? nil : parents[index]))
         }
         dumpCompletion.enqueue(models)
 
