@@ -161,7 +161,7 @@ struct Tmux {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ([tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, tmuxPath!, &actions, &attributes, argv, spawnEnvironment) == 0 else {
             throw CocoaError(.executableNotLoadable)

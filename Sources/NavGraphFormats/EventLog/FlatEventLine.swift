@@ -107,7 +107,8 @@ final class FlatEventLine {
         guard position < end, bytes[position] == 0x7B else { return false }
         position += 1
         skipWhitespace()
-        guard position < end, bytes[position] != 0x7D else { return false }  // `{}`: let the full parser say what is missing
+        // `{}`: let the full parser say what is missing.
+        guard position < end, bytes[position] != 0x7D else { return false }
         while true {
             guard let keySpan = plainString(),
                 let field = FlatEventLine.field(

@@ -107,10 +107,8 @@ final class PipelinedReading: @unchecked Sendable {
         do {
             let summary = try input.produce(
                 diagnostics: forwarding, isStopped: { self.stopped.load(ordering: .relaxed) },
-                handOver: { _ = self.enqueue(.completion($0)) }
-            ) { event in
-                enqueue(.event(event))
-            }
+                handOver: { _ = self.enqueue(.completion($0)) },
+                { event in enqueue(.event(event)) })
             outcome = .success(summary)
         } catch {
             outcome = .failure(error)
