@@ -84,7 +84,7 @@ public struct NavigationInput {
         var consoleTime: Double?
         var readsConsoleTimes = false
 
-        func stampTimes(from first: Int) {
+        func stampTimes(_ events: inout [NavEvent], from first: Int = 0) {
             guard let consoleTime, !readsConsoleTimes else { return }
             for index in first..<events.count where events[index].time == nil { events[index].time = consoleTime }
         }
@@ -101,11 +101,7 @@ public struct NavigationInput {
             var provisional: [NavEvent] = []
             if pause == .quiet, let reader {
                 reader.provisional(into: &provisional)
-                if let consoleTime, !readsConsoleTimes {
-                    for index in provisional.indices where provisional[index].time == nil {
-                        provisional[index].time = consoleTime
-                    }
-                }
+                stampTimes(&provisional)
             }
             if !stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
             return !stopped
@@ -130,7 +126,7 @@ public struct NavigationInput {
                     if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
                     let first = events.count
                     reader.read(line, info: info, into: &events)
-                    stampTimes(from: first)
+                    stampTimes(&events, from: first)
                 } else {
                     if let time = consoleClock.time(at: line) { consoleTime = time }
                     if !sawNUL, line.contains(0) { sawNUL = true }
@@ -148,7 +144,7 @@ public struct NavigationInput {
         if let reader, !stopped {
             let first = events.count
             reader.finish(into: &events)
-            stampTimes(from: first)
+            stampTimes(&events, from: first)
             try deliver()
         }
         let navigationLines = reader?.navigationLineCount ?? 0

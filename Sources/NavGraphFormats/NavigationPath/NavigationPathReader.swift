@@ -207,8 +207,7 @@ public final class NavigationPathReader: NavigationReader {
 /// Finds a NavigationPath array in a line, and follows a pretty-printed one to its closing bracket.
 struct ArrayScanner {
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var literal = QuotedLiteral()
 
     struct Start {
         /// Where the `[` is.
@@ -252,19 +251,8 @@ struct ArrayScanner {
     /// closed (up to and including its `]`), `nil` while it is still open.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for (index, byte) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else if byte == .quote {
-                    inString = false
-                }
-                continue
-            }
-            if byte == .quote {
-                inString = true
-            } else if byte == .openBracket || byte == .openBrace {
+            if literal.takes(byte) { continue }
+            if byte == .openBracket || byte == .openBrace {
                 depth += 1
             } else if byte == .closeBracket || byte == 0x7D {
                 depth -= 1

@@ -180,27 +180,12 @@ private enum ASCIIName {
     static func withoutModules(_ text: UnsafeBufferPointer<UInt8>) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.count)
-        var inString = false
-        var escaped = false
+        var literal = QuotedLiteral()
         var index = 0
         var previous: UInt8?
         while index < text.count {
             let byte = text[index]
-            if inString {
-                result.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else if byte == .quote {
-                    inString = false
-                }
-                previous = byte
-                index += 1
-                continue
-            }
-            if byte == .quote {
-                inString = true
+            if literal.takes(byte) {
                 result.append(byte)
                 previous = byte
                 index += 1
