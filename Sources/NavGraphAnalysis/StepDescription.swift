@@ -1,7 +1,7 @@
 import NavGraphCore
 
 /// One line saying what a step did, for `history` and `replay`: `push DetailModel 3F2 onto stack 32D`,
-/// `dump of window main: 14 nodes, 2 new, 1 gone`. Needs only the state after the step and what it changed.
+/// `dump of window main (14 nodes): push Route step(2) onto stack path; 1 gone: Route step(1)`. Needs only the state after the step and what it changed.
 public enum StepDescription {
     public static func describe(_ event: NavEvent, change: StepChange, after: Hierarchy) -> String {
         func named(_ model: ModelRef) -> String { model.type.isEmpty ? model.id : "\(model.type) \(model.id)" }
@@ -31,7 +31,7 @@ public enum StepDescription {
         case .setPath(let parent, let entries):
             return "set the path of \(kindOf(parent))\(short(parent)) to \(entries.count) entries" + gone()
         case .present(let model, _, let parent, let style):
-            return "present \(named(model)) as \(style.name) on \(short(parent))" + gone()
+            return "present \(named(model))\(Self.style(style)) on \(short(parent))" + gone()
         case .dismiss(let key):
             return "dismiss \(name(key))" + (change.removed.count > 1 ? " with \(change.removed.count - 1) more" : "")
         case .tab(let model, _, let parent, let title):
@@ -41,14 +41,82 @@ public enum StepDescription {
         case .column(let model, _, let parent, let column):
             return "show \(named(model)) in the \(column.rawValue) column of \(short(parent))" + gone()
         case .snapshot(let snapshots):
+            // What the dump changed, in the words of the events that would have made the change: a log prints
+            // whole dumps, and a reader wants to know what happened between two of them.
+            var gone = change.removed.isEmpty ? [] : [Self.gone(change.removed, named: named)]
             return snapshots.map { snapshot in
                 let keys = Set(snapshot.entries.map(\.model.key))
-                let added = change.added.filter { keys.contains($0) }.count
+                let added = change.added.filter { keys.contains($0) }
                 let count = snapshot.entries.count
-                return
-                    "dump of window \(snapshot.window): \(count) node\(count == 1 ? "" : "s"), \(added) new, \(change.removed.count) gone"
+                var changes: [String]
+                if added.count == count {
+                    changes = ["all new"]
+                } else {
+                    changes = Self.arrivals(added, after: after, named: named, short: short) { kindOf($0) + short($0) }
+                }
+                // The models that left are not told apart by window: they are said once.
+                changes += gone
+                gone = []
+                return "dump of window \(snapshot.window) (\(count) node\(count == 1 ? "" : "s")): "
+                    + (changes.isEmpty ? "no change" : changes.joined(separator: "; "))
             }.joined(separator: "; ")
         case .mark(let label): return "mark: \(label)"
         }
+    }
+
+    /// ` as sheet`; nothing when the input does not say the style.
+    private static func style(_ style: PresentationStyle) -> String {
+        style == .unknown ? "" : " as \(style.name)"
+    }
+
+    /// At most this many arrivals and departures are named; the rest are counted.
+    static let namedChanges = 3
+
+    /// The models a dump placed, each subtree said once at its top the way an event would say it (`push Route
+    /// recipe(id: 42) onto stack home`, `present Sheet compose as sheet on home (+1 under it)`).
+    private static func arrivals(
+        _ added: [String], after: Hierarchy, named: (ModelRef) -> String, short: (String) -> String,
+        parentName: (String) -> String
+    ) -> [String] {
+        let new = Set(added)
+        var under: [String: Int] = [:]
+        var tops: [String] = []
+        for key in added {
+            // The top of the new subtree this model is in (parents come first in a snapshot, so tops are in order).
+            var top = key
+            var steps = 0
+            while let parent = after.nodes[top]?.parent, new.contains(parent), steps <= added.count {
+                top = parent
+                steps += 1
+            }
+            if top == key { tops.append(key) } else { under[top, default: 0] += 1 }
+        }
+        var said = tops.prefix(namedChanges).map { key -> String in
+            guard let node = after.nodes[key] else { return "add \(key)" }
+            let model = named(node.model)
+            let parent = node.parent.map(parentName) ?? ""
+            let what: String
+            switch node.edge {
+            case .push: what = "push \(model) onto \(parent)"
+            case .presented(let style): what = "present \(model)\(Self.style(style)) on \(parent)"
+            case .tab: what = "add tab \(model) to \(parent)"
+            case .switch: what = "switch \(node.parent.map(short) ?? "") to \(model)"
+            case .column(let column): what = "show \(model) in the \(column.rawValue) column of \(parent)"
+            case .child: what = "add \(model) under \(parent)"
+            case nil: what = "root \(model)"
+            }
+            return what + (under[key].map { " (+\($0) under it)" } ?? "")
+        }
+        if tops.count > namedChanges {
+            let rest = tops.dropFirst(namedChanges).reduce(0) { $0 + 1 + under[$1, default: 0] }
+            said.append("\(rest) more new")
+        }
+        return said
+    }
+
+    /// `2 gone: Route step(2), Route recipe(id: 42)`: the models that left, top first.
+    private static func gone(_ removed: [ModelRef], named: (ModelRef) -> String) -> String {
+        "\(removed.count) gone: " + removed.prefix(namedChanges).map(named).joined(separator: ", ")
+            + (removed.count > namedChanges ? ", …" : "")
     }
 }

@@ -92,7 +92,14 @@ extension Hierarchy {
             }
             slots[slot].parent = parent
             slots[slot].window = windowIndex
-            slots[slot].selectedTab = nil
+            // A snapshot does not say which tab is selected: the one an event said stays while it is still a tab
+            // here (placed under this container before the snapshot, and listed under it by the snapshot; children
+            // come after their parent, so their slots still hold the state before it).
+            if let selected = slots[slot].selectedTab,
+                !(slots[selected].isPlaced && slots[selected].parent == slot && children.contains(selected))
+            {
+                slots[slot].selectedTab = nil
+            }
             slots[slot].kindIsExplicit = true
             slots[slot].fromSnapshot = true
             if slots[slot].isPlaced {

@@ -241,7 +241,8 @@ struct DOTScene {
                     previousEntry = childID
                 case .tab:
                     tabNumber += 1
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)"))
+                    let selected = node.selectedTab == childKey ? " (selected)" : ""
+                    edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)" + selected))
                 case .column(let column):
                     edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
                 case .presented(let style):

@@ -21,8 +21,8 @@ public struct TextTreeRenderer: Renderer {
     public static func missingHierarchy(in hierarchy: Hierarchy, endOfInput: Bool = true) -> String? {
         if hierarchy.windows.isEmpty {
             return endOfInput
-                ? "No hierarchy in the input: no printDebugGraph() dump and no root or snapshot event."
-                : "No hierarchy yet: no printDebugGraph() dump and no root or snapshot event so far."
+                ? "No hierarchy in the input: nothing placed a model in a window."
+                : "No hierarchy yet: nothing has placed a model in a window so far."
         }
         return hierarchy.openWindows.isEmpty ? "No open window: every window's root has finished." : nil
     }
@@ -40,8 +40,10 @@ public struct TextTreeRenderer: Renderer {
         if let missing = Self.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
             output.write(style.paint(missing, .yellow) + "\n")
             if hierarchy.windows.isEmpty {
+                // Said for every format: the renderer does not know which one was read.
                 output.write(
-                    "Call printDebugGraph() on any navigation model to print it; navgraph then places the models.\n")
+                    "What places models: a SwiftUINavigation printDebugGraph() dump, a NavigatorUI 'configured' line, "
+                        + "a navgraph-events root, openWindow or snapshot event, any NavigationPath state or dump().\n")
             }
         }
 
@@ -99,7 +101,8 @@ public struct TextTreeRenderer: Renderer {
             if depth > 0 && depth % Self.foldDepth == 0 && prefix.isEmpty {
                 output.write(mark + style.paint((style.ascii ? ": " : "⋮ ") + "depth \(depth)", .dim) + "\n")
             }
-            output.write(mark + prefix + connector + line(for: node, tab: tab) + "\n")
+            let selected = tab > 0 && node.parent.flatMap { hierarchy.nodes[$0]?.selectedTab } == key
+            output.write(mark + prefix + connector + line(for: node, tab: tab, selected: selected) + "\n")
             var childPrefix =
                 connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
             if (depth + 1) % Self.foldDepth == 0 { childPrefix = "" }
@@ -116,8 +119,8 @@ public struct TextTreeRenderer: Renderer {
         }
     }
 
-    /// `tab` is the node's 1-based position among its parent's tabs.
-    private func line(for node: Node, tab: Int) -> String {
+    /// `tab` is the node's 1-based position among its parent's tabs; `selected`, whether it is the selected one.
+    private func line(for node: Node, tab: Int, selected: Bool) -> String {
         var text = Escaping.terminal(node.model.type) + " " + style.paint(Escaping.terminal(node.model.id), .dim)
         if node.kind != .screen {
             text += " " + style.paint("[\(node.kind.rawValue)]", .cyan)
@@ -126,7 +129,7 @@ public struct TextTreeRenderer: Renderer {
         case .presented(let presentation):
             text += " " + style.paint(style.presentedArrow + Escaping.terminal(presentation.name), .magenta)
         case .tab:
-            text += " " + style.paint("tab \(tab)", .blue)
+            text += " " + style.paint("tab \(tab)" + (selected ? " (selected)" : ""), .blue)
         case .column(let column):
             text += " " + style.paint(column.rawValue, .blue)
         case .push, .switch, .child, nil:

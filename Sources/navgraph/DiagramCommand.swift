@@ -79,7 +79,9 @@ struct DiagramCommand: ParsableCommand {
     @Flag(help: "With --check: rewrite the baseline with what the logs show now.")
     var update = false
 
-    func validate() throws {
+    mutating func validate() throws {
+        // `-o -` is standard output, as no -o is.
+        if output == "-" { output = nil }
         if files.isEmpty { throw ValidationError("give at least one log to read") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
         if depth < 0 { throw ValidationError("--depth must be 0 or more") }

@@ -13,8 +13,9 @@ struct OutputFile {
 
     init(path: String, input: String?) throws {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
-        let directory = folder.isEmpty ? "." : folder
+        // `-o -` is standard output, as for input.
+        if path == "-" { return }
+        let directory = Self.folder(of: path) ?? "."
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure.badInput(path, "cannot write: folder '\(directory)' does not exist")
@@ -31,9 +32,15 @@ struct OutputFile {
     }
 
     func write(_ bytes: [UInt8]) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).navgraph-\(getpid()).tmp"
+        if path == "-" {
+            var output = StandardOutput()
+            output.write(bytes: bytes)
+            output.flush()
+            return
+        }
+        let folder = Self.folder(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = (folder.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + ".\(name).navgraph-\(getpid()).tmp"
         func fail(_ what: String) -> CommandFailure {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -43,7 +50,7 @@ struct OutputFile {
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw CommandFailure.badInput(
-                path, "cannot write: cannot create a file in '\(folder.isEmpty ? "." : folder)': \(reason)")
+                path, "cannot write: cannot create a file in '\(folder ?? ".")': \(reason)")
         }
         var offset = 0
         while offset < bytes.count {
@@ -60,6 +67,17 @@ struct OutputFile {
         guard close(descriptor) == 0 else { throw fail("writing failed") }
         // The rename is atomic: readers see the old file or the whole new one, never half of it.
         guard rename(temporary, path) == 0 else { throw fail("cannot replace '\(path)'") }
+    }
+
+    /// The folder part of `path` (`out` of `out/nav.svg`, `/` of `/nav.svg`), `nil` for a bare name. Not
+    /// `NSString.deletingLastPathComponent`: swift-corelibs-foundation traps on a one-character path (`-o x`).
+    static func folder(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        var folder = trimmed[..<slash]
+        while folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

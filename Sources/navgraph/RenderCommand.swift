@@ -57,7 +57,9 @@ struct RenderCommand: ParsableCommand {
             valueName: "count"))
     var maxNodes: Int?
 
-    func validate() throws {
+    mutating func validate() throws {
+        // `-o -` is standard output, as no -o is.
+        if output == "-" { output = nil }
         if let maxNodes, maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
         try format?.require(in: OutputFormat.diagramFormats, by: "render")
         if chosenFormat == nil, let output {

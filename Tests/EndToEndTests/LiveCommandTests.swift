@@ -202,7 +202,7 @@ struct ReplayTerminalTests {
         try tmux.start("'\(binaryURL.path)' replay examples/leaky-session.log 2>/dev/null")
         // It opens where there is something to show: the first dump, not the Started lines before it.
         let opening = try tmux.screen(containing: "step 7/46")
-        #expect(opening.contains("dump of window main: 6 nodes, 6 new, 0 gone"))
+        #expect(opening.contains("dump of window main (6 nodes): all new"))
         #expect(opening.contains("step 7: the first with a hierarchy (Home: step 0)"))
         try tmux.keys("Home", "Right")
         #expect(try tmux.screen(containing: "step 1/46").contains("start AppNavigationModel 667"))
@@ -218,7 +218,7 @@ struct ReplayTerminalTests {
         #expect(found.contains("step 16/46") && found.contains("start SegmentedTabsNavigationModel 5EA"))
         try tmux.keys("Right", "Right", "Right", "Right")
         let dump = try tmux.screen(containing: "step 20/46")
-        #expect(dump.contains("dump of window main: 11 nodes, 4 new, 0 gone"))
+        #expect(dump.contains("dump of window main (11 nodes): push SegmentedTabsNavigationModel 5EA onto stack 19A"))
         #expect(dump.contains("+       └─ SegmentedTabsNavigationModel 5EA [tabs]"))
         #expect(dump.contains("+          ├─ ArchitectureExampleNavigationModel A11 tab 1"))
         try tmux.keys("l")
@@ -234,10 +234,15 @@ struct ReplayTerminalTests {
         #expect(
             try tmux.screen(containing: "found 'Segment'").contains(
                 "found 'Segment' at step 16 (search wrapped to the start) (n: next)"))
+        // The dump that pushed it names it too.
+        try tmux.keys("n")
+        #expect(try tmux.screen(containing: "step 20/46").contains("found 'Segment' at step 20 (n: next)"))
+        try tmux.keys("/", "as confirmationDialog", "Enter")
+        #expect(try tmux.screen(containing: "found 'as confirmationDialog'").contains("step 35/46"))
         try tmux.keys("n")
         #expect(
             try tmux.screen(containing: "no further match").contains(
-                "no further match for 'Segment': step 16 is the only one"))
+                "no further match for 'as confirmationDialog': step 35 is the only one"))
         try tmux.keys("x")
         let bar = try tmux.screen(containing: "q quit")
         #expect(

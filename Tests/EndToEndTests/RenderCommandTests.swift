@@ -142,3 +142,35 @@ struct RenderCommandTests {
         #expect(unknown.stderr.contains("cannot tell the format from 'nav.gif'"))
     }
 }
+
+/// Where the diagram goes: any file name (one character too: Foundation's path functions trap on it), a folder
+/// given with or without trailing slashes, and `-` for standard output as with input.
+@Suite struct RenderOutputPathTests {
+    @Test func shortNamesRelativeAndAbsolutePathsAreWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = try navgraph(["render", example("launch-dump.txt")]).stdout
+        for path in ["x", "ab.dot", folder.path + "/y", folder.path + "//z.dot"] {
+            let run = try navgraph(["render", example("launch-dump.txt"), "-o", path], directory: folder)
+            #expect(run.status == 0, "\(path): \(run.stderr)")
+            let written = path.hasPrefix("/") ? path : folder.path + "/" + path
+            #expect(try String(contentsOfFile: written, encoding: .utf8) == expected, "\(path)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    @Test func aDashIsStandardOutput() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try navgraph(["render", example("per-tab-routers.log"), "--format", "mermaid"])
+        let dash = try navgraph(
+            ["render", example("per-tab-routers.log"), "--format", "mermaid", "-o", "-"], directory: folder)
+        #expect(dash.status == 0)
+        #expect(dash.stdout == plain.stdout && !dash.stdout.isEmpty)
+        let page = try navgraph(["replay", example("per-tab-routers.log"), "--html", "-"], directory: folder)
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}

@@ -114,7 +114,7 @@ struct HistoryCommandTests {
         #expect(lines[0] == "     1  line 1       2025-03-14T09:41:07.000Z  mark: launch")
         #expect(lines[22].contains("dismiss DefaultStackRootNavigationModel 9C2"))
         let console = try navgraph(["history", "--steps", "7..7", example("leaky-session.log")])
-        #expect(console.stdout == "     7  line 10      dump of window main: 6 nodes, 6 new, 0 gone\n")
+        #expect(console.stdout == "     7  line 10      dump of window main (6 nodes): all new\n")
         let json = try navgraph(["history", "--format", "json", "--steps", "..3", example("leaky-session.jsonl")])
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(steps.map { $0["step"] as? Int } == [1, 2, 3])

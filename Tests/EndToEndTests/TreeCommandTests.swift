@@ -116,9 +116,18 @@ struct TreeCommandTests {
         let run = try navgraph(
             ["tree"], stdin: "[HomeNavigationModel E34...]: Started\n[DetailNavigationModel 8C1...]: Started\n")
         #expect(run.status == 0)
-        #expect(run.stdout.contains("No hierarchy in the input: no printDebugGraph() dump"))
+        #expect(run.stdout.contains("No hierarchy in the input: nothing placed a model in a window"))
         #expect(run.stdout.contains("HomeNavigationModel E34"))
         #expect(run.stdout.contains("DetailNavigationModel 8C1"))
+        #expect(run.stdout.contains("a SwiftUINavigation printDebugGraph() dump"))
+        // A NavigatorUI log that starts after its root's `configured` line: what would have placed it is named too.
+        let navigator = try navgraph(
+            ["tree"],
+            stdin: "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) current "
+                + "2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)\n")
+        #expect(navigator.status == 0)
+        #expect(navigator.stdout.contains("No hierarchy in the input"))
+        #expect(navigator.stdout.contains("a NavigatorUI 'configured' line"))
     }
 
     @Test func usageErrorsExit64() throws {

@@ -169,6 +169,37 @@ struct StepDescriptionTests {
         let (state, change) = console.change(at: 7)
         #expect(
             StepDescription.describe(console.event(at: 7), change: change, after: state)
-                == "dump of window main: 6 nodes, 6 new, 0 gone")
+                == "dump of window main (6 nodes): all new")
+    }
+
+    /// A dump is told by what it changed: each new subtree at its top, the way an event would say it, at most
+    /// three, then a count; what left, top first; `no change` for a dump that repeats the state.
+    @Test func describeWhatADumpChanged() {
+        func entry(_ key: String, _ kind: NodeKind = .screen, _ edge: EdgeKind? = nil, under parent: Int? = nil)
+            -> Snapshot.Entry
+        {
+            Snapshot.Entry(model: ModelRef(key: key, id: key, type: "M"), kind: kind, edge: edge, parent: parent)
+        }
+        let first = [entry("root", .tabs), entry("a", .stack, .tab, under: 0), entry("b", .stack, .tab, under: 0)]
+        var timeline = Timeline()
+        func describe(_ entries: [Snapshot.Entry]) -> String {
+            let change = timeline.append(NavEvent(.snapshot([Snapshot(window: "main", entries: entries)]), line: 1))
+            return StepDescription.describe(timeline.event(at: timeline.count), change: change, after: timeline.latest)
+        }
+        #expect(describe(first) == "dump of window main (3 nodes): all new")
+        #expect(describe(first) == "dump of window main (3 nodes): no change")
+        let second =
+            first + [
+                entry("a1", .screen, .push, under: 1), entry("s", .stack, .presented(.sheet), under: 1),
+                entry("s1", .screen, .push, under: 4), entry("p", .screen, .presented(.unknown), under: 2),
+                entry("c", .screen, .tab, under: 0), entry("d", .screen, .child, under: 2),
+            ]
+        #expect(
+            describe(second)
+                == "dump of window main (9 nodes): push M a1 onto stack a; present M s as sheet on stack a (+1 under it); "
+                + "present M p on stack b; 2 more new")
+        #expect(
+            describe(first)
+                == "dump of window main (3 nodes): 6 gone: M a1, M s, M s1, …")
     }
 }

@@ -46,7 +46,7 @@ struct RendererGoldenTests {
         hierarchy.apply(
             NavEvent(.start(ModelRef(key: "a", id: "E34", type: "HomeNavigationModel"), kind: nil), line: 3))
         let text = try TextTreeRenderer().render(hierarchy)
-        #expect(text.contains("No hierarchy in the input: no printDebugGraph() dump"))
+        #expect(text.contains("No hierarchy in the input: nothing placed a model in a window"))
         #expect(text.contains("HomeNavigationModel E34  started line 3"))
         let json = try JSONRenderer().render(hierarchy)
         #expect(

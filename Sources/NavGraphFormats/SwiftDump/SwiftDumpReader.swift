@@ -24,6 +24,9 @@ public final class SwiftDumpReader: NavigationReader {
     private var windows = DumpWindows()
     /// The selected tab last said of each tabs container (by key).
     private var selected: [String: String] = [:]
+    /// Per window, the selected tab last handed on as a `select` per tabs container it shows: the reducer keeps a
+    /// selection through snapshots while the tab stays, so it is said again only when it changed or came back.
+    private var announced: [Int: [String: String]] = [:]
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
     private var isProvisional = false
     /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
@@ -89,11 +92,11 @@ public final class SwiftDumpReader: NavigationReader {
     /// reading says them.
     public func provisional(into events: inout [NavEvent]) {
         guard pending != nil else { return }
-        let saved = (pending, pendingCut, pendingWarned, windows, selected)
+        let saved = (pending, pendingCut, pendingWarned, windows, selected, announced)
         isProvisional = true
         flush(into: &events)
         isProvisional = false
-        (pending, pendingCut, pendingWarned, windows, selected) = saved
+        (pending, pendingCut, pendingWarned, windows, selected, announced) = saved
     }
 
     /// `- path: 0 elements`, `- presentedSheet: nil`: a named part that is empty, dumped on its own.
@@ -133,13 +136,19 @@ public final class SwiftDumpReader: NavigationReader {
         let snapshot = windows.snapshot(of: window)
         events.append(NavEvent(.snapshot([snapshot]), line: values.firstLine))
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
-        // A snapshot says nothing of selection, so the reducer forgets it: each tabs container of the window whose
-        // selected tab a dump said (this one, or an earlier one when this dump is only a part) gets it again.
+        // A snapshot says nothing of selection; the reducer keeps the last one said while its tab stays. Each tabs
+        // container of the window whose selected tab a dump said (this one, or an earlier one when this dump is only
+        // a part) gets a `select` when that changed, or when the container or its tab left and came back.
         // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
+        var shown: [String: String] = [:]
         for entry in snapshot.entries where entry.kind == .tabs {
             guard let tab = selected[entry.model.key], snapshot.entries.contains(where: { $0.model.key == tab })
             else { continue }
-            events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
+            shown[entry.model.key] = tab
+            if announced[window]?[entry.model.key] != tab {
+                events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
+            }
         }
+        announced[window] = shown
     }
 }
