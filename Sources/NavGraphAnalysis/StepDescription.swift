@@ -54,6 +54,9 @@ public enum StepDescription {
                 } else {
                     changes = Self.arrivals(added, after: after, named: named, short: short) { kindOf($0) + short($0) }
                 }
+                changes += change.renamed.filter { keys.contains($0.to.key) }.prefix(Self.namedChanges).map {
+                    "\(named($0.from)) is now \(named($0.to))"
+                }
                 // The models that left are not told apart by window: they are said once.
                 changes += gone
                 gone = []

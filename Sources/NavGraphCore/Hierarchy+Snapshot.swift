@@ -83,7 +83,13 @@ extension Hierarchy {
             let slot = entrySlots[index]
             let parent = entries[index].parent.map { entrySlots[$0] }
             let children = childIndex.children(of: index).lazy.map { entrySlots[$0] }
-            setModel(entries[index].model, at: slot)
+            if slots[slot].model != entries[index].model {
+                // A placed model the dump names differently (a NavigatorUI navigator that logs its name late).
+                if slots[slot].isPlaced {
+                    change.renamed.append(.init(from: slots[slot].model, to: entries[index].model))
+                }
+                setModel(entries[index].model, at: slot)
+            }
             slots[slot].kind = entries[index].kind
             if entries[index].parent == nil {
                 slots[slot].edge = nil

@@ -77,8 +77,16 @@ public struct StepChange: Sendable, Equatable {
     public var removed: [ModelRef] = []
     /// The model a `finish` step finished, as it was known (its type included).
     public var finished: ModelRef?
+    /// Placed models a snapshot names differently than before (type or shown id).
+    public var renamed: [Renaming] = []
     /// Contradictions between the event and the state, each with how it was resolved.
     public var warnings: [Diagnostic] = []
 
     public init() {}
+
+    /// A placed model as it was named and as it is now.
+    public struct Renaming: Sendable, Equatable {
+        public var from: ModelRef
+        public var to: ModelRef
+    }
 }

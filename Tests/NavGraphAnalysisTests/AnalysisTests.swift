@@ -201,5 +201,8 @@ struct StepDescriptionTests {
         #expect(
             describe(first)
                 == "dump of window main (3 nodes): 6 gone: M a1, M s, M s1, …")
+        var renamed = first
+        renamed[1].model.type = "Home"
+        #expect(describe(renamed) == "dump of window main (3 nodes): M a is now Home a")
     }
 }
