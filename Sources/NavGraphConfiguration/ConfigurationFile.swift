@@ -39,11 +39,10 @@ extension NavGraphConfiguration {
 
     public static func read(file: String) throws(ConfigurationError) -> NavGraphConfiguration {
         let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw ConfigurationError(
-                file: file, line: nil, message: "cannot read the configuration: \(error.localizedDescription)")
+        switch TextFile.contents(of: file) {
+        case .success(let contents): text = contents
+        case .failure(let error):
+            throw ConfigurationError(file: file, line: nil, message: "cannot read the configuration: \(error.reason)")
         }
         return try parse(text, file: file)
     }

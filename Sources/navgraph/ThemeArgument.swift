@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavGraphFormats
 import NavGraphRender
 import NavGraphTemplates
 
@@ -49,10 +50,9 @@ struct ThemeArgument {
     }
 
     private func readFile() throws -> String {
-        do {
-            return try String(contentsOfFile: value, encoding: .utf8)
-        } catch {
-            throw CommandFailure.badInput(value, "cannot read theme: \(error.localizedDescription)")
+        switch TextFile.contents(of: value) {
+        case .success(let text): return text
+        case .failure(let error): throw CommandFailure.badInput(value, "cannot read theme: \(error.reason)")
         }
     }
 }

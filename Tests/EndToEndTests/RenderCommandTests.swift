@@ -137,6 +137,10 @@ struct RenderCommandTests {
         #expect(overwrite.status == 2)
         #expect(overwrite.stderr.contains("refusing to overwrite the input file"))
         #expect(try String(contentsOf: input, encoding: .utf8).hasPrefix("<[AppNavigationModel"))
+        let noTheme = try navgraph(["render", example("session.log"), "--theme", "/no/such/theme.dot.mustache"])
+        #expect(noTheme.status == 2)
+        #expect(
+            noTheme.stderr.contains("/no/such/theme.dot.mustache: error: cannot read theme: No such file or directory"))
         let unknown = try navgraph(["render", example("session.log"), "-o", "nav.gif"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("cannot tell the format from 'nav.gif'"))

@@ -108,8 +108,27 @@ struct ConfigurationFileTests {
         #expect(
             try NavGraphConfiguration.load(explicitFile: explicit.path, directory: nested.path).defaults.maxNodes?.value
                 == 0)
-        #expect(throws: ConfigurationError.self) {
-            _ = try NavGraphConfiguration.load(explicitFile: root.appendingPathComponent("missing.yml").path)
+        // A file that cannot be read says why, in the system's words.
+        let missing = root.appendingPathComponent("missing.yml").path
+        #expect(
+            throws: ConfigurationError(
+                file: missing, line: nil, message: "cannot read the configuration: No such file or directory")
+        ) {
+            _ = try NavGraphConfiguration.load(explicitFile: missing)
+        }
+        #expect(
+            throws: ConfigurationError(
+                file: root.path, line: nil, message: "cannot read the configuration: Is a directory")
+        ) {
+            _ = try NavGraphConfiguration.load(explicitFile: root.path)
+        }
+        let binary = root.appendingPathComponent("binary.yml")
+        try Data([0xFF, 0xFE, 0x0A]).write(to: binary)
+        #expect(
+            throws: ConfigurationError(
+                file: binary.path, line: nil, message: "cannot read the configuration: not UTF-8 text")
+        ) {
+            _ = try NavGraphConfiguration.load(explicitFile: binary.path)
         }
     }
 }
