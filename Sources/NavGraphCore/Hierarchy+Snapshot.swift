@@ -87,6 +87,8 @@ extension Hierarchy {
                 // A placed model the dump names differently (a NavigatorUI navigator that logs its name late).
                 if slots[slot].isPlaced {
                     change.renamed.append(.init(from: slots[slot].model, to: entries[index].model))
+                    // Its lifecycle goes by the newer name too: a leak is reported as the trees showed it last.
+                    if slots[slot].isAlive { slots[slot].startedModel = entries[index].model }
                 }
                 setModel(entries[index].model, at: slot)
             }

@@ -32,6 +32,7 @@ struct ModelSlot: Sendable {
 
     // The lifecycle, when alive (see `ModelLifecycle`).
     var isAlive = false
+    /// The model as its start named it, or as a snapshot renamed it since (see `Hierarchy.replace`).
     var startedModel: ModelRef
     var startedStep = 0
     var startedLine = 0
