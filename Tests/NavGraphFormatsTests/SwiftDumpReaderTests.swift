@@ -89,6 +89,25 @@ struct SwiftDumpReaderTests {
         #expect(result.skipped == [86])
     }
 
+    /// Real output of payload-shapes.swift: a struct or nested enum in an associated value is written as Swift
+    /// describes it (dump() prints only its type on the value's line), cut with `…` past the label's length.
+    @Test func structPayloadsAreSpelledOut() throws {
+        let result = try read(file: dumpFixture("payload-shapes.txt"))
+        #expect(result.error == nil)
+        #expect(
+            outline(result.snapshots[0]) == [
+                "Router home stack root",
+                "  Route item(Item(id: 3, name: \"Shoes\")) screen push",
+                "  Route detail(id: 4, item: Item(id: 5, name: \"Hat\")) screen push",
+                "  Route detail(id: 6, item: nil) screen push",
+                "  Route pair(Item(id: 7, name: \"A\"), 8) screen push",
+                "  Route nested(Inner.tab(2)) screen push",
+                "  Route plain screen push",
+                "  Route item(Item(id: 10, name: \"A name long enough that the label … screen push",
+                "  Route item(Item(id: 9, name: \"Sock\")) screen sheet",
+            ])
+    }
+
     /// A live log pauses mid-dump: the open dump is shown as if it ended there, but nothing of it is kept — read on,
     /// the events are exactly those of reading without the pause, and a note is said once.
     @Test func aPauseShowsTheOpenDumpWithoutEndingIt() throws {

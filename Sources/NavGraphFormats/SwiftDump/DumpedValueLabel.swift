@@ -22,7 +22,7 @@ extension DumpedValues {
             let arguments =
                 values[payload].shape == .payload || values[payload].shape == .array
                 ? fields(values[payload].children)
-                : inline(payload)
+                : inline(payload, budget: Self.maximumLabelLength)
             return (type, Self.cut("\(caseName)(\(arguments))"))
         }
         if children.isEmpty || isArray(index) || isDictionary(index) { return ("", Self.cut(text)) }
@@ -45,31 +45,48 @@ extension DumpedValues {
         return text
     }
 
-    /// `id: 42, title: "x"` (tuple positions such as `.0` without their label).
-    private func fields(_ indices: [Int]) -> String {
+    /// `id: 42, title: "x"` (tuple positions such as `.0` without their label), up to about `budget` characters.
+    private func fields(_ indices: [Int], budget: Int = maximumLabelLength) -> String {
         var parts: [String] = []
         var length = 0
         for index in indices {
             let part: String
             if let label = values[index].label, !label.hasPrefix(".") {
-                part = "\(label): \(inline(index))"
+                part = "\(label): \(inline(index, budget: budget - length - label.count - 2))"
             } else {
-                part = inline(index)
+                part = inline(index, budget: budget - length)
             }
             parts.append(part)
             length += part.count + 2
             // Enough for a label that will be cut anyway.
-            if length > Self.maximumLabelLength { break }
+            if length > budget { break }
         }
         return Self.cut(parts.joined(separator: ", "))
     }
 
-    /// A value within a label: as printed, without `Optional(…)` and modules; a collection by its size.
-    private func inline(_ index: Int) -> String {
-        var text = Self.withoutModules(values[index].text)
+    /// A value within a label: as printed, without `Optional(…)` and modules; a collection by its size. A value
+    /// `dump()` prints as its type with its content on the lines below (a struct's fields, a nested enum case's
+    /// associated values) is written as Swift describes it, `Item(id: 3, name: "Shoes")`, while `budget` characters
+    /// allow (each level takes some of it, so nesting ends); an `Optional(…)` already carries that description.
+    private func inline(_ index: Int, budget: Int) -> String {
+        let printed = values[index].text
+        var text = Self.withoutModules(printed)
         while text.hasPrefix("Optional("), text.hasSuffix(")") { text = String(text.dropFirst(9).dropLast()) }
         if isArray(index) || isDictionary(index) { return "[\(text)]" }
-        return text
+        let children = values[index].children
+        guard !children.isEmpty, !printed.hasPrefix("Optional("), budget > text.count + 2 else { return text }
+        let inner = budget - text.count - 2
+        // `▿ nested: Shop.Inner.tab` with one child labelled `tab`: a case and its associated values.
+        if let dot = text.lastIndex(of: "."), children.count == 1,
+            values[children[0]].label == String(text[text.index(after: dot)...])
+        {
+            let payload = children[0]
+            let arguments =
+                values[payload].shape == .payload || values[payload].shape == .array
+                ? fields(values[payload].children, budget: inner) : inline(payload, budget: inner)
+            return "\(text)(\(arguments))"
+        }
+        return "\(text)(\(fields(children, budget: inner)))"
     }
 
     static func cut(_ text: String) -> String {
