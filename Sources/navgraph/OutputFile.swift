@@ -6,16 +6,48 @@ import Foundation
     import Darwin
 #endif
 
-/// A file written atomically: into a temporary file in the same folder, then renamed over the target, so a
-/// reader never sees half a diagram and a failure leaves no partial file. Refuses to overwrite the input.
+/// Where a command writes its output (`-o`, `--html`). A regular file (new, or existing, also through a symlink) is
+/// written atomically: into a temporary file in its folder, then renamed over it, so a reader never sees half a
+/// diagram and a failure leaves no partial file; a symlink stays a symlink. Anything else that exists — a FIFO,
+/// `/dev/stdout`, `/dev/null`, a process substitution's `/dev/fd/N`, a device — is written through, as a shell's
+/// `>` would: renaming over it would replace the device or pipe with a file. `-` is standard output. Refuses to
+/// overwrite the input.
 struct OutputFile {
     let path: String
+    private let mode: Mode
+
+    private enum Mode {
+        case standardOutput
+        /// Write the bytes into what `path` opens (created when it does not exist).
+        case writeThrough
+        /// Replace the regular file at this path (the symlink's target for a symlink) atomically.
+        case replace(String)
+    }
 
     init(path: String, input: String?) throws {
         self.path = path
         // `-o -` is standard output, as for input.
-        if path == "-" { return }
-        let directory = Self.folder(of: path) ?? "."
+        if path == "-" {
+            mode = .standardOutput
+            return
+        }
+        var target = stat()
+        var link = stat()
+        let exists = stat(path, &target) == 0
+        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        if exists && (target.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandFailure.badInput(path, "cannot write: is a directory")
+        }
+        if let input, input != "-", Self.sameFile(input, path) {
+            throw CommandFailure.badInput(path, "refusing to overwrite the input file")
+        }
+        if exists && (target.st_mode & S_IFMT) != S_IFREG || !exists && isLink {
+            // Not a regular file, or a symlink to nothing yet (opening creates its target).
+            mode = .writeThrough
+            return
+        }
+        let file = isLink ? (Self.resolved(path) ?? path) : path
+        let directory = Self.folder(of: file) ?? "."
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure.badInput(path, "cannot write: folder '\(directory)' does not exist")
@@ -23,26 +55,37 @@ struct OutputFile {
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw CommandFailure.badInput(path, "cannot write: folder '\(directory)' is not writable")
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure.badInput(path, "cannot write: is a directory")
-        }
-        if let input, input != "-", Self.sameFile(input, path) {
-            throw CommandFailure.badInput(path, "refusing to overwrite the input file")
-        }
+        mode = .replace(file)
     }
 
     func write(_ bytes: [UInt8]) throws {
-        if path == "-" {
+        switch mode {
+        case .standardOutput:
             var output = StandardOutput()
             output.write(bytes: bytes)
             output.flush()
-            return
+        case .writeThrough:
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw CommandFailure.badInput(path, "cannot write: \(String(cString: strerror(errno)))")
+            }
+            if let reason = Self.writeAll(bytes, to: descriptor) {
+                close(descriptor)
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(reason)")
+            }
+            guard close(descriptor) == 0 else {
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(String(cString: strerror(errno)))")
+            }
+        case .replace(let file):
+            try replace(file, with: bytes)
         }
-        let folder = Self.folder(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private func replace(_ file: String, with bytes: [UInt8]) throws {
+        let folder = Self.folder(of: file)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
         let temporary = (folder.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + ".\(name).navgraph-\(getpid()).tmp"
-        func fail(_ what: String) -> CommandFailure {
-            let reason = String(cString: strerror(errno))
+        func fail(_ what: String, _ reason: String = String(cString: strerror(errno))) -> CommandFailure {
             unlink(temporary)
             return .badInput(path, "cannot write: \(what): \(reason)")
         }
@@ -52,6 +95,17 @@ struct OutputFile {
             throw CommandFailure.badInput(
                 path, "cannot write: cannot create a file in '\(folder ?? ".")': \(reason)")
         }
+        if let reason = Self.writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            throw fail("writing failed", reason)
+        }
+        guard close(descriptor) == 0 else { throw fail("writing failed") }
+        // The rename is atomic: readers see the old file or the whole new one, never half of it.
+        guard rename(temporary, file) == 0 else { throw fail("cannot replace '\(file)'") }
+    }
+
+    /// Writes every byte; the reason when it cannot (`No space left on device`).
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {
@@ -59,14 +113,18 @@ struct OutputFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                close(descriptor)
-                throw fail("writing failed")
+                return String(cString: strerror(errno))
             }
             offset += written
         }
-        guard close(descriptor) == 0 else { throw fail("writing failed") }
-        // The rename is atomic: readers see the old file or the whole new one, never half of it.
-        guard rename(temporary, path) == 0 else { throw fail("cannot replace '\(path)'") }
+        return nil
+    }
+
+    /// The file a symlink finally points to.
+    private static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The folder part of `path` (`out` of `out/nav.svg`, `/` of `/nav.svg`), `nil` for a bare name. Not

@@ -2,6 +2,12 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("navgraph render, as a user runs it")
 struct RenderCommandTests {
     @Test func dotToStdoutByDefault() throws {
@@ -162,6 +168,44 @@ struct RenderCommandTests {
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    /// Only a regular file is replaced (atomically); a symlink keeps pointing at its target, which gets the output,
+    /// and a FIFO or device is written through, as a shell's `>` would — never replaced by a file.
+    @Test func symlinksPipesAndDevicesAreWrittenThrough() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = try navgraph(["render", example("launch-dump.txt")]).stdout
+        let manager = FileManager.default
+        try "old".write(to: folder.appendingPathComponent("target.dot"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: folder.path + "/link.dot", withDestinationPath: "target.dot")
+        try manager.createSymbolicLink(atPath: folder.path + "/dangling.dot", withDestinationPath: "later.dot")
+        for name in ["link.dot", "dangling.dot"] {
+            let run = try navgraph(["render", example("launch-dump.txt"), "-o", name], directory: folder)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(try manager.destinationOfSymbolicLink(atPath: folder.path + "/" + name).hasSuffix(".dot"))
+        }
+        #expect(try String(contentsOfFile: folder.path + "/target.dot", encoding: .utf8) == expected)
+        #expect(try String(contentsOfFile: folder.path + "/later.dot", encoding: .utf8) == expected)
+        // A FIFO: the reader gets the diagram, and the FIFO is still one.
+        let fifo = folder.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try runTool(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "'\(binaryURL.path)' render '\(example("launch-dump.txt"))' -o '\(fifo)' & cat '\(fifo)'; wait"])
+        #expect(reader.stdout == expected)
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        // A device: written through (/dev/null stays a device); a write that fails is an error.
+        let null = try navgraph(["render", example("launch-dump.txt"), "-o", "/dev/null"])
+        #expect(null.status == 0)
+        #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+        if manager.fileExists(atPath: "/dev/full") {
+            let full = try navgraph(["render", example("launch-dump.txt"), "-o", "/dev/full"])
+            #expect(full.status == 2)
+            #expect(full.stderr.contains("/dev/full: error: cannot write: writing failed: No space left on device"))
+            #expect(stat("/dev/full", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+        }
     }
 
     @Test func aDashIsStandardOutput() throws {
