@@ -93,4 +93,41 @@ struct NavigatorLineTests {
             #expect(NavigatorDestination(text) == NavigatorDestination(readingText: text), "\(text.debugDescription)")
         }
     }
+
+    /// The UUID test reads eight bytes at a time; the byte loop is what it must agree with: on random bytes near the
+    /// shape of a UUID (every hexadecimal digit, both cases, and the bytes next to the ranges, including non-ASCII),
+    /// at every start in a longer buffer.
+    @Test func uuidTestAgreesWithTheByteLoop() {
+        let near: [UInt8] =
+            Array(0x2C...0x3B) + Array(0x40...0x47) + Array(0x60...0x67) + [0x00, 0x80, 0xAD, 0xC6, 0xFF]
+        let uuid = Array("C0D363A8-5C28-40B3-98E8-3dbe488054bb".utf8)
+        var random = Random(state: 11)
+        var accepted = 0
+        for _ in 0..<40_000 {
+            var bytes = [UInt8](repeating: 0x41, count: 40)
+            let offset = random.next(4)
+            for (index, byte) in uuid.enumerated() { bytes[offset + index] = byte }
+            // A few bytes changed (often none, so that real UUIDs are accepted too).
+            for _ in 0..<random.next(3) { bytes[random.next(bytes.count)] = random.pick(near) }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in -1...(buffer.count - 35) {
+                    let fast = NavigatorLine.isUUID(buffer, at: start)
+                    #expect(fast == (start >= 0 && NavigatorLine.isUUID(readingBytes: buffer, at: start)), "\(bytes)")
+                    if fast { accepted += 1 }
+                }
+            }
+        }
+        #expect(accepted > 10_000)
+    }
+
+    /// A pushed entry's key is written byte by byte; interpolation is what it must agree with.
+    @Test func entryKeysAreTheInterpolatedOnes() {
+        var random = Random(state: 5)
+        let edges = [0, 1, 9, 10, 99, 100, 12_345, -1, -10, Int.max, Int.min]
+        for generation in edges + (0..<1000).map({ _ in random.next(1 << 30) }) {
+            for key in ["C0D363A8-5C28-40B3-98E8-3DBE488054BB", "", "é", "a/b"] {
+                #expect(NavigatorTree.entryKey(key, generation: generation) == "\(key)/\(generation)")
+            }
+        }
+    }
 }

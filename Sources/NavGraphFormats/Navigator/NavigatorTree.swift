@@ -37,9 +37,17 @@ struct NavigatorTree {
     private var windows = 0
     private var generation = 0
     /// Shown ids in use per type, for `#2` suffixes where two live navigators of one name share a UUID prefix.
-    private var shownIDs: [String: Int] = [:]
+    private var shownIDs: [ShownID: Int] = [:]
+    /// A type and the UUID prefix shown for it (a pair, not `"<type> <prefix>"`: formatting that string for every
+    /// navigator made and released was a fortieth of the reading thread).
+    private struct ShownID: Hashable {
+        var type: String
+        var prefix: String
+    }
     private(set) var notedApproximateStacks = false
-    private var printedDestinations: [String: NavigatorDestination] = [:]
+    private var printedHashes = [UInt64](repeating: 0, count: printedDestinationLimit)
+    private var printedDestinations = [(printed: String, destination: NavigatorDestination)?](
+        repeating: nil, count: printedDestinationLimit)
     private static let printedDestinationLimit = 4096
 
     mutating func apply(
@@ -106,7 +114,7 @@ struct NavigatorTree {
             let destination = destination(printed)
             generation += 1
             let model = ModelRef(
-                key: "\(key)/\(generation)", id: destination.value, type: destination.type,
+                key: Self.entryKey(key, generation: generation), id: destination.value, type: destination.type,
                 module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
             navigators[me].destinations.append(model)
@@ -145,15 +153,47 @@ struct NavigatorTree {
     }
 
     /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
-    /// again (working it out every time was a sixth of reading a log).
+    /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
+    /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
+    /// by the text (SipHash of about 100 bytes per push) was a twentieth of the reading thread (perf, 100 MB).
     private mutating func destination(_ printed: String) -> NavigatorDestination {
-        if let known = printedDestinations[printed] { return known }
-        if printedDestinations.count >= Self.printedDestinationLimit {
-            printedDestinations.removeAll(keepingCapacity: true)
+        let hash = SlotIndex.hash(printed)
+        let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
+        // The texts come from `RecentStrings`: the same value is usually the same storage, compared at once.
+        if printedHashes[entry] == hash, let known = printedDestinations[entry], known.printed == printed {
+            return known.destination
         }
         let destination = NavigatorDestination(printed)
-        printedDestinations[printed] = destination
+        printedHashes[entry] = hash
+        printedDestinations[entry] = (printed, destination)
         return destination
+    }
+
+    /// The key of the `generation`th pushed entry of the navigator `key`: `<key>/<generation>`, written in one go
+    /// (string interpolation, which formats through a buffer that grows, was a twentieth of the reading thread).
+    static func entryKey(_ key: String, generation: Int) -> String {
+        var key = key
+        var digitCount = 1
+        var rest = generation.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        let sign = generation < 0 ? 1 : 0
+        return key.withUTF8 { head in
+            let length = head.count + 1 + sign + digitCount
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                _ = buffer.initialize(fromContentsOf: head)
+                buffer[head.count] = 0x2F  // `/`
+                if sign == 1 { buffer[head.count + 1] = 0x2D }  // `-`
+                var rest = generation.magnitude
+                for index in (length - digitCount..<length).reversed() {
+                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+                    rest /= 10
+                }
+                return length
+            }
+        }
     }
 
     /// The slot of the live navigator with UUID `key`.
@@ -196,13 +236,14 @@ struct NavigatorTree {
     /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids.
     private mutating func shown(key: String, type: String) -> ModelRef {
         let prefix = String(key.prefix(3))
-        let count = shownIDs["\(type) \(prefix)", default: 0] + 1
-        shownIDs["\(type) \(prefix)"] = count
+        let label = ShownID(type: type, prefix: prefix)
+        shownIDs[label, default: 0] += 1
+        let count = shownIDs[label, default: 1]
         return ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type)
     }
 
     private mutating func release(_ model: ModelRef) {
-        let label = "\(model.type) \(model.id.prefix(3))"
+        let label = ShownID(type: model.type, prefix: String(model.id.prefix(3)))
         shownIDs[label] = shownIDs[label, default: 1] > 1 ? shownIDs[label, default: 1] - 1 : nil
     }
 
