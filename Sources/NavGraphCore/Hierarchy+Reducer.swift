@@ -41,8 +41,8 @@ extension Hierarchy {
     // MARK: Slots
 
     /// A new slot for `model`, neither placed nor alive yet.
-    mutating func allocateSlot(for model: ModelRef) -> Int {
-        let hash = SlotIndex.hash(model.key)
+    mutating func allocateSlot(for model: ModelRef, hash knownHash: UInt64? = nil) -> Int {
+        let hash = knownHash ?? SlotIndex.hash(model.key)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -220,7 +220,21 @@ extension Hierarchy {
             warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
             return
         }
-        // The last `count` entries above the root entry, found from the end: O(count), not O(stack).
+        let popped = entriesToPop(from: stack, count: count)
+        if popped.count < count {
+            let available = popped.count
+            warn(
+                "pop of \(count) from stack '\(slots[stack].model.id)', which has \(available) \(available == 1 ? "entry" : "entries") above its root; popped \(available)",
+                line, &change)
+        }
+        for child in popped { remove(child, line: line, into: &change) }
+    }
+
+    /// The last `count` entries of `stack` above its root entry, last first, found from the end: O(count), not
+    /// O(stack). A function of its own so that its copy of the children is gone before they change: held while the
+    /// entries were removed, it made each pop copy the whole list (a NavigatorUI log's stacks hold hundreds of
+    /// entries, since its unlogged pops leave them growing: the copies were about a twentieth of applying it, perf).
+    private func entriesToPop(from stack: Int, count: Int) -> [Int] {
         var popped: [Int] = []
         let children = slots[stack].children
         var index = children.count - 1
@@ -236,13 +250,7 @@ extension Hierarchy {
         if index < 0, let last = popped.last, children.first(where: { slots[$0].edge == .push }) == last {
             popped.removeLast()
         }
-        if popped.count < count {
-            let available = popped.count
-            warn(
-                "pop of \(count) from stack '\(slots[stack].model.id)', which has \(available) \(available == 1 ? "entry" : "entries") above its root; popped \(available)",
-                line, &change)
-        }
-        for child in popped { remove(child, line: line, into: &change) }
+        return popped
     }
 
     private mutating func setPath(_ parent: String, entries: [PathEntry], line: Int, into change: inout StepChange) {
@@ -396,7 +404,11 @@ extension Hierarchy {
         into change: inout StepChange
     ) {
         let window = slots[parent].window
-        if let slot = placedSlot(model.key) {
+        // The key is hashed once for the lookup here and the slot made below (it was three times: a push of a new
+        // model hashed its key for each, about a twentieth of applying a NavigatorUI log's pushes, perf).
+        let hash = SlotIndex.hash(model.key)
+        let existing = keyIndex.slot(for: model.key, hash: hash) { slots[$0].model.key }
+        if let slot = existing, slots[slot].isPlaced {
             if slots[slot].parent == parent, slots[slot].edge == edge, position == nil {
                 return  // already there
             }
@@ -416,14 +428,20 @@ extension Hierarchy {
         }
         insert(
             model, kind: kind, parent: parent, edge: edge, window: window, at: position, fromSnapshot: false,
-            line: line, into: &change)
+            line: line, into: &change, found: (existing, hash))
     }
 
+    /// `found`: the model's slot (if it has one) and its key's hash, when the caller looked them up already.
     private mutating func insert(
         _ model: ModelRef, kind: NodeKind?, parent: Int?, edge: EdgeKind?, window: Int, at position: Int?,
-        fromSnapshot: Bool, line: Int, into change: inout StepChange
+        fromSnapshot: Bool, line: Int, into change: inout StepChange, found: (slot: Int?, hash: UInt64)? = nil
     ) {
-        let slot = slot(of: model.key) ?? allocateSlot(for: model)
+        let slot: Int
+        if let found {
+            slot = found.slot ?? allocateSlot(for: model, hash: found.hash)
+        } else {
+            slot = self.slot(of: model.key) ?? allocateSlot(for: model)
+        }
         let resolvedKind = kind ?? (slots[slot].isAlive ? slots[slot].startedKind : nil)
         setModel(model, at: slot)
         slots[slot].isPlaced = true
@@ -495,6 +513,15 @@ extension Hierarchy {
 
     /// Takes the subtree at `slot` out of the hierarchy; every model in it has left.
     mutating func remove(_ slot: Int, line: Int, into change: inout StepChange) {
+        // A leaf (a popped entry, mostly) as `detachSubtree` takes it out, without making its two lists: they were
+        // about a tenth of applying a NavigatorUI log's pops (perf).
+        if slots[slot].isPlaced, slots[slot].children.isEmpty {
+            detach(slot)
+            unplace(slot)
+            markLeft(slot, line: line, into: &change)
+            releaseIfUnused(slot)
+            return
+        }
         for removed in detachSubtree(at: slot) {
             markLeft(removed, line: line, into: &change)
             releaseIfUnused(removed)
