@@ -94,7 +94,7 @@ public struct NavigationInput {
             for index in events.indices where !stopped {
                 if let completion { completion.complete(&events[index]) }
                 // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained
-                // and later released each of its strings, about a twentieth of the reading thread).
+                // and later released each of its strings: a few percent of the reading thread, perf).
                 var event = NavEvent(.mark(""), line: 0)  // nothing in it is reference counted
                 swap(&event, &events[index])
                 if try !body(event) { stopped = true }

@@ -39,7 +39,7 @@ struct NavigatorTree {
     /// Shown ids in use per type, for `#2` suffixes where two live navigators of one name share a UUID prefix.
     private var shownIDs: [ShownID: Int] = [:]
     /// A type and the UUID prefix shown for it (a pair, not `"<type> <prefix>"`: formatting that string for every
-    /// navigator made and released was a fortieth of the reading thread).
+    /// navigator made and released was about 4% of the reading thread, perf).
     private struct ShownID: Hashable {
         var type: String
         var prefix: String
@@ -155,7 +155,7 @@ struct NavigatorTree {
     /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
     /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
     /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
-    /// by the text (SipHash of about 100 bytes per push) was a twentieth of the reading thread (perf, 100 MB).
+    /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB).
     private mutating func destination(_ printed: String) -> NavigatorDestination {
         let hash = SlotIndex.hash(printed)
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
@@ -170,7 +170,7 @@ struct NavigatorTree {
     }
 
     /// The key of the `generation`th pushed entry of the navigator `key`: `<key>/<generation>`, written in one go
-    /// (string interpolation, which formats through a buffer that grows, was a twentieth of the reading thread).
+    /// (string interpolation, which formats through a buffer that grows, was about 2% of the reading thread).
     static func entryKey(_ key: String, generation: Int) -> String {
         var key = key
         var digitCount = 1
