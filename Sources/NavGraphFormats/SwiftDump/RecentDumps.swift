@@ -13,7 +13,8 @@ import NavGraphCore
 ///
 /// Logs repeat states: in `scripts/bench-data-other-inputs swift-dump` output 42% of the dumps are the text of an
 /// earlier one (every pop returns to a state dumped before); reading a dump's values and navigation was about 60% of
-/// reading the log (perf, 10 MB).
+/// reading the log (perf, 10 MB). With `RecentValueLines`, `tree` on the 105 MB bench log went from 10.8 s to 7.9 s
+/// of CPU time.
 final class RecentDumps {
     /// What reading a dump's lines gave.
     struct Reading {

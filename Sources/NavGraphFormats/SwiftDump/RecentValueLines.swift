@@ -10,7 +10,7 @@ import NavGraphCore
 /// same depth): each is read — label, value, `#N`, and what its value says it is — once while it stays recent. A
 /// fixed-size table indexed by a hash of the line's bytes, a newer line replacing an older one in its entry.
 /// Reading each line (both strings looked up, the value's shape judged) was about a tenth of reading a log of dumps
-/// (perf, 10 MB).
+/// (perf, 10 MB); with this table `tree` on the 105 MB bench log took 8.0–8.7 s of CPU time instead of 9.4 s.
 final class RecentValueLines {
     private struct Entry {
         var hash: UInt64
