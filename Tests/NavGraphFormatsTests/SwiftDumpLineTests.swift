@@ -6,13 +6,29 @@ import Testing
 
 /// The swift-dump reader reads value lines with ASCII text byte by byte; these check that it reads exactly what the
 /// straightforward reading as text reads, on random lines made of the pieces that matter and on every line of the
-/// examples, the corpus and the swift-dump fixtures.
+/// examples, the corpus and the swift-dump fixtures; and that the kind of a line told from its first bytes is the
+/// kind that reading says.
 @Suite("Swift dump() lines, byte by byte")
 struct SwiftDumpLineTests {
     private static func readings(_ bytes: [UInt8]) -> (fast: SwiftDumpLine.Reading?, text: SwiftDumpLine.Reading?) {
-        bytes.withUnsafeBufferPointer {
-            (SwiftDumpLine.read($0, strings: RecentStrings()), SwiftDumpLine.read(readingText: $0))
+        let (fast, text, kind) = bytes.withUnsafeBufferPointer { line in
+            var indent = 0
+            while indent < line.count, line[indent] == .space { indent += 1 }
+            return (
+                SwiftDumpLine.read(line, strings: RecentStrings()), SwiftDumpLine.read(readingText: line),
+                SwiftDumpLine.kind(of: line, indent: indent)
+            )
         }
+        // What kind of line it is, told without reading it (as the reader collects a dump's lines), is what the
+        // reading as text says.
+        let textKind: SwiftDumpLine.Kind? =
+            switch text {
+            case .value(let line)?: .value(line.marker)
+            case .cutOff?: .cutOff
+            case nil: nil
+            }
+        #expect(kind == textKind, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        return (fast, text)
     }
 
     @Test func randomLinesReadAlike() {
@@ -30,7 +46,7 @@ struct SwiftDumpLineTests {
         for _ in 0..<40_000 {
             var text = String(repeating: " ", count: next(5))
             // Most lines start with a marker, so that what follows it is what varies.
-            if next(4) > 0 { text += ["▿ ", "▹ ", "- ", "▿", "( "][next(5)] }
+            if next(4) > 0 { text += ["▿ ", "▹ ", "- ", "▿", "( ", "- \u{301}", "▿ é"][next(7)] }
             for _ in 0..<next(8) { text += pieces[next(pieces.count)] }
             let (fast, slow) = Self.readings(Array(text.utf8))
             #expect(fast == slow, "\(text.debugDescription)")

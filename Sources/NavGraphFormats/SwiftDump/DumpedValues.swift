@@ -63,13 +63,13 @@ struct DumpedValues {
 
     /// Adds a line at `depth` (0 for the root; at most one deeper than the line before): attached to the last
     /// value one level up.
-    mutating func append(_ line: SwiftDumpLine, depth: Int, number: Int) {
+    mutating func append(_ line: SwiftDumpLine, depth: Int, number: Int, shape: Shape? = nil) {
         let depth = min(depth, open.count)
         let parent = depth > 0 ? open[depth - 1] : nil
         values.append(
             Value(
                 label: line.label, text: line.value, object: line.object, marker: line.marker,
-                parent: parent, line: number, shape: Shape(line.value)))
+                parent: parent, line: number, shape: shape ?? Shape(line.value)))
         let index = values.count - 1
         if let parent { values[parent].children.append(index) }
         open.removeSubrange(depth...)
@@ -126,8 +126,10 @@ struct DumpedValues {
     func firstIncomplete() -> Int? {
         values.indices.first { index in
             let value = values[index]
-            if let count = Self.count(in: value.text, unit: "element")
-                ?? Self.count(in: value.text, unit: "key/value pair")
+            // Only an array's or a dictionary's text is a count (`Shape` read it so): the others are not read again.
+            if value.shape == .array || value.shape == .dictionary,
+                let count = Self.count(in: value.text, unit: "element")
+                    ?? Self.count(in: value.text, unit: "key/value pair")
             {
                 return value.children.count < count
             }

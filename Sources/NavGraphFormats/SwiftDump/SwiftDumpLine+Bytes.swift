@@ -3,29 +3,8 @@
 extension SwiftDumpLine {
     /// `nil` when the line is not a value line with an ASCII text (the text reading then decides).
     static func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int, strings: RecentStrings?) -> Reading? {
-        var end = bytes.count
-        if end > indent, bytes[end - 1] == .cr { end -= 1 }
-        guard indent < end else { return nil }
-        let marker: Marker
-        var start: Int
-        // ▿ is E2 96 BF, ▹ is E2 96 B9.
-        if bytes[indent] == 0xE2 {
-            guard end - indent >= 3, bytes[indent + 1] == 0x96, bytes[indent + 2] == 0xBF || bytes[indent + 2] == 0xB9
-            else { return nil }
-            marker = bytes[indent + 2] == 0xBF ? .expanded : .collapsed
-            if end - indent == 3 {
-                start = end
-            } else {
-                guard bytes[indent + 3] == .space else { return nil }
-                start = indent + 4
-            }
-        } else if bytes[indent] == 0x2D, end - indent >= 2, bytes[indent + 1] == .space {
-            marker = .leaf
-            start = indent + 2
-        } else {
-            return nil
-        }
-        guard UnsafeBufferPointer(rebasing: bytes[start..<end]).isASCII else { return nil }
+        guard let (marker, start, lineEnd) = asciiValueText(bytes, indent: indent) else { return nil }
+        var end = lineEnd
         while end > start, bytes[end - 1] == .space { end -= 1 }
         func string(_ range: Range<Int>) -> String {
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
@@ -62,6 +41,43 @@ extension SwiftDumpLine {
             SwiftDumpLine(
                 indent: indent, marker: marker, label: label.map(string), value: string(value), object: object,
                 style: style))
+    }
+
+    /// The marker and where the text after it starts and ends (a `\r` left out) of a value line whose text after
+    /// its marker is ASCII, which `readASCII` reads; `nil` for every other line.
+    static func asciiValueText(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int) -> (Marker, Int, Int)? {
+        guard let (marker, start, end) = markedText(bytes, indent: indent),
+            UnsafeBufferPointer(rebasing: bytes[start..<end]).isASCII
+        else { return nil }
+        return (marker, start, end)
+    }
+
+    /// The marker and where the text after it starts and ends, for a line that starts with a marker and a space
+    /// (or is only a marker) at `indent`, whatever its text.
+    static func markedText(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int) -> (Marker, Int, Int)? {
+        var end = bytes.count
+        if end > indent, bytes[end - 1] == .cr { end -= 1 }
+        guard indent < end else { return nil }
+        let marker: Marker
+        let start: Int
+        // ▿ is E2 96 BF, ▹ is E2 96 B9.
+        if bytes[indent] == 0xE2 {
+            guard end - indent >= 3, bytes[indent + 1] == 0x96, bytes[indent + 2] == 0xBF || bytes[indent + 2] == 0xB9
+            else { return nil }
+            marker = bytes[indent + 2] == 0xBF ? .expanded : .collapsed
+            if end - indent == 3 {
+                start = end
+            } else {
+                guard bytes[indent + 3] == .space else { return nil }
+                start = indent + 4
+            }
+        } else if bytes[indent] == 0x2D, end - indent >= 2, bytes[indent + 1] == .space {
+            marker = .leaf
+            start = indent + 2
+        } else {
+            return nil
+        }
+        return (marker, start, end)
     }
 
     /// Letters, digits, `_`, `.` and `$` (ASCII's part of what a label holds).

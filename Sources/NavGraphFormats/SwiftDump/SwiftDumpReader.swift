@@ -17,7 +17,7 @@ public final class SwiftDumpReader: NavigationReader {
     private let verbose: Bool
     private let diagnostics: DiagnosticHandler
     public private(set) var navigationLineCount = 0
-    private var pending: DumpedValues?
+    private var pending: DumpLines?
     private var pendingCut = false
     /// Indentation problems are said once per dump: one jump shifts every line after it.
     private var pendingWarned = false
@@ -32,11 +32,22 @@ public final class SwiftDumpReader: NavigationReader {
     /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
     /// once while it stays recent.
     private let strings = RecentStrings()
+    private let valueLines = RecentValueLines()
+    /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
+    let recent: RecentDumps?
 
-    public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
+    public convenience init(
+        names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler
+    ) {
+        self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
+    }
+
+    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one is checked against.
+    init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
         self.verbose = verbose
         self.diagnostics = diagnostics
+        recent = remembersDumps ? RecentDumps() : nil
     }
 
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -44,43 +55,58 @@ public final class SwiftDumpReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let reading = SwiftDumpLine.read(line, strings: strings) else {
+        guard !info.truncated else { return skip(info.number, line) }
+        var indent = 0
+        while indent < line.count, line[indent] == .space { indent += 1 }
+        if indent == 0 { return readFirst(line, info: info, into: &events) }
+        // A dump's other lines are kept as they are until it is complete (and read then, unless it repeats one
+        // read before): here only what kind of line each is.
+        switch SwiftDumpLine.kind(of: line, indent: indent) {
+        case nil:
             skip(info.number, line)
-            return
+        case .cutOff:
+            guard pending != nil else { return skip(info.number, line) }
+            pendingCut = true
+            navigationLineCount += 1
+        case .value:
+            guard pending != nil else { return skip(info.number, line) }
+            let depth = indent / 2
+            if indent % 2 == 1, !pendingWarned {
+                pendingWarned = true
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: info.number,
+                        "dump line indented by \(indent) spaces; dump() indents by 2 per level: "
+                            + "read as level \(depth)"
+                    ))
+            }
+            if depth > pending!.deepestNext, !pendingWarned {
+                pendingWarned = true
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: info.number,
+                        "dump line is indented \(depth - pending!.deepestNext) levels deeper than the line "
+                            + "before "
+                            + "can have children; attached one level down"))
+            }
+            pending!.append(line, depth: depth, number: info.number)
+            navigationLineCount += 1
         }
+    }
+
+    /// A line at the left margin: a dump's first line, a cut-off note, or other output.
+    private func readFirst(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
+    {
+        guard let reading = SwiftDumpLine.read(line, strings: strings) else { return skip(info.number, line) }
         switch reading {
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
             pendingCut = true
             navigationLineCount += 1
-        case .value(let dumpLine) where dumpLine.indent == 0:
+        case .value(let dumpLine):
             guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
             flush(into: &events)
-            var values = DumpedValues()
-            values.append(dumpLine, depth: 0, number: info.number)
-            pending = values
-            navigationLineCount += 1
-        case .value(let dumpLine):
-            guard pending != nil else { return skip(info.number, line) }
-            if dumpLine.indent % 2 == 1, !pendingWarned {
-                pendingWarned = true
-                diagnostics.report(
-                    Diagnostic(
-                        .warning, line: info.number,
-                        "dump line indented by \(dumpLine.indent) spaces; dump() indents by 2 per level: "
-                            + "read as level \(dumpLine.depth)"
-                    ))
-            }
-            if dumpLine.depth > pending!.deepestNext, !pendingWarned {
-                pendingWarned = true
-                diagnostics.report(
-                    Diagnostic(
-                        .warning, line: info.number,
-                        "dump line is indented \(dumpLine.depth - pending!.deepestNext) levels deeper than the line "
-                            + "before "
-                            + "can have children; attached one level down"))
-            }
-            pending!.append(dumpLine, depth: dumpLine.depth, number: info.number)
+            pending = DumpLines(root: line, name: dumpLine.label, number: info.number)
             navigationLineCount += 1
         }
     }
@@ -109,32 +135,29 @@ public final class SwiftDumpReader: NavigationReader {
     }
 
     private func flush(into events: inout [NavEvent]) {
-        guard let values = pending else { return }
+        guard let lines = pending else { return }
         pending = nil
-        let place = windows.place(ofDumpNamed: values.name)
+        let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
-        let navigation = DumpNavigation(
-            values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
-            rootEdge: root.edge, rootPart: root.part)
+        let reading = recent?.reading(of: lines, at: root, read: { read(lines, at: root) }) ?? read(lines, at: root)
+        let navigation = reading.navigation
         if navigation.wasCut || pendingCut, !isProvisional {
             diagnostics.report(
                 Diagnostic(
-                    .note, line: values.firstLine,
+                    .note, line: lines.firstLine,
                     "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
-        } else if let short = values.firstIncomplete(), !isProvisional {
-            let value = values[short]
-            let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
+        } else if let short = reading.incomplete, !isProvisional {
             diagnostics.report(
                 Diagnostic(
-                    .warning, line: value.line,
-                    "this dump ends before '\(what)' is complete (\(value.children.count) printed): the output was "
+                    .warning, line: lines.numbers[short.position],
+                    "this dump ends before '\(short.what)' is complete (\(short.printed) printed): the output was "
                         + "cut short; what is missing is not shown"))
         }
         pendingCut = false
         pendingWarned = false
         let window = windows.apply(navigation, at: place)
         let snapshot = windows.snapshot(of: window)
-        events.append(NavEvent(.snapshot([snapshot]), line: values.firstLine))
+        events.append(NavEvent(.snapshot([snapshot]), line: lines.firstLine))
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
         // A snapshot says nothing of selection; the reducer keeps the last one said while its tab stays. Each tabs
         // container of the window whose selected tab a dump said (this one, or an earlier one when this dump is only
@@ -146,9 +169,23 @@ public final class SwiftDumpReader: NavigationReader {
             else { continue }
             shown[entry.model.key] = tab
             if announced[window]?[entry.model.key] != tab {
-                events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: values.firstLine))
+                events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: lines.firstLine))
             }
         }
         announced[window] = shown
+    }
+
+    /// A dump's lines read: their values, then the navigation they show.
+    private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
+        let values = lines.values(reading: valueLines)
+        let navigation = DumpNavigation(
+            values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
+            rootEdge: root.edge, rootPart: root.part)
+        let incomplete = values.firstIncomplete().map { short in
+            let value = values[short]
+            let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
+            return (position: short, what: what, printed: value.children.count)
+        }
+        return RecentDumps.Reading(navigation: navigation, incomplete: incomplete)
     }
 }

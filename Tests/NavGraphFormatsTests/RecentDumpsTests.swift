@@ -1,0 +1,156 @@
+import Foundation
+import NavGraphCore
+import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
+
+/// The swift-dump reader reads a dump that repeats a recent one (same lines, same place) only once
+/// (`RecentDumps`); these check that it gives exactly what reading every dump gives — events, diagnostics, skipped
+/// lines, and the live view of an open dump — on every example, corpus file and fixture, and on random logs that
+/// repeat states as apps do.
+@Suite("Swift dump() read once per distinct dump")
+struct RecentDumpsTests {
+    private struct Outcome: Equatable {
+        var events: [NavEvent] = []
+        var provisional: [[NavEvent]] = []
+        var diagnostics: [String] = []
+        var skipped: [Int] = []
+    }
+
+    private static func read(_ lines: [[UInt8]], remembering: Bool, pauses: Bool = false) -> (Outcome, Int) {
+        let collector = DiagnosticCollector()
+        let reader = SwiftDumpReader(
+            names: .standard, verbose: false, remembersDumps: remembering, diagnostics: collector)
+        var outcome = Outcome()
+        for (index, line) in lines.enumerated() {
+            line.withUnsafeBufferPointer {
+                reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &outcome.events)
+            }
+            if pauses {
+                var shown: [NavEvent] = []
+                reader.provisional(into: &shown)
+                outcome.provisional.append(shown)
+            }
+        }
+        reader.finish(into: &outcome.events)
+        outcome.diagnostics = collector.diagnostics.map { "\($0.severity) \($0.line ?? 0) \($0.message)" }
+        outcome.skipped = collector.skippedLines
+        return (outcome, reader.recent?.reused ?? 0)
+    }
+
+    private static func lines(_ data: Data) -> [[UInt8]] {
+        data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    }
+
+    @Test func everyExampleCorpusAndFixtureReadsAlike() throws {
+        let folders = [
+            repositoryRoot.appendingPathComponent("examples"), corpusFixture(""),
+            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump"),
+        ]
+        var reused = 0
+        for folder in folders {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let lines = Self.lines(try Data(contentsOf: folder.appendingPathComponent(name)))
+                for pauses in [false, true] {
+                    let (remembered, count) = Self.read(lines, remembering: true, pauses: pauses)
+                    let (straight, _) = Self.read(lines, remembering: false, pauses: pauses)
+                    #expect(remembered == straight, "\(name)")
+                    reused += count
+                }
+            }
+        }
+        // The per-tab example dumps states it dumped before.
+        #expect(reused > 0)
+    }
+
+    /// Random sessions of per-tab routers: each tab's router dumped on its own after a change (pops and dismissals
+    /// return to states dumped before), the whole state after a tab switch (its dictionary in a random order), now
+    /// and then in lldb's form, with other output between and inside dumps, dumps cut by `maxItems`, cut short,
+    /// or indented wrongly.
+    @Test func randomSessionsReadAlike() {
+        var state: UInt64 = 13
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let tabs = ["home", "search", "settings"]
+        let routes = ["list", "detail", "café"]
+        var totalReused = 0
+        for _ in 0..<20 {
+            var paths: [String: [String]] = [:]
+            var sheets: [String: String] = [:]
+            var selected = "home"
+            var text: [String] = []
+            func router(_ tab: String, indent: Int, label: String, object: Int, lldb: Bool) -> [String] {
+                let pad = String(repeating: " ", count: indent)
+                let colon = lldb ? " : " : ": "
+                let path = paths[tab, default: []]
+                var out = ["\(pad)▿ \(label)\(colon)Shop.Router #\(object)"]
+                if path.isEmpty {
+                    out.append("\(pad)  - path\(colon)0 elements")
+                } else {
+                    out.append("\(pad)  ▿ path\(colon)\(path.count) element\(path.count == 1 ? "" : "s")")
+                    for route in path {
+                        out.append("\(pad)    ▿ Shop.Route.\(route)")
+                        out.append("\(pad)      ▿ \(route)\(colon)(1 element)")
+                        out.append("\(pad)        - id\(colon)\(route.count)")
+                    }
+                }
+                if let sheet = sheets[tab] {
+                    out.append("\(pad)  ▿ presentedSheet\(colon)Optional(Shop.Sheet.\(sheet))")
+                    out.append("\(pad)    - some\(colon)Shop.Sheet.\(sheet)")
+                } else {
+                    out.append("\(pad)  - presentedSheet\(colon)nil")
+                }
+                return out
+            }
+            for _ in 0..<200 {
+                let tab = tabs[next(3)]
+                let lldb = next(10) == 0
+                switch next(6) {
+                case 0, 1: paths[tab, default: []].append(routes[next(3)])
+                case 2: _ = paths[tab, default: []].popLast()
+                case 3: sheets[tab] = sheets[tab] == nil ? ["compose", "filters"][next(2)] : nil
+                case 4: selected = tab
+                default: break
+                }
+                var dump: [String]
+                if next(4) == 0 {
+                    dump = [
+                        "▿ Shop.AppState #0", "  - selectedTab: Shop.Tab.\(selected)", "  ▿ routers: 3 key/value pairs",
+                    ]
+                    // Swift prints a dictionary in a random order.
+                    var order = tabs
+                    for index in order.indices.reversed() { order.swapAt(index, next(index + 1)) }
+                    for (object, key) in order.enumerated() {
+                        dump += ["    ▿ (2 elements)", "      - key: Shop.Tab.\(key)"]
+                        dump += router(key, indent: 6, label: "value", object: object + 1, lldb: false)
+                    }
+                } else {
+                    dump = router(tab, indent: 0, label: tab, object: 0, lldb: lldb)
+                }
+                switch next(30) {
+                case 0: dump.removeLast(1 + next(dump.count - 1))  // cut short
+                case 1: dump.append("  (3 more children)")
+                case 2:  // odd indentation
+                    let line = next(dump.count - 1) + 1
+                    dump[line] = " " + dump[line]
+                case 3: dump.insert("[Network] GET /v1 200", at: 1 + next(dump.count - 1))
+                case 4: dump = dump.map { $0 + "\r" }
+                default: break
+                }
+                text += dump
+                if next(5) == 0 { text.append("[Analytics] screen_view id=\(next(1000))") }
+            }
+            let lines = text.map { Array($0.utf8) }
+            let (remembered, reused) = Self.read(lines, remembering: true, pauses: next(4) == 0)
+            let (straight, _) = Self.read(lines, remembering: false, pauses: remembered.provisional.count > 0)
+            #expect(remembered == straight)
+            #expect(!straight.events.isEmpty)
+            totalReused += reused
+        }
+        // Enough repeats that the remembered readings are what is compared.
+        #expect(totalReused > 500)
+    }
+}
