@@ -79,6 +79,9 @@ public struct NavigationInput {
         var sawNUL = false
         /// What the input looks like while no reader knows it, and where that shows.
         var lookalike: (Lookalike, Int)?
+        /// The last line before a reader was made, for `NavigationReader.begin(after:number:)`.
+        var previousLine: [UInt8] = []
+        var previousNumber = 0
         /// For readers that do not read console times themselves: the last time a line started with (Xcode's
         /// console, NSLog, `log stream`), given to each event read from then on that has no time of its own.
         var consoleClock = ConsoleClock()
@@ -123,6 +126,9 @@ public struct NavigationInput {
                 if reader == nil {
                     reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
                     readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
+                    if let reader, previousNumber > 0 {
+                        previousLine.withUnsafeBufferPointer { reader.begin(after: $0, number: previousNumber) }
+                    }
                     if let made = reader?.completion {
                         if let handOver { handOver(made) } else { completion = made }
                     }
@@ -141,6 +147,9 @@ public struct NavigationInput {
                     }
                     // Not yet known what this is: it is noise to every reader.
                     diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                    previousLine.removeAll(keepingCapacity: true)
+                    previousLine.append(contentsOf: line)
+                    previousNumber = info.number
                 }
                 if !events.isEmpty { try deliver() }
                 return !stopped

@@ -70,6 +70,10 @@ public protocol NavigationReader: AnyObject {
     /// The last step of this reader's events, left to whoever consumes them (see `EventCompletion`); `nil` when its
     /// events are complete as read.
     var completion: EventCompletion? { get }
+    /// The line just before the one the format was detected from (already counted as skipped), for a format where
+    /// it says what follows: lldb's `(lldb) po router` names the value printed next; a lone `[` opens the
+    /// NavigationPath array whose first element was recognized.
+    func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int)
 }
 
 extension NavigationReader {
@@ -77,6 +81,7 @@ extension NavigationReader {
     public static var readsConsoleTimes: Bool { false }
     public func provisional(into events: inout [NavEvent]) {}
     public var completion: EventCompletion? { nil }
+    public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {}
 }
 
 /// Work a reader leaves to the consuming side: done on each event, in order, on the thread that consumes the events

@@ -94,10 +94,11 @@ struct NavigationPathReaderTests {
             ]
             """)
         #expect(result.errors.isEmpty)
-        // Detected from its first element line: the `[` line before it is skipped; the second state is read whole.
+        // Detected from its first element line: the `[` line before it is counted as skipped, but the state starts
+        // there, as the second one (read whole) does.
         #expect(result.skipped == [1, 5])
         #expect(pushes(result) == ["root view", "Route detail(id: 1)", "Route detail(id: 2)"])
-        #expect(result.events.first?.line == 2)
+        #expect(result.events.first?.line == 1)
         #expect(result.events.last?.line == 6)
     }
 
@@ -167,6 +168,10 @@ struct NavigationPathReaderTests {
         #expect(notJSON.errors.first?.message.contains("element 2, the MyApp.Route value, is not JSON") == true)
         // A rejected state changes nothing.
         #expect(notJSON.events.isEmpty)
+
+        // A pretty-printed array detected from its first element: the error is at its `[`, on the line before.
+        let prettyOdd = read("App started\nsaved path: [\n  \"MyApp.Route\",\n  \"{}\",\n  \"MyApp.Route\"\n]")
+        #expect(prettyOdd.errors.map(\.line) == [2])
 
         let unclosed = read("[\n\"MyApp.Route\",\n\"1\",\n")
         #expect(unclosed.errors.first?.message.contains("not closed by the end of the input") == true)

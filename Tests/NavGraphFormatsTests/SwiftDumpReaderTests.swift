@@ -144,25 +144,56 @@ struct SwiftDumpReaderTests {
         #expect(shown.first?.action == straight.events.first?.action)
     }
 
-    @Test func lldbPoOfTheSameState() throws {
-        let result = try read(file: dumpFixture("lldb-po-router.txt"))
+    /// What lldb's `po` prints (`_DebuggerSupport.stringForPrintObject`, the function `po` calls, run by
+    /// lldb-po.swift): elements labelled by index, dictionaries as `N elements` of `key`/`value` pairs, an enum case
+    /// with associated values as its bare type over `case : N elements`, `Optional<T>`. Read as dump() output is;
+    /// each dump is named by the `(lldb) po EXPR` line before it, so `po app` twice is one window's two states.
+    @Test func realLLDBPoOutput() throws {
+        let result = try read(file: dumpFixture("lldb-po.txt"))
         #expect(result.error == nil)
         #expect(
             outline(result.snapshots[0]) == [
-                "AppState root tabs root",
+                "AppState app tabs root",
                 "  Router home stack tab",
+                "    Route list screen push",
+                "    Route detail(id: 42) screen push",
+                "    Route profile(name: \"Ada\", verified: true) screen push",
+                "    Sheet compose(draft: \"Hi\") screen sheet",
                 "  Router settings stack tab",
-                "    Route detail(id: 7) screen push",
-                "    Sheet filters screen sheet",
+                "    Route item(id: 7) screen push",
+                "    Sheet preview(Item(id: 3, name: \"Shoes\")) screen sheet",
             ])
-        #expect(result.events.last?.action == .select(parent: "dump:main", tab: "dump:main/routers[settings]"))
-        #expect(result.skipped == [1, 19])
+        #expect(result.events[1].action == .select(parent: "dump:main", tab: "dump:main/routers[settings]"))
+        #expect(result.snapshots[1].window == "main")
+        #expect(outline(result.snapshots[1]).contains("    Sheet filters screen sheet"))
+        #expect(result.snapshots[2].window == "app.routers[.home]!.path")
+        #expect(
+            outline(result.snapshots[2]) == [
+                "Stack app.routers[.home]!.path stack root", "  Route list screen push",
+                "  Route detail(id: 42) screen push",
+            ])
+        #expect(result.skipped == [1, 36, 64, 70])
+    }
+
+    /// The expression of an lldb command that prints a value names the dump after it.
+    @Test func lldbCommandsNameTheirDumps() {
+        func expression(_ line: String) -> String? {
+            Array(line.utf8).withUnsafeBufferPointer { SwiftDumpReader.lldbExpression($0) }
+        }
+        #expect(expression("(lldb) po router") == "router")
+        #expect(expression("(lldb) p app.routers[.home]!\r") == "app.routers[.home]!")
+        #expect(expression("(lldb) expression -O -- router.path") == "router.path")
+        #expect(expression("(lldb) e -O router") == "router")
+        #expect(expression("(lldb) po") == nil)
+        #expect(expression("(lldb) bt") == nil)
+        #expect(expression("po router") == nil)
     }
 
     @Test func realCorpusPoSampleIsRead() throws {
         let result = try read(file: corpusFixture("dumpstyle-tinder-nodes-pr148-po-tree.txt"))
         #expect(result.error == nil)
-        #expect(outline(result.snapshots[0]) == ["Node root screen root"])
+        // Named by its `(lldb) po tree` line.
+        #expect(outline(result.snapshots[0]) == ["Node tree screen root"])
     }
 
     /// A tab's router dumped alone replaces that tab's subtree; entries keep their keys while nothing below them

@@ -89,8 +89,9 @@ public final class NavigationPathReader: NavigationReader {
             return
         }
         if !info.truncated, navigationLineCount == 0, Self.isElementLine(line, detecting: false) {
-            // Detected from an element line: its `[` came before (and was skipped); the array is open.
-            startCollecting(Array("[".utf8), line: info.number)
+            // Detected from an element line: its `[` came before (and was skipped); the array is open, from the
+            // line before when that is its `[` (`saved path: [`).
+            startCollecting(Array("[".utf8), line: openingLine ?? info.number)
             continueCollecting(line, info: info, into: &events)
             return
         }
@@ -116,6 +117,13 @@ public final class NavigationPathReader: NavigationReader {
         }
         navigationLineCount += 1
         apply(array, line: info.number, into: &events)
+    }
+
+    /// The line before the one the format was detected from, when it opens a pretty-printed array.
+    private var openingLine: Int?
+
+    public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {
+        if let start = ArrayScanner.arrayStart(in: previous), start.opensPrettyArray { openingLine = number }
     }
 
     /// A one-line array is a path when it starts with a type name (`["MyApp.Route","{…}"`), or when it

@@ -8,7 +8,7 @@ extension DumpedValues {
     /// fields, or the printed value.
     func typeAndLabel(of index: Int) -> (type: String, label: String) {
         let value = values[index]
-        let text = Self.withoutModules(value.text)
+        let text = shownText(index)
         let children = value.children
         // `▿ Shop.Route.detail` with one child labelled `detail`: an enum case and its associated values.
         if let dot = text.lastIndex(of: "."), Self.isQualifiedName(text) {
@@ -32,7 +32,7 @@ extension DumpedValues {
     /// The type `typeAndLabel(of:)` gives, without making the label (which may take the whole dump for a root).
     func type(of index: Int) -> String {
         let value = values[index]
-        let text = Self.withoutModules(value.text)
+        let text = shownText(index)
         if let dot = text.lastIndex(of: "."), Self.isQualifiedName(text) {
             let children = value.children
             let caseName = String(text[text.index(after: dot)...])
@@ -70,11 +70,17 @@ extension DumpedValues {
     /// allow (each level takes some of it, so nesting ends); an `Optional(…)` already carries that description.
     private func inline(_ index: Int, budget: Int) -> String {
         let printed = values[index].text
-        var text = Self.withoutModules(printed)
+        // lldb's `Optional<String>` says only the type: the value is its `some`.
+        if printed.hasPrefix("Optional<"),
+            let some = values[index].children.first(where: { values[$0].label == "some" })
+        {
+            return inline(some, budget: budget)
+        }
+        var text = shownText(index)
         while text.hasPrefix("Optional("), text.hasSuffix(")") { text = String(text.dropFirst(9).dropLast()) }
         if isArray(index) || isDictionary(index) { return "[\(text)]" }
         let children = values[index].children
-        guard !children.isEmpty, !printed.hasPrefix("Optional("), budget > text.count + 2 else { return text }
+        guard !children.isEmpty, !Self.isOptionalText(printed), budget > text.count + 2 else { return text }
         let inner = budget - text.count - 2
         // `▿ nested: Shop.Inner.tab` with one child labelled `tab`: a case and its associated values.
         if let dot = text.lastIndex(of: "."), children.count == 1,
@@ -262,7 +268,7 @@ final class DumpedLabels {
             } else {
                 key.append(2)
             }
-            key.append(0)
+            key.append(value.isUnqualified ? 3 : 0)
             key += value.text.utf8
             key.append(0)
         }

@@ -12,6 +12,14 @@ struct DumpedValues {
         var line: Int
         /// What `text` says the value is, judged once when the line is read (asked of a value many times).
         var shape = Shape.other
+        /// `text` has no module to remove: an enum case's name lldb's `po` printed as its bare type and a case
+        /// below (`Route` and `detail : 1 element` read as `Route.detail`; see `readLLDBForm`).
+        var isUnqualified = false
+    }
+
+    /// The value's text as a label shows it: without modules.
+    func shownText(_ index: Int) -> String {
+        values[index].isUnqualified ? values[index].text : Self.withoutModules(values[index].text)
     }
 
     enum Shape {
@@ -60,6 +68,8 @@ struct DumpedValues {
 
     /// The last value at each depth so far: where the next line's parent is.
     private var open: [Int] = []
+    /// A line had lldb's `label : value`: the dump is `po` output, read through `readLLDBForm(names:)`.
+    private(set) var hasLLDBLabels = false
 
     /// Adds a line at `depth` (0 for the root; at most one deeper than the line before): attached to the last
     /// value one level up.
@@ -77,6 +87,7 @@ struct DumpedValues {
         if let object = line.object, firstPrinting[object] == nil, line.marker != .leaf {
             firstPrinting[object] = index
         }
+        if line.style == .lldb { hasLLDBLabels = true }
     }
 
     /// How deep the next line may be: one below the last line.
@@ -89,15 +100,20 @@ struct DumpedValues {
     /// `N key/value pairs`: a dictionary.
     func isDictionary(_ index: Int) -> Bool { values[index].shape == .dictionary }
     func isNil(_ index: Int) -> Bool { values[index].text == "nil" }
-    /// An optional, `nil` or `Optional(…)` with a `some:` child.
+    /// An optional, `nil` or `Optional(…)` (lldb: `Optional<…>`) with a `some:` child.
     func isOptional(_ index: Int) -> Bool {
-        isNil(index) || values[index].text.hasPrefix("Optional(")
+        isNil(index) || Self.isOptionalText(values[index].text)
+    }
+
+    /// `Optional(Shop.Sheet.filters)` as `dump()` prints a non-nil optional, `Optional<Sheet>` as lldb's `po` does.
+    static func isOptionalText(_ text: String) -> Bool {
+        text.hasPrefix("Optional(") || text.hasPrefix("Optional<")
     }
 
     /// The value inside any number of `Optional(…)`s; `nil` for a nil optional.
     func unwrapped(_ index: Int) -> Int? {
         var current = index
-        while values[current].text.hasPrefix("Optional(") {
+        while Self.isOptionalText(values[current].text) {
             guard let some = values[current].children.first(where: { values[$0].label == "some" }) else {
                 return current
             }

@@ -63,6 +63,7 @@ public final class SwiftDumpReader: NavigationReader {
         // read before): here only what kind of line each is.
         switch SwiftDumpLine.kind(of: line, indent: indent) {
         case nil:
+            lldbExpression = nil
             skip(info.number, line)
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
@@ -97,7 +98,10 @@ public final class SwiftDumpReader: NavigationReader {
     /// A line at the left margin: a dump's first line, a cut-off note, or other output.
     private func readFirst(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
     {
-        guard let reading = SwiftDumpLine.read(line, strings: strings) else { return skip(info.number, line) }
+        guard let reading = SwiftDumpLine.read(line, strings: strings) else {
+            lldbExpression = Self.lldbExpression(line)
+            return skip(info.number, line)
+        }
         switch reading {
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
@@ -106,7 +110,9 @@ public final class SwiftDumpReader: NavigationReader {
         case .value(let dumpLine):
             guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
             flush(into: &events)
-            pending = DumpLines(root: line, name: dumpLine.label, number: info.number)
+            // Named by `dump(_, name:)`, else by the lldb command that printed it.
+            pending = DumpLines(root: line, name: dumpLine.label ?? lldbExpression, number: info.number)
+            lldbExpression = nil
             navigationLineCount += 1
         }
     }
@@ -123,6 +129,37 @@ public final class SwiftDumpReader: NavigationReader {
         flush(into: &events)
         isProvisional = false
         (pending, pendingCut, pendingWarned, windows, selected, announced) = saved
+    }
+
+    /// The expression of the lldb command on the line before, when it is one that prints a value: `po router`,
+    /// `p router`, `expression router` (after its options) — the dump that follows is named by it, as
+    /// `dump(router, name:)` would be. Other lines: `nil`.
+    private var lldbExpression: String?
+
+    public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {
+        lldbExpression = Self.lldbExpression(previous)
+    }
+
+    static func lldbExpression(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        let prompt = Array("(lldb) ".utf8)
+        guard line.count > prompt.count, line.prefix(prompt.count).elementsEqual(prompt) else { return nil }
+        var words = String(decoding: UnsafeBufferPointer(rebasing: line[prompt.count...]), as: UTF8.self)
+            .split(separator: " ", omittingEmptySubsequences: true)
+        guard let command = words.first, ["po", "p", "print", "expression", "expr", "e"].contains(command) else {
+            return nil
+        }
+        words.removeFirst()
+        // `expression -O -- router`: the expression follows `--`; without it, options are words starting with `-`.
+        if let end = words.firstIndex(of: "--") {
+            words.removeSubrange(...end)
+        } else {
+            while words.first?.hasPrefix("-") == true { words.removeFirst() }
+        }
+        var expression = Substring(words.joined(separator: " "))
+        while let last = expression.last, last == "\r" || last == "\t" || last == " " {
+            expression = expression.dropLast()
+        }
+        return expression.isEmpty ? nil : String(expression)
     }
 
     /// `- path: 0 elements`, `- presentedSheet: nil`: a named part that is empty, dumped on its own.
@@ -177,7 +214,8 @@ public final class SwiftDumpReader: NavigationReader {
 
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
-        let values = lines.values(reading: valueLines)
+        var values = lines.values(reading: valueLines)
+        values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part)
