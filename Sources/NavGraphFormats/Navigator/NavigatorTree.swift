@@ -23,6 +23,8 @@ struct NavigatorTree {
         /// The child navigator shown by the last `presenting` before it was added.
         var presented: Int?
         var destinations: [ModelRef] = []
+        /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
+        var showsStack = false
         var pendingPresentation: NavigatorDestination?
         /// The window this navigator is the root of.
         var window: String?
@@ -118,13 +120,14 @@ struct NavigatorTree {
                 module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
             navigators[me].destinations.append(model)
+            let showedStack = navigators[me].showsStack
+            navigators[me].showsStack = true
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
             let trimmed = navigators[me].destinations.count > Self.stackLimit
             if trimmed { navigators[me].destinations.removeFirst(Self.stackLimit / 2) }
-            let count = navigators[me].destinations.count
-            // A first entry (with the stack's root view) changes the node: a snapshot; later ones are plain pushes.
-            if count == 1 || !isPlaced(me) {
+            // A first push (adding the stack's root view) changes the node: a snapshot; later ones are plain pushes.
+            if !showedStack || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
                 let keys = [key + "/root"] + navigators[me].destinations.map(\.key)
@@ -136,7 +139,7 @@ struct NavigatorTree {
             let me = know(key, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me].destinations.popLast() != nil else { return }
-            if navigators[me].destinations.isEmpty || !isPlaced(me) {
+            if !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
@@ -351,8 +354,10 @@ struct NavigatorTree {
             case .destinations(let slot, let parent):
                 let navigator = navigators[slot]
                 // A stack's first entry is its root view, which the log never names (and a pop never takes).
-                if !navigator.destinations.isEmpty {
-                    let rootView = ModelRef(key: navigator.model.key + "/root", id: "view", type: "root")
+                if navigator.showsStack {
+                    // Typed by its navigator: a diagram draws types, and the root views of two stacks are not one.
+                    let rootView = ModelRef(
+                        key: navigator.model.key + "/root", id: "view", type: navigator.model.type + " root")
                     entries.append(Snapshot.Entry(model: rootView, kind: .screen, edge: .push, parent: parent))
                 }
                 for destination in navigator.destinations {
@@ -361,7 +366,7 @@ struct NavigatorTree {
             case .navigator(let slot, let parent, let edge):
                 let navigator = navigators[slot]
                 // The root navigator (`Navigator(configuration:)`) has no stack of its own; the others manage one.
-                let kind: NodeKind = navigator.window != nil && navigator.destinations.isEmpty ? .screen : .stack
+                let kind: NodeKind = navigator.window != nil && !navigator.showsStack ? .screen : .stack
                 entries.append(Snapshot.Entry(model: navigator.model, kind: kind, edge: edge, parent: parent))
                 let me = entries.count - 1
                 pending.append(.destinations(slot, parent: me))
