@@ -6,7 +6,7 @@ public struct NavigationInput {
     public var source: LineSource
     public var format: InputFormat?
     public var rules: ModelKindRules
-    /// Skip lines that cannot be read with a warning, instead of an error (navgraph-events v1).
+    /// Skip lines (navgraph-events) and states (NavigationPath) that cannot be read with a warning, not an error.
     public var lenient: Bool
     /// Read and parse on a second thread while the caller consumes the events (see `PipelinedReading`). Not used
     /// when following a growing file.
@@ -205,7 +205,7 @@ public struct NavigationInput {
         case .events:
             return EventLogReader(diagnostics: diagnostics, lenient: lenient)
         case .navigationPath:
-            return NavigationPathReader(diagnostics: diagnostics)
+            return NavigationPathReader(diagnostics: diagnostics, lenient: lenient)
         case .navigator:
             return NavigatorReader(diagnostics: diagnostics)
         case .swiftDump:

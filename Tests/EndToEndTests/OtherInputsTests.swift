@@ -66,6 +66,30 @@ struct OtherInputsTests {
             run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value, is not JSON"))
     }
 
+    /// The fresh-eyes user's p1.log: one state that is not JSON no longer loses every other state with --lenient.
+    @Test func lenientSkipsABadNavigationPathStateAndKeepsTheRest() throws {
+        let log = """
+            app started
+            saved path: ["MyApp.Route","{\\"detail\\":{\\"id\\":42}}"]
+            saved path: ["MyApp.Route","{not json"]
+            saved path: ["MyApp.Route","{\\"detail\\":{\\"id\\":42}}","MyApp.Route","{\\"list\\":{}}"]
+            saved path: [
+            """
+        let run = try navgraph(["tree", "--lenient", "--ascii"], stdin: log)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                "<stdin>:3: warning: NavigationPath JSON element 2, the MyApp.Route value, is not JSON (column 2: "))
+        #expect(run.stderr.contains("; state skipped (--lenient)\n"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:5: warning: NavigationPath JSON array opened here is not closed by the end of the input"))
+        #expect(run.stdout.contains("Route detail(id: 42)") && run.stdout.contains("Route list"))
+        let strict = try navgraph(["tree"], stdin: log)
+        #expect(strict.status == 2 && strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value"))
+    }
+
     @Test func inputInNoFormatListsEveryFormatTried() throws {
         let run = try navgraph(["tree"], stdin: "hello\n[\n]\n")
         #expect(run.status == 2)
