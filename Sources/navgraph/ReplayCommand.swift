@@ -32,7 +32,10 @@ struct ReplayCommand: ParsableCommand {
         transform: StepRange.parse)
     var steps: StepRange?
 
-    @Option(help: ArgumentHelp("The step to start at (default: the first step with a hierarchy).", valueName: "step"))
+    @Option(
+        help: ArgumentHelp(
+            "The step to start at (default: the first step with a hierarchy); without a terminal, the first printed.",
+            valueName: "step"))
     var start: Int?
 
     @Option(
@@ -53,6 +56,9 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
         if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+        if start != nil && steps != nil {
+            throw ValidationError("--start and --steps: give one (without a terminal, --start N prints steps N..)")
+        }
     }
 
     func run() throws {
@@ -83,6 +89,12 @@ struct ReplayCommand: ParsableCommand {
         }
         try diagnostics.finish()
         if let export { return try export.write(timeline: timeline, descriptions: descriptions) }
+        try steps?.requireStart(within: timeline.count, input: self.input.displayName)
+        if let start, start > timeline.count {
+            throw CommandFailure.badInput(
+                self.input.displayName,
+                "--start \(start): the input has only \(timeline.count) step\(timeline.count == 1 ? "" : "s")")
+        }
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {
@@ -94,12 +106,14 @@ struct ReplayCommand: ParsableCommand {
             }
             session.run()
         } else {
-            printSteps(timeline: timeline, descriptions: descriptions, screen: screen)
+            // Without a terminal there is no screen to open at a step: --start is where the printed steps begin.
+            let range = steps ?? start.map { StepRange(lower: $0, upper: nil) }
+            printSteps(timeline: timeline, descriptions: descriptions, screen: screen, steps: range)
         }
     }
 
     /// Without a terminal: every step (or the range), one after the other.
-    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen) {
+    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen, steps: StepRange?) {
         var output = StandardOutput()
         var state = Hierarchy()
         // Steps 1 through the last; none for an empty timeline (a closed range 1...0 would trap).

@@ -43,6 +43,31 @@ struct MessageTests {
         #expect(replay.stderr.contains("expected a step (15) or a range of steps (10..20, 10.., ..20)"))
     }
 
+    /// Steps past the end are an error as `tree --at 999` is, not an empty success; `replay --start` without a
+    /// terminal is where the printed steps begin, not ignored.
+    @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
+        let session = example("session.log")
+        for arguments in [
+            ["history", "--steps", "100..200"], ["history", "--steps", "100..", "--format", "json"],
+            ["replay", "--steps", "99"], ["replay", "--start", "999"],
+        ] {
+            let run = try navgraph(arguments + [session])
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            let option = arguments[1] + " " + arguments[2]
+            #expect(run.stderr.contains("session.log: error: \(option): the input has only 31 steps"), "\(arguments)")
+        }
+        let last = try navgraph(["history", "--steps", "31..40", session])
+        #expect(last.status == 0 && last.stdout.contains("31  line 75"))
+        let start = try navgraph(["replay", "--start", "30", session])
+        #expect(start.status == 0)
+        #expect(start.stdout.hasPrefix("navgraph replay  ") && start.stdout.contains("step 30/31"))
+        #expect(!start.stdout.contains("step 29/31"))
+        #expect(start.stdout == (try navgraph(["replay", "--steps", "30..", session])).stdout)
+        let both = try navgraph(["replay", "--start", "3", "--steps", "4", session])
+        #expect(both.status == 64 && both.stderr.contains("--start and --steps: give one"))
+    }
+
     @Test func aCommandsErrorShowsThatCommandsUsage() throws {
         let parse = try navgraph(["history", "--steps", "5..2", example("session.log")])
         #expect(parse.stderr.contains("Usage: navgraph history [<file>]"))
