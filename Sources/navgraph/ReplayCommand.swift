@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphFormats
 import NavGraphRender
 
 struct ReplayCommand: ParsableCommand {
@@ -77,7 +78,7 @@ struct ReplayCommand: ParsableCommand {
         let progress = isTerminal(2)
         // A log usually starts with models starting before any dump places them: nothing to show yet.
         var firstWithHierarchy: Int?
-        try input.read(diagnostics: diagnostics) { event in
+        let summary = try input.read(diagnostics: diagnostics) { event in
             let change = timeline.append(event)
             if firstWithHierarchy == nil, !timeline.latest.nodes.isEmpty { firstWithHierarchy = timeline.count }
             for warning in change.warnings { diagnostics.report(warning) }
@@ -101,6 +102,7 @@ struct ReplayCommand: ParsableCommand {
             var session = ReplaySession(
                 timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
                 step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
+            session.lifecycleAdvice = (summary.format ?? .swiftUINavigation).lifecycleAdvice
             if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
                 session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
             }
@@ -148,6 +150,8 @@ struct ReplaySession {
     private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
     /// The status line when the replay opens.
     var opening: String?
+    /// What the input's format advises logging when it records no lifecycle (the leaks screen says it).
+    var lifecycleAdvice = InputFormat.swiftUINavigation.lifecycleAdvice
 
     /// Every key, for the key bar.
     private static let keys =
@@ -260,12 +264,35 @@ struct ReplaySession {
     }
 
     private mutating func showLeaks() {
+        // The judgement `navgraph leaks` fails with: "no leaks" would claim what the input cannot tell.
+        if let reason = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice) {
+            let width = max(terminal.size.columns, 20)
+            overlay =
+                [screen.style.paint("Leaks cannot be told from this input (any key to return)", .bold), ""]
+                + Self.wrap(reason.prefix(1).uppercased() + reason.dropFirst(), width: width)
+            return
+        }
         let leaks = LeakReport(hierarchy: timeline.latest).leaks
         if leaks.isEmpty {
             overlay = [screen.style.paint("No leaks at the end of the log (any key to return)", .bold)]
         } else {
             leakList = (leaks, 0)
         }
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words (a longer word gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// A key on the leaks screen: ↑/↓ select, Enter jumps to the step where the selected leak left the hierarchy.

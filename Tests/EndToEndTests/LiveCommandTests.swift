@@ -299,6 +299,28 @@ struct ReplayTerminalTests {
         #expect(after.contains("icanon") && !after.contains("-icanon"))
     }
 
+    /// A dump() log records no lifecycle: the leaks key says what `navgraph leaks` says, not "No leaks".
+    @Test func leaksKeySaysLeaksCannotBeToldWithoutALifecycle() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' replay examples/per-tab-routers.log 2>/dev/null", width: 100)
+        _ = try tmux.screen(containing: "navgraph replay")
+        try tmux.keys("l")
+        let screen = try tmux.screen(containing: "Leaks cannot be told")
+        #expect(!screen.contains("No leaks"))
+        let leaks = try navgraph(["leaks", "examples/per-tab-routers.log"])
+        #expect(leaks.status == 2)
+        let reason = try #require(leaks.stderr.components(separatedBy: "error: ").last)
+        // The same words, wrapped to the terminal's width.
+        let shown = screen.split(separator: "\n").dropFirst().joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        let expected = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(shown.lowercased().contains(expected.lowercased()), "\(screen)")
+        for line in screen.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
+        try tmux.keys("x", "q")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
+    }
+
     @Test func keysComeFromTheTerminalWhenTheLogIsOnStdin() throws {
         let tmux = Tmux()
         defer { tmux.stop() }
