@@ -107,4 +107,22 @@ struct OtherInputsTests {
         let forced = try navgraph(["tree", "--input-format", "navigator", example("navigation-path.log")])
         #expect(forced.status == 2)
     }
+
+    /// Every format `--input-format` accepts (argument parsing lists `InputFormat.allCases`) is described under
+    /// "Input formats" in `navgraph --help`, each once.
+    @Test func topLevelHelpListsEveryInputFormat() throws {
+        let option = try navgraph(["tree", "--help"]).stdout
+        let values = try #require(
+            option.components(separatedBy: "(values:").dropFirst().first?.split(separator: ")").first)
+        let formats = values.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        #expect(formats.count >= 5 && formats.contains("swift-dump"))
+        let help = try navgraph(["--help"]).stdout
+        let section = try #require(
+            help.components(separatedBy: "Input formats (detected, or named with --input-format):\n").last?
+                .components(separatedBy: "\n\n").first)
+        let listed = section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(listed == formats)
+        for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    }
 }
