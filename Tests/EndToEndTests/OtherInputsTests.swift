@@ -110,6 +110,27 @@ struct OtherInputsTests {
 
     /// Every format `--input-format` accepts (argument parsing lists `InputFormat.allCases`) is described under
     /// "Input formats" in `navgraph --help`, each once.
+    /// A navigator that logs its name late ("HomeDestinations.photoPicker E59" becomes "photo-picker E59"): trace,
+    /// the HTML drawing and the diagram name it as the tree and leaks do, by its last name; the diagram draws one node.
+    @Test func aRenamedModelIsNamedByItsLastNameEverywhere() throws {
+        let log = example("navigator-session.log")
+        let trace = try navgraph(["render", "--format", "trace", log])
+        #expect(trace.stdout.contains("\"name\": \"photo-picker E59 (leaked)\""))
+        #expect(!trace.stdout.contains("\"name\": \"HomeDestinations.photoPicker E59 (leaked)\""))
+        let diagram = try navgraph(["diagram", "--format", "json", log])
+        #expect(!diagram.stdout.contains("\"HomeDestinations.photoPicker\""))
+        #expect(diagram.stdout.contains("{\"type\": \"photo-picker\", \"kind\": \"stack\", \"count\": 1}"))
+        #expect(
+            diagram.stdout.contains(
+                "{\"relation\": \"presented\", \"from\": \"home\", \"to\": \"photo-picker\", \"style\": \"presented\""))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("replay.html")
+        #expect(try navgraph(["replay", "--html", page.path, log]).status == 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("{\"id\":\"E59\",\"type\":\"photo-picker\","))
+    }
+
     @Test func topLevelHelpListsEveryInputFormat() throws {
         let option = try navgraph(["tree", "--help"]).stdout
         let values = try #require(
