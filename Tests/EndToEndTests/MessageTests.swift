@@ -45,6 +45,25 @@ struct MessageTests {
 
     /// Steps past the end are an error as `tree --at 999` is, not an empty success; `replay --start` without a
     /// terminal is where the printed steps begin, not ignored.
+    /// What a configuration set wrong is reported at its line there: a missing theme, an own style name.
+    @Test func configurationMistakesNameTheirLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  theme: x.dot.mustache\n".write(to: config, atomically: true, encoding: .utf8)
+        let render = try navgraph(["render", example("session.log")], directory: folder)
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("\(config.path):2: error: theme '"))
+        #expect(render.stderr.contains("x.dot.mustache': cannot read it: No such file or directory"))
+        // Given on the command line, the theme's own path is where to look.
+        let given = try navgraph(["render", "--theme", "nope.dot", example("session.log")], directory: folder)
+        #expect(given.stderr.contains("nope.dot: error: cannot read theme: No such file or directory"))
+        try "presentations:\n  \"*Picker\": my sheet\n".write(to: config, atomically: true, encoding: .utf8)
+        let style = try navgraph(["config", "--print"], directory: folder)
+        #expect(style.status == 2)
+        #expect(style.stderr.contains("a name of your own: a letter, then letters, digits or '_' (such as mySheet"))
+    }
+
     @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
         let session = example("session.log")
         for arguments in [
