@@ -156,9 +156,11 @@ public struct NavigationInput {
                 } else {
                     if let time = consoleClock.time(at: line) { consoleTime = time }
                     if !sawNUL, line.contains(0) { sawNUL = true }
-                    if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                    if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
                         let text = Substring(String(decoding: line, as: UTF8.self))
-                        lookalike = Lookalike.matching(text).map { ($0, info.number) }
+                        if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
+                            lookalike = (found, info.number)
+                        }
                     }
                     // Not yet known what this is: it is noise to every reader.
                     diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }

@@ -98,10 +98,21 @@ struct MessageTests {
         #expect(run.stderr.contains("See 'navgraph templates --help'"))
     }
 
+    /// The warning quoted in a Markdown note is named as the warning, not as Markdown: it says what went wrong.
+    @Test func theCodableRepresentationWarningIsNamedWhereverItShows() throws {
+        let note = "# Notes\n\nThe app printed:\n\n> Cannot create CodableRepresentation of navigation path, "
+            + "because presented value of type \"User\" is not Codable.\n"
+        let run = try navgraph(["tree"], stdin: note)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("<stdin>:5: error: no navigation output found; this looks like SwiftUI's warning"))
+    }
+
     @Test(arguments: [
         ("tca-printchanges-pr2315-standups.txt", "The Composable Architecture's _printChanges() output"),
         ("navpath-print-swiftforums-58857-8-eager.txt", "NavigationPath's print() output"),
         ("navpath-print-barbaratozier-day44-ocr.txt", "NavigationPath's print() output"),
+        ("navpath-warning-gemwallet-issue1759.txt", "SwiftUI's warning that a NavigationPath has no Codable"),
+        ("navpath-warning-pointfree-blog78-not-codable.txt", "SwiftUI's warning that a NavigationPath has no"),
     ])
     func inputThatIsNotNavigationOutputIsNamed(file: String, looksLike: String) throws {
         let run = try navgraph(["tree", corpus(file)])
