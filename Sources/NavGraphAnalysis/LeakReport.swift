@@ -60,6 +60,15 @@ public struct LeakReport: Sendable {
     /// counted as leaks, listed with `--all`.
     public private(set) var allowedModels: [Leak] = []
 
+    /// Why leaks cannot be told from `hierarchy` (the input records no model's start or finish), or `nil` when they
+    /// can: what `leaks` fails with and the replay's leaks screen says. `lifecycleAdvice`: what to log instead, as
+    /// the input's format advises.
+    public static func cannotBeTold(from hierarchy: Hierarchy, lifecycleAdvice: String) -> String? {
+        guard !hierarchy.hasLifecycleEvents else { return nil }
+        return "the input records no lifecycle (no model's start and finish), so leaks cannot be told from it; "
+            + lifecycleAdvice
+    }
+
     /// - Parameter isAllowed: whether a model's type is allowed to outlive its screen (shared singletons, caches).
     public init(
         hierarchy: Hierarchy, ambiguities: [Ambiguity] = [], ambiguitiesNotListed: Int = 0,

@@ -12,9 +12,13 @@ import NavGraphCore
 public struct NavigationMapBuilder: Sendable {
     private var relationsMap = NavigationMap()
     /// Each model's kind when last placed or listed by a dump, per type it was seen with (keyed by model key and
-    /// type): a model whose type changes — a NavigatorUI destination that becomes a navigator — counts under both,
-    /// so every type a relation names is a node of the map.
+    /// type). A model a dump names anew (a NavigatorUI destination that logs its navigator's name late) counts
+    /// under its last type only; see `renamedTypes`.
     private var modelKinds: [String: (type: String, kind: NodeKind)] = [:]
+    /// The types models were renamed to, by the type they had before. A type no model is counted under any more
+    /// (every model of it was renamed, to one type) is that type in the map: its relations are the new type's, so
+    /// one node is drawn, named as the tree names it last. While other models of the old type remain, it stays.
+    private var renamedTypes: [String: Set<String>] = [:]
 
     private static func kindKey(_ key: String, _ type: String) -> String { key + "\u{1F}" + type }
     /// The tab number of tabs placed one at a time, so the next tab of a container counts on from its previous one.
@@ -29,11 +33,47 @@ public struct NavigationMapBuilder: Sendable {
         for (type, kind) in modelKinds.values {
             result.types[type, default: NavigationMap.TypeEntry()].kinds[kind, default: 0] += 1
         }
+        let renaming = typeRenaming(counted: Set(result.types.keys))
+        guard !renaming.isEmpty else { return result }
+        func renamed(_ type: String) -> String { renaming[type] ?? type }
+        var relations: [NavigationRelation: Int] = [:]
+        for (relation, count) in result.relations {
+            // A window's name is not a type.
+            let from = relation.kind == .windowRoot ? relation.from : renamed(relation.from)
+            relations[NavigationRelation(relation.kind, from: from, to: renamed(relation.to)), default: 0] += count
+        }
+        var containers: [String: [String: Int]] = [:]
+        for (type, holders) in result.containers {
+            for (container, count) in holders {
+                containers[renamed(type), default: [:]][renamed(container), default: 0] += count
+            }
+        }
+        result.relations = relations
+        result.containers = containers
+        return result
+    }
+
+    /// Old type -> the type it is now, for each renamed type no model is `counted` under any more and whose models
+    /// all took one name; followed to the last (a type renamed twice), never round a cycle.
+    private func typeRenaming(counted: Set<String>) -> [String: String] {
+        var direct: [String: String] = [:]
+        for (old, new) in renamedTypes where !counted.contains(old) && new.count == 1 { direct[old] = new.first! }
+        var result: [String: String] = [:]
+        for old in direct.keys {
+            var type = old
+            var seen: Set<String> = [old]
+            while let next = direct[type], seen.insert(next).inserted { type = next }
+            if type != old { result[old] = type }
+        }
         return result
     }
 
     /// Records what the step placed; `hierarchy` is the state after it.
     public mutating func record(_ event: NavEvent, change: StepChange, in hierarchy: Hierarchy) {
+        for renaming in change.renamed where renaming.from.type != renaming.to.type {
+            modelKinds[Self.kindKey(renaming.from.key, renaming.from.type)] = nil
+            renamedTypes[renaming.from.type, default: []].insert(renaming.to.type)
+        }
         switch event.action {
         case .snapshot(let snapshots):
             tabNumbers.removeAll()

@@ -94,6 +94,10 @@ public struct ReplayHistory: Sendable {
                 note(\.attached, Moment(step: step, line: event.line), in: index)
                 added.append(index)
             }
+            // Drawn with the name it had last, as the tree shows it (a dump may name a placed model anew).
+            for renaming in change.renamed {
+                if let index = indexByKey[renaming.to.key] { models[index].ref = renaming.to }
+            }
             for ref in change.removed {
                 guard let index = indexByKey[ref.key] else { continue }
                 let alive = state.lifecycles[ref.key]?.leftStep != nil

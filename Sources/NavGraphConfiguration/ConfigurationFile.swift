@@ -93,7 +93,8 @@ extension NavGraphConfiguration {
                         throw reader.error(
                             style,
                             "'presentations': '\(name)' is not a style name; expected sheet, "
-                                + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own"
+                                + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own: "
+                                + "a letter, then letters, digits or '_' (such as mySheet or bottom_drawer)"
                         )
                     }
                     configuration.kindRules.append(

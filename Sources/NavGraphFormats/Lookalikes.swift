@@ -6,6 +6,9 @@ public struct Lookalike: Sendable, Equatable {
     public var name: String
     /// What navgraph reads instead, or how to get it.
     public var instead: String
+    /// Says more than any other row wherever it shows: named even when a line before it matched another row (a
+    /// warning quoted in Markdown is that warning).
+    public var isDecisive = false
     let matches: @Sendable (Substring) -> Bool
 
     public static func == (lhs: Lookalike, rhs: Lookalike) -> Bool { lhs.name == rhs.name }
@@ -17,6 +20,15 @@ public struct Lookalike: Sendable, Equatable {
     static let linesToLookAt = 200
 
     static let all: [Lookalike] = [
+        // SwiftUI logs this when a value on the path is not Codable: `path.codable` is nil, so there is nothing for
+        // navgraph to read. Straight or curly quotes, as people paste it.
+        Lookalike(
+            name: "SwiftUI's warning that a NavigationPath has no CodableRepresentation (a value on it is not Codable, "
+                + "so path.codable is nil)",
+            instead: "make every type on the path Codable and print `path.codable` encoded as JSON (JSONEncoder), "
+                + "which navgraph reads as navigation-path; or log navigation as navgraph-events",
+            isDecisive: true,
+            matches: { $0.contains("Cannot create CodableRepresentation of navigation path") }),
         Lookalike(
             name: "NavigationPath's print() output (SwiftUI's private storage: the types on the path, not its values)",
             instead: "print `path.codable` encoded as JSON (JSONEncoder), which navgraph reads as navigation-path",

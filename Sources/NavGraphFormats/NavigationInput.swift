@@ -6,7 +6,7 @@ public struct NavigationInput {
     public var source: LineSource
     public var format: InputFormat?
     public var rules: ModelKindRules
-    /// Skip lines that cannot be read with a warning, instead of an error (navgraph-events v1).
+    /// Skip lines (navgraph-events) and states (NavigationPath) that cannot be read with a warning, not an error.
     public var lenient: Bool
     /// Read and parse on a second thread while the caller consumes the events (see `PipelinedReading`). Not used
     /// when following a growing file.
@@ -50,15 +50,20 @@ public struct NavigationInput {
     ///   - follow: wait for a regular file to grow instead of stopping at its end.
     ///   - onIdle: called when all input available so far has been read and its events delivered, and again once the
     ///     input stays quiet (with the provisional events of what is still open).
+    ///   - onRestart: following, the file was truncated or replaced: everything read so far is forgotten (the format
+    ///     is detected anew) and the events that follow are those of the file from its start, so whoever keeps state
+    ///     built from earlier events starts over here. Without it a truncated file is read on from where it was.
     @discardableResult
     public func read(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
-        _ body: (NavEvent) throws -> Bool
+        onRestart: ((LineSource.Restart) throws -> Void)? = nil, _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
         if concurrent && !follow && onIdle == nil {
             return try PipelinedReading(input: self).run(diagnostics: diagnostics, body)
         }
-        return try produce(diagnostics: diagnostics, follow: follow, onIdle: onIdle) { try body($0) }
+        return try produce(diagnostics: diagnostics, follow: follow, onIdle: onIdle, onRestart: onRestart) {
+            try body($0)
+        }
     }
 
     /// Reads on the calling thread, handing each event to `body` as soon as it is complete. `isStopped` is asked
@@ -68,8 +73,8 @@ public struct NavigationInput {
     /// events here — the consumer on another thread completes them.
     func produce(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
-        isStopped: (() -> Bool)? = nil, handOver: ((EventCompletion) -> Void)? = nil,
-        _ body: (consuming NavEvent) throws -> Bool
+        onRestart: ((LineSource.Restart) throws -> Void)? = nil, isStopped: (() -> Bool)? = nil,
+        handOver: ((EventCompletion) -> Void)? = nil, _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
         var reader: NavigationReader?
         var completion: EventCompletion?
@@ -114,8 +119,18 @@ public struct NavigationInput {
             if !stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
             return !stopped
         }
+        func restart(_ why: LineSource.Restart) throws {
+            // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
+            (reader, completion, lookalike, sawNUL) = (nil, nil, nil, false)
+            (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
+            (previousLine, previousNumber) = ([], 0)
+            events.removeAll()
+            try onRestart?(why)
+        }
         try withoutActuallyEscaping(idle) { idle in
-            try source.forEachLine(follow: follow, onIdle: onIdle == nil ? nil : idle) { line, info in
+            try source.forEachLine(
+                follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart
+            ) { line, info in
                 lines = info.number
                 if let isStopped, isStopped() {
                     stopped = true
@@ -141,9 +156,11 @@ public struct NavigationInput {
                 } else {
                     if let time = consoleClock.time(at: line) { consoleTime = time }
                     if !sawNUL, line.contains(0) { sawNUL = true }
-                    if lookalike == nil, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                    if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
                         let text = Substring(String(decoding: line, as: UTF8.self))
-                        lookalike = Lookalike.matching(text).map { ($0, info.number) }
+                        if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
+                            lookalike = (found, info.number)
+                        }
                     }
                     // Not yet known what this is: it is noise to every reader.
                     diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
@@ -190,7 +207,7 @@ public struct NavigationInput {
         case .events:
             return EventLogReader(diagnostics: diagnostics, lenient: lenient)
         case .navigationPath:
-            return NavigationPathReader(diagnostics: diagnostics)
+            return NavigationPathReader(diagnostics: diagnostics, lenient: lenient)
         case .navigator:
             return NavigatorReader(diagnostics: diagnostics)
         case .swiftDump:

@@ -26,6 +26,19 @@ extension InputFormat {
         }
     }
 
+    /// What the format is and where it comes from, for `navgraph --help`.
+    public var helpDescription: String {
+        switch self {
+        case .swiftUINavigation:
+            "SwiftUINavigation console output: printDebugGraph() dumps and Started/Finished lines, console prefixes "
+                + "and times (Xcode, NSLog, log stream, [HH:MM:SS])"
+        case .events: "navgraph's own JSON Lines log (navgraph-events v1)"
+        case .navigationPath: "NavigationPath.CodableRepresentation JSON (path.codable)"
+        case .navigator: "NavigatorUI's (hmlongco/Navigator) log lines"
+        case .swiftDump: "Swift dump() or lldb po output of an app's navigation state (routers, paths, tabs)"
+        }
+    }
+
     /// What a line of the format looks like, for the message when no line of the input is in any format.
     public var expectedLines: String {
         switch self {

@@ -80,6 +80,18 @@ public struct TraceEventRenderer {
         default:
             break
         }
+        // A model a dump names anew (a NavigatorUI navigator that logs its name late) is named as it was last, as
+        // the tree and leaks name it: its span and the track of its children.
+        for renaming in change.renamed {
+            let key = renaming.to.key
+            if spans[key] != nil {
+                spans[key]!.name = Self.name(renaming.to)
+                spans[key]!.args = spans[key]!.args.map {
+                    $0.0 == "type" ? ("type", renaming.to.type) : $0.0 == "id" ? ("id", renaming.to.id) : $0
+                }
+            }
+            if threads[key] != nil { threads[key]!.name = "under " + Self.name(renaming.to) }
+        }
         for key in change.added {
             guard let node = hierarchy.node(key) else { continue }
             if spans[key] == nil { open(node.model, fromLifecycle: false) }

@@ -152,10 +152,12 @@ struct DiagramCommand: ParsableCommand {
             let seen =
                 known.prefix(20).map(Escaping.terminal).joined(separator: ", ")
                 + (known.count > 20 ? ", …" : "")
-            throw CommandFailure(
-                .badInput,
-                message: "error: --focus \(Escaping.terminal(focus)): "
-                    + "no model of that type in the logs" + (known.isEmpty ? "" : "; types seen: " + seen))
+            // Said as any bad input is (`tree --at 999`): against the log, or navgraph's name when there are several.
+            let location = files.count == 1 ? Escaping.terminal(files[0] == "-" ? "<stdin>" : files[0]) : "navgraph"
+            throw CommandFailure.badInput(
+                location,
+                "--focus \(Escaping.terminal(focus)): no model of that type in the log\(files.count == 1 ? "" : "s")"
+                    + (known.isEmpty ? "" : "; types seen: " + seen))
         }
         return filter.apply(to: map)
     }

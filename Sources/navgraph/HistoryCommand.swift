@@ -38,10 +38,12 @@ struct HistoryCommand: ParsableCommand {
         var output = StandardOutput()
         renderer.begin(to: &output)
         let range = steps
-        _ = try input.readHierarchy(stopAfterStep: range?.upper) { event, change, after in
+        let last = try input.readHierarchy(stopAfterStep: range?.upper) { event, change, after in
             guard range?.contains(after.step) ?? true else { return }
             renderer.render(HistoryEntry(event, change: change, after: after), to: &output)
         }
+        // Before anything is written: past the end, not even an empty JSON array.
+        try range?.requireStart(within: last.step, input: input.displayName)
         renderer.end(to: &output)
         output.flush()
     }

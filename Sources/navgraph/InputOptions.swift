@@ -18,7 +18,11 @@ struct ReadingFlags: ParsableArguments {
             """)
     var strict = false
 
-    @Flag(help: "Skip navgraph-events lines that cannot be read, with a warning, instead of failing.")
+    @Flag(
+        help: """
+            Skip what cannot be read, with a warning, instead of failing: navgraph-events lines, NavigationPath \
+            states, SwiftUINavigation lines with invalid UTF-8.
+            """)
     var lenient = false
 
     @Flag(help: "List skipped lines and notes (e.g. ambiguous id prefixes) on stderr.")

@@ -48,12 +48,9 @@ struct LeaksCommand: ParsableCommand {
     func run() throws {
         let diagnostics = input.makeDiagnostics()
         let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
-        guard hierarchy.hasLifecycleEvents else {
-            let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
-            throw CommandFailure.badInput(
-                input.displayName,
-                "the input records no lifecycle (no model's start and finish), so leaks cannot be told from it; "
-                    + advice)
+        let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
+        if let reason = LeakReport.cannotBeTold(from: hierarchy, lifecycleAdvice: advice) {
+            throw CommandFailure.badInput(input.displayName, reason)
         }
         let configuration = try input.flags.configuration.load()
         let report = LeakReport(

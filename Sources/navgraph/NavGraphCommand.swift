@@ -18,12 +18,7 @@ struct NavGraphCommand: ParsableCommand {
             switched roots, split columns and windows.
 
             Input formats (detected, or named with --input-format):
-              swiftui-navigation  SwiftUINavigation console output: printDebugGraph()
-                                  dumps and Started/Finished lines, console prefixes
-                                  and times (Xcode, NSLog, log stream, [HH:MM:SS])
-              navgraph-events     navgraph's own JSON Lines log (navgraph-events v1)
-              navigation-path     NavigationPath.CodableRepresentation JSON (path.codable)
-              navigator           NavigatorUI's (hmlongco/Navigator) log lines
+            \(inputFormatsHelp)
 
             Examples:
               navgraph tree session.log
@@ -43,6 +38,29 @@ struct NavGraphCommand: ParsableCommand {
             TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
             DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self,
         ])
+
+    /// Every format navgraph reads, one per entry (a new format is listed without touching this), wrapped to 80
+    /// columns under its name.
+    static var inputFormatsHelp: String {
+        let nameWidth = InputFormat.allCases.map(\.rawValue.count).max()! + 2
+        let indent = String(repeating: " ", count: 2 + nameWidth)
+        return InputFormat.allCases.map { format in
+            var lines: [String] = []
+            var line = "  " + format.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            var lineHasWord = false
+            for word in format.helpDescription.split(separator: " ") {
+                if lineHasWord && line.count + 1 + word.count > 78 {
+                    lines.append(line)
+                    line = indent
+                    lineHasWord = false
+                }
+                line += (lineHasWord ? " " : "") + word
+                lineHasWord = true
+            }
+            lines.append(line)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -79,7 +79,8 @@ struct RenderCommand: ParsableCommand {
 
         // Options not given take their default from .navgraph.yml.
         let defaults = try input.flags.configuration.load().defaults
-        let theme = theme ?? defaults.theme?.path
+        let theme = self.theme.map { ThemeArgument(value: $0) }
+            ?? defaults.theme.map { ThemeArgument(value: $0.path, origin: $0.origin) }
         let direction =
             direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
         let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
@@ -103,7 +104,7 @@ struct RenderCommand: ParsableCommand {
             break
         }
 
-        let themeTemplate = try theme.flatMap { try ThemeArgument(value: $0).dotTemplate() }
+        let themeTemplate = try theme.flatMap { try $0.dotTemplate() }
         var renderer = try DOTRenderer(
             themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
             legend: !noLegend)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphFormats
 import NavGraphRender
 
 struct ReplayCommand: ParsableCommand {
@@ -32,7 +33,10 @@ struct ReplayCommand: ParsableCommand {
         transform: StepRange.parse)
     var steps: StepRange?
 
-    @Option(help: ArgumentHelp("The step to start at (default: the first step with a hierarchy).", valueName: "step"))
+    @Option(
+        help: ArgumentHelp(
+            "The step to start at (default: the first step with a hierarchy); without a terminal, the first printed.",
+            valueName: "step"))
     var start: Int?
 
     @Option(
@@ -53,6 +57,9 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
         if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+        if start != nil && steps != nil {
+            throw ValidationError("--start and --steps: give one (without a terminal, --start N prints steps N..)")
+        }
     }
 
     func run() throws {
@@ -71,7 +78,7 @@ struct ReplayCommand: ParsableCommand {
         let progress = isTerminal(2)
         // A log usually starts with models starting before any dump places them: nothing to show yet.
         var firstWithHierarchy: Int?
-        try input.read(diagnostics: diagnostics) { event in
+        let summary = try input.read(diagnostics: diagnostics) { event in
             let change = timeline.append(event)
             if firstWithHierarchy == nil, !timeline.latest.nodes.isEmpty { firstWithHierarchy = timeline.count }
             for warning in change.warnings { diagnostics.report(warning) }
@@ -83,23 +90,32 @@ struct ReplayCommand: ParsableCommand {
         }
         try diagnostics.finish()
         if let export { return try export.write(timeline: timeline, descriptions: descriptions) }
+        try steps?.requireStart(within: timeline.count, input: self.input.displayName)
+        if let start, start > timeline.count {
+            throw CommandFailure.badInput(
+                self.input.displayName,
+                "--start \(start): the input has only \(timeline.count) step\(timeline.count == 1 ? "" : "s")")
+        }
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {
             var session = ReplaySession(
                 timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
                 step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
+            session.lifecycleAdvice = (summary.format ?? .swiftUINavigation).lifecycleAdvice
             if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
                 session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
             }
             session.run()
         } else {
-            printSteps(timeline: timeline, descriptions: descriptions, screen: screen)
+            // Without a terminal there is no screen to open at a step: --start is where the printed steps begin.
+            let range = steps ?? start.map { StepRange(lower: $0, upper: nil) }
+            printSteps(timeline: timeline, descriptions: descriptions, screen: screen, steps: range)
         }
     }
 
     /// Without a terminal: every step (or the range), one after the other.
-    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen) {
+    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen, steps: StepRange?) {
         var output = StandardOutput()
         var state = Hierarchy()
         // Steps 1 through the last; none for an empty timeline (a closed range 1...0 would trap).
@@ -134,6 +150,8 @@ struct ReplaySession {
     private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
     /// The status line when the replay opens.
     var opening: String?
+    /// What the input's format advises logging when it records no lifecycle (the leaks screen says it).
+    var lifecycleAdvice = InputFormat.swiftUINavigation.lifecycleAdvice
 
     /// Every key, for the key bar.
     private static let keys =
@@ -246,12 +264,35 @@ struct ReplaySession {
     }
 
     private mutating func showLeaks() {
+        // The judgement `navgraph leaks` fails with: "no leaks" would claim what the input cannot tell.
+        if let reason = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice) {
+            let width = max(terminal.size.columns, 20)
+            overlay =
+                [screen.style.paint("Leaks cannot be told from this input (any key to return)", .bold), ""]
+                + Self.wrap(reason.prefix(1).uppercased() + reason.dropFirst(), width: width)
+            return
+        }
         let leaks = LeakReport(hierarchy: timeline.latest).leaks
         if leaks.isEmpty {
             overlay = [screen.style.paint("No leaks at the end of the log (any key to return)", .bold)]
         } else {
             leakList = (leaks, 0)
         }
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words (a longer word gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// A key on the leaks screen: ↑/↓ select, Enter jumps to the step where the selected leak left the hierarchy.

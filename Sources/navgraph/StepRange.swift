@@ -1,9 +1,14 @@
 import ArgumentParser
 
 /// `--steps 10..20` (also `10..`, `..20`, `15`): which steps to print.
-struct StepRange: ExpressibleByArgument, Equatable {
+struct StepRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
     var lower: Int
     var upper: Int?
+
+    init(lower: Int, upper: Int?) {
+        self.lower = lower
+        self.upper = upper
+    }
 
     init?(argument: String) {
         if let range = argument.range(of: "..") {
@@ -36,9 +41,22 @@ struct StepRange: ExpressibleByArgument, Equatable {
         throw ValidationError("expected a step (15) or a range of steps (10..20, 10.., ..20)")
     }
 
+    /// As it was given: `15`, `10..20`, `10..`.
+    var description: String {
+        if upper == lower { return "\(lower)" }
+        return "\(lower).." + (upper.map(String.init) ?? "")
+    }
+
     func contains(_ step: Int) -> Bool { step >= lower && (upper.map { step <= $0 } ?? true) }
     /// Whether reading can stop after `step`.
     func isPast(_ step: Int) -> Bool { upper.map { step >= $0 } ?? false }
+
+    /// A range that starts past the last step shows nothing: an error worded as `--at` says it, not an empty success.
+    func requireStart(within steps: Int, input: String, option: String = "--steps") throws {
+        guard lower > steps else { return }
+        let only = "the input has only \(steps) step\(steps == 1 ? "" : "s")"
+        throw CommandFailure.badInput(input, "\(option) \(self): \(only)")
+    }
 
     static var defaultValueDescription: String { "all" }
 }

@@ -14,6 +14,8 @@ struct ThemeArgument {
     }
 
     let value: String
+    /// Where `value` came from when a configuration file set it (`.navgraph.yml:2`): errors name that line too.
+    var origin: String?
 
     var builtInName: String? { BuiltInThemes.names.contains(value) ? value : nil }
 
@@ -52,7 +54,10 @@ struct ThemeArgument {
     private func readFile() throws -> String {
         switch TextFile.contents(of: value) {
         case .success(let text): return text
-        case .failure(let error): throw CommandFailure.badInput(value, "cannot read theme: \(error.reason)")
+        case .failure(let error):
+            // A theme the configuration chose is reported at its line there: that is what to fix.
+            if let origin { throw CommandFailure.badInput(origin, "theme '\(value)': cannot read it: \(error.reason)") }
+            throw CommandFailure.badInput(value, "cannot read theme: \(error.reason)")
         }
     }
 }

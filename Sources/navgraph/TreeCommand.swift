@@ -129,8 +129,19 @@ struct TreeCommand: ParsableCommand {
             show(preview, provisional: true, endOfInput: false)
         }
 
-        try reader.read(diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused) {
-            event in
+        func restarted(_ why: LineSource.Restart) {
+            // Like tail -F: the file now holds another run's output, whose hierarchy replaces what was shown.
+            let what = why == .truncated ? "was truncated" : "was replaced"
+            StandardError.write("navgraph: \(source.name) \(what); reading it from the start\n")
+            hierarchy = Hierarchy()
+            shownStep = -1
+            shownProvisional = nil
+        }
+
+        try reader.read(
+            diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
+            onRestart: restarted
+        ) { event in
             let change = hierarchy.apply(event)
             for warning in change.warnings { diagnostics.report(warning) }
             // A program reading JSON Lines gets every step; people (text) get the state each time the input pauses.

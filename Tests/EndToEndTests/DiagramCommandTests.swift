@@ -61,8 +61,13 @@ struct DiagramCommandTests {
         let frequent = try navgraph(["diagram", "--format", "json", "--min-count", "5"] + all)
         #expect(frequent.stdout.contains("\"count\": 14}") && !frequent.stdout.contains("\"count\": 1}"))
         let unknown = try navgraph(["diagram", "--focus", "NoSuchModel"] + all)
-        #expect(
-            unknown.status == 2 && unknown.stderr.contains("--focus NoSuchModel: no model of that type in the logs"))
+        // Worded as other bad input is: against the log (navgraph's name for several), never a bare "error:".
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("navgraph: error: --focus NoSuchModel: no model of that type in the logs"))
+        let one = try navgraph(["diagram", "--focus", "Nope", example("session.log")])
+        #expect(one.status == 2)
+        #expect(one.stderr.contains("session.log: error: --focus Nope: no model of that type in the log; types seen:"))
+        #expect(!one.stderr.split(separator: "\n").contains { $0.hasPrefix("error:") })
     }
 
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {

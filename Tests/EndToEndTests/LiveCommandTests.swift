@@ -112,6 +112,52 @@ struct FollowTests {
         #expect(output.contains("── step 2, line 7 ──\nwindow main"))
         #expect(output.contains("HomeNavigationModel E34  started line 7"))
     }
+
+    /// `cp session.log rot.log; navgraph tree --follow rot.log`, then the app run again with `> rot.log`, or the log
+    /// moved aside and created anew: like `tail -F`, said on stderr and shown from the new file's start.
+    @Test(arguments: [false, true]) func startsOverWhenTheFileIsTruncatedOrReplaced(replacing: Bool) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("rot.log")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: example("session.log")), to: log)
+        let outURL = folder.appendingPathComponent("out")
+        let errURL = folder.appendingPathComponent("err")
+        try createEmptyFile(outURL)
+        try createEmptyFile(errURL)
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = ["tree", "--follow", log.path]
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        // Longer than what was read: only the changed bytes tell that it was written anew.
+        let next = try Data(contentsOf: URL(fileURLWithPath: example("per-tab-routers.log")))
+        if replacing {
+            try FileManager.default.moveItem(at: log, to: folder.appendingPathComponent("rot.log.1"))
+        }
+        try next.write(to: log)
+        Thread.sleep(forTimeInterval: 1.5)
+        // A line after the last dump ends it, so the new file's final state is committed, not provisional.
+        let writer = try FileHandle(forWritingTo: log)
+        writer.seekToEndOfFile()
+        writer.write(Data("done\n".utf8))
+        try writer.close()
+        Thread.sleep(forTimeInterval: 1)
+        #expect(process.isRunning, "a followed file keeps being watched")
+        process.terminate()
+        process.waitUntilExit()
+        let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        let what = replacing ? "was replaced" : "was truncated"
+        #expect(errors.contains("navgraph: \(log.path) \(what); reading it from the start"))
+        let expected = try navgraph(["tree", example("per-tab-routers.log")]).stdout
+        let last = try #require(output.components(separatedBy: "── step ").last)
+        #expect(last.drop { $0 != "\n" }.dropFirst() == expected + "\n")
+        // Nothing of the old file's steps is shown again after the restart.
+        let afterRestart = output.components(separatedBy: "AppState root").dropFirst().joined()
+        #expect(!afterRestart.contains("AppNavigationModel"))
+    }
 }
 
 @Suite("navgraph replay")
@@ -251,6 +297,28 @@ struct ReplayTerminalTests {
         let after = try tmux.screen(containing: "icanon")
         #expect(after.contains("EXIT:0"))
         #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+
+    /// A dump() log records no lifecycle: the leaks key says what `navgraph leaks` says, not "No leaks".
+    @Test func leaksKeySaysLeaksCannotBeToldWithoutALifecycle() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' replay examples/per-tab-routers.log 2>/dev/null", width: 100)
+        _ = try tmux.screen(containing: "navgraph replay")
+        try tmux.keys("l")
+        let screen = try tmux.screen(containing: "Leaks cannot be told")
+        #expect(!screen.contains("No leaks"))
+        let leaks = try navgraph(["leaks", "examples/per-tab-routers.log"])
+        #expect(leaks.status == 2)
+        let reason = try #require(leaks.stderr.components(separatedBy: "error: ").last)
+        // The same words, wrapped to the terminal's width.
+        let shown = screen.split(separator: "\n").dropFirst().joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        let expected = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(shown.lowercased().contains(expected.lowercased()), "\(screen)")
+        for line in screen.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
+        try tmux.keys("x", "q")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
 
     @Test func keysComeFromTheTerminalWhenTheLogIsOnStdin() throws {

@@ -43,6 +43,50 @@ struct MessageTests {
         #expect(replay.stderr.contains("expected a step (15) or a range of steps (10..20, 10.., ..20)"))
     }
 
+    /// Steps past the end are an error as `tree --at 999` is, not an empty success; `replay --start` without a
+    /// terminal is where the printed steps begin, not ignored.
+    /// What a configuration set wrong is reported at its line there: a missing theme, an own style name.
+    @Test func configurationMistakesNameTheirLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  theme: x.dot.mustache\n".write(to: config, atomically: true, encoding: .utf8)
+        let render = try navgraph(["render", example("session.log")], directory: folder)
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("\(config.path):2: error: theme '"))
+        #expect(render.stderr.contains("x.dot.mustache': cannot read it: No such file or directory"))
+        // Given on the command line, the theme's own path is where to look.
+        let given = try navgraph(["render", "--theme", "nope.dot", example("session.log")], directory: folder)
+        #expect(given.stderr.contains("nope.dot: error: cannot read theme: No such file or directory"))
+        try "presentations:\n  \"*Picker\": my sheet\n".write(to: config, atomically: true, encoding: .utf8)
+        let style = try navgraph(["config", "--print"], directory: folder)
+        #expect(style.status == 2)
+        #expect(style.stderr.contains("a name of your own: a letter, then letters, digits or '_' (such as mySheet"))
+    }
+
+    @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
+        let session = example("session.log")
+        for arguments in [
+            ["history", "--steps", "100..200"], ["history", "--steps", "100..", "--format", "json"],
+            ["replay", "--steps", "99"], ["replay", "--start", "999"],
+        ] {
+            let run = try navgraph(arguments + [session])
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            let option = arguments[1] + " " + arguments[2]
+            #expect(run.stderr.contains("session.log: error: \(option): the input has only 31 steps"), "\(arguments)")
+        }
+        let last = try navgraph(["history", "--steps", "31..40", session])
+        #expect(last.status == 0 && last.stdout.contains("31  line 75"))
+        let start = try navgraph(["replay", "--start", "30", session])
+        #expect(start.status == 0)
+        #expect(start.stdout.hasPrefix("navgraph replay  ") && start.stdout.contains("step 30/31"))
+        #expect(!start.stdout.contains("step 29/31"))
+        #expect(start.stdout == (try navgraph(["replay", "--steps", "30..", session])).stdout)
+        let both = try navgraph(["replay", "--start", "3", "--steps", "4", session])
+        #expect(both.status == 64 && both.stderr.contains("--start and --steps: give one"))
+    }
+
     @Test func aCommandsErrorShowsThatCommandsUsage() throws {
         let parse = try navgraph(["history", "--steps", "5..2", example("session.log")])
         #expect(parse.stderr.contains("Usage: navgraph history [<file>]"))
@@ -54,10 +98,21 @@ struct MessageTests {
         #expect(run.stderr.contains("See 'navgraph templates --help'"))
     }
 
+    /// The warning quoted in a Markdown note is named as the warning, not as Markdown: it says what went wrong.
+    @Test func theCodableRepresentationWarningIsNamedWhereverItShows() throws {
+        let note = "# Notes\n\nThe app printed:\n\n> Cannot create CodableRepresentation of navigation path, "
+            + "because presented value of type \"User\" is not Codable.\n"
+        let run = try navgraph(["tree"], stdin: note)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("<stdin>:5: error: no navigation output found; this looks like SwiftUI's warning"))
+    }
+
     @Test(arguments: [
         ("tca-printchanges-pr2315-standups.txt", "The Composable Architecture's _printChanges() output"),
         ("navpath-print-swiftforums-58857-8-eager.txt", "NavigationPath's print() output"),
         ("navpath-print-barbaratozier-day44-ocr.txt", "NavigationPath's print() output"),
+        ("navpath-warning-gemwallet-issue1759.txt", "SwiftUI's warning that a NavigationPath has no Codable"),
+        ("navpath-warning-pointfree-blog78-not-codable.txt", "SwiftUI's warning that a NavigationPath has no"),
     ])
     func inputThatIsNotNavigationOutputIsNamed(file: String, looksLike: String) throws {
         let run = try navgraph(["tree", corpus(file)])

@@ -66,6 +66,30 @@ struct OtherInputsTests {
             run.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value, is not JSON"))
     }
 
+    /// The fresh-eyes user's p1.log: one state that is not JSON no longer loses every other state with --lenient.
+    @Test func lenientSkipsABadNavigationPathStateAndKeepsTheRest() throws {
+        let log = """
+            app started
+            saved path: ["MyApp.Route","{\\"detail\\":{\\"id\\":42}}"]
+            saved path: ["MyApp.Route","{not json"]
+            saved path: ["MyApp.Route","{\\"detail\\":{\\"id\\":42}}","MyApp.Route","{\\"list\\":{}}"]
+            saved path: [
+            """
+        let run = try navgraph(["tree", "--lenient", "--ascii"], stdin: log)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                "<stdin>:3: warning: NavigationPath JSON element 2, the MyApp.Route value, is not JSON (column 2: "))
+        #expect(run.stderr.contains("; state skipped (--lenient)\n"))
+        #expect(
+            run.stderr.contains(
+                "<stdin>:5: warning: NavigationPath JSON array opened here is not closed by the end of the input"))
+        #expect(run.stdout.contains("Route detail(id: 42)") && run.stdout.contains("Route list"))
+        let strict = try navgraph(["tree"], stdin: log)
+        #expect(strict.status == 2 && strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value"))
+    }
+
     @Test func inputInNoFormatListsEveryFormatTried() throws {
         let run = try navgraph(["tree"], stdin: "hello\n[\n]\n")
         #expect(run.status == 2)
@@ -82,5 +106,44 @@ struct OtherInputsTests {
         #expect(run.stdout.contains("navigator"))
         let forced = try navgraph(["tree", "--input-format", "navigator", example("navigation-path.log")])
         #expect(forced.status == 2)
+    }
+
+    /// Every format `--input-format` accepts (argument parsing lists `InputFormat.allCases`) is described under
+    /// "Input formats" in `navgraph --help`, each once.
+    /// A navigator that logs its name late ("HomeDestinations.photoPicker E59" becomes "photo-picker E59"): trace,
+    /// the HTML drawing and the diagram name it as the tree and leaks do, by its last name; the diagram draws one node.
+    @Test func aRenamedModelIsNamedByItsLastNameEverywhere() throws {
+        let log = example("navigator-session.log")
+        let trace = try navgraph(["render", "--format", "trace", log])
+        #expect(trace.stdout.contains("\"name\": \"photo-picker E59 (leaked)\""))
+        #expect(!trace.stdout.contains("\"name\": \"HomeDestinations.photoPicker E59 (leaked)\""))
+        let diagram = try navgraph(["diagram", "--format", "json", log])
+        #expect(!diagram.stdout.contains("\"HomeDestinations.photoPicker\""))
+        #expect(diagram.stdout.contains("{\"type\": \"photo-picker\", \"kind\": \"stack\", \"count\": 1}"))
+        #expect(
+            diagram.stdout.contains(
+                "{\"relation\": \"presented\", \"from\": \"home\", \"to\": \"photo-picker\", \"style\": \"presented\""))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("replay.html")
+        #expect(try navgraph(["replay", "--html", page.path, log]).status == 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("{\"id\":\"E59\",\"type\":\"photo-picker\","))
+    }
+
+    @Test func topLevelHelpListsEveryInputFormat() throws {
+        let option = try navgraph(["tree", "--help"]).stdout
+        let values = try #require(
+            option.components(separatedBy: "(values:").dropFirst().first?.split(separator: ")").first)
+        let formats = values.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        #expect(formats.count >= 5 && formats.contains("swift-dump"))
+        let help = try navgraph(["--help"]).stdout
+        let section = try #require(
+            help.components(separatedBy: "Input formats (detected, or named with --input-format):\n").last?
+                .components(separatedBy: "\n\n").first)
+        let listed = section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(listed == formats)
+        for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 }

@@ -25,6 +25,15 @@ public final class LineSource {
         case quiet
     }
 
+    /// Why a followed file is read again from its start, as `forEachLine` reports it to `onRestart`.
+    public enum Restart: Sendable, Equatable {
+        /// It became shorter than what was read, or what was read changed (`> file` again, as re-running an app
+        /// does).
+        case truncated
+        /// Its path now names another file (moved aside and created anew, as log rotation does).
+        case replaced
+    }
+
     /// How long the input must stay silent after catching up to count as quiet: long enough that a console writing
     /// a dump a line at a time is not taken as done after each line, short enough that the view feels live.
     public static let quietPeriod: Double = 0.15
@@ -32,8 +41,10 @@ public final class LineSource {
     /// How the input is named in diagnostics (`-` reads as `<stdin>`).
     public let name: String
     public let maxLineLength: Int
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The path opened, to notice when it names another file while following.
+    private var path: String?
     private let chunkSize: Int
     /// Bytes to read instead of a descriptor (fuzzing, tests).
     private let memory: [UInt8]?
@@ -53,6 +64,7 @@ public final class LineSource {
             throw InputError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         self.init(descriptor: descriptor, name: path, ownsDescriptor: true, maxLineLength: maxLineLength)
+        self.path = path
     }
 
     public init(
@@ -89,8 +101,11 @@ public final class LineSource {
     ///   - onIdle: called with `.caughtUp` whenever all input available so far has been passed on, then with `.quiet`
     ///     once nothing more arrived for `quietPeriod`; returns `false` to stop. Where the pauses fall never changes
     ///     which lines are passed on.
+    ///   - onRestart: following, the file was truncated or replaced (like `tail -F`): called before its lines are
+    ///     passed on again from line 1. Without it a truncated file is read on from where reading was.
     public func forEachLine(
         follow: Bool = false, onIdle: ((Pause) throws -> Bool)? = nil,
+        onRestart: ((Restart) throws -> Void)? = nil,
         _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
     ) throws {
         var info = stat()
@@ -104,6 +119,9 @@ public final class LineSource {
         var carry: [UInt8] = []
         var carryTruncated = false
         var lineNumber = 0
+        /// Bytes read from the descriptor, and the last of them: if those change, the file was written anew.
+        var offset = 0
+        var lastBytes: [UInt8] = []
 
         while true {
             let count: Int
@@ -135,7 +153,27 @@ public final class LineSource {
                     if let onIdle, try !onIdle(.caughtUp) { return }
                 }
                 usleep(quietReported ? 200_000 : 50_000)
+                if let onRestart, let restart = restartNeeded(offset: offset, lastBytes: lastBytes) {
+                    if restart == .replaced {
+                        // Not there yet (moved aside, not yet created anew): look again after the next pause.
+                        let reopened = path.map { open($0, O_RDONLY) } ?? -1
+                        guard reopened >= 0 else { continue }
+                        close(descriptor)
+                        descriptor = reopened
+                    } else {
+                        lseek(descriptor, 0, SEEK_SET)
+                    }
+                    (offset, lineNumber, carryTruncated, caughtUpAt, quietReported) = (0, 0, false, nil, false)
+                    lastBytes.removeAll()
+                    carry.removeAll()
+                    try onRestart(restart)
+                }
                 continue
+            }
+            if follow && memory == nil {
+                offset += count
+                lastBytes.append(contentsOf: chunk[max(0, count - Self.comparedBytes)..<count])
+                if lastBytes.count > Self.comparedBytes { lastBytes.removeFirst(lastBytes.count - Self.comparedBytes) }
             }
             caughtUpAt = nil
             quietReported = false
@@ -176,6 +214,30 @@ public final class LineSource {
                 try body($0, LineInfo(number: lineNumber, truncated: carryTruncated))
             }
         }
+    }
+
+    /// How many of the last bytes read are compared with the file to notice it was written anew though no shorter.
+    private static let comparedBytes = 64
+
+    /// Whether the followed file is no longer what was read: its path names another file (only if this one opened
+    /// it), it is shorter than what was read, or the last bytes read are no longer there (truncated and written
+    /// again past that length between two looks).
+    private func restartNeeded(offset: Int, lastBytes: [UInt8]) -> Restart? {
+        var open = stat()
+        guard fstat(descriptor, &open) == 0 else { return nil }
+        if ownsDescriptor, let path {
+            var named = stat()
+            if stat(path, &named) == 0, named.st_ino != open.st_ino || named.st_dev != open.st_dev {
+                return .replaced
+            }
+        }
+        if Int(open.st_size) < offset { return .truncated }
+        guard !lastBytes.isEmpty else { return nil }
+        var now = [UInt8](repeating: 0, count: lastBytes.count)
+        let count = now.withUnsafeMutableBytes {
+            pread(descriptor, $0.baseAddress, $0.count, off_t(offset - lastBytes.count))
+        }
+        return count == lastBytes.count && now != lastBytes ? .truncated : nil
     }
 
     /// Whether a read would return data (or end of file) without waiting, or within `waiting` seconds.

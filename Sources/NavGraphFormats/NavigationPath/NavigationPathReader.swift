@@ -13,6 +13,9 @@ public final class NavigationPathReader: NavigationReader {
         + "event when a model is created and a finish event when it is deallocated"
 
     private let diagnostics: DiagnosticHandler
+    /// A state that cannot be read is skipped with a warning instead of an error (`--lenient`); the stack stays as
+    /// the last state that could be read left it.
+    private let lenient: Bool
     public private(set) var navigationLineCount = 0
     private var entries = PathEntries()
     /// A pretty-printed array being collected, from its `[` line on.
@@ -25,8 +28,9 @@ public final class NavigationPathReader: NavigationReader {
     /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
     static let collectedLimit = 1 << 26
 
-    public init(diagnostics: DiagnosticHandler) {
+    public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
+        self.lenient = lenient
     }
 
     /// A compact array that starts with a type name (`["MyApp.Route","{…}"`), or a line of a pretty-printed one that
@@ -163,10 +167,9 @@ public final class NavigationPathReader: NavigationReader {
 
     public func finish(into events: inout [NavEvent]) {
         guard !collected.isEmpty else { return }
-        diagnostics.report(
-            Diagnostic(
-                .error, line: collectedStart,
-                "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'"))
+        reject(
+            collectedStart,
+            "NavigationPath JSON array opened here is not closed by the end of the input; expected a closing ']'")
         collectedLines = []
         collected = []
     }
@@ -207,7 +210,15 @@ public final class NavigationPathReader: NavigationReader {
         do throws(PathState.Problem) {
             try entries.update(to: try PathState(json: array), line: line, into: &events)
         } catch {
-            diagnostics.report(Diagnostic(.error, line: line, error.message))
+            reject(line, error.message)
+        }
+    }
+
+    private func reject(_ line: Int, _ message: String) {
+        if lenient {
+            diagnostics.report(Diagnostic(.warning, line: line, message + "; state skipped (--lenient)"))
+        } else {
+            diagnostics.report(Diagnostic(.error, line: line, message))
         }
     }
 }

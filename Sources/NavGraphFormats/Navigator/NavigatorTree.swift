@@ -276,7 +276,7 @@ struct NavigatorTree {
     private mutating func makeRoot(_ slot: Int) {
         guard navigators[slot].window == nil, navigators[slot].parent == nil else { return }
         windows += 1
-        navigators[slot].window = windows == 1 ? "main" : "window \(windows)"
+        navigators[slot].window = windows == 1 ? "main" : "\(windows)"
     }
 
     private mutating func attach(_ child: Int, to parent: Int, line: Int, diagnostics: DiagnosticHandler) {
