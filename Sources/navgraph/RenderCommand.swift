@@ -79,7 +79,8 @@ struct RenderCommand: ParsableCommand {
 
         // Options not given take their default from .navgraph.yml.
         let defaults = try input.flags.configuration.load().defaults
-        let theme = self.theme.map { ThemeArgument(value: $0) }
+        let theme =
+            self.theme.map { ThemeArgument(value: $0) }
             ?? defaults.theme.map { ThemeArgument(value: $0.path, origin: $0.origin) }
         let direction =
             direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom

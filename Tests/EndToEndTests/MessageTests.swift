@@ -100,7 +100,8 @@ struct MessageTests {
 
     /// The warning quoted in a Markdown note is named as the warning, not as Markdown: it says what went wrong.
     @Test func theCodableRepresentationWarningIsNamedWhereverItShows() throws {
-        let note = "# Notes\n\nThe app printed:\n\n> Cannot create CodableRepresentation of navigation path, "
+        let note =
+            "# Notes\n\nThe app printed:\n\n> Cannot create CodableRepresentation of navigation path, "
             + "because presented value of type \"User\" is not Codable.\n"
         let run = try navgraph(["tree"], stdin: note)
         #expect(run.status == 2)
