@@ -45,20 +45,9 @@ struct NavGraphCommand: ParsableCommand {
         let nameWidth = InputFormat.allCases.map(\.rawValue.count).max()! + 2
         let indent = String(repeating: " ", count: 2 + nameWidth)
         return InputFormat.allCases.map { format in
-            var lines: [String] = []
-            var line = "  " + format.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            var lineHasWord = false
-            for word in format.helpDescription.split(separator: " ") {
-                if lineHasWord && line.count + 1 + word.count > 78 {
-                    lines.append(line)
-                    line = indent
-                    lineHasWord = false
-                }
-                line += (lineHasWord ? " " : "") + word
-                lineHasWord = true
-            }
-            lines.append(line)
-            return lines.joined(separator: "\n")
+            let name = "  " + format.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            return wrapWords(format.helpDescription, width: 78 - indent.count).enumerated()
+                .map { ($0.offset == 0 ? name : indent) + $0.element }.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 

@@ -269,7 +269,7 @@ struct ReplaySession {
             let width = max(terminal.size.columns, 20)
             overlay =
                 [screen.style.paint("Leaks cannot be told from this input (any key to return)", .bold), ""]
-                + Self.wrap(reason.prefix(1).uppercased() + reason.dropFirst(), width: width)
+                + wrapWords(reason.prefix(1).uppercased() + reason.dropFirst(), width: width)
             return
         }
         let leaks = LeakReport(hierarchy: timeline.latest).leaks
@@ -278,21 +278,6 @@ struct ReplaySession {
         } else {
             leakList = (leaks, 0)
         }
-    }
-
-    /// `text` in lines of at most `width` characters, broken between words (a longer word gets a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 
     /// A key on the leaks screen: ↑/↓ select, Enter jumps to the step where the selected leak left the hierarchy.
