@@ -88,7 +88,7 @@ public enum StepDescription {
             // The top of the new subtree this model is in (parents come first in a snapshot, so tops are in order).
             var top = key
             var steps = 0
-            while let parent = after.nodes[top]?.parent, new.contains(parent), steps <= added.count {
+            while let parent = after.parentKey(of: top), new.contains(parent), steps <= added.count {
                 top = parent
                 steps += 1
             }

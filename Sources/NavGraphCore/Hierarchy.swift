@@ -52,6 +52,13 @@ public struct Hierarchy: Sendable {
     /// Models whose `Started`/`start` was read and that have not finished, by key.
     public var lifecycles: LifecycleTable { LifecycleTable(hierarchy: self) }
 
+    /// The key of the parent of the node placed under `key`: what `node(key)?.parent` says, without making the
+    /// node (whose children list costs as much as it has children).
+    public func parentKey(of key: String) -> String? {
+        guard let slot = slot(of: key), slots[slot].isPlaced, let parent = slots[slot].parent else { return nil }
+        return slots[parent].model.key
+    }
+
     /// The node placed under `key`, if any.
     public func node(_ key: String) -> Node? {
         placedSlot(key).map(node(at:))
