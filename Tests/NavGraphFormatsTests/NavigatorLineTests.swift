@@ -63,19 +63,15 @@ struct NavigatorLineTests {
     }
 
     @Test func everyExampleAndCorpusLineReadsAlike() throws {
-        let folders = [repositoryRoot.appendingPathComponent("examples"), corpusFixture("")]
         var navigatorLines = 0
-        for folder in folders {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                let data = try Data(contentsOf: folder.appendingPathComponent(name))
-                for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                    let bytes = Array(line)
-                    let (fast, slow) = bytes.withUnsafeBufferPointer {
-                        (NavigatorLine($0), NavigatorLine(readingText: $0))
-                    }
-                    #expect(fast == slow, "\(name): \(String(decoding: bytes, as: UTF8.self))")
-                    if slow != nil { navigatorLines += 1 }
+        for (name, data) in try sampleFiles() {
+            for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let bytes = Array(line)
+                let (fast, slow) = bytes.withUnsafeBufferPointer {
+                    (NavigatorLine($0), NavigatorLine(readingText: $0))
                 }
+                #expect(fast == slow, "\(name): \(String(decoding: bytes, as: UTF8.self))")
+                if slow != nil { navigatorLines += 1 }
             }
         }
         #expect(navigatorLines > 20)

@@ -74,3 +74,16 @@ func outline(_ snapshot: Snapshot) -> [String] {
             + "\(entry.model.type) \(entry.model.id) \(entry.kind.rawValue) \(entry.edge?.name ?? "root")"
     }
 }
+
+/// Every file of `examples/`, the corpus copy and the named fixture folders (`swift-dump`): what the fast paths are
+/// checked against the straightforward ones on, as (name, contents).
+func sampleFiles(fixtures: [String] = []) throws -> [(name: String, data: Data)] {
+    let folders =
+        [repositoryRoot.appendingPathComponent("examples"), corpusFixture("")]
+        + fixtures.map { repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/" + $0) }
+    return try folders.flatMap { folder in
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        }
+    }
+}

@@ -44,20 +44,14 @@ struct RecentDumpsTests {
     }
 
     @Test func everyExampleCorpusAndFixtureReadsAlike() throws {
-        let folders = [
-            repositoryRoot.appendingPathComponent("examples"), corpusFixture(""),
-            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump"),
-        ]
         var reused = 0
-        for folder in folders {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                let lines = Self.lines(try Data(contentsOf: folder.appendingPathComponent(name)))
-                for pauses in [false, true] {
-                    let (remembered, count) = Self.read(lines, remembering: true, pauses: pauses)
-                    let (straight, _) = Self.read(lines, remembering: false, pauses: pauses)
-                    #expect(remembered == straight, "\(name)")
-                    reused += count
-                }
+        for (name, data) in try sampleFiles(fixtures: ["swift-dump"]) {
+            let lines = Self.lines(data)
+            for pauses in [false, true] {
+                let (remembered, count) = Self.read(lines, remembering: true, pauses: pauses)
+                let (straight, _) = Self.read(lines, remembering: false, pauses: pauses)
+                #expect(remembered == straight, "\(name)")
+                reused += count
             }
         }
         // The per-tab example dumps states it dumped before.

@@ -56,19 +56,12 @@ struct SwiftDumpLineTests {
     }
 
     @Test func everyExampleCorpusAndFixtureLineReadsAlike() throws {
-        let folders = [
-            repositoryRoot.appendingPathComponent("examples"), corpusFixture(""),
-            repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump"),
-        ]
         var values = 0
-        for folder in folders {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                let data = try Data(contentsOf: folder.appendingPathComponent(name))
-                for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                    let (fast, slow) = Self.readings(Array(line))
-                    #expect(fast == slow, "\(name): \(String(decoding: line, as: UTF8.self))")
-                    if case .value = slow { values += 1 }
-                }
+        for (name, data) in try sampleFiles(fixtures: ["swift-dump"]) {
+            for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let (fast, slow) = Self.readings(Array(line))
+                #expect(fast == slow, "\(name): \(String(decoding: line, as: UTF8.self))")
+                if case .value = slow { values += 1 }
             }
         }
         #expect(values > 100)
