@@ -33,6 +33,24 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(out))
 }
 
+/// Starts navgraph in the background with its output going to files (created empty), for a test that changes a
+/// followed file while it runs; stderr is discarded without `stderr`.
+func startNavgraph(_ arguments: [String], stdout: URL, stderr: URL? = nil) throws -> Process {
+    let process = Process()
+    process.executableURL = binaryURL
+    process.arguments = arguments
+    try createEmptyFile(stdout)
+    process.standardOutput = try FileHandle(forWritingTo: stdout)
+    if let stderr {
+        try createEmptyFile(stderr)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
+    try process.run()
+    return process
+}
+
 @Suite("navgraph tree --follow", .serialized)
 struct FollowTests {
     @Test func printsEachNewStateAndTheFinalOneFromAPipe() throws {
@@ -87,13 +105,7 @@ struct FollowTests {
         let log = folder.appendingPathComponent("live.log")
         try createEmptyFile(log)
         let outURL = folder.appendingPathComponent("out")
-        try createEmptyFile(outURL)
-        let process = Process()
-        process.executableURL = binaryURL
-        process.arguments = ["tree", "--follow", log.path]
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startNavgraph(["tree", "--follow", log.path], stdout: outURL)
         let writer = try FileHandle(forWritingTo: log)
         // Time to start: a debug build on a loaded machine can take over a second, and a dump written before navgraph
         // first reads is read together with the line after it, with no quiet pause in between to show.
@@ -122,14 +134,7 @@ struct FollowTests {
         try FileManager.default.copyItem(at: URL(fileURLWithPath: example("session.log")), to: log)
         let outURL = folder.appendingPathComponent("out")
         let errURL = folder.appendingPathComponent("err")
-        try createEmptyFile(outURL)
-        try createEmptyFile(errURL)
-        let process = Process()
-        process.executableURL = binaryURL
-        process.arguments = ["tree", "--follow", log.path]
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        let process = try startNavgraph(["tree", "--follow", log.path], stdout: outURL, stderr: errURL)
         Thread.sleep(forTimeInterval: 2)
         // Longer than what was read: only the changed bytes tell that it was written anew.
         let next = try Data(contentsOf: URL(fileURLWithPath: example("per-tab-routers.log")))
