@@ -18,6 +18,9 @@ struct OutputFile {
 
     private enum Mode {
         case standardOutput
+        /// An open descriptor of this process named by path (`/dev/stdout`, `/dev/fd/3`): written as it is, where
+        /// it is — reopening it would truncate, or replace, the file the shell redirected it to.
+        case descriptor(Int32)
         /// Write the bytes into what `path` opens (created when it does not exist).
         case writeThrough
         /// Replace the regular file at this path (the symlink's target for a symlink) atomically.
@@ -29,6 +32,10 @@ struct OutputFile {
         // `-o -` is standard output, as for input.
         if path == "-" {
             mode = .standardOutput
+            return
+        }
+        if let descriptor = Self.openDescriptor(named: path) {
+            mode = .descriptor(descriptor)
             return
         }
         var target = stat()
@@ -64,6 +71,10 @@ struct OutputFile {
             var output = StandardOutput()
             output.write(bytes: bytes)
             output.flush()
+        case .descriptor(let descriptor):
+            if let reason = Self.writeAll(bytes, to: descriptor) {
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(reason)")
+            }
         case .writeThrough:
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
@@ -118,6 +129,20 @@ struct OutputFile {
             offset += written
         }
         return nil
+    }
+
+    /// The descriptor `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` names, when it is open.
+    static func openDescriptor(named path: String) -> Int32? {
+        let number: Int32?
+        switch path {
+        case "/dev/stdout": number = 1
+        case "/dev/stderr": number = 2
+        default:
+            let prefix = ["/dev/fd/", "/proc/self/fd/"].first { path.hasPrefix($0) }
+            number = prefix.flatMap { Int32(path.dropFirst($0.count)) }
+        }
+        guard let number, fcntl(number, F_GETFD) != -1 else { return nil }
+        return number
     }
 
     /// The file a symlink finally points to.

@@ -196,6 +196,19 @@ struct RenderCommandTests {
         #expect(reader.stdout == expected)
         var status = stat()
         #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        // `/dev/stdout` names the descriptor the shell set up: written there, as `-o -` is, not reopened (which
+        // replaced or truncated the file it was redirected to, `>>` included).
+        let appended = folder.path + "/appended.txt"
+        try "x\n".write(toFile: appended, atomically: false, encoding: .utf8)
+        let shell = try runTool(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c",
+                "(echo header; '\(binaryURL.path)' render '\(example("launch-dump.txt"))' -o /dev/stdout; echo footer)"
+                    + " >> '\(appended)'",
+            ])
+        #expect(shell.status == 0)
+        #expect(try String(contentsOfFile: appended, encoding: .utf8) == "x\nheader\n" + expected + "footer\n")
         // A device: written through (/dev/null stays a device); a write that fails is an error.
         let null = try navgraph(["render", example("launch-dump.txt"), "-o", "/dev/null"])
         #expect(null.status == 0)
