@@ -69,7 +69,7 @@ struct DiffCommand: ParsableCommand {
             let input = options(for: files[0])
             var earlier: Hierarchy?
             if from == 0 { earlier = Hierarchy() }
-            let later = try input.readHierarchy(until: to.map { .step($0) }) { _, _, state in
+            let later = try input.readHierarchy(until: to.map { .step($0) }, option: "--to") { _, _, state in
                 if state.step == from { earlier = state }
             }
             guard let earlier else {

@@ -58,7 +58,7 @@ struct InputOptions: ParsableArguments {
 
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+        option: String = "--at", onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         try reading.readHierarchy(until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
     }
@@ -102,10 +102,10 @@ struct InputReading {
 
     /// Reads the input up to `moment` (the end when `nil`; see `NavigationInput.readHierarchy`). Diagnostics go
     /// to stderr as they come; throws `InputError` or `CommandFailure.badInput` on bad input, and when the moment
-    /// is not in the input.
+    /// is not in the input (named as `option` gave it: `--at`, or `diff`'s `--to`).
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+        option: String = "--at", onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         let diagnostics = diagnostics ?? makeDiagnostics()
         let state = try makeInput().readHierarchy(
@@ -116,7 +116,7 @@ struct InputReading {
         switch state.unreached {
         case .stepBeyondEnd(let step, let steps)?:
             throw CommandFailure.badInput(
-                displayName, "--at \(step): the input has only \(steps) step\(steps == 1 ? "" : "s")")
+                displayName, "\(option) \(step): the input has only \(steps) step\(steps == 1 ? "" : "s")")
         case .noTimes?:
             throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
         case nil:

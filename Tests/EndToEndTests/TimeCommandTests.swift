@@ -106,6 +106,12 @@ struct LeaksCommandTests {
 
 @Suite("navgraph history, --at and diff")
 struct HistoryCommandTests {
+    @Test func diffPastTheEndNamesItsOption() throws {
+        let run = try navgraph(["diff", example("leaky-session.log"), "--from", "3", "--to", "999"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasSuffix("leaky-session.log: error: --to 999: the input has only 46 steps\n"))
+    }
+
     @Test func historyListsEveryStep() throws {
         let run = try navgraph(["history", example("leaky-session.jsonl")])
         #expect(run.status == 0)
