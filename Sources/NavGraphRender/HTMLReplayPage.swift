@@ -18,6 +18,9 @@ public struct HTMLReplayPage {
 
     public let history: ReplayHistory
     public let title: String
+    /// Why leaks cannot be told from the input (`LeakReport.cannotBeTold`), said where the page lists leaks: an
+    /// empty list would claim there are none.
+    public var leaksCannotBeTold: String?
     private let union: Hierarchy
     private var dotRenderer: DOTRenderer
     private let theme: MustacheLibrary
@@ -188,6 +191,7 @@ public struct HTMLReplayPage {
         output += "],\n\"clusters\":["
         output += clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
+        if let leaksCannotBeTold { output += ",\n\"leaksUnknown\":" + Escaping.jsonString(leaksCannotBeTold) }
         output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
         output += ",\n\"steps\":["
         for (index, step) in history.steps.enumerated() {

@@ -89,7 +89,11 @@ struct ReplayCommand: ParsableCommand {
             return true
         }
         try diagnostics.finish()
-        if let export { return try export.write(timeline: timeline, descriptions: descriptions) }
+        if let export {
+            return try export.write(
+                timeline: timeline, descriptions: descriptions,
+                lifecycleAdvice: (summary.format ?? .swiftUINavigation).lifecycleAdvice)
+        }
         try steps?.requireStart(within: timeline.count, input: self.input.displayName)
         if let start, start > timeline.count {
             throw CommandFailure.badInput(

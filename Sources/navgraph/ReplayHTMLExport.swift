@@ -12,14 +12,16 @@ struct ReplayHTMLExport {
     /// 0: the union is drawn whole.
     let maxNodes: Int
 
-    func write(timeline: Timeline, descriptions: [String]) throws {
+    /// `lifecycleAdvice`: what the input's format advises logging, where leaks cannot be told from it.
+    func write(timeline: Timeline, descriptions: [String], lifecycleAdvice: String) throws {
         let templates = try theme.htmlTemplate()
         let history = ReplayHistory(timeline: timeline, descriptions: descriptions)
         // The page explains itself (the lifetime panel names each kind); the drawing keeps its room for the models.
         let renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
-        let page = try HTMLReplayPage(
+        var page = try HTMLReplayPage(
             history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
             themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
+        page.leaksCannotBeTold = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice)
         let svg = try Graphviz.render(dot: try page.unionDOT(), format: .svg)
         let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
         try target.write(Array(html.utf8))

@@ -71,6 +71,20 @@ struct HTMLReplayTests {
             "\(broken.stderr)")
     }
 
+    /// A page of an input without lifecycle says leaks cannot be told from it, as `leaks` does, not "none".
+    @Test func leaksThatCannotBeToldAreSaidSo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (example, expected) in [("per-tab-routers.log", true), ("leaky-session.log", false)] {
+            let page = folder.appendingPathComponent(example + ".html")
+            let run = try navgraph(["replay", "examples/" + example, "--html", page.path])
+            #expect(run.status == 0)
+            let html = try String(contentsOf: page, encoding: .utf8)
+            #expect(
+                html.contains("\"leaksUnknown\":\"the input records no lifecycle") == expected, "\(example)")
+        }
+    }
+
     /// docs/html-replay.md shows a page made from examples/; it must be what navgraph makes today.
     /// (`NAVGRAPH_RECORD=1` rewrites it, as it does the golden files.)
     @Test func committedExampleIsCurrent() throws {
