@@ -44,7 +44,10 @@ public struct HierarchyDiff: Sendable {
         for node in newNodes where oldKeys.contains(node.key) {
             let before = Self.position(of: old.nodes[node.key]!, in: old)
             let after = Self.position(of: node, in: new)
-            if before.parent?.key != after.parent?.key || before.window != after.window || before.index != after.index {
+            // A model under the same parent at the same index has not moved, even when its window's name changed:
+            // it follows its root, whose move to the other window is the one reported.
+            let rootChangedWindow = before.parent == nil && after.parent == nil && before.window != after.window
+            if before.parent?.key != after.parent?.key || before.index != after.index || rootChangedWindow {
                 moved.append(Move(model: node.model, from: before, to: after))
             }
             if node.kind == .tabs, let previous = old.nodes[node.key], previous.selectedTab != node.selectedTab {

@@ -39,4 +39,26 @@ struct DiffPositionTests {
             line.contains("#\(from["index"] as? Int ?? -1) to") && line.hasSuffix("#\(to["index"] as? Int ?? -1)"),
             "\(line) vs \(moved)")
     }
+
+    @Test func aRootInAnotherWindowIsTheOnlyMoveNotEachModelUnderIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = folder.appendingPathComponent("before.jsonl")
+        let after = folder.appendingPathComponent("after.jsonl")
+        let stack = """
+            {"event":"push","id":"d","type":"Detail","parent":"r"}
+            {"event":"push","id":"e","type":"Edit","parent":"r"}
+
+            """
+        try (#"{"event":"root","id":"r","type":"Root"}"# + "\n" + stack).write(
+            to: before, atomically: true, encoding: .utf8)
+        try (#"{"event":"root","id":"r","type":"Root","window":"2"}"# + "\n" + stack).write(
+            to: after, atomically: true, encoding: .utf8)
+        let text = try navgraph(["diff", before.path, after.path])
+        #expect(text.status == 1)
+        // Detail and Edit stay where they were (under Root r, #1 and #2): no "moved from Root r #1 to Root r #1".
+        #expect(text.stdout == "~ Root r moved from window main #1 to window 2 #1\n")
+        let json = try navgraph(["diff", "--format", "json", before.path, after.path])
+        #expect((jsonObject(json.stdout)?["moved"] as? [[String: Any]])?.count == 1)
+    }
 }
