@@ -90,6 +90,51 @@ struct OtherInputsTests {
         #expect(strict.stderr.contains("<stdin>:3: error: NavigationPath JSON element 2, the MyApp.Route value"))
     }
 
+    /// A console that truncates long lines cuts a one-line state mid-array: a state that cannot be read, in the three
+    /// modes as one that is not JSON (an error, with --strict too; with --lenient a warning and the state skipped).
+    @Test func aOneLineStateCutShortIsAStateThatCannotBeRead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("cut.log")
+        try """
+        saved path: ["MyApp.Route","{\\"detail\\":{\\"id\\":42}}"]
+        saved path: ["MyApp.Route","{\\"list\\":{}}","MyApp.Route","{\\"deta
+        saved path: ["MyApp.Route","{\\"edit\\":{}}","MyApp.Route","{\\"detail\\":{\\"id\\":42}}"]
+
+        """.write(to: log, atomically: true, encoding: .utf8)
+        let message = "cut.log:2: error: NavigationPath JSON array is not closed by the end of the line (cut short?); "
+        for mode in [[], ["--strict"]] {
+            let run = try navgraph(["tree"] + mode + ["cut.log"], directory: folder)
+            #expect(run.status == 2, "\(mode)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix(message + "expected a closing ']'\n"), "\(mode): \(run.stderr)")
+        }
+        let lenient = try navgraph(["tree", "--lenient", "--ascii", "cut.log"], directory: folder)
+        #expect(lenient.status == 0)
+        #expect(
+            lenient.stderr
+                == "cut.log:2: warning: NavigationPath JSON array is not closed by the end of the line (cut short?); "
+                + "expected a closing ']'; state skipped (--lenient)\n")
+        #expect(lenient.stdout.contains("Route detail(id: 42)") && lenient.stdout.contains("Route edit"))
+        #expect(!lenient.stdout.contains("Route list"))
+    }
+
+    /// Some loggers and pretty printers put a space after each comma: detected and read as the compact form.
+    @Test func aOneLineStateWithSpacesAfterItsCommasIsDetected() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("spaced.log")
+        try """
+        ["MyApp.Route", "{\\"detail\\":{\\"_0\\":42}}"]
+        ["MyApp.Route", "{\\"detail\\":{\\"_0\\":43}}", "MyApp.Route", "{\\"detail\\":{\\"_0\\":42}}"]
+
+        """.write(to: log, atomically: true, encoding: .utf8)
+        let run = try navgraph(["tree", "--verbose", "--ascii", "spaced.log"], directory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("spaced.log:1: note: read as navigation-path (NavigationPath JSON)"))
+        #expect(run.stdout.hasSuffix("|-- Route detail(42)\n`-- Route detail(43)\n"), "\(run.stdout)")
+    }
+
     @Test func inputInNoFormatListsEveryFormatTried() throws {
         let run = try navgraph(["tree"], stdin: "hello\n[\n]\n")
         #expect(run.status == 2)

@@ -40,7 +40,12 @@ public final class NavigationPathReader: NavigationReader {
             var position = start.index + 1
             while position < line.count, line[position] == .space { position += 1 }
             guard let name = typeName(in: line, at: position) else { return false }
-            return name.end + 2 < line.count && line[name.end + 1] == 0x2C && line[name.end + 2] == .quote
+            // Loggers and pretty printers that put a space after each comma (`["MyApp.Route", "{…}"]`) write it too.
+            position = name.end + 1
+            guard position < line.count, line[position] == 0x2C else { return false }
+            position += 1
+            while position < line.count, line[position] == .space { position += 1 }
+            return position < line.count && line[position] == .quote
         }
         return isElementLine(line, detecting: true)
     }
@@ -113,13 +118,22 @@ public final class NavigationPathReader: NavigationReader {
         // The array must end the line (`subsequentItems: [],` in a printed NavigationPath is not one), and look like
         // a path: the app's own output has arrays too (`tokens: ["swift","ui"]`, `favorites: []`).
         var closing = ArrayScanner()
-        guard closing.scan(array) == array.count,
+        let closed = closing.scan(array)
+        guard closed == array.count || closed == nil,
             Self.looksLikePath(array, labelledBy: UnsafeBufferPointer(rebasing: line[..<start.index]))
         else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
         navigationLineCount += 1
+        guard closed != nil else {
+            // A path cut short (a console that truncates long lines): a state that cannot be read, as one whose value
+            // is not JSON is: an error, or with --lenient a warning and the state skipped.
+            reject(
+                info.number,
+                "NavigationPath JSON array is not closed by the end of the line (cut short?); expected a closing ']'")
+            return
+        }
         apply(array, line: info.number, into: &events)
     }
 
