@@ -61,7 +61,9 @@ struct DiagramCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this type's neighbourhood (see --depth).", valueName: "type"))
     var focus: String?
 
+    // Counts are read unconditionally, so that `--depth -1` gets a message about counts, not "missing value".
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --focus: how many relations away from the type to keep (default 1).",
             valueName: "n"))
@@ -70,7 +72,8 @@ struct DiagramCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out types matching this glob (* and ?); repeatable.", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Leave out relations seen fewer times than this.", valueName: "n"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Leave out relations seen fewer times than this.", valueName: "n"))
     var minCount = 1
 
     @Option(help: ArgumentHelp("Compare with this baseline (a --format json map): exit 1 on drift.", valueName: "path"))
@@ -84,8 +87,8 @@ struct DiagramCommand: ParsableCommand {
         if output == "-" { output = nil }
         if files.isEmpty { throw ValidationError("give at least one log to read") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if minCount < 1 { throw ValidationError("--min-count must be 1 or more") }
+        try requireCount("--depth", depth, atLeast: 0)
+        try requireCount("--min-count", minCount, atLeast: 1)
         if update && check == nil { throw ValidationError("--update rewrites the baseline named by --check") }
         if check != nil && (output != nil || format != nil) {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")

@@ -51,6 +51,7 @@ struct RenderCommand: ParsableCommand {
     var noLegend = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into "
                 + "'… N more' nodes; 0 draws all (default 2000).",
@@ -60,7 +61,7 @@ struct RenderCommand: ParsableCommand {
     mutating func validate() throws {
         // `-o -` is standard output, as no -o is.
         if output == "-" { output = nil }
-        if let maxNodes, maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+        if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
         try format?.require(in: OutputFormat.diagramFormats, by: "render")
         if chosenFormat == nil, let output {
             throw ValidationError(

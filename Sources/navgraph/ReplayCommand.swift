@@ -34,6 +34,7 @@ struct ReplayCommand: ParsableCommand {
     var steps: StepRange?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The step to start at (default: the first step with a hierarchy); without a terminal, the first printed.",
             valueName: "step"))
@@ -51,12 +52,14 @@ struct ReplayCommand: ParsableCommand {
     var theme: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
     var maxNodes = HTMLReplayPage.defaultMaxNodes
 
     func validate() throws {
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
-        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (all) or more") }
+        try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all")
+        if let start, start < 0 { throw ValidationError("--start \(start): a step is 0 or more") }
         if start != nil && steps != nil {
             throw ValidationError("--start and --steps: give one (without a terminal, --start N prints steps N..)")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `--steps 10..20` (also `10..`, `..20`, `15`): which steps to print.
+/// `--steps 10..20` (also `10..`, `..20`, `15`): which steps to print. Listed steps are numbered from 1: step 0 is the
+/// empty state before the first, which no event made and no listing prints (`--steps 0` printed nothing, exit 0).
 struct StepRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
     var lower: Int
     var upper: Int?
@@ -14,7 +15,7 @@ struct StepRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
         if let range = argument.range(of: "..") {
             let low = argument[..<range.lowerBound]
             let high = argument[range.upperBound...]
-            guard let lower = low.isEmpty ? 1 : Int(low), lower >= 0 else { return nil }
+            guard let lower = low.isEmpty ? 1 : Int(low), lower >= 1 else { return nil }
             self.lower = lower
             if high.isEmpty {
                 upper = nil
@@ -23,7 +24,7 @@ struct StepRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
                 self.upper = upper
             }
         } else {
-            guard let step = Int(argument), step >= 0 else { return nil }
+            guard let step = Int(argument), step >= 1 else { return nil }
             lower = step
             upper = step
         }
@@ -34,10 +35,12 @@ struct StepRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
         if let range = StepRange(argument: argument) { return range }
         let parts = argument.components(separatedBy: "..")
         let numbers = parts.map { $0.isEmpty ? nil : Int($0) }
-        if parts.count == 2, let low = numbers[0], let high = numbers[1], high < low, low >= 0 {
+        if parts.count == 2, let low = numbers[0], let high = numbers[1], high < low, low >= 1 {
             throw ValidationError("the range runs backwards; did you mean \(high)..\(low)?")
         }
-        if numbers.contains(where: { ($0 ?? 0) < 0 }) { throw ValidationError("a step is 0 or more") }
+        if numbers.contains(where: { ($0 ?? 1) < 1 }) {
+            throw ValidationError("steps are numbered from 1 (step 0 is the empty state before the first)")
+        }
         throw ValidationError("expected a step (15) or a range of steps (10..20, 10.., ..20)")
     }
 

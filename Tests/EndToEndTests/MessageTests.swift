@@ -43,6 +43,31 @@ struct MessageTests {
         #expect(replay.stderr.contains("expected a step (15) or a range of steps (10..20, 10.., ..20)"))
     }
 
+    /// `--steps 0` selected only the empty state before the first step, which no listing prints: nothing, exit 0. Every
+    /// step and count option now says what it accepts, a negative value included (it was "Missing value").
+    @Test func stepAndCountOptionsSayWhatTheyAccept() throws {
+        let session = example("session.log")
+        let zero = "steps are numbered from 1 (step 0 is the empty state before the first)"
+        for (arguments, message) in [
+            (["history", "--steps", "0"], "'0' is invalid for '--steps <range>': " + zero),
+            (["history", "--steps", "0..3"], "'0..3' is invalid for '--steps <range>': " + zero),
+            (["replay", "--steps", "0"], "'0' is invalid for '--steps <range>': " + zero),
+            (["replay", "--start", "-1"], "Error: --start -1: a step is 0 or more"),
+            (["render", "--max-nodes", "-1"], "Error: --max-nodes -1: must be 0 (all) or more"),
+            (["replay", "--html", "x.html", "--max-nodes", "-1"], "Error: --max-nodes -1: must be 0 (all) or more"),
+            (["diagram", "--focus", "AppNavigationModel", "--depth", "-1"], "Error: --depth -1: must be 0 or more"),
+            (["diagram", "--min-count", "0"], "Error: --min-count 0: must be 1 or more"),
+            (["diagram", "--min-count", "-2"], "Error: --min-count -2: must be 1 or more"),
+        ] {
+            let run = try navgraph(arguments + [session])
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        let first = try navgraph(["history", "--steps", "1", session])
+        #expect(first.status == 0 && first.stdout.hasPrefix("     1  line 3"))
+    }
+
     /// Steps past the end are an error as `tree --at 999` is, not an empty success; `replay --start` without a
     /// terminal is where the printed steps begin, not ignored.
     /// What a configuration set wrong is reported at its line there: a missing theme, an own style name.
