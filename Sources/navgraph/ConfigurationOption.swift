@@ -9,6 +9,10 @@ struct ConfigurationOption: ParsableArguments {
             valueName: "file"))
     var config: String?
 
+    func validate() throws {
+        try PathOption.requireName(config, option: "--config", expected: "a configuration file's path")
+    }
+
     /// The configuration in force; a bad file is `file:line: error:` and exit status 2.
     func load() throws -> NavGraphConfiguration { try Self.load(config) }
 

@@ -85,6 +85,8 @@ struct DiagramCommand: ParsableCommand {
     mutating func validate() throws {
         // `-o -` is standard output, as no -o is.
         if output == "-" { output = nil }
+        try PathOption.requireFormatNamed(output, option: "-o", formatGiven: format != nil)
+        try PathOption.requireName(check, option: "--check", expected: "the baseline's path")
         if files.isEmpty { throw ValidationError("give at least one log to read") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
         try requireCount("--depth", depth, atLeast: 0)
@@ -93,7 +95,8 @@ struct DiagramCommand: ParsableCommand {
         if check != nil && (output != nil || format != nil) {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
         }
-        if format == nil, let output, output.contains("."), let ext = output.split(separator: ".").last,
+        // The extension of the file's name, not of a folder (`a.b/nav` has none).
+        if format == nil, let output, let ext = OutputFormat.fileExtension(of: output),
             Format(fileExtension: String(ext)) == nil
         {
             throw ValidationError(
@@ -104,7 +107,8 @@ struct DiagramCommand: ParsableCommand {
     func run() throws {
         let chosen =
             format
-            ?? output.flatMap { $0.split(separator: ".").last.flatMap { Format(fileExtension: String($0)) } } ?? .dot
+            ?? output.flatMap { OutputFormat.fileExtension(of: $0).flatMap { Format(fileExtension: String($0)) } }
+            ?? .dot
         if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }

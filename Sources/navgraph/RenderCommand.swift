@@ -61,6 +61,7 @@ struct RenderCommand: ParsableCommand {
     mutating func validate() throws {
         // `-o -` is standard output, as no -o is.
         if output == "-" { output = nil }
+        try PathOption.requireFormatNamed(output, option: "-o", formatGiven: format != nil)
         if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
         try format?.require(in: OutputFormat.diagramFormats, by: "render")
         if chosenFormat == nil, let output {

@@ -57,6 +57,7 @@ struct ReplayCommand: ParsableCommand {
     var maxNodes = HTMLReplayPage.defaultMaxNodes
 
     func validate() throws {
+        try PathOption.requireName(html, option: "--html")
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
         try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all")
         if let start, start < 0 { throw ValidationError("--start \(start): a step is 0 or more") }

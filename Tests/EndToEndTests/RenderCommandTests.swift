@@ -153,6 +153,63 @@ struct RenderCommandTests {
     }
 }
 
+/// `-o ''` named no file and failed late, garbled (`: error: cannot write: cannot replace ''`); `-o .svg` (what
+/// `-o "$name.svg"` makes with `$name` empty) wrote DOT into a hidden file. Both are usage errors naming the option,
+/// before the log is read, for every command that writes a file.
+@Suite struct EmptyAndExtensionOnlyOutputNamesTests {
+    @Test func anEmptyPathIsAUsageErrorNamingItsOption() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = example("session.log")
+        for (arguments, message) in [
+            (["render", "-o", ""], "Error: -o '': expected a file's path, or '-' for standard output\n"),
+            (["diagram", "--output", ""], "Error: -o '': expected a file's path, or '-' for standard output\n"),
+            (["diagram", "--check", ""], "Error: --check '': expected the baseline's path\n"),
+            (["replay", "--html", ""], "Error: --html '': expected a file's path\n"),
+            (["tree", "--config", ""], "Error: --config '': expected a configuration file's path\n"),
+        ] {
+            let run = try navgraph(arguments + [session], directory: folder)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.hasPrefix(message), "\(arguments): \(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aNameThatIsOnlyAnExtensionNeedsFormat() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for command in ["render", "diagram"] {
+            let run = try navgraph([command, example("session.log"), "-o", ".svg"], directory: folder)
+            #expect(run.status == 64, "\(command)")
+            #expect(
+                run.stderr.hasPrefix(
+                    "Error: -o '.svg': the file name is only an extension, so it names no file and no format; "
+                        + "name the file (nav.svg), or give --format to write a file named '.svg'\n"),
+                "\(command): \(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+        // Said with --format, the hidden file is written as asked; a hidden name that is no format's is DOT, as before.
+        let given = try navgraph(
+            ["render", example("session.log"), "-o", ".svg", "--format", "svg"], directory: folder)
+        #expect(given.status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent(".svg"), encoding: .utf8).contains("<svg"))
+        let hidden = try navgraph(["render", example("session.log"), "-o", ".nav"], directory: folder)
+        #expect(hidden.status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent(".nav"), encoding: .utf8).hasPrefix("digraph"))
+    }
+
+    /// diagram took the extension from the whole path: `a.b/nav` had the "extension" `b/nav`.
+    @Test func diagramTakesTheExtensionFromTheFileNameOnly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("a.b"), withIntermediateDirectories: false)
+        let run = try navgraph(["diagram", example("session.log"), "-o", "a.b/nav"], directory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.b/nav"), encoding: .utf8).hasPrefix("digraph"))
+    }
+}
+
 /// Where the diagram goes: any file name (one character too: Foundation's path functions trap on it), a folder
 /// given with or without trailing slashes, and `-` for standard output as with input.
 @Suite struct RenderOutputPathTests {
