@@ -3,13 +3,19 @@ import NavGraphCore
 import NavGraphFormats
 import Yams
 
-/// A problem in `.navgraph.yml`, at a line when it has one: printed as `file:line: error: …` (exit status 2).
+/// A problem in `.navgraph.yml`, at a line when it has one: printed as `file:line: error: …` (exit status 2). A file
+/// with several mistakes is one error for its first, with the others in `following`, so that one run names them all.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var line: Int?
     public var message: String
+    /// The file's further mistakes, in file order.
+    public var following: [ConfigurationError] = []
 
-    public var description: String {
+    /// Every mistake, one `file:line: error: …` line each.
+    public var description: String { ([self] + following).map(\.located).joined(separator: "\n") }
+
+    private var located: String {
         if let line { return "\(file):\(line): error: \(message)" }
         return "\(file): error: \(message)"
     }
@@ -67,14 +73,31 @@ extension NavGraphConfiguration {
         var configuration = NavGraphConfiguration()
         configuration.file = file
         guard let root else { return configuration }
+        // Every mistake is reported, not only the first: each entry is read on its own, a mistake in it recorded and
+        // the entry left out, and reading goes on.
         let reader = Reader(file: file)
-        let top = try reader.mapping(
-            root, "the configuration",
-            expected: sections.keys.sorted())
-        for (key, value) in top {
-            switch key.string {
-            case "kinds":
-                for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
+        reader.attempt { () throws(ConfigurationError) in
+            for (key, value) in try reader.mapping(root, "the configuration", expected: sections.keys.sorted()) {
+                reader.attempt { () throws(ConfigurationError) in
+                    try read(section: key, value, file: file, reader: reader, into: &configuration)
+                }
+            }
+        }
+        if var first = reader.problems.first {
+            first.following = Array(reader.problems.dropFirst())
+            throw first
+        }
+        return configuration
+    }
+
+    private static func read(
+        section key: Yams.Node, _ value: Yams.Node, file: String, reader: Reader,
+        into configuration: inout NavGraphConfiguration
+    ) throws(ConfigurationError) {
+        switch key.string {
+        case "kinds":
+            for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
+                reader.attempt { () throws(ConfigurationError) in
                     let glob = try reader.glob(pattern)
                     guard let kind = NodeKind(rawValue: try reader.scalar(kind, "a kind")), kind != .screen else {
                         throw reader.error(
@@ -85,8 +108,10 @@ extension NavGraphConfiguration {
                     }
                     configuration.kindRules.append((ModelKindRule(glob, kind: kind), reader.origin(pattern)))
                 }
-            case "presentations":
-                for (pattern, style) in try reader.mapping(value, "'presentations'", expected: nil) {
+            }
+        case "presentations":
+            for (pattern, style) in try reader.mapping(value, "'presentations'", expected: nil) {
+                reader.attempt { () throws(ConfigurationError) in
                     let glob = try reader.glob(pattern)
                     let name = try reader.scalar(style, "a presentation style")
                     guard Self.isName(name) else {
@@ -100,15 +125,27 @@ extension NavGraphConfiguration {
                     configuration.kindRules.append(
                         (ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
                 }
-            case "allowed":
-                for item in try reader.sequence(value, "'allowed'") {
+            }
+        case "allowed":
+            for item in try reader.sequence(value, "'allowed'") {
+                reader.attempt { () throws(ConfigurationError) in
                     configuration.allowed.append((try reader.glob(item), reader.origin(item)))
                 }
-            case "dump":
-                for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
-                    let patterns = try reader.sequence(globs, "'dump.\(name.string ?? "")'").map {
-                        item throws(ConfigurationError) in try reader.glob(item)
+            }
+        case "dump":
+            for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
+                reader.attempt { () throws(ConfigurationError) in
+                    var patterns: [String] = []
+                    var complete = true
+                    for item in try reader.sequence(globs, "'dump.\(name.string ?? "")'") {
+                        if reader.attempt({ () throws(ConfigurationError) in patterns.append(try reader.glob(item)) })
+                            == nil
+                        {
+                            complete = false
+                        }
                     }
+                    // A list with a bad glob is reported, and the built-in names stay.
+                    guard complete else { return }
                     let origin = reader.origin(name)
                     switch name.string {
                     case "stack":
@@ -122,8 +159,10 @@ extension NavGraphConfiguration {
                         configuration.dumpPropertyNamesOrigin.selection = origin
                     }
                 }
-            default:
-                for (name, setting) in try reader.mapping(value, "'defaults'", expected: sections["defaults"]) {
+            }
+        default:
+            for (name, setting) in try reader.mapping(value, "'defaults'", expected: sections["defaults"]) {
+                reader.attempt { () throws(ConfigurationError) in
                     let origin = reader.origin(setting)
                     switch name.string {
                     case "theme":
@@ -152,7 +191,6 @@ extension NavGraphConfiguration {
                 }
             }
         }
-        return configuration
     }
 
     static func isName(_ text: String) -> Bool {
@@ -176,9 +214,31 @@ extension NavGraphConfiguration {
     }
 }
 
-/// Reads the YAML nodes of one file, each error at its line.
-private struct Reader {
+/// Reads the YAML nodes of one file, each error at its line; collects the mistakes of a whole file.
+private final class Reader {
     let file: String
+    /// The mistakes found so far, in file order.
+    private(set) var problems: [ConfigurationError] = []
+
+    init(file: String) { self.file = file }
+
+    /// Runs `body`; a mistake it throws is recorded, and `nil` returned, so that reading goes on with the next entry.
+    @discardableResult
+    func attempt(_ body: () throws(ConfigurationError) -> Void) -> Void? {
+        do {
+            try body()
+            return ()
+        } catch {
+            record(error)
+            return nil
+        }
+    }
+
+    /// Kept in file order: a mistake in a key is found while its mapping is read, before its section's entries.
+    private func record(_ error: ConfigurationError) {
+        let index = problems.firstIndex { ($0.line ?? 0) > (error.line ?? 0) } ?? problems.endIndex
+        problems.insert(error, at: index)
+    }
 
     func origin(_ node: Yams.Node) -> NavGraphConfiguration.Origin {
         node.mark.map { "\(file):\($0.line)" } ?? file
@@ -198,11 +258,19 @@ private struct Reader {
         var seen = Set<String>()
         var pairs: [(Yams.Node, Yams.Node)] = []
         for (key, value) in mapping {
-            guard let name = key.scalar?.string else { throw error(key, "\(what): keys must be plain text") }
-            if let expected, !expected.contains(name) {
-                throw error(key, "unknown key '\(name)' in \(what); expected \(expected.joined(separator: ", "))")
+            // A bad key is reported and its entry left out; the mapping's other entries are still read.
+            guard let name = key.scalar?.string else {
+                record(error(key, "\(what): keys must be plain text"))
+                continue
             }
-            guard seen.insert(name).inserted else { throw error(key, "'\(name)' appears twice in \(what)") }
+            if let expected, !expected.contains(name) {
+                record(error(key, "unknown key '\(name)' in \(what); expected \(expected.joined(separator: ", "))"))
+                continue
+            }
+            guard seen.insert(name).inserted else {
+                record(error(key, "'\(name)' appears twice in \(what)"))
+                continue
+            }
             pairs.append((key, value))
         }
         return pairs

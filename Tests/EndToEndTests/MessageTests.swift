@@ -89,6 +89,36 @@ struct MessageTests {
         #expect(style.stderr.contains("a name of your own: a letter, then letters, digits or '_' (such as mySheet"))
     }
 
+    /// Only the first mistake was reported: a user fixed one, ran again, and met the next. Every mistake — an unknown
+    /// key, a bad glob, a bad value — is one `file:line: error:` line, in file order, before exit status 2.
+    @Test func everyConfigurationMistakeIsReportedInFileOrder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try """
+        kinds:
+          "*Tabs": tabs
+          "Home[0-9]": stack
+        colours: red
+        defaults:
+          direction: up
+          max-nodes: 10
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        for command in [["config", "--print"], ["tree", example("session.log")]] {
+            let run = try navgraph(command, directory: folder)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stdout.isEmpty, "\(command)")
+            #expect(
+                run.stderr == """
+                    \(config.path):3: error: bad glob 'Home[0-9]': '[' is not allowed; a glob is a name with * for any run of characters
+                    \(config.path):4: error: unknown key 'colours' in the configuration; expected allowed, defaults, dump, kinds, presentations
+                    \(config.path):6: error: 'defaults.direction': 'up' is not a direction; expected TB or LR
+
+                    """, "\(command)")
+        }
+    }
+
     @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
         let session = example("session.log")
         for arguments in [

@@ -86,6 +86,26 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test func everyMistakeIsKeptInFileOrderAndTheRestIsRead() {
+        let text = """
+            dump:
+              stack: [path, "bad/glob"]
+              stacks: [x]
+            allowed: [Cache, "*?"]
+            kinds:
+              A: screen
+
+            """
+        #expect {
+            _ = try NavGraphConfiguration.parse(text, file: "x.yml")
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return ([error.line] + error.following.map(\.line)) == [2, 3, 4, 6]
+                && error.description.split(separator: "\n").count == 4
+                && error.following[1].message.contains("'*?': '?' is not allowed")
+        }
+    }
+
     @Test func emptyFileIsTheBuiltInBehaviour() throws {
         let configuration = try NavGraphConfiguration.parse("", file: "x.yml")
         #expect(configuration.kindRules.isEmpty && configuration.allowed.isEmpty)
