@@ -53,6 +53,7 @@ public struct NavigationInput {
     ///   - onRestart: following, the file was truncated or replaced: everything read so far is forgotten (the format
     ///     is detected anew) and the events that follow are those of the file from its start, so whoever keeps state
     ///     built from earlier events starts over here. Without it a truncated file is read on from where it was.
+    ///     `removed` (the path names no file for now) forgets nothing: it is said once, until a file is back.
     @discardableResult
     public func read(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
@@ -120,6 +121,11 @@ public struct NavigationInput {
             return !stopped
         }
         func restart(_ why: LineSource.Restart) throws {
+            // Removed, what was read still stands until a file is there again (then `replaced`).
+            if why == .removed {
+                try onRestart?(why)
+                return
+            }
             // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
             (reader, completion, lookalike, sawNUL) = (nil, nil, nil, false)
             (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)

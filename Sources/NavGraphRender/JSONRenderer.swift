@@ -14,12 +14,18 @@ public struct JSONRenderer: Renderer {
         public var provisional: Bool
         /// The input ended: this is the final state.
         public var endOfInput: Bool
+        /// Following a file, the first state after it was read again from its start says why (`truncated`,
+        /// `replaced`): what earlier documents showed is gone, and steps count from 1 again.
+        public var restart: String?
 
-        public init(step: Int, line: Int, provisional: Bool = false, endOfInput: Bool = false) {
+        public init(
+            step: Int, line: Int, provisional: Bool = false, endOfInput: Bool = false, restart: String? = nil
+        ) {
             self.step = step
             self.line = line
             self.provisional = provisional
             self.endOfInput = endOfInput
+            self.restart = restart
         }
     }
 
@@ -36,7 +42,8 @@ public struct JSONRenderer: Renderer {
         if let moment {
             output.write(
                 "\"step\": \(moment.step), \"line\": \(moment.line), \"provisional\": \(moment.provisional), "
-                    + "\"endOfInput\": \(moment.endOfInput), ")
+                    + "\"endOfInput\": \(moment.endOfInput), "
+                    + (moment.restart.map { "\"restart\": \(Escaping.jsonString($0)), " } ?? ""))
         }
         output.write(layout.indent(-1) + "\"roots\": [")
         let roots = hierarchy.openWindows.compactMap { window in window.root.flatMap { hierarchy.nodes[$0] } }

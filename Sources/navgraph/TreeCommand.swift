@@ -80,13 +80,18 @@ struct TreeCommand: ParsableCommand {
         /// and a provisional state stays up until a newer one or a new step replaces it.
         var shownStep = -1
         var shownProvisional: String?
+        /// Why the file was read again from its start, until a JSON document has said so.
+        var restartToSay: LineSource.Restart?
+        /// The followed path named no file at the last look (and stderr said so).
+        var removed = false
 
         func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool) {
             var text = ""
             if format == .json {
                 // Following, each state is one JSON Lines document that says which moment it shows.
                 let moment = JSONRenderer.Moment(
-                    step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput)
+                    step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput,
+                    restart: restartToSay.map { $0 == .truncated ? "truncated" : "replaced" })
                 try? JSONRenderer(moment: moment).render(state, to: &text)
             } else {
                 render(state, endOfInput: endOfInput, to: &text)
@@ -113,6 +118,7 @@ struct TreeCommand: ParsableCommand {
                 output.write(display.style.paint(header, .dim) + "\n" + text + "\n")
             } else {
                 output.write(text)
+                restartToSay = nil
             }
             output.flush()
         }
@@ -130,9 +136,17 @@ struct TreeCommand: ParsableCommand {
         }
 
         func restarted(_ why: LineSource.Restart) {
+            if why == .removed {
+                // Like tail -F: said once; what was shown stays until a file is there again.
+                StandardError.write("navgraph: \(source.name) was removed; waiting for it to come back")
+                removed = true
+                return
+            }
             // Like tail -F: the file now holds another run's output, whose hierarchy replaces what was shown.
-            let what = why == .truncated ? "was truncated" : "was replaced"
-            StandardError.write("navgraph: \(source.name) \(what); reading it from the start\n")
+            let what = removed ? "is back" : why == .truncated ? "was truncated" : "was replaced"
+            StandardError.write("navgraph: \(source.name) \(what); reading it from the start")
+            removed = false
+            restartToSay = why
             hierarchy = Hierarchy()
             shownStep = -1
             shownProvisional = nil

@@ -155,13 +155,62 @@ struct FollowTests {
         let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         let what = replacing ? "was replaced" : "was truncated"
-        #expect(errors.contains("navgraph: \(log.path) \(what); reading it from the start"))
+        // One line: the message ended in a second newline, a blank line on stderr.
+        #expect(errors.contains("navgraph: \(log.path) \(what); reading it from the start\n"))
+        #expect(!errors.contains("\n\n"), "\(errors)")
         let expected = try navgraph(["tree", example("per-tab-routers.log")]).stdout
         let last = try #require(output.components(separatedBy: "── step ").last)
         #expect(last.drop { $0 != "\n" }.dropFirst() == expected + "\n")
         // Nothing of the old file's steps is shown again after the restart.
         let afterRestart = output.components(separatedBy: "AppState root").dropFirst().joined()
         #expect(!afterRestart.contains("AppNavigationModel"))
+    }
+}
+
+/// The followed file truncated, then deleted and created again, with pauses between (as a user's shell does): stderr
+/// says each once, like `tail -F` (the removal was not said at all), and with `--format json` the first document after
+/// each restart says why, so that a program reading the JSON Lines knows the earlier states are gone.
+@Suite struct FollowRemovalTests {
+    @Test func aRemovedFileIsSaidOnceAndFollowedAgainWhenItComesBack() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("live.jsonl")
+        let lines = try String(contentsOfFile: example("leaky-session.jsonl"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map { $0 + "\n" }
+        try lines.prefix(3).joined().write(to: log, atomically: false, encoding: .utf8)
+        let outURL = folder.appendingPathComponent("out")
+        let errURL = folder.appendingPathComponent("err")
+        let process = try startNavgraph(
+            ["tree", "--follow", "--format", "json", log.path], stdout: outURL, stderr: errURL)
+        Thread.sleep(forTimeInterval: 2)
+        let writer = try FileHandle(forWritingTo: log)
+        try writer.truncate(atOffset: 0)
+        Thread.sleep(forTimeInterval: 1)
+        writer.write(Data(lines.prefix(2).joined().utf8))
+        try writer.close()
+        Thread.sleep(forTimeInterval: 1)
+        try FileManager.default.removeItem(at: log)
+        // Several looks (every 50-200 ms) while it is gone: said once.
+        Thread.sleep(forTimeInterval: 1.5)
+        try lines.joined().write(to: log, atomically: false, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "a removed file is waited for")
+        process.terminate()
+        process.waitUntilExit()
+        let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        #expect(
+            errors == """
+                navgraph: \(log.path) was truncated; reading it from the start
+                navgraph: \(log.path) was removed; waiting for it to come back
+                navgraph: \(log.path) is back; reading it from the start
+
+                """)
+        let documents = String(decoding: try Data(contentsOf: outURL), as: UTF8.self).split(separator: "\n")
+        let moments = try documents.map { document in
+            let object = try #require(jsonObject(String(document)))
+            return "\(object["step"] as? Int ?? -1)" + ((object["restart"] as? String).map { " " + $0 } ?? "")
+        }
+        #expect(moments == ["1", "2", "3", "1 truncated", "2", "1 replaced", "2", "3", "4"])
     }
 }
 

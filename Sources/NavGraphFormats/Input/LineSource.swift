@@ -32,6 +32,10 @@ public final class LineSource {
         case truncated
         /// Its path now names another file (moved aside and created anew, as log rotation does).
         case replaced
+        /// Its path names no file any more (deleted, or moved aside and not yet created anew). Not a restart yet:
+        /// reported once, and what was read still stands; reading waits, and starts over (`replaced`) when a file
+        /// is there again.
+        case removed
     }
 
     /// How long the input must stay silent after catching up to count as quiet: long enough that a console writing
@@ -102,7 +106,8 @@ public final class LineSource {
     ///     once nothing more arrived for `quietPeriod`; returns `false` to stop. Where the pauses fall never changes
     ///     which lines are passed on.
     ///   - onRestart: following, the file was truncated or replaced (like `tail -F`): called before its lines are
-    ///     passed on again from line 1. Without it a truncated file is read on from where reading was.
+    ///     passed on again from line 1; or its path names no file any more (`removed`, once until a file is there
+    ///     again). Without it a truncated file is read on from where reading was.
     public func forEachLine(
         follow: Bool = false, onIdle: ((Pause) throws -> Bool)? = nil,
         onRestart: ((Restart) throws -> Void)? = nil,
@@ -122,6 +127,8 @@ public final class LineSource {
         /// Bytes read from the descriptor, and the last of them: if those change, the file was written anew.
         var offset = 0
         var lastBytes: [UInt8] = []
+        /// The path named no file at the last look, and `onRestart` was told.
+        var removalReported = false
 
         while true {
             let count: Int
@@ -153,7 +160,14 @@ public final class LineSource {
                     if let onIdle, try !onIdle(.caughtUp) { return }
                 }
                 usleep(quietReported ? 200_000 : 50_000)
-                if let onRestart, let restart = restartNeeded(offset: offset, lastBytes: lastBytes) {
+                let restart = onRestart == nil ? nil : restartNeeded(offset: offset, lastBytes: lastBytes)
+                if restart == .removed {
+                    if !removalReported { try onRestart?(.removed) }
+                    removalReported = true
+                    continue
+                }
+                removalReported = false
+                if let onRestart, let restart {
                     if restart == .replaced {
                         // Not there yet (moved aside, not yet created anew): look again after the next pause.
                         let reopened = path.map { open($0, O_RDONLY) } ?? -1
@@ -227,7 +241,9 @@ public final class LineSource {
         guard fstat(descriptor, &open) == 0 else { return nil }
         if ownsDescriptor, let path {
             var named = stat()
-            if stat(path, &named) == 0, named.st_ino != open.st_ino || named.st_dev != open.st_dev {
+            if stat(path, &named) != 0 {
+                if errno == ENOENT { return .removed }
+            } else if named.st_ino != open.st_ino || named.st_dev != open.st_dev {
                 return .replaced
             }
         }
