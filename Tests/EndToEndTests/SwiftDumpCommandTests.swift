@@ -62,6 +62,53 @@ struct SwiftDumpCommandTests {
                 """)
     }
 
+    /// `dump(x, maxDepth:)` and `dump(x, maxItems:)` print part of the state (real output, `cut-short.swift`): each
+    /// such dump is warned of once (an error with --strict), and what it leaves out keeps its last known state
+    /// instead of vanishing from the tree.
+    @Test func dumpsCutShortKeepWhatTheyLeaveOut() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
+            .path
+        let whole = """
+            window main
+            AppState root [tabs]
+            ├─ Router home [stack] tab 1 (selected)
+            │  ├─ Route list(category: "shoes")
+            │  └─ Route detail(id: 42)
+            └─ Router settings [stack] tab 2
+               └─ Route account
+
+            """
+        // Step 3 is the maxDepth dump that prints both routers without their children; 4 a maxItems dump that
+        // stops in home's second entry; 5 and 6 home's router cut by maxItems, then by maxDepth.
+        for step in ["3", "4", "5", "6"] {
+            let run = try navgraph(["tree", "--at", step, file])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == whole, "step \(step)")
+        }
+        let run = try navgraph(["tree", file])
+        #expect(
+            run.stderr == """
+                \(file):21: warning: dump of window main is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
+                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
+                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
+                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state
+
+                """)
+        let strict = try navgraph(["tree", "--strict", file])
+        #expect(strict.status != 0)
+        #expect(strict.stderr.contains("\(file):46: error: dump of 'home' is cut short by maxItems"))
+        // With nothing known before, the cut dump is shown as far as it goes, and the warning says so.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let alone = try temporaryFile(lines[20..<29].joined(separator: "\n") + "\n")
+        let first = try navgraph(["tree", alone.path])
+        #expect(first.stdout == "window main\nAppState root\n")
+        #expect(
+            first.stderr
+                == "\(alone.path):1: warning: dump of window main is cut short by maxDepth (2 values printed without "
+                + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)

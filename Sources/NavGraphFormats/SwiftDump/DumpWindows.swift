@@ -52,19 +52,42 @@ struct DumpWindows {
         }
     }
 
-    /// Puts a dump's navigation in its place; returns the window's index.
-    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> Int {
+    /// Puts a dump's navigation in its place; returns the window's index, and for a dump that `maxDepth` or
+    /// `maxItems` cut, whether what it leaves out was known before (and kept: `keepingLastKnown`).
+    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> (window: Int, keptLastKnown: Bool) {
+        var nodes = navigation.nodes
+        var kept = false
+        if navigation.wasCut, let known = knownNodes(at: place) {
+            (nodes, kept) = Self.keepingLastKnown(nodes, over: known)
+        }
         switch place {
         case .window(let name, let rootName):
             if let index = windows.firstIndex(where: { $0.name == name }) {
-                windows[index].nodes = navigation.nodes
-                return index
+                windows[index].nodes = nodes
+                return (index, kept)
             }
-            windows.append(Window(name: name, rootName: rootName, nodes: navigation.nodes))
-            return windows.count - 1
+            windows.append(Window(name: name, rootName: rootName, nodes: nodes))
+            return (windows.count - 1, kept)
         case .part(let window, let node):
-            replaceSubtree(at: node, in: window, with: navigation.nodes)
-            return window
+            replaceSubtree(at: node, in: window, with: nodes)
+            return (window, kept)
+        }
+    }
+
+    /// What the place showed before: the window's nodes, or the part's subtree (its top without a parent).
+    private func knownNodes(at place: Place) -> [DumpNavigation.Node]? {
+        switch place {
+        case .window(let name, _):
+            return windows.first(where: { $0.name == name })?.nodes
+        case .part(let window, let start):
+            let nodes = windows[window].nodes
+            var end = start + 1
+            while end < nodes.count, let parent = nodes[end].parent, parent >= start { end += 1 }
+            var subtree = Array(nodes[start..<end])
+            for index in subtree.indices {
+                subtree[index].parent = index == 0 ? nil : subtree[index].parent.map { $0 - start }
+            }
+            return subtree
         }
     }
 

@@ -68,6 +68,12 @@ struct DumpedValues {
 
     /// The last value at each depth so far: where the next line's parent is.
     private var open: [Int] = []
+    /// Values whose children were cut short: by `maxDepth` (`▹`) or by `maxItems` (a `(N more children)` note).
+    private(set) var cutValues: [Int] = []
+    /// How many values `maxDepth` printed without their children, and how many children `maxItems`' notes count.
+    private(set) var cutByDepth = 0
+    private(set) var cutByItems = 0
+
     /// A line had lldb's `label : value`: the dump is `po` output, read through `readLLDBForm(names:)`.
     private(set) var hasLLDBLabels = false
 
@@ -88,6 +94,22 @@ struct DumpedValues {
             firstPrinting[object] = index
         }
         if line.style == .lldb { hasLLDBLabels = true }
+        if line.marker == .collapsed {
+            cutValues.append(index)
+            cutByDepth += 1
+        }
+    }
+
+    /// A `maxItems` note after value `last`: the value at `depth` above it (or `last` itself) printed only some of
+    /// its children.
+    mutating func markCut(after last: Int, depth: Int, count: Int) {
+        guard last < values.count else { return }
+        var chain = [last]
+        while let parent = values[chain[chain.count - 1]].parent { chain.append(parent) }
+        // `chain` runs from `last` up to the root, which is at depth 0.
+        let owner = chain[max(0, chain.count - 1 - depth)]
+        cutValues.append(owner)
+        cutByItems += count
     }
 
     /// How deep the next line may be: one below the last line.
