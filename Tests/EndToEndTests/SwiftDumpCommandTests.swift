@@ -109,6 +109,30 @@ struct SwiftDumpCommandTests {
                 + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
     }
 
+    /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
+    /// whole dump is the window, and the next dump named `home` is its tab again, not the whole window.
+    @Test func aNamedDumpBeforeTheWholeStateIsAPartOfIt() throws {
+        let example = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines 15-20: home's router with one entry; 52-70: the whole state, home with two entries.
+        let home = example[14..<20].joined(separator: "\n")
+        let log = try temporaryFile(
+            [home, example[51..<70].joined(separator: "\n"), home].joined(separator: "\n") + "\n")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  └─ Route list(category: "shoes")
+                └─ Router settings [stack] tab 2 (selected)
+
+                """)
+        let history = try navgraph(["history", log.path])
+        #expect(history.stdout.hasSuffix("dump of window main (4 nodes): 1 gone: Route detail(id: 42)\n"))
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)

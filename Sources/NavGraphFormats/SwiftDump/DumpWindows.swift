@@ -1,9 +1,10 @@
 import NavGraphCore
 
 /// The navigation a series of dumps shows, per window. `dump(x)` without a name is the whole main window;
-/// `dump(x, name: N)` is the part named N — the whole of the window first dumped under that name, or the subtree a
-/// whole dump showed under that name (a tab's key, a router property) — so a tab's router dumped on its own replaces
-/// that tab's subtree. A name that is neither starts a window of its own, named by it.
+/// `dump(x, name: N)` is the part named N — the subtree a dump showed under that name (a tab's key, a router
+/// property), or else the whole of the window last dumped whole under that name — so a tab's router dumped on its
+/// own replaces that tab's subtree. A name that is neither starts a window of its own, named by it (`main` when it
+/// is the first dump: a later dump without a name is then that window whole, and N one of its parts).
 struct DumpWindows {
     struct Window {
         var name: String
@@ -21,15 +22,17 @@ struct DumpWindows {
         case part(window: Int, node: Int)
     }
 
+    /// A part a window shows wins over a window of that name: a named dump that came before the whole window was
+    /// dumped made a window of its own, which the whole dump now shows as a part.
     func place(ofDumpNamed name: String?) -> Place {
         guard let name else { return .window(name: "main", rootName: nil) }
-        if let window = windows.first(where: { $0.rootName == name }) {
-            return .window(name: window.name, rootName: name)
-        }
         for (index, window) in windows.enumerated() {
             if let node = window.nodes.indices.dropFirst().first(where: { window.nodes[$0].part == name }) {
                 return .part(window: index, node: node)
             }
+        }
+        if let window = windows.first(where: { $0.rootName == name }) {
+            return .window(name: window.name, rootName: name)
         }
         return .window(name: windows.isEmpty ? "main" : name, rootName: name)
     }
@@ -64,6 +67,9 @@ struct DumpWindows {
         case .window(let name, let rootName):
             if let index = windows.firstIndex(where: { $0.name == name }) {
                 windows[index].nodes = nodes
+                // The window is now what this dump shows: a dump without a name makes `main` the whole window
+                // even when a named dump (a part of it, printed first) began it, so that name is a part's again.
+                windows[index].rootName = rootName
                 return (index, kept)
             }
             windows.append(Window(name: name, rootName: rootName, nodes: nodes))
