@@ -133,6 +133,23 @@ struct SwiftDumpCommandTests {
         #expect(history.stdout.hasSuffix("dump of window main (4 nodes): 1 gone: Route detail(id: 42)\n"))
     }
 
+    /// lldb `po` of routes whose payload is an enum (real output, `lldb-po.swift`) reads as `dump()`'s does.
+    @Test func poOfEnumsNestedInAPayload() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/lldb-po.txt")
+        let run = try navgraph(["tree", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                window browse
+                Router browse [stack]
+                ├─ Route product(Product.kind(Kind.shoes))
+                ├─ Route filter(Filter.color("red"))
+                └─ Route filter(Filter.size(min: 38, max: 42))
+
+                """))
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)
