@@ -150,6 +150,32 @@ struct SwiftDumpCommandTests {
                 """))
     }
 
+    /// `tree --follow` paused while a whole dump is printed, just after settings' router line (line 68): the
+    /// provisional view shows that tab as the router it was, not `Value settings`.
+    @Test func followPausedMidDumpShowsTheTabAsItWas() throws {
+        let lines = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let run = try navgraphStreaming(
+            ["tree", "--follow"],
+            pieces: [lines[..<68].joined(separator: "\n") + "\n", lines[68...].joined(separator: "\n")], pause: 1.5)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Value settings"))
+        // Shown provisionally once the input is quiet (a machine too busy to read before the next piece may not).
+        if let start = run.stdout.range(of: "── step 8, line 52, provisional: a dump is still being printed ──\n") {
+            #expect(
+                run.stdout[start.upperBound...].hasPrefix(
+                    """
+                    window main
+                    AppState root [tabs]
+                    ├─ Router home [stack] tab 1
+                    │  ├─ Route list(category: "shoes")
+                    │  └─ Route detail(id: 42)
+                    └─ Router settings [stack] tab 2 (selected)
+
+                    """))
+        }
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)

@@ -22,8 +22,8 @@ struct DumpNavigation {
     var nodes: [Node] = []
     /// The selected tab of each tabs container whose dump says (container key, tab key).
     var selections: [(tabs: String, tab: String)] = []
-    /// Whether `maxDepth` or `maxItems` left something out.
-    var wasCut: Bool { cutByDepth > 0 || cutByItems > 0 }
+    /// Whether `maxDepth` or `maxItems` left something out (or, read while still printed, it may have more).
+    private(set) var wasCut = false
     /// How many values `maxDepth` printed without their children, how many children `maxItems` left out.
     var cutByDepth = 0
     var cutByItems = 0
@@ -53,7 +53,8 @@ struct DumpNavigation {
     ) {
         cutByDepth = values.cutByDepth
         cutByItems = values.cutByItems
-        if !values.cutValues.isEmpty { valueNodes = [:] }
+        wasCut = !values.cutValues.isEmpty
+        if wasCut { valueNodes = [:] }
         let root = values.unwrapped(0)
         let type = root.map { values.type(of: $0) } ?? ""
         var work: [Work] = [

@@ -100,6 +100,33 @@ struct DumpedValues {
         }
     }
 
+    /// A dump still being printed (a live view's provisional reading): the values it is still printing that say
+    /// they have more to come (an array with fewer elements than its count, a `▿` with no children yet) are read as
+    /// cut there, so what they do not show yet keeps its last known state (`DumpWindows.keepingLastKnown`) rather
+    /// than vanishing until the rest is printed. Only the last line and those above it can still be printing; one
+    /// that may have more but does not say so (a router whose last property so far is complete) is read as it is,
+    /// as the dump reads if it ends there.
+    mutating func markStillPrinted() {
+        var current = values.indices.last
+        while let index = current {
+            if isStillPrinting(index) { cutValues.append(index) }
+            current = values[index].parent
+        }
+    }
+
+    /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read
+    /// it so): the others are not read again.
+    private func isStillPrinting(_ index: Int) -> Bool {
+        let value = values[index]
+        if value.shape == .array || value.shape == .dictionary,
+            let count = Self.count(in: value.text, unit: "element")
+                ?? Self.count(in: value.text, unit: "key/value pair")
+        {
+            return value.children.count < count
+        }
+        return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
+    }
+
     /// A `maxItems` note after value `last`: the value at `depth` above it (or `last` itself) printed only some of
     /// its children.
     mutating func markCut(after last: Int, depth: Int, count: Int) {
@@ -162,17 +189,7 @@ struct DumpedValues {
     /// The first value that says it has more children than follow it (`path: 2 elements` and one element, a `▿`
     /// with nothing under it): the output stopped mid-dump — a crash, a cut copy — since `dump()` prints whole values.
     func firstIncomplete() -> Int? {
-        values.indices.first { index in
-            let value = values[index]
-            // Only an array's or a dictionary's text is a count (`Shape` read it so): the others are not read again.
-            if value.shape == .array || value.shape == .dictionary,
-                let count = Self.count(in: value.text, unit: "element")
-                    ?? Self.count(in: value.text, unit: "key/value pair")
-            {
-                return value.children.count < count
-            }
-            return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
-        }
+        values.indices.first { isStillPrinting($0) }
     }
 
     /// `N unit` or `N units`. ASCII text is read byte by byte (most values are judged by their first byte).

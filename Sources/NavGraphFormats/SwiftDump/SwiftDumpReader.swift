@@ -176,8 +176,9 @@ public final class SwiftDumpReader: NavigationReader {
         let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
         // A cut dump's reading depends on its `maxItems` notes, which are not among the lines remembered dumps are
-        // told apart by; such dumps are rare, so they are read each time.
-        let recent = lines.cuts.isEmpty ? recent : nil
+        // told apart by; such dumps are rare, so they are read each time. Nor is a provisional reading: it reads
+        // the open dump as still being printed.
+        let recent = lines.cuts.isEmpty && !isProvisional ? recent : nil
         let reading = recent?.reading(of: lines, at: root, read: { read(lines, at: root) }) ?? read(lines, at: root)
         let navigation = reading.navigation
         let (window, keptLastKnown) = windows.apply(navigation, at: place)
@@ -239,6 +240,7 @@ public final class SwiftDumpReader: NavigationReader {
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
         var values = lines.values(reading: valueLines)
+        if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
