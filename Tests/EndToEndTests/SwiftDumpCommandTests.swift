@@ -176,6 +176,34 @@ struct SwiftDumpCommandTests {
         }
     }
 
+    /// Two tabs' routers dumped on their own before the first whole dump: the second began a window of its own
+    /// (`settings`), which the whole dump then shows as a tab; that window is closed rather than kept as a second,
+    /// stale `settings` beside the tab (in the tree and twice among the JSON ids).
+    @Test func aWindowAWholeDumpShowsAsAPartIsClosed() throws {
+        let example = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines 15-20: home's router; 71-74: settings' router with one entry; 52-70: the whole state.
+        let pieces = [example[14..<20], example[70..<74], example[51..<70], example[70..<74]]
+        let log = try temporaryFile(pieces.map { $0.joined(separator: "\n") }.joined(separator: "\n") + "\n")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  ├─ Route list(category: "shoes")
+                │  └─ Route detail(id: 42)
+                └─ Router settings [stack] tab 2 (selected)
+                   └─ Route account
+
+                """)
+        let json = try navgraph(["tree", "--format", "json", log.path])
+        #expect(json.stdout.components(separatedBy: "\"id\": \"settings\"").count == 2)
+        let history = try navgraph(["history", log.path])
+        #expect(history.stdout.contains("line 11      close window settings (2 left)"))
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)

@@ -80,6 +80,23 @@ struct DumpWindows {
         }
     }
 
+    /// The windows that window `shown` now shows as parts: a dump named N that came before any dump showed a part
+    /// named N began a window of its own, and later dumps named N go to the part (`place`), so that window would
+    /// stay as it was, a second and stale copy of the part. Each is emptied (its index stays, as `announced` is
+    /// kept by index) and its name returned, for the reader to close it.
+    mutating func absorbed(by shown: Int) -> [String] {
+        guard windows.contains(where: { $0.rootName != nil && !$0.nodes.isEmpty }) else { return [] }
+        let parts = Set(windows[shown].nodes.dropFirst().compactMap(\.part))
+        var names: [String] = []
+        for index in windows.indices where index != shown && !windows[index].nodes.isEmpty {
+            guard let rootName = windows[index].rootName, parts.contains(rootName) else { continue }
+            windows[index].nodes = []
+            windows[index].rootName = nil
+            names.append(windows[index].name)
+        }
+        return names
+    }
+
     /// What the place showed before: the window's nodes, or the part's subtree (its top without a parent).
     private func knownNodes(at place: Place) -> [DumpNavigation.Node]? {
         switch place {

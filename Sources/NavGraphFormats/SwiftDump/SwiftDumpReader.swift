@@ -198,6 +198,9 @@ public final class SwiftDumpReader: NavigationReader {
                         + "cut short; what is missing is not shown"))
         }
         pendingWarned = false
+        for name in windows.absorbed(by: window) {
+            events.append(NavEvent(.closeWindow(name), line: lines.firstLine))
+        }
         let snapshot = windows.snapshot(of: window)
         events.append(NavEvent(.snapshot([snapshot]), line: lines.firstLine))
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
