@@ -62,6 +62,148 @@ struct SwiftDumpCommandTests {
                 """)
     }
 
+    /// `dump(x, maxDepth:)` and `dump(x, maxItems:)` print part of the state (real output, `cut-short.swift`): each
+    /// such dump is warned of once (an error with --strict), and what it leaves out keeps its last known state
+    /// instead of vanishing from the tree.
+    @Test func dumpsCutShortKeepWhatTheyLeaveOut() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
+            .path
+        let whole = """
+            window main
+            AppState root [tabs]
+            ├─ Router home [stack] tab 1 (selected)
+            │  ├─ Route list(category: "shoes")
+            │  └─ Route detail(id: 42)
+            └─ Router settings [stack] tab 2
+               └─ Route account
+
+            """
+        // Step 3 is the maxDepth dump that prints both routers without their children; 4 a maxItems dump that
+        // stops in home's second entry; 5 and 6 home's router cut by maxItems, then by maxDepth.
+        for step in ["3", "4", "5", "6"] {
+            let run = try navgraph(["tree", "--at", step, file])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == whole, "step \(step)")
+        }
+        let run = try navgraph(["tree", file])
+        #expect(
+            run.stderr == """
+                \(file):21: warning: dump of window main is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
+                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
+                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
+                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state
+
+                """)
+        let strict = try navgraph(["tree", "--strict", file])
+        #expect(strict.status != 0)
+        #expect(strict.stderr.contains("\(file):46: error: dump of 'home' is cut short by maxItems"))
+        // With nothing known before, the cut dump is shown as far as it goes, and the warning says so.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let alone = try temporaryFile(lines[20..<29].joined(separator: "\n") + "\n")
+        let first = try navgraph(["tree", alone.path])
+        #expect(first.stdout == "window main\nAppState root\n")
+        #expect(
+            first.stderr
+                == "\(alone.path):1: warning: dump of window main is cut short by maxDepth (2 values printed without "
+                + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
+    }
+
+    /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
+    /// whole dump is the window, and the next dump named `home` is its tab again, not the whole window.
+    @Test func aNamedDumpBeforeTheWholeStateIsAPartOfIt() throws {
+        let example = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines 15-20: home's router with one entry; 52-70: the whole state, home with two entries.
+        let home = example[14..<20].joined(separator: "\n")
+        let log = try temporaryFile(
+            [home, example[51..<70].joined(separator: "\n"), home].joined(separator: "\n") + "\n")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  └─ Route list(category: "shoes")
+                └─ Router settings [stack] tab 2 (selected)
+
+                """)
+        let history = try navgraph(["history", log.path])
+        #expect(history.stdout.hasSuffix("dump of window main (4 nodes): 1 gone: Route detail(id: 42)\n"))
+    }
+
+    /// lldb `po` of routes whose payload is an enum (real output, `lldb-po.swift`) reads as `dump()`'s does.
+    @Test func poOfEnumsNestedInAPayload() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/lldb-po.txt")
+        let run = try navgraph(["tree", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                window browse
+                Router browse [stack]
+                ├─ Route product(Product.kind(Kind.shoes))
+                ├─ Route filter(Filter.color("red"))
+                └─ Route filter(Filter.size(min: 38, max: 42))
+
+                """))
+    }
+
+    /// `tree --follow` paused while a whole dump is printed, just after settings' router line (line 68): the
+    /// provisional view shows that tab as the router it was, not `Value settings`.
+    @Test func followPausedMidDumpShowsTheTabAsItWas() throws {
+        let lines = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let run = try navgraphStreaming(
+            ["tree", "--follow"],
+            pieces: [lines[..<68].joined(separator: "\n") + "\n", lines[68...].joined(separator: "\n")], pause: 1.5)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Value settings"))
+        // Shown provisionally once the input is quiet (a machine too busy to read before the next piece may not).
+        if let start = run.stdout.range(of: "── step 8, line 52, provisional: a dump is still being printed ──\n") {
+            #expect(
+                run.stdout[start.upperBound...].hasPrefix(
+                    """
+                    window main
+                    AppState root [tabs]
+                    ├─ Router home [stack] tab 1
+                    │  ├─ Route list(category: "shoes")
+                    │  └─ Route detail(id: 42)
+                    └─ Router settings [stack] tab 2 (selected)
+
+                    """))
+        }
+    }
+
+    /// Two tabs' routers dumped on their own before the first whole dump: the second began a window of its own
+    /// (`settings`), which the whole dump then shows as a tab; that window is closed rather than kept as a second,
+    /// stale `settings` beside the tab (in the tree and twice among the JSON ids).
+    @Test func aWindowAWholeDumpShowsAsAPartIsClosed() throws {
+        let example = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines 15-20: home's router; 71-74: settings' router with one entry; 52-70: the whole state.
+        let pieces = [example[14..<20], example[70..<74], example[51..<70], example[70..<74]]
+        let log = try temporaryFile(pieces.map { $0.joined(separator: "\n") }.joined(separator: "\n") + "\n")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  ├─ Route list(category: "shoes")
+                │  └─ Route detail(id: 42)
+                └─ Router settings [stack] tab 2 (selected)
+                   └─ Route account
+
+                """)
+        let json = try navgraph(["tree", "--format", "json", log.path])
+        #expect(json.stdout.components(separatedBy: "\"id\": \"settings\"").count == 2)
+        let history = try navgraph(["history", log.path])
+        #expect(history.stdout.contains("line 11      close window settings (2 left)"))
+    }
+
     @Test func leaksCannotBeToldFromDumps() throws {
         let run = try navgraph(["leaks", example("per-tab-routers.log")])
         #expect(run.status == 2)

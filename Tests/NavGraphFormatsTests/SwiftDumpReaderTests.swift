@@ -144,6 +144,40 @@ struct SwiftDumpReaderTests {
         #expect(shown.first?.action == straight.events.first?.action)
     }
 
+    /// A live view paused while a whole dump is being printed: a tab whose router line came but not its properties
+    /// reads as the router it was (`Router settings [stack]` with its entries), not as a bare `Value settings`; a tab
+    /// not printed yet keeps its last known state too. Paused on a dump's last line, the view is what the dump gives.
+    @Test func aPauseMidDumpShowsOpenTabsAsTheyWere() throws {
+        let text = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
+        var events: [NavEvent] = []
+        var shown: [Int: Snapshot] = [:]
+        for (index, line) in lines.enumerated() {
+            line.withUnsafeBufferPointer {
+                reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
+            }
+            var provisional: [NavEvent] = []
+            reader.provisional(into: &provisional)
+            if case .snapshot(let snapshots)? = provisional.first?.action { shown[index + 1] = snapshots[0] }
+        }
+        let before = [
+            "AppState root tabs root", "  Router home stack tab", "    Route list(category: \"shoes\") screen push",
+            "    Route detail(id: 42) screen push", "  Router settings stack tab",
+        ]
+        // Line 57 is `▿ value: Shop.Router #1` (home's router, nothing under it yet) in the dump from line 52;
+        // line 68 settings' router the same. Each tab reads as it was; settings, not printed yet at 57, too.
+        #expect(outline(try #require(shown[57])) == before)
+        #expect(outline(try #require(shown[68])) == before)
+        // Paused on the last line of the dump from line 43 (line 51), the view is what that dump gives.
+        let final = try #require(
+            events.first { event in
+                if case .snapshot = event.action { return event.line == 43 } else { return false }
+            })
+        guard case .snapshot(let snapshots) = final.action else { return }
+        #expect(shown[51] == snapshots[0])
+    }
+
     /// What lldb's `po` prints (`_DebuggerSupport.stringForPrintObject`, the function `po` calls, run by
     /// lldb-po.swift): elements labelled by index, dictionaries as `N elements` of `key`/`value` pairs, an enum case
     /// with associated values as its bare type over `case : N elements`, `Optional<T>`. Read as dump() output is;
@@ -172,7 +206,14 @@ struct SwiftDumpReaderTests {
                 "Stack app.routers[.home]!.path stack root", "  Route list screen push",
                 "  Route detail(id: 42) screen push",
             ])
-        #expect(result.skipped == [1, 36, 64, 70])
+        #expect(result.skipped == [1, 36, 64, 70, 86])
+        // Enums nested in a route's payload read as dump() prints them (`Filter.color`, not `Filter(color:)`).
+        #expect(
+            outline(result.snapshots[3]) == [
+                "Router browse stack root", "  Route product(Product.kind(Kind.shoes)) screen push",
+                "  Route filter(Filter.color(\"red\")) screen push",
+                "  Route filter(Filter.size(min: 38, max: 42)) screen push",
+            ])
     }
 
     /// The expression of an lldb command that prints a value names the dump after it.

@@ -10,6 +10,9 @@ struct DumpLines {
     let name: String?
     /// How deep the next line may be: one below the last line (as `DumpedValues.deepestNext`).
     private(set) var deepestNext = 0
+    /// `maxItems`' notes (`(2 more children)`), kept apart from the value lines: how many value lines came before
+    /// each, its indentation (which says whose children it counts) and the count it gives.
+    private(set) var cuts: [(after: Int, indent: Int, count: Int)] = []
 
     init(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int) {
         self.name = name
@@ -24,6 +27,18 @@ struct DumpLines {
         bytes.append(.newline)
         numbers.append(number)
         deepestNext = min(depth, deepestNext) + 1
+    }
+
+    /// A `(N more children)` or `(N children)` line: the value it belongs to stopped printing children there.
+    mutating func appendCut(_ line: UnsafeBufferPointer<UInt8>, indent: Int) {
+        // `(3 more children)`, `(1 child)`: the first number in the line.
+        var count = 0
+        var position = indent + 1
+        while position < line.count, line[position] >= 0x30, line[position] <= 0x39, count < 1 << 40 {
+            count = count * 10 + Int(line[position] - 0x30)
+            position += 1
+        }
+        cuts.append((after: numbers.count, indent: indent, count: count))
     }
 
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
@@ -44,6 +59,10 @@ struct DumpLines {
                 start = end + 1
                 index += 1
             }
+        }
+        // `dump()` prints a `maxItems` note 4 spaces deeper than the value whose children it ends (2 past them).
+        for cut in cuts where cut.after > 0 {
+            values.markCut(after: cut.after - 1, depth: max(0, (cut.indent - 4) / 2), count: cut.count)
         }
         return values
     }

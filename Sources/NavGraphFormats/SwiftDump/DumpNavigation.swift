@@ -11,13 +11,26 @@ struct DumpNavigation {
         var parent: Int?
         /// The name a later `dump(_, name:)` of this part uses: a tab's key, a router property's name.
         var part: String?
+        /// `maxDepth` or `maxItems` cut what the dump shows of this node's own content (its value, up to the values
+        /// of nodes below it), so it may have more than the dump shows: `DumpWindows` keeps its last known state.
+        var isCut = false
+        /// `maxDepth` or `maxItems` cut this stack's array or one of its entries: entries past those it shows
+        /// whole are not known.
+        var entriesCut = false
     }
 
     var nodes: [Node] = []
     /// The selected tab of each tabs container whose dump says (container key, tab key).
     var selections: [(tabs: String, tab: String)] = []
-    /// Whether `maxDepth` or `maxItems` left something out.
-    var wasCut = false
+    /// Whether `maxDepth` or `maxItems` left something out (or, read while still printed, it may have more).
+    private(set) var wasCut = false
+    /// How many values `maxDepth` printed without their children, how many children `maxItems` left out.
+    var cutByDepth = 0
+    var cutByItems = 0
+    /// Which node each value became (kept only while reading a dump that was cut, to find the nodes it cut).
+    private var valueNodes: [Int: Int]?
+    /// Which stack node each stack's array became (kept with `valueNodes`).
+    private var stackArrays: [Int: Int] = [:]
 
     /// The values to read and how, in the order their nodes are made (a stack of work, not recursion).
     private enum Work {
@@ -38,7 +51,10 @@ struct DumpNavigation {
         _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
         rootID: String, rootEdge: EdgeKind?, rootPart: String?
     ) {
-        wasCut = values.values.contains { $0.marker == .collapsed }
+        cutByDepth = values.cutByDepth
+        cutByItems = values.cutByItems
+        wasCut = !values.cutValues.isEmpty
+        if wasCut { valueNodes = [:] }
         let root = values.unwrapped(0)
         let type = root.map { values.type(of: $0) } ?? ""
         var work: [Work] = [
@@ -49,6 +65,21 @@ struct DumpNavigation {
         var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
+        }
+        if let valueNodes { markCut(values.cutValues, of: values, valueNodes: valueNodes) }
+        valueNodes = nil
+    }
+
+    /// Each cut value's node (the nearest value above it that became one) is cut; a stack entry's cut makes its
+    /// stack's list of entries uncertain too.
+    private mutating func markCut(_ cutValues: [Int], of values: DumpedValues, valueNodes: [Int: Int]) {
+        for value in cutValues {
+            if let stack = stackArrays[value] { nodes[stack].entriesCut = true }
+            var current: Int? = value
+            while let index = current, valueNodes[index] == nil { current = values[index].parent }
+            guard let node = current.flatMap({ valueNodes[$0] }) ?? (nodes.isEmpty ? nil : 0) else { continue }
+            nodes[node].isCut = true
+            if nodes[node].edge == .push, let stack = nodes[node].parent { nodes[stack].entriesCut = true }
         }
     }
 
@@ -67,7 +98,7 @@ struct DumpNavigation {
                 let me = navigation.add(
                     Node(
                         model: ModelRef(key: key, id: id, type: "Stack"), kind: .stack, edge: edge,
-                        parent: parent, part: part))
+                        parent: parent, part: part), value: value)
                 addEntries(of: value, to: me, key: key, into: &navigation)
             case .node(let value, let parent, let edge, let key, let type, let id, let part):
                 let content = value.map { Content(values, $0, names: names) }
@@ -75,19 +106,19 @@ struct DumpNavigation {
                 let me = navigation.add(
                     Node(
                         model: ModelRef(key: key, id: id, type: type), kind: kind, edge: edge,
-                        parent: parent, part: part))
+                        parent: parent, part: part), value: value)
                 if let content { schedule(content, of: me, key: key, kind: kind, into: &navigation, work: &work) }
             case .stack(let array, let parent, let key, let label):
                 let me = navigation.add(
                     Node(
                         model: ModelRef(key: key, id: label, type: "Stack"), kind: .stack,
-                        edge: .child, parent: parent, part: label))
+                        edge: .child, parent: parent, part: label), value: array)
                 addEntries(of: array, to: me, key: key, into: &navigation)
             case .tabs(let collection, let selection, let parent, let key, let label):
                 let me = navigation.add(
                     Node(
                         model: ModelRef(key: key, id: label, type: "Tabs"), kind: .tabs,
-                        edge: .child, parent: parent, part: label))
+                        edge: .child, parent: parent, part: label), value: collection)
                 var pending: [Work] = []
                 collectTabs(
                     of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &pending)
@@ -110,7 +141,7 @@ struct DumpNavigation {
                     let me = navigation.add(
                         Node(
                             model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
-                            kind: .screen, edge: .presented(style), parent: parent, part: label))
+                            kind: .screen, edge: .presented(style), parent: parent, part: label), value: inner)
                     // A sheet's payload can hold a router of its own.
                     scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
                 }
@@ -120,7 +151,7 @@ struct DumpNavigation {
                         _ = navigation.add(
                             Node(
                                 model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
-                                kind: .screen, edge: .child, parent: parent, part: nil))
+                                kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
                     }
                     return
                 }
@@ -135,12 +166,13 @@ struct DumpNavigation {
                 var owner = parent
                 var prefix = key + "."
                 if verbose {
+                    // Not a node a cut is told of (`markCut`): a plain node is no navigation to keep.
                     var text = DumpedValues.withoutModules(values[value].text)
                     if text.isEmpty { text = "\"\"" }
                     owner = navigation.add(
                         Node(
                             model: ModelRef(key: key, id: DumpedValues.cut(text), type: label),
-                            kind: .screen, edge: .child, parent: parent, part: nil))
+                            kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
                     prefix = key + "/"
                 }
                 let children = values[value].children
@@ -215,6 +247,7 @@ struct DumpNavigation {
         private func addEntries(of array: Int, to stack: Int, key: String, into navigation: inout DumpNavigation) {
             // An entry's key is its position and every label up to it: it keeps its key while nothing below it
             // in the stack changes.
+            if navigation.valueNodes != nil { navigation.stackArrays[array] = stack }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for (position, element) in values[array].children.enumerated() {
                 let (type, label) =
@@ -228,7 +261,7 @@ struct DumpNavigation {
                 _ = navigation.add(
                     Node(
                         model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
-                        kind: .screen, edge: .push, parent: stack, part: nil))
+                        kind: .screen, edge: .push, parent: stack, part: nil), value: element)
             }
         }
 
@@ -320,8 +353,9 @@ struct DumpNavigation {
         }
     }
 
-    private mutating func add(_ node: Node) -> Int {
+    private mutating func add(_ node: Node, value: Int?) -> Int {
         nodes.append(node)
+        if let value, valueNodes != nil { valueNodes![value] = nodes.count - 1 }
         return nodes.count - 1
     }
 }

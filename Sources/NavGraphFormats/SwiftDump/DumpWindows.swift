@@ -1,9 +1,10 @@
 import NavGraphCore
 
 /// The navigation a series of dumps shows, per window. `dump(x)` without a name is the whole main window;
-/// `dump(x, name: N)` is the part named N — the whole of the window first dumped under that name, or the subtree a
-/// whole dump showed under that name (a tab's key, a router property) — so a tab's router dumped on its own replaces
-/// that tab's subtree. A name that is neither starts a window of its own, named by it.
+/// `dump(x, name: N)` is the part named N — the subtree a dump showed under that name (a tab's key, a router
+/// property), or else the whole of the window last dumped whole under that name — so a tab's router dumped on its
+/// own replaces that tab's subtree. A name that is neither starts a window of its own, named by it (`main` when it
+/// is the first dump: a later dump without a name is then that window whole, and N one of its parts).
 struct DumpWindows {
     struct Window {
         var name: String
@@ -21,15 +22,17 @@ struct DumpWindows {
         case part(window: Int, node: Int)
     }
 
+    /// A part a window shows wins over a window of that name: a named dump that came before the whole window was
+    /// dumped made a window of its own, which the whole dump now shows as a part.
     func place(ofDumpNamed name: String?) -> Place {
         guard let name else { return .window(name: "main", rootName: nil) }
-        if let window = windows.first(where: { $0.rootName == name }) {
-            return .window(name: window.name, rootName: name)
-        }
         for (index, window) in windows.enumerated() {
             if let node = window.nodes.indices.dropFirst().first(where: { window.nodes[$0].part == name }) {
                 return .part(window: index, node: node)
             }
+        }
+        if let window = windows.first(where: { $0.rootName == name }) {
+            return .window(name: window.name, rootName: name)
         }
         return .window(name: windows.isEmpty ? "main" : name, rootName: name)
     }
@@ -52,19 +55,62 @@ struct DumpWindows {
         }
     }
 
-    /// Puts a dump's navigation in its place; returns the window's index.
-    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> Int {
+    /// Puts a dump's navigation in its place; returns the window's index, and for a dump that `maxDepth` or
+    /// `maxItems` cut, whether what it leaves out was known before (and kept: `keepingLastKnown`).
+    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> (window: Int, keptLastKnown: Bool) {
+        var nodes = navigation.nodes
+        var kept = false
+        if navigation.wasCut, let known = knownNodes(at: place) {
+            (nodes, kept) = Self.keepingLastKnown(nodes, over: known)
+        }
         switch place {
         case .window(let name, let rootName):
             if let index = windows.firstIndex(where: { $0.name == name }) {
-                windows[index].nodes = navigation.nodes
-                return index
+                windows[index].nodes = nodes
+                // The window is now what this dump shows: a dump without a name makes `main` the whole window
+                // even when a named dump (a part of it, printed first) began it, so that name is a part's again.
+                windows[index].rootName = rootName
+                return (index, kept)
             }
-            windows.append(Window(name: name, rootName: rootName, nodes: navigation.nodes))
-            return windows.count - 1
+            windows.append(Window(name: name, rootName: rootName, nodes: nodes))
+            return (windows.count - 1, kept)
         case .part(let window, let node):
-            replaceSubtree(at: node, in: window, with: navigation.nodes)
-            return window
+            replaceSubtree(at: node, in: window, with: nodes)
+            return (window, kept)
+        }
+    }
+
+    /// The windows that window `shown` now shows as parts: a dump named N that came before any dump showed a part
+    /// named N began a window of its own, and later dumps named N go to the part (`place`), so that window would
+    /// stay as it was, a second and stale copy of the part. Each is emptied (its index stays, as `announced` is
+    /// kept by index) and its name returned, for the reader to close it.
+    mutating func absorbed(by shown: Int) -> [String] {
+        guard windows.contains(where: { $0.rootName != nil && !$0.nodes.isEmpty }) else { return [] }
+        let parts = Set(windows[shown].nodes.dropFirst().compactMap(\.part))
+        var names: [String] = []
+        for index in windows.indices where index != shown && !windows[index].nodes.isEmpty {
+            guard let rootName = windows[index].rootName, parts.contains(rootName) else { continue }
+            windows[index].nodes = []
+            windows[index].rootName = nil
+            names.append(windows[index].name)
+        }
+        return names
+    }
+
+    /// What the place showed before: the window's nodes, or the part's subtree (its top without a parent).
+    private func knownNodes(at place: Place) -> [DumpNavigation.Node]? {
+        switch place {
+        case .window(let name, _):
+            return windows.first(where: { $0.name == name })?.nodes
+        case .part(let window, let start):
+            let nodes = windows[window].nodes
+            var end = start + 1
+            while end < nodes.count, let parent = nodes[end].parent, parent >= start { end += 1 }
+            var subtree = Array(nodes[start..<end])
+            for index in subtree.indices {
+                subtree[index].parent = index == 0 ? nil : subtree[index].parent.map { $0 - start }
+            }
+            return subtree
         }
     }
 

@@ -41,7 +41,8 @@ extension DumpedValues {
             }
             return String(text[..<dot])
         }
-        if value.children.isEmpty || isArray(index) || isDictionary(index) { return "" }
+        // A `▿`/`▹` value without children (cut by `maxDepth`, or not printed yet) is still its type: `Router`.
+        if value.children.isEmpty && value.marker == .leaf || isArray(index) || isDictionary(index) { return "" }
         return text
     }
 

@@ -23,11 +23,15 @@ extension DumpedValues {
                 // Every element a pair of `key` and `value`: a dictionary.
                 if !children.isEmpty, children.allSatisfy({ isPair($0) }) { values[index].shape = .dictionary }
             }
-            // An array element or an optional's `some` that shows one labelled value under its bare type: an enum
-            // case and its associated values (`▿ Route` / `▿ detail : 1 element`), as `dump()` prints it,
-            // `Route.detail`. A router with one property (`▿ Router` / `▿ path : …`) is not one.
-            guard children.count == 1, values[index].label == nil || values[index].label == "some",
-                values[index].parent.map({ values[$0].shape == .array || values[index].label == "some" }) ?? false,
+            // An array element, an optional's `some` or an enum case's payload that shows one labelled value under
+            // its bare type: an enum case and its associated values (`▿ Route` / `▿ detail : 1 element`), as
+            // `dump()` prints it, `Route.detail`; nested in a payload, `▿ filter : Filter` / `- color : "red"` is
+            // `Filter.color`, as `dump()`'s `▿ filter: Shop.Filter.color`. A router with one property (`▿ Router` /
+            // `▿ path : …`) is not one.
+            guard children.count == 1,
+                values[index].label == nil || values[index].label == "some" || isInPayload(index),
+                values[index].parent.map({ values[$0].shape == .array || values[index].label == "some" }) ?? false
+                    || isInPayload(index),
                 let caseName = values[children[0]].label, Self.isCaseName(caseName),
                 !names.isStack(caseName), !names.isPresentation(caseName), !names.isSelection(caseName),
                 !Self.isOptionalText(values[index].text), !values[index].text.contains(" ")
@@ -35,6 +39,20 @@ extension DumpedValues {
             values[index].text += "." + caseName
             values[index].isUnqualified = true
         }
+    }
+
+    /// A labelled value that is an enum case's associated value: the case's one child (`▿ Route.filter` /
+    /// `▿ filter : Filter`), or one of the values of its tuple (`▿ size : 2 elements` / `▿ min : Bound`). The case
+    /// above was rewritten already (parents come first).
+    private func isInPayload(_ index: Int) -> Bool {
+        guard let label = values[index].label, let parent = values[index].parent else { return false }
+        if values[parent].isUnqualified, values[parent].children.count == 1, values[parent].text.hasSuffix("." + label)
+        {
+            return true
+        }
+        guard let label = values[parent].label, let grandparent = values[parent].parent else { return false }
+        return values[grandparent].isUnqualified && values[grandparent].children.count == 1
+            && values[parent].shape == .array && values[grandparent].text.hasSuffix("." + label)
     }
 
     /// `▿ 0 : 2 elements` with exactly `key :` and `value :` under it.

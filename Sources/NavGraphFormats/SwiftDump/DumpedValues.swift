@@ -68,6 +68,12 @@ struct DumpedValues {
 
     /// The last value at each depth so far: where the next line's parent is.
     private var open: [Int] = []
+    /// Values whose children were cut short: by `maxDepth` (`▹`) or by `maxItems` (a `(N more children)` note).
+    private(set) var cutValues: [Int] = []
+    /// How many values `maxDepth` printed without their children, and how many children `maxItems`' notes count.
+    private(set) var cutByDepth = 0
+    private(set) var cutByItems = 0
+
     /// A line had lldb's `label : value`: the dump is `po` output, read through `readLLDBForm(names:)`.
     private(set) var hasLLDBLabels = false
 
@@ -88,6 +94,49 @@ struct DumpedValues {
             firstPrinting[object] = index
         }
         if line.style == .lldb { hasLLDBLabels = true }
+        if line.marker == .collapsed {
+            cutValues.append(index)
+            cutByDepth += 1
+        }
+    }
+
+    /// A dump still being printed (a live view's provisional reading): the values it is still printing that say
+    /// they have more to come (an array with fewer elements than its count, a `▿` with no children yet) are read as
+    /// cut there, so what they do not show yet keeps its last known state (`DumpWindows.keepingLastKnown`) rather
+    /// than vanishing until the rest is printed. Only the last line and those above it can still be printing; one
+    /// that may have more but does not say so (a router whose last property so far is complete) is read as it is,
+    /// as the dump reads if it ends there.
+    mutating func markStillPrinted() {
+        var current = values.indices.last
+        while let index = current {
+            if isStillPrinting(index) { cutValues.append(index) }
+            current = values[index].parent
+        }
+    }
+
+    /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read
+    /// it so): the others are not read again.
+    private func isStillPrinting(_ index: Int) -> Bool {
+        let value = values[index]
+        if value.shape == .array || value.shape == .dictionary,
+            let count = Self.count(in: value.text, unit: "element")
+                ?? Self.count(in: value.text, unit: "key/value pair")
+        {
+            return value.children.count < count
+        }
+        return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
+    }
+
+    /// A `maxItems` note after value `last`: the value at `depth` above it (or `last` itself) printed only some of
+    /// its children.
+    mutating func markCut(after last: Int, depth: Int, count: Int) {
+        guard last < values.count else { return }
+        var chain = [last]
+        while let parent = values[chain[chain.count - 1]].parent { chain.append(parent) }
+        // `chain` runs from `last` up to the root, which is at depth 0.
+        let owner = chain[max(0, chain.count - 1 - depth)]
+        cutValues.append(owner)
+        cutByItems += count
     }
 
     /// How deep the next line may be: one below the last line.
@@ -140,17 +189,7 @@ struct DumpedValues {
     /// The first value that says it has more children than follow it (`path: 2 elements` and one element, a `▿`
     /// with nothing under it): the output stopped mid-dump — a crash, a cut copy — since `dump()` prints whole values.
     func firstIncomplete() -> Int? {
-        values.indices.first { index in
-            let value = values[index]
-            // Only an array's or a dictionary's text is a count (`Shape` read it so): the others are not read again.
-            if value.shape == .array || value.shape == .dictionary,
-                let count = Self.count(in: value.text, unit: "element")
-                    ?? Self.count(in: value.text, unit: "key/value pair")
-            {
-                return value.children.count < count
-            }
-            return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
-        }
+        values.indices.first { isStillPrinting($0) }
     }
 
     /// `N unit` or `N units`. ASCII text is read byte by byte (most values are judged by their first byte).

@@ -18,7 +18,6 @@ public final class SwiftDumpReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     public private(set) var navigationLineCount = 0
     private var pending: DumpLines?
-    private var pendingCut = false
     /// Indentation problems are said once per dump: one jump shifts every line after it.
     private var pendingWarned = false
     private var windows = DumpWindows()
@@ -67,7 +66,7 @@ public final class SwiftDumpReader: NavigationReader {
             skip(info.number, line)
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
-            pendingCut = true
+            pending!.appendCut(line, indent: indent)
             navigationLineCount += 1
         case .value:
             guard pending != nil else { return skip(info.number, line) }
@@ -105,7 +104,7 @@ public final class SwiftDumpReader: NavigationReader {
         switch reading {
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
-            pendingCut = true
+            pending!.appendCut(line, indent: 0)
             navigationLineCount += 1
         case .value(let dumpLine):
             guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
@@ -124,11 +123,11 @@ public final class SwiftDumpReader: NavigationReader {
     /// reading says them.
     public func provisional(into events: inout [NavEvent]) {
         guard pending != nil else { return }
-        let saved = (pending, pendingCut, pendingWarned, windows, selected, announced)
+        let saved = (pending, pendingWarned, windows, selected, announced)
         isProvisional = true
         flush(into: &events)
         isProvisional = false
-        (pending, pendingCut, pendingWarned, windows, selected, announced) = saved
+        (pending, pendingWarned, windows, selected, announced) = saved
     }
 
     /// The expression of the lldb command on the line before, when it is one that prints a value: `po router`,
@@ -176,13 +175,21 @@ public final class SwiftDumpReader: NavigationReader {
         pending = nil
         let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
+        // A cut dump's reading depends on its `maxItems` notes, which are not among the lines remembered dumps are
+        // told apart by; such dumps are rare, so they are read each time. Nor is a provisional reading: it reads
+        // the open dump as still being printed.
+        let recent = lines.cuts.isEmpty && !isProvisional ? recent : nil
         let reading = recent?.reading(of: lines, at: root, read: { read(lines, at: root) }) ?? read(lines, at: root)
         let navigation = reading.navigation
-        if navigation.wasCut || pendingCut, !isProvisional {
+        let (window, keptLastKnown) = windows.apply(navigation, at: place)
+        if navigation.wasCut, !isProvisional {
             diagnostics.report(
                 Diagnostic(
-                    .note, line: lines.firstLine,
-                    "this dump was cut short (dump()'s maxDepth or maxItems): what it leaves out is not shown"))
+                    .warning, line: lines.firstLine,
+                    "\(Self.describe(lines.name)) is cut short by \(Self.describeCut(navigation)): "
+                        + (keptLastKnown
+                            ? "the parts it leaves out keep their last known state"
+                            : "the parts it leaves out are not shown (nothing was known of them before)")))
         } else if let short = reading.incomplete, !isProvisional {
             diagnostics.report(
                 Diagnostic(
@@ -190,9 +197,10 @@ public final class SwiftDumpReader: NavigationReader {
                     "this dump ends before '\(short.what)' is complete (\(short.printed) printed): the output was "
                         + "cut short; what is missing is not shown"))
         }
-        pendingCut = false
         pendingWarned = false
-        let window = windows.apply(navigation, at: place)
+        for name in windows.absorbed(by: window) {
+            events.append(NavEvent(.closeWindow(name), line: lines.firstLine))
+        }
         let snapshot = windows.snapshot(of: window)
         events.append(NavEvent(.snapshot([snapshot]), line: lines.firstLine))
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
@@ -212,9 +220,30 @@ public final class SwiftDumpReader: NavigationReader {
         announced[window] = shown
     }
 
+    /// `dump of 'home'`, `dump of window main` (a dump without a name), as `history` says it.
+    private static func describe(_ name: String?) -> String {
+        name.map { "dump of '\($0)'" } ?? "dump of window main"
+    }
+
+    /// `maxDepth (2 values printed without their children)`, `maxItems (3 more children not printed)`, or both.
+    private static func describeCut(_ navigation: DumpNavigation) -> String {
+        var parts: [String] = []
+        if navigation.cutByDepth > 0 {
+            let values = navigation.cutByDepth == 1 ? "1 value" : "\(navigation.cutByDepth) values"
+            parts.append(
+                "maxDepth (\(values) printed without \(navigation.cutByDepth == 1 ? "its" : "their") children)")
+        }
+        if navigation.cutByItems > 0 || navigation.cutByDepth == 0 {
+            let children = navigation.cutByItems == 1 ? "1 more child" : "\(navigation.cutByItems) more children"
+            parts.append("maxItems (\(children) not printed)")
+        }
+        return parts.joined(separator: " and ")
+    }
+
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
         var values = lines.values(reading: valueLines)
+        if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,

@@ -9,11 +9,25 @@ struct Item {
     var id: Int
     var name: String
 }
+enum Kind: Hashable {
+    case shoes
+    case hats
+}
+enum Product: Hashable {
+    case kind(Kind)
+}
+enum Filter: Hashable {
+    case color(String)
+    case size(min: Int, max: Int)
+}
 enum Route: Hashable {
     case list
     case detail(id: Int)
     case profile(name: String, verified: Bool)
     case item(id: Int)
+    // Enums nested in a case's payload (po prints each as its bare type over its case).
+    case product(Product)
+    case filter(Filter)
 }
 enum Sheet {
     case compose(draft: String?)
@@ -46,4 +60,7 @@ app.routers[.home]!.path.removeLast()
 app.routers[.home]!.presentedSheet = .filters
 po("app", app)
 po("app.routers[.home]!.path", app.routers[.home]!.path)
+var browse = Router()
+browse.path = [.product(.kind(.shoes)), .filter(.color("red")), .filter(.size(min: 38, max: 42))]
+po("browse", browse)
 print("(lldb) ")
