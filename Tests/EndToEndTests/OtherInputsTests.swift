@@ -43,6 +43,36 @@ struct OtherInputsTests {
         #expect(!leaks.stdout.contains("14B"))
     }
 
+    /// A stack pushed past its 512 tracked entries drops its oldest half as one setPath; the entry whose push trims
+    /// the stack is in it, created by it (it named the entry only by key, which did not exist yet: a warning
+    /// "setPath names '<UUID>/513', which does not exist" and an entry missing, so the pops after took the wrong ones).
+    @Test func aStackTrimmedPastItsLimitKeepsThePushThatTrimmedIt() throws {
+        let root = "CD613E30-D8F1-6ADF-91B7-584A2265B1F5"
+        let home = "1E2FEB89-414C-343C-1027-C4D1C386BBC4"
+        func push(_ page: Int) -> String {
+            "Navigator \(home) (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: "
+                + "Demo.HomeDestinations.page(\(page)), method: NavigatorUI.NavigationMethod.push))"
+        }
+        let lines =
+            ["Navigator \(root) (root) configured", "Navigator \(root) (root) adding \(home) (home)"]
+            + (1...513).map(push) + [
+                "Navigator \(home) (home) popping", "Navigator \(home) (home) popping", push(1000),
+            ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("trimmed.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let tree = try navgraph(["tree", "--ascii", log.path])
+        #expect(tree.status == 0)
+        #expect(!tree.stderr.contains("does not exist"), "\(tree.stderr)")
+        // 513 pushes keep the newest 257 (257...513); two pops take 513 and 512.
+        let pages = tree.stdout.split(separator: "\n").filter { $0.contains("HomeDestinations page(") }
+            .map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(pages == (257...511).map { "page(\($0))" } + ["page(1000)"])
+        let leaks = try navgraph(["leaks", log.path])
+        #expect(!leaks.stderr.contains("does not exist"), "\(leaks.stderr)")
+    }
+
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
         #expect(

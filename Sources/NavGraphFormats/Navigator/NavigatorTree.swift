@@ -130,8 +130,11 @@ struct NavigatorTree {
             if !showedStack || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else if trimmed {
-                let keys = [key + "/root"] + navigators[me].destinations.map(\.key)
-                events.append(NavEvent(.setPath(parent: key, entries: keys.map { PathEntry($0) }), line: number))
+                // The entry pushed by this line is new to the stack: given whole, so the setPath creates it (named by
+                // its key alone, it was skipped as an entry that does not exist).
+                let kept = navigators[me].destinations.dropLast().map { PathEntry($0.key) }
+                let entries = [PathEntry(key + "/root")] + kept + [PathEntry(creating: model)]
+                events.append(NavEvent(.setPath(parent: key, entries: entries), line: number))
             } else {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
