@@ -116,7 +116,7 @@ struct NavigatorTree {
             let destination = destination(printed)
             generation += 1
             let model = ModelRef(
-                key: Self.entryKey(key, generation: generation), id: destination.value, type: destination.type,
+                key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
                 module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
             navigators[me].destinations.append(model)
@@ -175,31 +175,12 @@ struct NavigatorTree {
         return destination
     }
 
-    /// The key of the `generation`th pushed entry of the navigator `key`: `<key>/<generation>`, written in one go
-    /// (string interpolation, which formats through a buffer that grows, was about 2% of the reading thread).
-    static func entryKey(_ key: String, generation: Int) -> String {
-        var key = key
-        var digitCount = 1
-        var rest = generation.magnitude
-        while rest >= 10 {
-            rest /= 10
-            digitCount += 1
-        }
-        let sign = generation < 0 ? 1 : 0
-        return key.withUTF8 { head in
-            let length = head.count + 1 + sign + digitCount
-            return String(unsafeUninitializedCapacity: length) { buffer in
-                _ = buffer.initialize(fromContentsOf: head)
-                buffer[head.count] = 0x2F  // `/`
-                if sign == 1 { buffer[head.count + 1] = 0x2D }  // `-`
-                var rest = generation.magnitude
-                for index in (length - digitCount..<length).reversed() {
-                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
-                    rest /= 10
-                }
-                return length
-            }
-        }
+    /// The key of the `generation`th pushed entry: `/<generation>`, unique in the log (the generation counts every
+    /// push) and never a navigator's UUID or a root view's `<UUID>/root`. Not shown (the entry shows its value). Short
+    /// enough for a small string, held inline: `<UUID>/<generation>` (42 bytes) was allocated for every push, then
+    /// retained and released in every event, slot and stack holding it, and hashed whole on every lookup.
+    static func entryKey(generation: Int) -> String {
+        "/" + String(generation)
     }
 
     /// The slot of the live navigator with UUID `key`.
