@@ -105,7 +105,7 @@ public struct NavigationInput {
                 // and later released each of its strings: a few percent of the reading thread, perf).
                 var event = NavEvent(.mark(""), line: 0)  // nothing in it is reference counted
                 swap(&event, &events[index])
-                if try !body(event) { stopped = true }
+                if try !body(consume event) { stopped = true }
             }
             events.removeAll(keepingCapacity: true)
         }
