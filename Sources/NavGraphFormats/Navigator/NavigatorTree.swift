@@ -58,15 +58,17 @@ struct NavigatorTree {
         let key = line.navigator
         switch line.event {
         case .configured:
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
         case .adding(let childKey, let name):
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
             let presenting = navigators[me].pendingPresentation.map { $0.type + "." + $0.value }
-            let child = know(childKey, name: name, unnamed: presenting, line: number, into: &events).slot
+            let child = know(
+                childKey, hash: line.payloadHash, name: name, unnamed: presenting, line: number, into: &events
+            ).slot
             let presentsAlready = navigators[me].presented != nil
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
@@ -77,9 +79,11 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .removing(let childKey, _):
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             // Already gone when its deinit came first.
-            guard let child = slot(of: childKey), navigators[child].parent == me else { return }
+            guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
+                return
+            }
             let wasPresented = navigators[me].presented == child
             detach(child)
             if wasPresented && isPlaced(me) {
@@ -88,7 +92,7 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let me = slot(of: key) else {
+            guard let me = slot(of: key, hash: line.navigatorHash) else {
                 let model = ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator")
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
@@ -111,9 +115,9 @@ struct NavigatorTree {
             release(navigator.model)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            let destination = destination(printed)
+            let destination = destination(printed, hash: line.payloadHash)
             generation += 1
             let model = ModelRef(
                 key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
@@ -139,7 +143,7 @@ struct NavigatorTree {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me].destinations.popLast() != nil else { return }
             if !isPlaced(me) {
@@ -148,12 +152,12 @@ struct NavigatorTree {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            let me = know(key, name: line.name, line: number, into: &events).slot
-            let destination = destination(printed)
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+            let destination = destination(printed, hash: line.payloadHash)
             navigators[me].pendingPresentation = destination
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            let (me, changed) = know(key, name: line.name, line: number, into: &events)
+            let (me, changed) = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
@@ -162,8 +166,8 @@ struct NavigatorTree {
     /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
     /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
     /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB).
-    private mutating func destination(_ printed: String) -> NavigatorDestination {
-        let hash = SlotIndex.hash(printed)
+    /// `hash`: `SlotIndex.hash(printed)`.
+    private mutating func destination(_ printed: String, hash: UInt64) -> NavigatorDestination {
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
         // The texts come from `RecentStrings`: the same value is usually the same storage, compared at once.
         if printedHashes[entry] == hash, let known = printedDestinations[entry], known.printed == printed {
@@ -183,20 +187,20 @@ struct NavigatorTree {
         "/" + String(generation)
     }
 
-    /// The slot of the live navigator with UUID `key`.
-    private func slot(of key: String) -> Int? {
-        index.slot(for: key, hash: SlotIndex.hash(key)) { navigators[$0].model.key }
+    /// The slot of the live navigator with UUID `key`, hashed to `hash` (`SlotIndex.hash(key)`).
+    private func slot(of key: String, hash: UInt64) -> Int? {
+        index.slot(for: key, hash: hash) { navigators[$0].model.key }
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
     /// changed.
     @discardableResult
+    /// `hash`: `SlotIndex.hash(key)`.
     private mutating func know(
-        _ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
+        _ key: String, hash: UInt64, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
     )
         -> (slot: Int, changed: Bool)
     {
-        let hash = SlotIndex.hash(key)
         if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0].model.key }) {
             guard let name, !navigators[existing].named else { return (existing, false) }
             release(navigators[existing].model)
