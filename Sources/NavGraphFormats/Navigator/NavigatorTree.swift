@@ -23,6 +23,8 @@ struct NavigatorTree {
         /// The child navigator shown by the last `presenting` before it was added.
         var presented: Int?
         var destinations: [ModelRef] = []
+        /// Entries dropped from the bottom of the stack by `stackLimit`: pops past the tracked ones take these.
+        var dropped = 0
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         var pendingPresentation: NavigatorDestination?
@@ -70,6 +72,7 @@ struct NavigatorTree {
                 childKey, hash: line.payloadHash, name: name, unnamed: presenting, line: number, into: &events
             ).slot
             let presentsAlready = navigators[me].presented != nil
+            rememberParent(key, of: childKey)
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
             if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
@@ -80,8 +83,15 @@ struct NavigatorTree {
             }
         case .removing(let childKey, _):
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            // Already gone when its deinit came first.
             guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
+                // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
+                // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
+                if formerParents.removeValue(forKey: childKey) != key {
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "navigator '\(described(me))' removing \(childKey), which is not its child; ignored"))
+                }
                 return
             }
             let wasPresented = navigators[me].presented == child
@@ -129,7 +139,10 @@ struct NavigatorTree {
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
             let trimmed = navigators[me].destinations.count > Self.stackLimit
-            if trimmed { navigators[me].destinations.removeFirst(Self.stackLimit / 2) }
+            if trimmed {
+                navigators[me].destinations.removeFirst(Self.stackLimit / 2)
+                navigators[me].dropped += Self.stackLimit / 2
+            }
             // A first push (adding the stack's root view) changes the node: a snapshot; later ones are plain pushes.
             if !showedStack || !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
@@ -145,7 +158,18 @@ struct NavigatorTree {
         case .popping:
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me].destinations.popLast() != nil else { return }
+            guard navigators[me].destinations.popLast() != nil else {
+                if navigators[me].dropped > 0 {
+                    navigators[me].dropped -= 1
+                } else {
+                    // A contradiction (with --strict an error): nothing was pushed that this pop could take.
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "popping on navigator '\(described(me))', whose stack has nothing pushed; ignored"))
+                }
+                return
+            }
             if !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else {
@@ -236,6 +260,21 @@ struct NavigatorTree {
     private mutating func release(_ model: ModelRef) {
         let label = ShownID(type: model.type, prefix: String(model.id.prefix(3)))
         shownIDs[label] = shownIDs[label, default: 1] > 1 ? shownIDs[label, default: 1] - 1 : nil
+    }
+
+    /// What a navigator is shown as in a message: `home 2F3`.
+    private func described(_ slot: Int) -> String {
+        navigators[slot].model.type + " " + navigators[slot].model.id
+    }
+
+    /// The navigator each child was last added to, by UUID, until a removal after it is gone: a later `removing` of
+    /// it is expected (see `.removing`). At most `formerParentLimit` are remembered; past it the memory starts over.
+    private var formerParents: [String: String] = [:]
+    private static let formerParentLimit = 1 << 16
+
+    private mutating func rememberParent(_ parent: String, of child: String) {
+        if formerParents.count >= Self.formerParentLimit { formerParents.removeAll() }
+        formerParents[child] = parent
     }
 
     /// Entries tracked per stack at most (see `.pushing`).
