@@ -118,6 +118,15 @@ struct OtherInputsTests {
         #expect(deep.status == 0, "\(deep.stderr)")
     }
 
+    /// A navigator's first push reads as a push, as later ones do (it was a dump of the window, as the stack's root
+    /// view appears with it); only a window's root navigator, which becomes a stack then, changes by a dump.
+    @Test func aStacksFirstPushReadsAsAPush() throws {
+        let history = try navgraph(["history", example("navigator-session.log")]).stdout
+        #expect(history.contains("     7  line 9       push home root view onto stack 2F3\n"))
+        #expect(history.contains("     8  line 9       push HomeDestinations pageN(55) onto stack 2F3\n"))
+        #expect(!history.contains("dump of window main (5 nodes)"))
+    }
+
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
         #expect(

@@ -143,9 +143,13 @@ struct NavigatorTree {
                 navigators[me].destinations.removeFirst(Self.stackLimit / 2)
                 navigators[me].dropped += Self.stackLimit / 2
             }
-            // A first push (adding the stack's root view) changes the node: a snapshot; later ones are plain pushes.
-            if !showedStack || !isPlaced(me) {
+            // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
+            // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
+            if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
                 snapshot(of: me, line: number, into: &events)
+            } else if !showedStack {
+                events.append(NavEvent(.push(rootView(of: me), kind: nil, parent: key), line: number))
+                events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             } else if trimmed {
                 // The entry pushed by this line is new to the stack: given whole, so the setPath creates it (named by
                 // its key alone, it was skipped as an entry that does not exist).
@@ -364,6 +368,12 @@ struct NavigatorTree {
                     + "the pushed entries shown are approximate"))
     }
 
+    /// A stack's first entry, its root view, which the log never names (and a pop never takes). Typed by its
+    /// navigator: a diagram draws types, and the root views of two stacks are not one.
+    private func rootView(of slot: Int) -> ModelRef {
+        ModelRef(key: navigators[slot].model.key + "/root", id: "view", type: navigators[slot].model.type + " root")
+    }
+
     /// The state of the window `slot` is in, when it is in one.
     private func snapshot(of slot: Int, line: Int, into events: inout [NavEvent]) {
         let root = root(of: slot)
@@ -382,10 +392,8 @@ struct NavigatorTree {
                 let navigator = navigators[slot]
                 // A stack's first entry is its root view, which the log never names (and a pop never takes).
                 if navigator.showsStack {
-                    // Typed by its navigator: a diagram draws types, and the root views of two stacks are not one.
-                    let rootView = ModelRef(
-                        key: navigator.model.key + "/root", id: "view", type: navigator.model.type + " root")
-                    entries.append(Snapshot.Entry(model: rootView, kind: .screen, edge: .push, parent: parent))
+                    entries.append(
+                        Snapshot.Entry(model: rootView(of: slot), kind: .screen, edge: .push, parent: parent))
                 }
                 for destination in navigator.destinations {
                     entries.append(Snapshot.Entry(model: destination, kind: .screen, edge: .push, parent: parent))
