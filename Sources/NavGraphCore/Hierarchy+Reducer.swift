@@ -280,7 +280,17 @@ extension Hierarchy {
         }
         let current = slots[stack].children.filter { slots[$0].edge == .push }
         let currentKeys = Set(current.map { slots[$0].model.key })
-        for slot in current where !wanted.contains(slots[slot].model.key) { remove(slot, line: line, into: &change) }
+        let leaving = current.filter { !wanted.contains(slots[$0].model.key) }
+        if !leaving.isEmpty {
+            // Unlinked from the stack in one pass first: removed one by one, each was searched for from the end of
+            // the children and the rest shifted down, quadratic in a long stack (a NavigatorUI stack trimmed past its
+            // 512 entries drops its oldest 256 this way: 0.4 ms per trim, 6% of `leaks` on the 100 MB bench log).
+            let leavingSet = Set(leaving)
+            slots[stack].children.removeAll { leavingSet.contains($0) }
+            if let selected = slots[stack].selectedTab, leavingSet.contains(selected) { slots[stack].selectedTab = nil }
+            for slot in leaving { slots[slot].parent = nil }
+            for slot in leaving { remove(slot, line: line, into: &change) }
+        }
         // New entries (or ones moved from elsewhere) are placed; then the entries are put in the given order.
         for model in known where !currentKeys.contains(model.key) {
             place(model, kind: created[model.key], under: stack, edge: .push, at: nil, line: line, into: &change)

@@ -191,6 +191,21 @@ public struct Hierarchy: Sendable {
         reduce(event.action, line: event.line, into: &change)
         return change
     }
+
+    /// `apply(_:)` into `change`, emptied first with its lists' storage kept: applying step after step this way
+    /// makes no new lists per step (their allocation and release were about 5% of `navgraph leaks` on a 100 MB
+    /// NavigatorUI log, perf).
+    public mutating func apply(_ event: NavEvent, into change: inout StepChange) {
+        step += 1
+        line = event.line
+        if let eventTime = event.time { time = eventTime }
+        change.added.removeAll(keepingCapacity: true)
+        change.removed.removeAll(keepingCapacity: true)
+        change.finished = nil
+        change.renamed.removeAll(keepingCapacity: true)
+        change.warnings.removeAll(keepingCapacity: true)
+        reduce(event.action, line: event.line, into: &change)
+    }
 }
 
 extension Hierarchy: Equatable {

@@ -22,10 +22,11 @@ extension NavigationInput {
     ) throws -> StateAtMoment {
         var hierarchy = Hierarchy()
         var cutOff = MomentCutOff(moment)
+        var change = StepChange()
         let summary = try read(diagnostics: diagnostics) { event in
             guard cutOff.admits(event, afterStep: hierarchy.step) else { return false }
             if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
-            let change = hierarchy.apply(event)
+            hierarchy.apply(event, into: &change)
             for warning in change.warnings { diagnostics.report(warning) }
             try onStep?(event, change, hierarchy)
             return true

@@ -100,15 +100,16 @@ public struct NavigationInput {
         }
 
         func deliver() throws {
-            for index in events.indices where !stopped {
-                if let completion { completion.complete(&events[index]) }
-                // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained
-                // and later released each of its strings: a few percent of the reading thread, perf).
-                var event = NavEvent(.mark(""), line: 0)  // nothing in it is reference counted
-                swap(&event, &events[index])
-                if try !body(event) { stopped = true }
+            // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained and
+            // later released each of its strings: a few percent of the reading thread, perf). Taken off the end, in
+            // order once reversed (most lines make one event): swapping a placeholder in for each and then clearing
+            // the placeholders was about 4% of the reading thread on a NavigatorUI log, perf.
+            if events.count > 1 { events.reverse() }
+            while !stopped, var event = events.popLast() {
+                if let completion { completion.complete(&event) }
+                if try !body(consume event) { stopped = true }
             }
-            events.removeAll(keepingCapacity: true)
+            if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         }
 
         func idle(_ pause: LineSource.Pause) throws -> Bool {

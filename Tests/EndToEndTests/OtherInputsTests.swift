@@ -43,6 +43,90 @@ struct OtherInputsTests {
         #expect(!leaks.stdout.contains("14B"))
     }
 
+    /// A stack pushed past its 512 tracked entries drops its oldest half as one setPath; the entry whose push trims
+    /// the stack is in it, created by it (it named the entry only by key, which did not exist yet: a warning
+    /// "setPath names '<UUID>/513', which does not exist" and an entry missing, so the pops after took the wrong ones).
+    @Test func aStackTrimmedPastItsLimitKeepsThePushThatTrimmedIt() throws {
+        let root = "CD613E30-D8F1-6ADF-91B7-584A2265B1F5"
+        let home = "1E2FEB89-414C-343C-1027-C4D1C386BBC4"
+        func push(_ page: Int) -> String {
+            "Navigator \(home) (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: "
+                + "Demo.HomeDestinations.page(\(page)), method: NavigatorUI.NavigationMethod.push))"
+        }
+        let lines =
+            ["Navigator \(root) (root) configured", "Navigator \(root) (root) adding \(home) (home)"]
+            + (1...513).map(push) + [
+                "Navigator \(home) (home) popping", "Navigator \(home) (home) popping", push(1000),
+            ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("trimmed.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let tree = try navgraph(["tree", "--ascii", log.path])
+        #expect(tree.status == 0)
+        #expect(!tree.stderr.contains("does not exist"), "\(tree.stderr)")
+        // 513 pushes keep the newest 257 (257...513); two pops take 513 and 512.
+        let pages = tree.stdout.split(separator: "\n").filter { $0.contains("HomeDestinations page(") }
+            .map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(pages == (257...511).map { "page(\($0))" } + ["page(1000)"])
+        let leaks = try navgraph(["leaks", log.path])
+        #expect(!leaks.stderr.contains("does not exist"), "\(leaks.stderr)")
+    }
+
+    /// A `popping` with nothing pushed and a `removing` of a navigator that is not the remover's child contradict
+    /// the state: a warning, and with --strict an error. NavigatorUI's own second `removing` of a child (after its
+    /// deinit) and pops of entries dropped past the stack limit are not contradictions.
+    @Test func navigatorLinesThatContradictTheStateAreWarningsAndStrictErrors() throws {
+        let root = "Navigator CD613E30-D8F1-6ADF-91B7-584A2265B1F5 (root)"
+        let home = "Navigator 1E2FEB89-414C-343C-1027-C4D1C386BBC4 (home)"
+        let sheet = "B2E1C3D4-0000-4000-8000-000000000001"
+        let stranger = "9F9F9F9F-0000-4000-8000-000000000002"
+        let push =
+            "\(home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.page(1), "
+            + "method: NavigatorUI.NavigationMethod.push))"
+        let lines = [
+            "\(root) configured", "\(root) adding 1E2FEB89-414C-343C-1027-C4D1C386BBC4 (home)", push,
+            "\(home) popping", "\(home) popping",
+            "\(home) presenting(Demo.HomeDestinations.sheet(1))", "\(home) adding \(sheet) (sheet)",
+            "Navigator \(sheet) (sheet) dismissed", "\(home) removing \(sheet) (sheet)",
+            "Navigator \(sheet) (sheet) deinit", "\(home) removing \(sheet) (sheet)",
+            "\(home) removing \(stranger) (stranger)",
+        ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("contradictions.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let lenient = try navgraph(["tree", log.path])
+        #expect(lenient.status == 0)
+        let popWarning =
+            "contradictions.log:5: warning: popping on navigator 'home 1E2', whose stack has nothing pushed"
+        #expect(lenient.stderr.contains(popWarning), "\(lenient.stderr)")
+        #expect(
+            lenient.stderr.contains(
+                "contradictions.log:12: warning: navigator 'home 1E2' removing \(stranger), which is not its child"))
+        // Lines 9 and 11, the sheet's two removals, are what NavigatorUI logs.
+        #expect(lenient.stderr.components(separatedBy: ": warning: ").count == 3, "\(lenient.stderr)")
+        let strict = try navgraph(["tree", "--strict", log.path])
+        #expect(strict.status != 0)
+        #expect(strict.stderr.contains("contradictions.log:5: error: popping on navigator 'home 1E2'"))
+        #expect(strict.stderr.contains("contradictions.log:12: error: navigator 'home 1E2' removing \(stranger)"))
+        // Pops past the 512 tracked entries take the dropped ones, silently.
+        let trimmed = (1...600).map { _ in push } + (1...600).map { _ in "\(home) popping" }
+        try ((Array(lines.prefix(2)) + trimmed).joined(separator: "\n") + "\n")
+            .write(to: log, atomically: true, encoding: .utf8)
+        let deep = try navgraph(["tree", "--strict", log.path])
+        #expect(deep.status == 0, "\(deep.stderr)")
+    }
+
+    /// A navigator's first push reads as a push, as later ones do (it was a dump of the window, as the stack's root
+    /// view appears with it); only a window's root navigator, which becomes a stack then, changes by a dump.
+    @Test func aStacksFirstPushReadsAsAPush() throws {
+        let history = try navgraph(["history", example("navigator-session.log")]).stdout
+        #expect(history.contains("     7  line 9       push home root view onto stack 2F3\n"))
+        #expect(history.contains("     8  line 9       push HomeDestinations pageN(55) onto stack 2F3\n"))
+        #expect(!history.contains("dump of window main (5 nodes)"))
+    }
+
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
         #expect(

@@ -17,13 +17,18 @@ final class RecentStrings {
 
     /// The string of `bytes` (valid UTF-8 is assumed repaired as `String(decoding:)` does).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        hashedString(bytes).string
+    }
+
+    /// The string of `bytes` and its hash, `SlotIndex.hash(bytes:)`, for a caller that looks the string up next.
+    func hashedString(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, hash: UInt64) {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if hashes[entry] == hash, Self.equal(strings[entry], bytes) { return strings[entry] }
+        if hashes[entry] == hash, Self.equal(strings[entry], bytes) { return (strings[entry], hash) }
         let string = String(decoding: bytes, as: UTF8.self)
         hashes[entry] = hash
         strings[entry] = string
-        return string
+        return (string, hash)
     }
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,3 +1,5 @@
+import NavGraphCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -35,6 +37,11 @@ struct NavigatorLine: Equatable {
     var navigator: String
     var name: String?
     var event: Event
+    /// `SlotIndex.hash` of `navigator`, and of the event's child UUID or printed value (0 when it has none): the
+    /// tree looks both up next, and `RecentStrings` hashed their bytes already (hashing them again for each lookup
+    /// was about 3% of the reading thread, perf).
+    var navigatorHash: UInt64 = 0
+    var payloadHash: UInt64 = 0
 
     /// Reads `line`, or `nil` when it is not a Navigator log line. Strings are taken from `strings` when given: a
     /// log names the same few navigators, names and destinations over and over.
@@ -51,7 +58,9 @@ struct NavigatorLine: Equatable {
         }
         guard let (nameRange, shape) = Self.scan(rest) else { return nil }
         let string = { (range: Range<Int>) in Self.string(UnsafeBufferPointer(rebasing: rest[range]), strings) }
+        let hashed = { (range: Range<Int>) in Self.hashed(UnsafeBufferPointer(rebasing: rest[range]), strings) }
         let event: Event
+        var payloadHash: UInt64 = 0
         switch shape {
         case .configured: event = .configured
         case .current: event = .current
@@ -59,22 +68,57 @@ struct NavigatorLine: Equatable {
         case .popping: event = .popping
         case .dismissed: event = .dismissed
         case .other: event = .other
-        case .pushing(let value): event = .pushing(string(value))
-        case .presenting(let value): event = .presenting(string(value))
-        case .adding(let child, let name): event = .adding(child: string(child), name: name.map(string))
-        case .removing(let child, let name): event = .removing(child: string(child), name: name.map(string))
+        case .pushing(let value):
+            let (printed, hash) = hashed(value)
+            (event, payloadHash) = (.pushing(printed), hash)
+        case .presenting(let value):
+            let (printed, hash) = hashed(value)
+            (event, payloadHash) = (.presenting(printed), hash)
+        case .adding(let child, let name):
+            let (child, hash) = hashed(child)
+            (event, payloadHash) = (.adding(child: child, name: name.map(string)), hash)
+        case .removing(let child, let name):
+            let (child, hash) = hashed(child)
+            (event, payloadHash) = (.removing(child: child, name: name.map(string)), hash)
         }
-        self.init(navigator: Self.string(id, strings), name: nameRange.map(string), event: event)
+        let (navigator, navigatorHash) = Self.hashed(id, strings)
+        self.init(
+            navigator: navigator, name: nameRange.map(string), event: event,
+            hashes: (navigatorHash, payloadHash))
+    }
+
+    private init(navigator: String, name: String?, event: Event, hashes: (navigator: UInt64, payload: UInt64)) {
+        self.navigator = navigator
+        self.name = name
+        self.event = event
+        (navigatorHash, payloadHash) = hashes
     }
 
     init(navigator: String, name: String?, event: Event) {
         self.navigator = navigator
         self.name = name
         self.event = event
+        hashStrings()
+    }
+
+    /// Sets the hashes from the strings (where they were not taken from `RecentStrings`).
+    private mutating func hashStrings() {
+        navigatorHash = SlotIndex.hash(navigator)
+        switch event {
+        case .pushing(let payload), .presenting(let payload), .adding(let payload, _), .removing(let payload, _):
+            payloadHash = SlotIndex.hash(payload)
+        case .configured, .current, .deallocated, .popping, .dismissed, .other:
+            payloadHash = 0
+        }
     }
 
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: RecentStrings?) -> String {
         strings?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hashed(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: RecentStrings?) -> (String, UInt64) {
+        if let strings { return strings.hashedString(bytes) }
+        return (String(decoding: bytes, as: UTF8.self), SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
     }
 
     /// The straightforward reading of `line`, as text whatever it holds (the byte-level one is checked against it).
@@ -110,6 +154,7 @@ struct NavigatorLine: Equatable {
         }
         guard let event = Self.event(rest) else { return nil }
         self.event = event
+        hashStrings()
     }
 
     /// Where `Navigator ` followed by a UUID starts.

@@ -23,6 +23,8 @@ struct NavigatorTree {
         /// The child navigator shown by the last `presenting` before it was added.
         var presented: Int?
         var destinations: [ModelRef] = []
+        /// Entries dropped from the bottom of the stack by `stackLimit`: pops past the tracked ones take these.
+        var dropped = 0
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         var pendingPresentation: NavigatorDestination?
@@ -48,8 +50,10 @@ struct NavigatorTree {
     }
     private(set) var notedApproximateStacks = false
     private var printedHashes = [UInt64](repeating: 0, count: printedDestinationLimit)
-    private var printedDestinations = [(printed: String, destination: NavigatorDestination)?](
-        repeating: nil, count: printedDestinationLimit)
+    /// In two lists, not one of optional pairs: reading a pair copied it (four strings retained, then released).
+    private var printedTexts = [String?](repeating: nil, count: printedDestinationLimit)
+    private var printedDestinations = [NavigatorDestination](
+        repeating: NavigatorDestination(module: nil, type: "", value: ""), count: printedDestinationLimit)
     private static let printedDestinationLimit = 4096
 
     mutating func apply(
@@ -58,16 +62,19 @@ struct NavigatorTree {
         let key = line.navigator
         switch line.event {
         case .configured:
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
         case .adding(let childKey, let name):
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
             let presenting = navigators[me].pendingPresentation.map { $0.type + "." + $0.value }
-            let child = know(childKey, name: name, unnamed: presenting, line: number, into: &events).slot
+            let child = know(
+                childKey, hash: line.payloadHash, name: name, unnamed: presenting, line: number, into: &events
+            ).slot
             let presentsAlready = navigators[me].presented != nil
+            rememberParent(key, of: childKey)
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
             if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
@@ -77,9 +84,18 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .removing(let childKey, _):
-            let me = know(key, name: line.name, line: number, into: &events).slot
-            // Already gone when its deinit came first.
-            guard let child = slot(of: childKey), navigators[child].parent == me else { return }
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+            guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
+                // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
+                // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
+                if formerParents.removeValue(forKey: childKey) != key {
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "navigator '\(described(me))' removing \(childKey), which is not its child; ignored"))
+                }
+                return
+            }
             let wasPresented = navigators[me].presented == child
             detach(child)
             if wasPresented && isPlaced(me) {
@@ -88,7 +104,7 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let me = slot(of: key) else {
+            guard let me = slot(of: key, hash: line.navigatorHash) else {
                 let model = ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator")
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
@@ -111,12 +127,12 @@ struct NavigatorTree {
             release(navigator.model)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            let destination = destination(printed)
+            let destination = destination(printed, hash: line.payloadHash)
             generation += 1
             let model = ModelRef(
-                key: Self.entryKey(key, generation: generation), id: destination.value, type: destination.type,
+                key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
                 module: destination.module)
             // In place: a copy of the navigator would copy its stack on every push.
             navigators[me].destinations.append(model)
@@ -125,32 +141,53 @@ struct NavigatorTree {
             // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
             // entries are dropped, so no single line costs more than the limit.
             let trimmed = navigators[me].destinations.count > Self.stackLimit
-            if trimmed { navigators[me].destinations.removeFirst(Self.stackLimit / 2) }
-            // A first push (adding the stack's root view) changes the node: a snapshot; later ones are plain pushes.
-            if !showedStack || !isPlaced(me) {
+            if trimmed {
+                navigators[me].destinations.removeFirst(Self.stackLimit / 2)
+                navigators[me].dropped += Self.stackLimit / 2
+            }
+            // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
+            // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
+            if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
                 snapshot(of: me, line: number, into: &events)
+            } else if !showedStack {
+                events.append(NavEvent(.push(rootView(of: me), kind: nil, parent: key), line: number))
+                events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             } else if trimmed {
-                let keys = [key + "/root"] + navigators[me].destinations.map(\.key)
-                events.append(NavEvent(.setPath(parent: key, entries: keys.map { PathEntry($0) }), line: number))
+                // The entry pushed by this line is new to the stack: given whole, so the setPath creates it (named by
+                // its key alone, it was skipped as an entry that does not exist).
+                let kept = navigators[me].destinations.dropLast().map { PathEntry($0.key) }
+                let entries = [PathEntry(key + "/root")] + kept + [PathEntry(creating: model)]
+                events.append(NavEvent(.setPath(parent: key, entries: entries), line: number))
             } else {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            let me = know(key, name: line.name, line: number, into: &events).slot
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me].destinations.popLast() != nil else { return }
+            guard navigators[me].destinations.popLast() != nil else {
+                if navigators[me].dropped > 0 {
+                    navigators[me].dropped -= 1
+                } else {
+                    // A contradiction (with --strict an error): nothing was pushed that this pop could take.
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "popping on navigator '\(described(me))', whose stack has nothing pushed; ignored"))
+                }
+                return
+            }
             if !isPlaced(me) {
                 snapshot(of: me, line: number, into: &events)
             } else {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            let me = know(key, name: line.name, line: number, into: &events).slot
-            let destination = destination(printed)
+            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+            let destination = destination(printed, hash: line.payloadHash)
             navigators[me].pendingPresentation = destination
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            let (me, changed) = know(key, name: line.name, line: number, into: &events)
+            let (me, changed) = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
@@ -159,60 +196,40 @@ struct NavigatorTree {
     /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
     /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
     /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB).
-    private mutating func destination(_ printed: String) -> NavigatorDestination {
-        let hash = SlotIndex.hash(printed)
+    /// `hash`: `SlotIndex.hash(printed)`.
+    private mutating func destination(_ printed: String, hash: UInt64) -> NavigatorDestination {
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
         // The texts come from `RecentStrings`: the same value is usually the same storage, compared at once.
-        if printedHashes[entry] == hash, let known = printedDestinations[entry], known.printed == printed {
-            return known.destination
-        }
+        if printedHashes[entry] == hash, printedTexts[entry] == printed { return printedDestinations[entry] }
         let destination = NavigatorDestination(printed)
         printedHashes[entry] = hash
-        printedDestinations[entry] = (printed, destination)
+        printedTexts[entry] = printed
+        printedDestinations[entry] = destination
         return destination
     }
 
-    /// The key of the `generation`th pushed entry of the navigator `key`: `<key>/<generation>`, written in one go
-    /// (string interpolation, which formats through a buffer that grows, was about 2% of the reading thread).
-    static func entryKey(_ key: String, generation: Int) -> String {
-        var key = key
-        var digitCount = 1
-        var rest = generation.magnitude
-        while rest >= 10 {
-            rest /= 10
-            digitCount += 1
-        }
-        let sign = generation < 0 ? 1 : 0
-        return key.withUTF8 { head in
-            let length = head.count + 1 + sign + digitCount
-            return String(unsafeUninitializedCapacity: length) { buffer in
-                _ = buffer.initialize(fromContentsOf: head)
-                buffer[head.count] = 0x2F  // `/`
-                if sign == 1 { buffer[head.count + 1] = 0x2D }  // `-`
-                var rest = generation.magnitude
-                for index in (length - digitCount..<length).reversed() {
-                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
-                    rest /= 10
-                }
-                return length
-            }
-        }
+    /// The key of the `generation`th pushed entry: `/<generation>`, unique in the log (the generation counts every
+    /// push) and never a navigator's UUID or a root view's `<UUID>/root`. Not shown (the entry shows its value). Short
+    /// enough for a small string, held inline: `<UUID>/<generation>` (42 bytes) was allocated for every push, then
+    /// retained and released in every event, slot and stack holding it, and hashed whole on every lookup.
+    static func entryKey(generation: Int) -> String {
+        "/" + String(generation)
     }
 
-    /// The slot of the live navigator with UUID `key`.
-    private func slot(of key: String) -> Int? {
-        index.slot(for: key, hash: SlotIndex.hash(key)) { navigators[$0].model.key }
+    /// The slot of the live navigator with UUID `key`, hashed to `hash` (`SlotIndex.hash(key)`).
+    private func slot(of key: String, hash: UInt64) -> Int? {
+        index.slot(for: key, hash: hash) { navigators[$0].model.key }
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
     /// changed.
     @discardableResult
+    /// `hash`: `SlotIndex.hash(key)`.
     private mutating func know(
-        _ key: String, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
+        _ key: String, hash: UInt64, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
     )
         -> (slot: Int, changed: Bool)
     {
-        let hash = SlotIndex.hash(key)
         if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0].model.key }) {
             guard let name, !navigators[existing].named else { return (existing, false) }
             release(navigators[existing].model)
@@ -240,14 +257,40 @@ struct NavigatorTree {
     private mutating func shown(key: String, type: String) -> ModelRef {
         let prefix = String(key.prefix(3))
         let label = ShownID(type: type, prefix: prefix)
-        shownIDs[label, default: 0] += 1
-        let count = shownIDs[label, default: 1]
+        // One lookup each (counting, then reading the count, and a release's three, were about 2% of the reading
+        // thread: SipHash of the pair each time).
+        let count = Self.increment(&shownIDs[label, default: 0])
         return ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type)
     }
 
     private mutating func release(_ model: ModelRef) {
         let label = ShownID(type: model.type, prefix: String(model.id.prefix(3)))
-        shownIDs[label] = shownIDs[label, default: 1] > 1 ? shownIDs[label, default: 1] - 1 : nil
+        guard let index = shownIDs.index(forKey: label) else { return }
+        if shownIDs.values[index] > 1 {
+            shownIDs.values[index] -= 1
+        } else {
+            shownIDs.remove(at: index)
+        }
+    }
+
+    private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
+    }
+
+    /// What a navigator is shown as in a message: `home 2F3`.
+    private func described(_ slot: Int) -> String {
+        navigators[slot].model.type + " " + navigators[slot].model.id
+    }
+
+    /// The navigator each child was last added to, by UUID, until a removal after it is gone: a later `removing` of
+    /// it is expected (see `.removing`). At most `formerParentLimit` are remembered; past it the memory starts over.
+    private var formerParents: [String: String] = [:]
+    private static let formerParentLimit = 1 << 16
+
+    private mutating func rememberParent(_ parent: String, of child: String) {
+        if formerParents.count >= Self.formerParentLimit { formerParents.removeAll() }
+        formerParents[child] = parent
     }
 
     /// Entries tracked per stack at most (see `.pushing`).
@@ -337,6 +380,12 @@ struct NavigatorTree {
                     + "the pushed entries shown are approximate"))
     }
 
+    /// A stack's first entry, its root view, which the log never names (and a pop never takes). Typed by its
+    /// navigator: a diagram draws types, and the root views of two stacks are not one.
+    private func rootView(of slot: Int) -> ModelRef {
+        ModelRef(key: navigators[slot].model.key + "/root", id: "view", type: navigators[slot].model.type + " root")
+    }
+
     /// The state of the window `slot` is in, when it is in one.
     private func snapshot(of slot: Int, line: Int, into events: inout [NavEvent]) {
         let root = root(of: slot)
@@ -355,10 +404,8 @@ struct NavigatorTree {
                 let navigator = navigators[slot]
                 // A stack's first entry is its root view, which the log never names (and a pop never takes).
                 if navigator.showsStack {
-                    // Typed by its navigator: a diagram draws types, and the root views of two stacks are not one.
-                    let rootView = ModelRef(
-                        key: navigator.model.key + "/root", id: "view", type: navigator.model.type + " root")
-                    entries.append(Snapshot.Entry(model: rootView, kind: .screen, edge: .push, parent: parent))
+                    entries.append(
+                        Snapshot.Entry(model: rootView(of: slot), kind: .screen, edge: .push, parent: parent))
                 }
                 for destination in navigator.destinations {
                     entries.append(Snapshot.Entry(model: destination, kind: .screen, edge: .push, parent: parent))
