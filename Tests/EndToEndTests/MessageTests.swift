@@ -87,6 +87,8 @@ struct MessageTests {
         let session = example("session.log")
         let render = try navgraph(["render", "--max-nodes", "1", "-o", "/dev/null", "--format", "dot", session])
         #expect(render.stderr.contains("navgraph: drew 1 model; 3 more are folded"), "\(render.stderr)")
+        let three = try navgraph(["render", "--max-nodes", "3", "-o", "/dev/null", "--format", "dot", session])
+        #expect(three.stderr.contains("navgraph: drew 3 models; 1 more is folded"), "\(three.stderr)")
         let one = try navgraph(["replay", "--steps", "20", session])
         #expect(one.status == 0 && !one.stdout.hasSuffix("\n\n") && one.stdout.hasSuffix("\n"))
         let two = try navgraph(["replay", "--steps", "20..21", session])
