@@ -48,14 +48,14 @@ public struct JSONRenderer: Renderer {
         output.write(layout.indent(-1) + "\"roots\": [")
         let roots = hierarchy.openWindows.compactMap { window in window.root.flatMap { hierarchy.nodes[$0] } }
         for (index, root) in roots.enumerated() {
-            output.write(index == 0 ? layout.newline : "," + layout.newline)
+            output.write(index == 0 ? layout.newline : layout.comma)
             Self.writeTree(root, hierarchy: hierarchy, layout: layout, to: &output)
         }
-        output.write(roots.isEmpty ? "]," + layout.newline : layout.newline + layout.indent(-1) + "]," + layout.newline)
+        output.write(roots.isEmpty ? "]" + layout.comma : layout.newline + layout.indent(-1) + "]" + layout.comma)
         writeModels("unplaced", hierarchy.unplacedModels, layout: layout, to: &output)
-        output.write("," + layout.newline)
+        output.write(layout.comma)
         writeModels("suspected", hierarchy.suspectedModels, layout: layout, to: &output)
-        output.write("," + layout.newline)
+        output.write(layout.comma)
         writeModels("leaked", hierarchy.departedModels, layout: layout, to: &output)
         output.write(layout.newline + "}\n")
     }
@@ -65,6 +65,8 @@ public struct JSONRenderer: Renderer {
         var oneLine = false
 
         var newline: String { oneLine ? "" : "\n" }
+        /// Between fields and elements: on one line spaced as the fields inside an object are (`"roots": [], "unplaced"`).
+        var comma: String { oneLine ? ", " : ",\n" }
 
         /// Indentation for a node at `depth` (-1: a top-level key). It stops growing past 64 levels: a 10,000-deep
         /// tree must not become gigabytes of spaces.
@@ -83,7 +85,7 @@ public struct JSONRenderer: Renderer {
         while let step = pending.popLast() {
             switch step {
             case .open(let node, let depth, let first):
-                if !first { output.write("," + layout.newline) }
+                if !first { output.write(layout.comma) }
                 output.write(
                     layout.indent(depth) + "{\"id\": " + Escaping.jsonString(node.model.id)
                         + ", \"type\": " + Escaping.jsonString(node.model.qualifiedType)
@@ -122,7 +124,7 @@ public struct JSONRenderer: Renderer {
     ) {
         output.write(layout.indent(-1) + "\"\(name)\": [")
         for (index, model) in models.enumerated() {
-            output.write(index == 0 ? layout.newline : "," + layout.newline)
+            output.write(index == 0 ? layout.newline : layout.comma)
             var text =
                 layout.indent(0) + "{\"id\": " + Escaping.jsonString(model.model.id)
                 + ", \"type\": " + Escaping.jsonString(model.model.qualifiedType)

@@ -67,7 +67,7 @@ struct DiagramCommand: ParsableCommand {
         help: ArgumentHelp(
             "With --focus: how many relations away from the type to keep (default 1).",
             valueName: "n"))
-    var depth = 1
+    var depth: Int?
 
     @Option(help: ArgumentHelp("Leave out types matching this glob (* and ?); repeatable.", valueName: "glob"))
     var exclude: [String] = []
@@ -89,7 +89,11 @@ struct DiagramCommand: ParsableCommand {
         try PathOption.requireName(check, option: "--check", expected: "the baseline's path")
         if files.isEmpty { throw ValidationError("give at least one log to read") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
-        try requireCount("--depth", depth, atLeast: 0)
+        if let depth {
+            try requireCount("--depth", depth, atLeast: 0)
+            // Without a type to measure from, a distance means nothing: said, not silently ignored.
+            if focus == nil { throw ValidationError("--depth needs --focus (the type it counts relations from)") }
+        }
         try requireCount("--min-count", minCount, atLeast: 1)
         if update && check == nil { throw ValidationError("--update rewrites the baseline named by --check") }
         if check != nil && (output != nil || format != nil) {
@@ -113,7 +117,7 @@ struct DiagramCommand: ParsableCommand {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
-        let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth)
+        let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth ?? 1)
         let map = try filtered(readMap(), with: filter)
 
         if let check {

@@ -74,7 +74,8 @@ struct DiffCommand: ParsableCommand {
             }
             guard let earlier else {
                 throw CommandFailure.badInput(
-                    input.displayName, "--from \(from!): the input has only \(later.step) steps")
+                    input.displayName,
+                    "--from \(from!): the input has only \(later.step) step\(later.step == 1 ? "" : "s")")
             }
             diff = HierarchyDiff(from: earlier, to: later)
         }

@@ -21,7 +21,9 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var display: DisplayOptions
 
+    // Unconditional, so that `--steps -3` gets a message about steps, not "missing value".
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Only these steps, e.g. 10..20, 10.., ..20 or 15.", valueName: "range"),
         transform: StepRange.parse)
     var steps: StepRange?

@@ -30,6 +30,13 @@ struct ReadingFlags: ParsableArguments {
 
     @OptionGroup var configuration: ConfigurationOption
 
+    func validate() throws {
+        // One makes unreadable lines errors, the other skips them: together, one would silently win.
+        if strict && lenient {
+            throw ValidationError("--strict and --lenient: give one (--strict fails on what --lenient skips)")
+        }
+    }
+
     func reading(_ file: String?) -> InputReading {
         InputReading(
             file: file, inputFormat: inputFormat, strict: strict, lenient: lenient, verbose: verbose,

@@ -11,8 +11,10 @@ struct MomentOptions: ParsableArguments {
             valueName: "step"))
     var at: Int?
 
+    // Unconditional too: `--at-time -5s` is a time that cannot be read, not a missing value.
     @Option(
         name: .customLong("at-time"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Show the state at this time: RFC 3339 (2025-03-14T09:41:07Z), seconds since 1970, or an offset from the first event such as +12.5s.",
             valueName: "time"))

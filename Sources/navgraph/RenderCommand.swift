@@ -126,7 +126,7 @@ struct RenderCommand: ParsableCommand {
         }
         if summary.collapsed > 0 {
             StandardError.write(
-                "navgraph: drew \(summary.drawn) models; \(summary.collapsed) more are folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)"
+                "navgraph: drew \(summary.drawn) model\(summary.drawn == 1 ? "" : "s"); \(summary.collapsed) more \(summary.collapsed == 1 ? "is" : "are") folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)"
             )
         }
         if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {

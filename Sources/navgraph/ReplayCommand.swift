@@ -28,7 +28,9 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var display: DisplayOptions
 
+    // Unconditional, so that `--steps -3` gets a message about steps, not "missing value".
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Without a terminal: print only these steps, e.g. 10..20.", valueName: "range"),
         transform: StepRange.parse)
     var steps: StepRange?
@@ -36,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The step to start at (default: the first step with a hierarchy); without a terminal, the first printed.",
+            "The step to start at (default: the first step with a hierarchy; 0 is the empty state before the first); without a terminal, the first printed (0 prints from step 1).",
             valueName: "step"))
     var start: Int?
 
@@ -126,6 +128,7 @@ struct ReplayCommand: ParsableCommand {
     private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen, steps: StepRange?) {
         var output = StandardOutput()
         var state = Hierarchy()
+        var printed = false
         // Steps 1 through the last; none for an empty timeline (a closed range 1...0 would trap).
         for step in stride(from: 1, through: timeline.count, by: 1) {
             if steps?.isPast(step - 1) == true { break }
@@ -135,9 +138,11 @@ struct ReplayCommand: ParsableCommand {
                 step: step, total: timeline.count, event: timeline.event(at: step),
                 description: descriptions[step - 1], state: state, change: change,
                 endOfInput: step == timeline.count)
+            // A blank line between steps, not after the last (the output ended in an empty line).
+            if printed { output.write("\n") }
+            printed = true
             output.write(header.joined(separator: "\n") + "\n")
             if !tree.isEmpty { output.write(tree.joined(separator: "\n") + "\n") }
-            output.write("\n")
         }
         output.flush()
     }

@@ -37,7 +37,7 @@ struct TreeCommand: ParsableCommand {
 
     @Flag(
         name: .shortAndLong,
-        help: "Follow a growing log (a file like tail -f, or stdin until it ends) and show every new state.")
+        help: "Follow a growing log (a file like tail -F, or stdin until it ends) and show every new state.")
     var follow = false
 
     func validate() throws {
@@ -69,7 +69,6 @@ struct TreeCommand: ParsableCommand {
     private func runFollowing() throws {
         unblockInteractiveSignals()
         let diagnostics = input.makeDiagnostics()
-        input.reading.announceTerminalStdin()
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text
@@ -80,48 +79,74 @@ struct TreeCommand: ParsableCommand {
         /// and a provisional state stays up until a newer one or a new step replaces it.
         var shownStep = -1
         var shownProvisional: String?
-        /// Why the file was read again from its start, until a JSON document has said so.
+        /// Why the file was read again from its start, until the first state after it has said so.
         var restartToSay: LineSource.Restart?
         /// The followed path named no file at the last look (and stderr said so).
         var removed = false
+        /// On a terminal: the latest notice, shown under the header, and whether a frame was drawn yet.
+        var notice: String?
+        var drawn = false
+        if redraw { endLiveViewOnALineOfItsOwn() }
 
-        func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool) {
+        /// Said on stderr, and on a terminal also in the view (the next frame would paint over stderr's line).
+        func say(_ message: String) {
+            if redraw { notice = message }
+            // Before the first frame nothing paints over stderr's line yet.
+            if !redraw || !drawn || !isTerminal(2) { StandardError.write("navgraph: " + message) }
+        }
+
+        /// `again`: on a terminal, the state shown drawn once more (with a new notice).
+        func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool, again: Bool = false) {
             var text = ""
+            let restart = restartToSay.map { $0 == .truncated ? "truncated" : "replaced" }
             if format == .json {
                 // Following, each state is one JSON Lines document that says which moment it shows.
                 let moment = JSONRenderer.Moment(
                     step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput,
-                    restart: restartToSay.map { $0 == .truncated ? "truncated" : "replaced" })
+                    restart: restart)
                 try? JSONRenderer(moment: moment).render(state, to: &text)
             } else {
                 render(state, endOfInput: endOfInput, to: &text)
             }
+            // The state last shown again at the end: text says only that the input ended (a program reading JSON
+            // gets the whole document, which is what says endOfInput).
+            var onlyTheEnd = false
             if provisional {
                 guard text != shownProvisional else { return }
                 shownProvisional = text
             } else {
-                guard state.step != shownStep || endOfInput else { return }
+                guard state.step != shownStep || endOfInput || again else { return }
+                onlyTheEnd = state.step == shownStep && shownProvisional == nil && format == .text && !redraw
                 shownStep = state.step
                 shownProvisional = nil
             }
+            let header =
+                "── step \(state.step), line \(state.line)"
+                + (restart.map { " (file \($0); read from its start)" } ?? "")
+                + (provisional ? ", provisional: a dump is still being printed" : "")
+                + (endOfInput ? ", end of input" : "") + " ──"
+            restartToSay = nil
             if redraw {
-                let status =
-                    provisional
-                    ? display.style.paint("(the last dump as printed so far: no line after it has arrived yet)", .dim)
-                        + "\n" : ""
-                output.write("\u{1B}[H\u{1B}[2J" + text + status)
+                var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if body.last == "" { body.removeLast() }
+                let view = LiveView(
+                    header: display.style.paint(header, .dim), notice: notice.map { display.style.paint($0, .dim) },
+                    body: body)
+                output.write(view.frame(rows: terminalRows(1) ?? 24, whole: endOfInput, first: !drawn))
+                drawn = true
             } else if format == .text {
-                let header =
-                    "── step \(state.step), line \(state.line)"
-                    + (provisional ? ", provisional: a dump is still being printed" : "")
-                    + (endOfInput ? ", end of input" : "") + " ──"
-                output.write(display.style.paint(header, .dim) + "\n" + text + "\n")
+                if onlyTheEnd {
+                    output.write(display.style.paint("── end of input (step \(state.step), as above) ──", .dim) + "\n")
+                } else {
+                    output.write(display.style.paint(header, .dim) + "\n" + text + "\n")
+                }
             } else {
                 output.write(text)
-                restartToSay = nil
             }
             output.flush()
         }
+
+        if isTerminal(0), input.file == nil || input.file == "-" { say("reading from stdin; Ctrl-D ends") }
 
         func paused(_ pause: NavigationInput.Pause) {
             // Nothing read yet (a new, empty file): nothing to show.
@@ -138,18 +163,22 @@ struct TreeCommand: ParsableCommand {
         func restarted(_ why: LineSource.Restart) {
             if why == .removed {
                 // Like tail -F: said once; what was shown stays until a file is there again.
-                StandardError.write("navgraph: \(source.name) was removed; waiting for it to come back")
+                say("\(source.name) was removed; waiting for it to come back")
                 removed = true
+                if redraw && drawn { show(hierarchy, provisional: false, endOfInput: false, again: true) }
                 return
             }
             // Like tail -F: the file now holds another run's output, whose hierarchy replaces what was shown.
             let what = removed ? "is back" : why == .truncated ? "was truncated" : "was replaced"
-            StandardError.write("navgraph: \(source.name) \(what); reading it from the start")
+            say("\(source.name) \(what); reading it from the start")
             removed = false
             restartToSay = why
             hierarchy = Hierarchy()
             shownStep = -1
             shownProvisional = nil
+            // The fresh (empty) state at once on a terminal and in JSON, with why; text into a pipe marks the
+            // header of the first state the new file makes.
+            if redraw || format == .json { show(hierarchy, provisional: false, endOfInput: false) }
         }
 
         try reader.read(

@@ -69,9 +69,9 @@ struct FollowTests {
         // (once the input has been quiet for a moment — on a machine too busy to read before the next piece arrives,
         // not at all).
         #expect(
-            headers.filter { !$0.contains("provisional") } == [
-                "── step 2, line 7 ──", "── step 3, line 8 ──", "── step 3, line 8, end of input ──",
-            ])
+            headers.filter { !$0.contains("provisional") } == ["── step 2, line 7 ──", "── step 3, line 8 ──"])
+        // Shown when the input paused, the last state is not printed again at its end: only that the input ended.
+        #expect(run.stdout.hasSuffix("\n── end of input (step 3, as above) ──\n"))
         #expect(
             headers.filter { $0.contains("provisional") }.allSatisfy {
                 $0 == "── step 1, line 1, provisional: a dump is still being printed ──"
@@ -155,6 +155,10 @@ struct FollowTests {
         let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         let what = replacing ? "was replaced" : "was truncated"
+        // The first state of the new file says why it starts again from step 1, as JSON's "restart" does.
+        let why = replacing ? "replaced" : "truncated"
+        #expect(output.contains("── step 31, line 75 ──\n"))
+        #expect(output.contains(" (file \(why); read from its start) ──\n"), "\(output)")
         // One line: the message ended in a second newline, a blank line on stderr.
         #expect(errors.contains("navgraph: \(log.path) \(what); reading it from the start\n"))
         #expect(!errors.contains("\n\n"), "\(errors)")
@@ -210,7 +214,13 @@ struct FollowTests {
             let object = try #require(jsonObject(String(document)))
             return "\(object["step"] as? Int ?? -1)" + ((object["restart"] as? String).map { " " + $0 } ?? "")
         }
-        #expect(moments == ["1", "2", "3", "1 truncated", "2", "1 replaced", "2", "3", "4"])
+        // The empty state is written at once at each restart, before the new file's first line comes.
+        #expect(moments == ["1", "2", "3", "0 truncated", "1", "2", "0 replaced", "1", "2", "3", "4"])
+        // Spaced on one line as the fields of an object are (`"roots": [],"unplaced"` was uneven).
+        #expect(
+            documents[3]
+                == #"{"step": 0, "line": 0, "provisional": false, "endOfInput": false, "restart": "truncated", "roots": [], "unplaced": [], "suspected": [], "leaked": []}"#
+        )
     }
 }
 
@@ -409,5 +419,51 @@ struct ReplayTerminalTests {
         let after = try tmux.screen(containing: "EXIT:")
         #expect(after.contains("<stdin>: error: the input is empty; expected navigation output in one of"))
         #expect(after.contains("EXIT:2"))
+    }
+}
+
+/// `tree --follow FILE` on a terminal, as `watch` and `top` draw: the step header stays the top line, a tree taller
+/// than the window is cut at the bottom with how much was left out, navgraph's notices are a line of the view (on
+/// stderr the next redraw painted over them), and redrawing leaves no copies in the scrollback (each `ESC[2J` left
+/// one in tmux's).
+@Suite("navgraph tree --follow on a terminal (tmux)", .enabled(if: tmuxPath != nil, "tmux is not installed"))
+struct FollowTerminalTests {
+    @Test func redrawsInPlaceWithItsHeaderNoticesAndACutTree() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("live.log")
+        // 14 lines of tree: taller than the 10-row window.
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: example("leaky-session.log")), to: log)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        // Wide enough for the temporary path in the notices (longer lines are cut at the window's edge).
+        try tmux.start("'\(binaryURL.path)' tree --follow '\(log.path)'", width: 200, height: 10)
+        let tall = try tmux.screen(containing: "more lines")
+        let rows = tall.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "── step 46, line 134 ──", "\(tall)")
+        #expect(rows.count >= 10 && rows[9] == "… 6 more lines", "\(tall)")
+
+        // Truncated to empty: the fresh state at once, saying why, with the notice under the header.
+        try FileHandle(forWritingTo: log).truncate(atOffset: 0)
+        let empty = try tmux.screen(containing: "step 0, line 0")
+        let emptyRows = empty.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(emptyRows.first == "── step 0, line 0 (file truncated; read from its start) ──", "\(empty)")
+        #expect(emptyRows.dropFirst().first == "\(log.path) was truncated; reading it from the start", "\(empty)")
+        #expect(!empty.contains("AppNavigationModel"), "\(empty)")
+
+        try FileManager.default.removeItem(at: log)
+        let removed = try tmux.screen(containing: "was removed")
+        #expect(
+            removed.split(separator: "\n").dropFirst().first
+                == "\(log.path) was removed; waiting for it to come back", "\(removed)")
+
+        // Ctrl-C ends the view on a line of its own (the cut frame's last line had no newline).
+        try tmux.keys("C-c")
+        let ended = try tmux.screen(containing: "EXIT:")
+        #expect(ended.split(separator: "\n").contains { $0.hasPrefix("EXIT:130") }, "\(ended)")
+        // Three frames were drawn, each over the last: the scrollback and the screen hold only the one on screen.
+        let history = try tmux.run(["capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-"])
+        #expect(history.components(separatedBy: "── step").count - 1 == 1, "\(history)")
+        #expect(!history.contains("AppNavigationModel 667"), "\(history)")
     }
 }

@@ -58,6 +58,18 @@ struct MessageTests {
             (["diagram", "--focus", "AppNavigationModel", "--depth", "-1"], "Error: --depth -1: must be 0 or more"),
             (["diagram", "--min-count", "0"], "Error: --min-count 0: must be 1 or more"),
             (["diagram", "--min-count", "-2"], "Error: --min-count -2: must be 1 or more"),
+            // A negative step, range or time is read as a value (it was "Missing value for '--steps <range>'").
+            (["history", "--steps", "-3"], "'-3' is invalid for '--steps <range>': " + zero),
+            (["history", "--steps", "-3..5"], "'-3..5' is invalid for '--steps <range>': " + zero),
+            (["replay", "--steps", "-1"], "'-1' is invalid for '--steps <range>': " + zero),
+            (["tree", "--at-time", "-5s"], "Error: --at-time '-5s': expected an RFC 3339 time"),
+            (["tree", "--at", "-2"], "Error: --at -2: a step is 0 or more"),
+            (["diff", "--from", "-1"], "Error: --from -1: a step is 0 or more"),
+            (["diff", "--from", "0", "--to", "-4"], "Error: --to -4: a step is 0 or more"),
+            // Options that only mean something together with another, or that contradict each other.
+            (["diagram", "--depth", "2"], "Error: --depth needs --focus"),
+            (["tree", "--strict", "--lenient"], "Error: --strict and --lenient: give one"),
+            (["leaks", "--lenient", "--strict"], "Error: --strict and --lenient: give one"),
         ] {
             let run = try navgraph(arguments + [session])
             #expect(run.status == 64, "\(arguments)")
@@ -66,6 +78,22 @@ struct MessageTests {
         }
         let first = try navgraph(["history", "--steps", "1", session])
         #expect(first.status == 0 && first.stdout.hasPrefix("     1  line 3"))
+        let focused = try navgraph(["diagram", "--focus", "AppNavigationModel", "--depth", "2", session])
+        #expect(focused.status == 0)
+    }
+
+    /// One model is not "models"; replay's last step is not followed by the blank line that separates steps.
+    @Test func countsAndSeparatorsReadRight() throws {
+        let session = example("session.log")
+        let render = try navgraph(["render", "--max-nodes", "1", "-o", "/dev/null", "--format", "dot", session])
+        #expect(render.stderr.contains("navgraph: drew 1 model; 3 more are folded"), "\(render.stderr)")
+        let three = try navgraph(["render", "--max-nodes", "3", "-o", "/dev/null", "--format", "dot", session])
+        #expect(three.stderr.contains("navgraph: drew 3 models; 1 more is folded"), "\(three.stderr)")
+        let one = try navgraph(["replay", "--steps", "20", session])
+        #expect(one.status == 0 && !one.stdout.hasSuffix("\n\n") && one.stdout.hasSuffix("\n"))
+        let two = try navgraph(["replay", "--steps", "20..21", session])
+        #expect(two.stdout.components(separatedBy: "\n\nnavgraph replay ").count == 2)
+        #expect(!two.stdout.hasSuffix("\n\n"))
     }
 
     /// Steps past the end are an error as `tree --at 999` is, not an empty success; `replay --start` without a
