@@ -78,9 +78,10 @@ struct MessageTests {
         try "defaults:\n  theme: x.dot.mustache\n".write(to: config, atomically: true, encoding: .utf8)
         let render = try navgraph(["render", example("session.log")], directory: folder)
         #expect(render.status == 2)
-        #expect(render.stderr.contains("\(config.path):2: error: theme '"))
+        #expect(render.stderr.contains("\(config.path):2: error: 'defaults.theme': theme '"))
         #expect(render.stderr.contains("x.dot.mustache': cannot read it: No such file or directory"))
         // Given on the command line, the theme's own path is where to look.
+        try "defaults:\n  direction: LR\n".write(to: config, atomically: true, encoding: .utf8)
         let given = try navgraph(["render", "--theme", "nope.dot", example("session.log")], directory: folder)
         #expect(given.stderr.contains("nope.dot: error: cannot read theme: No such file or directory"))
         try "presentations:\n  \"*Picker\": my sheet\n".write(to: config, atomically: true, encoding: .utf8)
@@ -117,6 +118,36 @@ struct MessageTests {
 
                     """, "\(command)")
         }
+    }
+
+    /// A theme that is no built-in one and no file was accepted by `config --print` and failed `render` as a
+    /// command-line mistake (exit 64, with render's usage); `null` and `5` under `allowed:` became the globs "null"
+    /// and "5". Each is a mistake at its line of the file, from every command.
+    @Test func aBadThemeOrANonTextGlobIsAMistakeInTheFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  theme: nosuch\nallowed:\n  - null\n  - 5\n  - \"5\"\n  - ~\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        for command in [["config", "--print"], ["render", example("session.log")], ["tree", example("session.log")]] {
+            let run = try navgraph(command, directory: folder)
+            #expect(run.status == 2, "\(command)")
+            #expect(
+                run.stderr == """
+                    \(config.path):2: error: 'defaults.theme': no built-in theme 'nosuch'; expected one of dark, light or a theme file's path (relative to this file, e.g. ./nosuch)
+                    \(config.path):4: error: expected a glob (a type or property name), found null 'null'
+                    \(config.path):5: error: expected a glob (a type or property name), found a number '5'
+                    \(config.path):7: error: expected a glob (a type or property name), found null '~'
+
+                    """, "\(command)")
+        }
+        try "defaults:\n  theme: ./missing.mustache\n".write(to: config, atomically: true, encoding: .utf8)
+        let print = try navgraph(["config", "--print"], directory: folder)
+        #expect(print.status == 2)
+        #expect(
+            print.stderr
+                == "\(config.path):2: error: 'defaults.theme': theme './missing.mustache': cannot read it: No such file or directory\n"
+        )
     }
 
     @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
