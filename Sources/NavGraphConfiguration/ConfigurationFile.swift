@@ -15,9 +15,9 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     /// Every mistake, one `file:line: error: …` line each.
     public var description: String { ([self] + following).map(\.located).joined(separator: "\n") }
 
+    /// Escaped for a terminal: the file's name and what the message quotes from it can hold any character.
     private var located: String {
-        if let line { return "\(file):\(line): error: \(message)" }
-        return "\(file): error: \(message)"
+        TerminalText.escaped(line.map { "\(file):\($0): error: \(message)" } ?? "\(file): error: \(message)")
     }
 }
 

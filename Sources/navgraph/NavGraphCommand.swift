@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavGraphCore
 import NavGraphFormats
 import NavGraphGraphviz
 import NavGraphRender
@@ -97,7 +98,9 @@ struct NavGraphCommand: ParsableCommand {
                     """)
         default: exit(withError: error)
         }
-        if let message = failure.message { StandardError.write(message) }
+        // Messages escape what they quote; whatever did not (an argument quoted by swift-argument-parser's wording)
+        // still cannot reach the terminal as a control sequence.
+        if let message = failure.message { StandardError.write(TerminalText.escaped(message, keepingNewlines: true)) }
         Foundation.exit(failure.status.code)
     }
 }

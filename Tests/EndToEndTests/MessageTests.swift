@@ -150,6 +150,37 @@ struct MessageTests {
         )
     }
 
+    /// A file name or a configuration's glob holding an escape sequence or a newline reached the terminal raw in
+    /// `…: error:` lines (colouring it, or starting a line of its own): escaped as other untrusted text is.
+    @Test func namesAndGlobsInErrorsAreEscapedForTheTerminal() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "bad\u{1B}[31mname\n.log"
+        try "path: [\"A.Route\",42]\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let shown = "bad\\u{1B}[31mname\\u{A}.log"
+        for arguments in [["tree", name], ["tree", "--strict", name], ["tree", "missing\u{1B}[2J"], [name]] {
+            let run = try navgraph(arguments, directory: folder)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(!run.stderr.contains("\u{1B}"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("\\u{1B}"), "\(arguments): \(run.stderr)")
+        }
+        let tree = try navgraph(["tree", name], directory: folder)
+        #expect(
+            tree.stderr == """
+                \(shown):1: error: NavigationPath JSON element 2 is a number; expected a string (type names and values' JSON alternate, all strings)
+                \(shown): error: 1 error in input
+
+                """)
+        try "kinds: {\"\\u001b[31mX\": stack}\n".write(
+            to: folder.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        let config = try navgraph(["config", "--print"], directory: folder)
+        #expect(config.status == 2)
+        #expect(
+            config.stderr.hasSuffix(
+                ":1: error: bad glob '\\u{1B}[31mX': '\\u{1B}' is not allowed; a glob is a name with * for any run of characters\n"
+            ))
+    }
+
     @Test func stepsPastTheEndAreAnErrorLikeAt() throws {
         let session = example("session.log")
         for arguments in [
