@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NavGraphCore
 import NavGraphFormats
 import NavGraphGraphviz
 import NavGraphRender
@@ -98,9 +97,7 @@ struct NavGraphCommand: ParsableCommand {
                     """)
         default: exit(withError: error)
         }
-        // Messages escape what they quote; whatever did not (an argument quoted by swift-argument-parser's wording)
-        // still cannot reach the terminal as a control sequence.
-        if let message = failure.message { StandardError.write(TerminalText.escaped(message, keepingNewlines: true)) }
+        if let message = failure.message { StandardError.write(message) }
         Foundation.exit(failure.status.code)
     }
 }

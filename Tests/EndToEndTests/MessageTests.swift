@@ -171,6 +171,11 @@ struct MessageTests {
                 \(shown): error: 1 error in input
 
                 """)
+        // A notice that names a file, not an error, is escaped too.
+        let baseline = try navgraph(
+            ["diagram", "--check", "base\u{1B}[31m.json", "--update", example("session.log")], directory: folder)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        #expect(baseline.stderr.contains("navgraph: wrote the baseline base\\u{1B}[31m.json ("), "\(baseline.stderr)")
         try "kinds: {\"\\u001b[31mX\": stack}\n".write(
             to: folder.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
         let config = try navgraph(["config", "--print"], directory: folder)
