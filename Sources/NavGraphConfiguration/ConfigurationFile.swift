@@ -15,9 +15,9 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     /// Every mistake, one `file:line: error: …` line each.
     public var description: String { ([self] + following).map(\.located).joined(separator: "\n") }
 
+    /// Escaped for a terminal: the file's name and what the message quotes from it can hold any character.
     private var located: String {
-        if let line { return "\(file):\(line): error: \(message)" }
-        return "\(file): error: \(message)"
+        TerminalText.escaped(line.map { "\(file):\($0): error: \(message)" } ?? "\(file): error: \(message)")
     }
 }
 
@@ -26,31 +26,35 @@ extension NavGraphConfiguration {
 
     /// The configuration in force: `explicitFile` (`--config`), else `.navgraph.yml` in `directory` or the nearest
     /// parent that has one, else the built-in behaviour.
+    ///
+    /// `themes` are the built-in themes' names: a `defaults.theme` that is neither one of them nor a file that can be
+    /// read is a mistake in the file, reported at its line by every command (`nil`: not checked).
     public static func load(
         explicitFile: String? = nil,
-        directory: String = FileManager.default.currentDirectoryPath
+        directory: String = FileManager.default.currentDirectoryPath,
+        themes: [String]? = nil
     ) throws(ConfigurationError)
         -> NavGraphConfiguration
     {
-        if let explicitFile { return try read(file: explicitFile) }
+        if let explicitFile { return try read(file: explicitFile, themes: themes) }
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = folder.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return try read(file: candidate) }
+            if FileManager.default.fileExists(atPath: candidate) { return try read(file: candidate, themes: themes) }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { return NavGraphConfiguration() }
             folder = parent
         }
     }
 
-    public static func read(file: String) throws(ConfigurationError) -> NavGraphConfiguration {
+    public static func read(file: String, themes: [String]? = nil) throws(ConfigurationError) -> NavGraphConfiguration {
         let text: String
         switch TextFile.contents(of: file) {
         case .success(let contents): text = contents
         case .failure(let error):
             throw ConfigurationError(file: file, line: nil, message: "cannot read the configuration: \(error.reason)")
         }
-        return try parse(text, file: file)
+        return try parse(text, file: file, themes: themes)
     }
 
     /// The keys a file may have, at the top and in each section.
@@ -60,7 +64,9 @@ extension NavGraphConfiguration {
         "defaults": ["theme", "direction", "max-nodes"],
     ]
 
-    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> NavGraphConfiguration {
+    public static func parse(_ text: String, file: String, themes: [String]? = nil) throws(ConfigurationError)
+        -> NavGraphConfiguration
+    {
         let root: Yams.Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -79,7 +85,7 @@ extension NavGraphConfiguration {
         reader.attempt { () throws(ConfigurationError) in
             for (key, value) in try reader.mapping(root, "the configuration", expected: sections.keys.sorted()) {
                 reader.attempt { () throws(ConfigurationError) in
-                    try read(section: key, value, file: file, reader: reader, into: &configuration)
+                    try read(section: key, value, file: file, themes: themes, reader: reader, into: &configuration)
                 }
             }
         }
@@ -91,7 +97,7 @@ extension NavGraphConfiguration {
     }
 
     private static func read(
-        section key: Yams.Node, _ value: Yams.Node, file: String, reader: Reader,
+        section key: Yams.Node, _ value: Yams.Node, file: String, themes: [String]?, reader: Reader,
         into configuration: inout NavGraphConfiguration
     ) throws(ConfigurationError) {
         switch key.string {
@@ -166,13 +172,15 @@ extension NavGraphConfiguration {
                     let origin = reader.origin(setting)
                     switch name.string {
                     case "theme":
-                        var path = try reader.scalar(setting, "a theme's name or a file")
+                        let value = try reader.scalar(setting, "a theme's name or a file")
+                        var path = value
                         // A file's path is relative to the configuration file, so it works from any folder below it;
                         // a built-in theme's name (light, dark) stays a name.
                         if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
                             path =
                                 URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
                         }
+                        if let themes { try Self.checkTheme(path, written: value, themes: themes, at: setting, reader) }
                         configuration.defaults.theme = (path, origin)
                     case "direction":
                         let direction = try reader.scalar(setting, "TB or LR")
@@ -190,6 +198,23 @@ extension NavGraphConfiguration {
                     }
                 }
             }
+        }
+    }
+
+    /// A theme is a built-in one's name, or a file that can be read (a word with no `/` or `.` is a name, as
+    /// `--theme` takes it). Checked here so that every command, `config --print` too, says so at the file's line.
+    private static func checkTheme(
+        _ path: String, written: String, themes: [String], at node: Yams.Node, _ reader: Reader
+    ) throws(ConfigurationError) {
+        if themes.contains(path) { return }
+        if !path.contains("/") && !path.contains(".") {
+            throw reader.error(
+                node,
+                "'defaults.theme': no built-in theme '\(written)'; expected one of \(themes.joined(separator: ", ")) "
+                    + "or a theme file's path (relative to this file, e.g. ./\(written))")
+        }
+        if case .failure(let error) = TextFile.contents(of: path) {
+            throw reader.error(node, "'defaults.theme': theme '\(written)': cannot read it: \(error.reason)")
         }
     }
 
@@ -276,6 +301,16 @@ private final class Reader {
         return pairs
     }
 
+    /// `tag:yaml.org,2002:int` → `a number`.
+    private static func describe(_ tag: String) -> String {
+        switch tag {
+        case Tag.Name.null.rawValue: "null"
+        case Tag.Name.bool.rawValue: "a boolean"
+        case Tag.Name.int.rawValue, Tag.Name.float.rawValue: "a number"
+        default: "a value of type \(tag.split(separator: ":").last ?? "?")"
+        }
+    }
+
     func sequence(_ node: Yams.Node, _ what: String) throws(ConfigurationError) -> [Yams.Node] {
         guard let sequence = node.sequence else { throw error(node, "\(what) must be a list") }
         return Array(sequence)
@@ -293,6 +328,10 @@ private final class Reader {
     /// Anything else (`?`, `[`, `{`, `/`) would be a pattern syntax navgraph does not have.
     func glob(_ node: Yams.Node) throws(ConfigurationError) -> String {
         let pattern = try scalar(node, "a glob")
+        // YAML reads `null`, `~`, `5` or `true` as other values than text: not a type's name someone meant.
+        if node.scalar != nil, case let tag = node.tag.description, tag != Tag.Name.str.rawValue {
+            throw error(node, "expected a glob (a type or property name), found \(Self.describe(tag)) '\(pattern)'")
+        }
         guard !pattern.isEmpty else { throw error(node, "an empty glob matches nothing") }
         if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, -:".contains($0)) }) {
             throw error(

@@ -16,8 +16,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     /// warnings and skipped lines into errors.
     case invalidInput(path: String, errors: Int, strict: Bool)
 
+    /// File names are escaped: a name can hold any byte but `/` and NUL (an escape sequence, a newline).
     public var description: String {
-        switch self {
+        switch escapingPath {
         case .cannotOpen(let path, let reason):
             "\(path): error: cannot open: \(reason)"
         case .readFailed(let path, let reason):
@@ -45,6 +46,21 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
                 + "expected a console log or a navgraph-events log"
         case .invalidInput(let path, let errors, let strict):
             "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")"
+        }
+    }
+
+    /// The same error, its path made safe for a terminal.
+    private var escapingPath: InputError {
+        let e: (String) -> String = { TerminalText.escaped($0) }
+        return switch self {
+        case .cannotOpen(let path, let reason): .cannotOpen(path: e(path), reason: reason)
+        case .readFailed(let path, let reason): .readFailed(path: e(path), reason: reason)
+        case .noNavigationOutput(let path, let lines): .noNavigationOutput(path: e(path), lines: lines)
+        case .noLinesOfFormat(let format, let path, let lines): .noLinesOfFormat(format, path: e(path), lines: lines)
+        case .looksLike(let what, let path, let line): .looksLike(what, path: e(path), line: line)
+        case .binaryInput(let path): .binaryInput(path: e(path))
+        case .invalidInput(let path, let errors, let strict):
+            .invalidInput(path: e(path), errors: errors, strict: strict)
         }
     }
 }

@@ -1,19 +1,10 @@
+import NavGraphCore
+
 /// Escaping of untrusted text (type names, ids, titles) for each output. Inputs are whatever a console printed.
 public enum Escaping {
     /// For a terminal: control characters (C0, DEL, C1) and bidirectional-override characters are shown as
     /// `\u{…}` instead of being sent, so input can never move the cursor, clear the screen or reorder text.
-    public static func terminal(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafeForDisplay) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafeForDisplay(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func terminal(_ text: String) -> String { TerminalText.escaped(text) }
 
     /// A JSON string literal, quotes included. Control characters are `\u` escaped; U+2028/2029 too, so the
     /// JSON is also safe inside a `<script>` element.
@@ -61,14 +52,7 @@ public enum Escaping {
         return result
     }
 
-    static func isUnsafeForDisplay(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        // Bidi embeddings, overrides and isolates; marks that reorder what follows.
-        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
+    static func isUnsafeForDisplay(_ scalar: Unicode.Scalar) -> Bool { TerminalText.isUnsafeForDisplay(scalar) }
 }
 
 /// `\uXXXX` for a scalar below U+10000.

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphCore
 
 /// What to say when the first argument is not a command: a near miss gets "did you mean", a file gets the commands
 /// that read one (as typos of options already get a suggestion from swift-argument-parser).
@@ -6,28 +7,30 @@ enum CommandSuggestion {
     /// A usage error for `word`, or `nil` when it is a command (or an option, or nothing).
     static func failure(for word: String?, commands: [String], readingFiles: [String]) -> CommandFailure? {
         guard let word, !word.hasPrefix("-"), !commands.contains(word), word != "help" else { return nil }
+        // Quoted back to the terminal: a file's name can hold an escape sequence or a newline.
+        let shown = TerminalText.escaped(word)
         let list = readingFiles.dropLast().joined(separator: ", ") + " and " + (readingFiles.last ?? "")
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), !isFolder.boolValue {
             return CommandFailure(
                 .usage,
                 message: """
-                    navgraph: error: '\(word)' is a file; say what to do with it first: \(list) read a log, \
-                    e.g. navgraph tree \(word)
+                    navgraph: error: '\(shown)' is a file; say what to do with it first: \(list) read a log, \
+                    e.g. navgraph tree \(shown)
                     """)
         }
         if let nearest = nearest(to: word, in: commands) {
             return CommandFailure(
                 .usage,
                 message: """
-                    navgraph: error: unknown command '\(word)'; did you mean '\(nearest)'?
+                    navgraph: error: unknown command '\(shown)'; did you mean '\(nearest)'?
                     Usage: navgraph <command> [<file>] [<options>]; see navgraph --help
                     """)
         }
         return CommandFailure(
             .usage,
             message: """
-                navgraph: error: unknown command '\(word)'; the commands are \(commands.joined(separator: ", "))
+                navgraph: error: unknown command '\(shown)'; the commands are \(commands.joined(separator: ", "))
                 Usage: navgraph <command> [<file>] [<options>]; see navgraph --help
                 """)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavGraphConfiguration
+import NavGraphRender
 
 /// `--config FILE`: the `.navgraph.yml` to use instead of the one found in the current folder or a parent.
 struct ConfigurationOption: ParsableArguments {
@@ -18,7 +19,7 @@ struct ConfigurationOption: ParsableArguments {
 
     static func load(_ file: String?) throws -> NavGraphConfiguration {
         do {
-            return try NavGraphConfiguration.load(explicitFile: file)
+            return try NavGraphConfiguration.load(explicitFile: file, themes: BuiltInThemes.names)
         } catch {
             throw CommandFailure(.badInput, message: error.description)
         }

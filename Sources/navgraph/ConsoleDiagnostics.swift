@@ -86,7 +86,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     /// Reports the totals; throws `InputError.invalidInput` when there were errors.
     func finish() throws {
         if errors > printedErrors {
-            StandardError.write("\(file): error: \(errors - printedErrors) more errors not shown")
+            StandardError.write(Escaping.terminal("\(file): error: \(errors - printedErrors) more errors not shown"))
         }
         if errors > 0 { throw InputError.invalidInput(path: file, errors: errors, strict: strict) }
         if skipped > 0 && !verbose {

@@ -1,3 +1,5 @@
+import NavGraphCore
+
 /// What a command's exit status tells a script. Each command's help lists the ones it can end with, from the same
 /// names, so the help cannot drift from the code.
 enum ExitStatus: CaseIterable {
@@ -54,6 +56,7 @@ struct CommandFailure: Error {
 
     /// Bad input at `location` (a path, `<stdin>`, or `path:line`), said the way compilers do.
     static func badInput(_ location: String, _ message: String) -> CommandFailure {
-        CommandFailure(.badInput, message: "\(location): error: \(message)")
+        // Both quote what a user gave or a file holds: escaped for the terminal.
+        CommandFailure(.badInput, message: TerminalText.escaped("\(location): error: \(message)"))
     }
 }

@@ -1,3 +1,5 @@
+import NavGraphCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,8 +8,11 @@
 
 /// stderr, one line per call.
 enum StandardError {
+    /// Messages escape what they quote (a file's name, a value from the input); whatever one did not (a notice
+    /// naming a followed file, swift-argument-parser's wording around an argument) still cannot reach the terminal
+    /// as a control sequence. The message's own newlines stay.
     static func write(_ line: String) {
-        var text = line
+        var text = TerminalText.escaped(line, keepingNewlines: true)
         text += "\n"
         text.withUTF8 { bytes in writeAll(2, bytes) }
     }

@@ -106,9 +106,10 @@ struct MessageTests {
         try "defaults:\n  theme: x.dot.mustache\n".write(to: config, atomically: true, encoding: .utf8)
         let render = try navgraph(["render", example("session.log")], directory: folder)
         #expect(render.status == 2)
-        #expect(render.stderr.contains("\(config.path):2: error: theme '"))
+        #expect(render.stderr.contains("\(config.path):2: error: 'defaults.theme': theme '"))
         #expect(render.stderr.contains("x.dot.mustache': cannot read it: No such file or directory"))
         // Given on the command line, the theme's own path is where to look.
+        try "defaults:\n  direction: LR\n".write(to: config, atomically: true, encoding: .utf8)
         let given = try navgraph(["render", "--theme", "nope.dot", example("session.log")], directory: folder)
         #expect(given.stderr.contains("nope.dot: error: cannot read theme: No such file or directory"))
         try "presentations:\n  \"*Picker\": my sheet\n".write(to: config, atomically: true, encoding: .utf8)
@@ -145,6 +146,72 @@ struct MessageTests {
 
                     """, "\(command)")
         }
+    }
+
+    /// A theme that is no built-in one and no file was accepted by `config --print` and failed `render` as a
+    /// command-line mistake (exit 64, with render's usage); `null` and `5` under `allowed:` became the globs "null"
+    /// and "5". Each is a mistake at its line of the file, from every command.
+    @Test func aBadThemeOrANonTextGlobIsAMistakeInTheFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  theme: nosuch\nallowed:\n  - null\n  - 5\n  - \"5\"\n  - ~\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        for command in [["config", "--print"], ["render", example("session.log")], ["tree", example("session.log")]] {
+            let run = try navgraph(command, directory: folder)
+            #expect(run.status == 2, "\(command)")
+            #expect(
+                run.stderr == """
+                    \(config.path):2: error: 'defaults.theme': no built-in theme 'nosuch'; expected one of dark, light or a theme file's path (relative to this file, e.g. ./nosuch)
+                    \(config.path):4: error: expected a glob (a type or property name), found null 'null'
+                    \(config.path):5: error: expected a glob (a type or property name), found a number '5'
+                    \(config.path):7: error: expected a glob (a type or property name), found null '~'
+
+                    """, "\(command)")
+        }
+        try "defaults:\n  theme: ./missing.mustache\n".write(to: config, atomically: true, encoding: .utf8)
+        let print = try navgraph(["config", "--print"], directory: folder)
+        #expect(print.status == 2)
+        #expect(
+            print.stderr
+                == "\(config.path):2: error: 'defaults.theme': theme './missing.mustache': cannot read it: No such file or directory\n"
+        )
+    }
+
+    /// A file name or a configuration's glob holding an escape sequence or a newline reached the terminal raw in
+    /// `…: error:` lines (colouring it, or starting a line of its own): escaped as other untrusted text is.
+    @Test func namesAndGlobsInErrorsAreEscapedForTheTerminal() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "bad\u{1B}[31mname\n.log"
+        try "path: [\"A.Route\",42]\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let shown = "bad\\u{1B}[31mname\\u{A}.log"
+        for arguments in [["tree", name], ["tree", "--strict", name], ["tree", "missing\u{1B}[2J"], [name]] {
+            let run = try navgraph(arguments, directory: folder)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(!run.stderr.contains("\u{1B}"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("\\u{1B}"), "\(arguments): \(run.stderr)")
+        }
+        let tree = try navgraph(["tree", name], directory: folder)
+        #expect(
+            tree.stderr == """
+                \(shown):1: error: NavigationPath JSON element 2 is a number; expected a string (type names and values' JSON alternate, all strings)
+                \(shown): error: 1 error in input
+
+                """)
+        // A notice that names a file, not an error, is escaped too.
+        let baseline = try navgraph(
+            ["diagram", "--check", "base\u{1B}[31m.json", "--update", example("session.log")], directory: folder)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        #expect(baseline.stderr.contains("navgraph: wrote the baseline base\\u{1B}[31m.json ("), "\(baseline.stderr)")
+        try "kinds: {\"\\u001b[31mX\": stack}\n".write(
+            to: folder.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        let config = try navgraph(["config", "--print"], directory: folder)
+        #expect(config.status == 2)
+        #expect(
+            config.stderr.hasSuffix(
+                ":1: error: bad glob '\\u{1B}[31mX': '\\u{1B}' is not allowed; a glob is a name with * for any run of characters\n"
+            ))
     }
 
     @Test func stepsPastTheEndAreAnErrorLikeAt() throws {

@@ -203,6 +203,94 @@ struct OtherInputsTests {
         #expect(!lenient.stdout.contains("Route list"))
     }
 
+    /// A pretty-printed state cut short was dropped silently in every mode (only "skipped 4 lines"), and --verbose
+    /// quoted '[' for each of its lines. Once its first element names a type it is a state: one that another line
+    /// interrupts, or whose element ends mid-string, is an error at its `[` (a warning and skipped with --lenient).
+    @Test func aPrettyPrintedStateCutShortIsAStateThatCannotBeRead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unclosed = """
+            path: ["A.Route","{\\"x\\":1}"]
+            path: [
+              "A.Route",
+              "{\\"x\\":2}"
+            path: ["A.Route","{\\"x\\":3}"]
+
+            """
+        let cutElement = """
+            [
+            "A.Route",
+            "{\\"x\\":
+            ]
+            ["A.Route","{\\"x\\":3}"]
+
+            """
+        let interleaved = """
+            ["A.Route","{}"]
+            [
+            "A.Route",
+            "{\\"x\\":2}"
+            other output
+            ]
+
+            """
+        let cases = [
+            (
+                "e.log", unclosed, 2,
+                "NavigationPath JSON array opened here is not closed: line 5 is not one of its elements (cut short?); expected a closing ']'"
+            ),
+            (
+                "cut.log", cutElement, 1,
+                "NavigationPath JSON element on line 3 is cut short (its string is not closed by the end of the line); expected each element whole on its line"
+            ),
+            (
+                "m.log", interleaved, 2,
+                "NavigationPath JSON array opened here is not closed: line 5 is not one of its elements (cut short?); expected a closing ']'"
+            ),
+        ]
+        for (name, text, line, message) in cases {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            for mode in [[], ["--strict"]] {
+                let run = try navgraph(["tree"] + mode + [name], directory: folder)
+                #expect(run.status == 2, "\(name) \(mode)")
+                #expect(run.stderr.hasPrefix("\(name):\(line): error: \(message)\n"), "\(name) \(mode): \(run.stderr)")
+            }
+            // Fed a line at a time, as from a running app, with --lenient: a warning, the other states read.
+            let lenient = try navgraph(["tree", "--lenient", "--ascii"], stdin: text)
+            #expect(lenient.status == 0, "\(name)")
+            #expect(
+                lenient.stderr.hasPrefix("<stdin>:\(line): warning: \(message); state skipped (--lenient)\n"), "\(name)"
+            )
+            #expect(lenient.stdout.contains("Route ("), "\(name)")
+        }
+        // An array of the app's own is skipped, each line quoted as it is.
+        try "[\"A.Route\",\"{}\"]\nitems: [\n  1,\n]\n".write(
+            to: folder.appendingPathComponent("own.log"), atomically: true, encoding: .utf8)
+        let own = try navgraph(["tree", "--verbose", "own.log"], directory: folder)
+        #expect(own.status == 0)
+        #expect(own.stderr.contains("own.log:2: note: skipped: 'items: ['\nown.log:3: note: skipped: '  1,'\n"))
+    }
+
+    /// A complete path followed by other text on its line was skipped silently: it is read, and --verbose says what
+    /// was left out. Detection takes what reading takes: a space before a comma, and a state reading rejects with a
+    /// precise error (`["A.Route",42]`) rather than "no navigation output found".
+    @Test func consoleTextAroundAStateIsReadOrNamed() throws {
+        let trailing = try navgraph(
+            ["tree", "--verbose", "--ascii"],
+            stdin: "[\"A.Route\",\"{}\"]\npath: [\"A.Route\",\"{\\\"x\\\":2}\"] (1 entry)\n")
+        #expect(trailing.status == 0)
+        #expect(trailing.stdout.contains("Route (x: 2)"))
+        #expect(
+            trailing.stderr.contains(
+                "<stdin>:2: note: text after the NavigationPath JSON array is not part of it: ' (1 entry)'"))
+        let spaced = try navgraph(["tree", "--ascii"], stdin: "[\"A.Route\" , \"{}\"]\n")
+        #expect(spaced.status == 0 && spaced.stdout.contains("Route ()"), "\(spaced.stderr)")
+        let number = try navgraph(["tree"], stdin: "[\"A.Route\",42]\n")
+        #expect(number.status == 2)
+        #expect(
+            number.stderr.hasPrefix("<stdin>:1: error: NavigationPath JSON element 2 is a number; expected a string"))
+    }
+
     /// Some loggers and pretty printers put a space after each comma: detected and read as the compact form.
     @Test func aOneLineStateWithSpacesAfterItsCommasIsDetected() throws {
         let folder = try temporaryFolder()

@@ -69,7 +69,8 @@ struct CorpusTests {
         }
         #expect(
             labels == [
-                "root view", "Swift.Int 99", #"NavigationBackportApp.EmojiVisualisation (emoji: "🎈", count: 99)"#,
+                "NavigationStack root view", "Swift.Int 99",
+                #"NavigationBackportApp.EmojiVisualisation (emoji: "🎈", count: 99)"#,
             ])
     }
 

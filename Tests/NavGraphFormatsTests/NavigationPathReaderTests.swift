@@ -18,7 +18,7 @@ struct NavigationPathReaderTests {
         let result = read(#"["MyApp.Route","{\"detail\":{\"id\":42}}","Swift.String","\"hello\""]"#)
         #expect(result.error == nil)
         #expect(result.errors.isEmpty)
-        #expect(pushes(result) == ["root view", #"String "hello""#, "Route detail(id: 42)"])
+        #expect(pushes(result) == ["NavigationStack root view", #"String "hello""#, "Route detail(id: 42)"])
         guard case .push(let model, _, _) = result.events.last?.action else {
             Issue.record("expected a push")
             return
@@ -64,7 +64,7 @@ struct NavigationPathReaderTests {
 
     @Test func equalValuesPushedTwiceAreTwoEntries() {
         let result = read(#"["R.Route","{\"a\":{}}","R.Route","{\"a\":{}}"]"#)
-        #expect(pushes(result) == ["root view", "Route a", "Route a#2"])
+        #expect(pushes(result) == ["NavigationStack root view", "Route a", "Route a#2"])
         let again = read(
             """
             ["R.Route","{\\"a\\":{}}","R.Route","{\\"a\\":{}}"]
@@ -97,7 +97,7 @@ struct NavigationPathReaderTests {
         // Detected from its first element line: the `[` line before it is counted as skipped, but the state starts
         // there, as the second one (read whole) does.
         #expect(result.skipped == [1, 5])
-        #expect(pushes(result) == ["root view", "Route detail(id: 1)", "Route detail(id: 2)"])
+        #expect(pushes(result) == ["NavigationStack root view", "Route detail(id: 1)", "Route detail(id: 2)"])
         #expect(result.events.first?.line == 1)
         #expect(result.events.last?.line == 6)
     }

@@ -25,6 +25,10 @@ public final class NavigationPathReader: NavigationReader {
     private var scanner = ArrayScanner()
     /// The line after a pretty-printed array's `[`: its first element must name a type.
     private var awaitingFirstElement = false
+    /// The `[` line's text, quoted if it turns out not to open a path (`--verbose`'s skipped note).
+    private var openingText: [UInt8] = []
+    /// The first line of the array that ends inside a string: an element cut short (JSON strings do not span lines).
+    private var cutLine: Int?
     /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
     static let collectedLimit = 1 << 26
 
@@ -37,15 +41,9 @@ public final class NavigationPathReader: NavigationReader {
     /// holds a dotted type name (`"MyApp.Route",`) — the `[` line before it says too little to tell.
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         if let start = ArrayScanner.arrayStart(in: line), !start.opensPrettyArray {
-            var position = start.index + 1
-            while position < line.count, line[position] == .space { position += 1 }
-            guard let name = typeName(in: line, at: position) else { return false }
-            // Loggers and pretty printers that put a space after each comma (`["MyApp.Route", "{…}"]`) write it too.
-            position = name.end + 1
-            guard position < line.count, line[position] == 0x2C else { return false }
-            position += 1
-            while position < line.count, line[position] == .space { position += 1 }
-            return position < line.count && line[position] == .quote
+            // What reading takes for a state (or rejects with a precise error, such as `["MyApp.Route",42]`), the
+            // format is detected from; an empty array only once the format is known: `path: []` says too little.
+            return startsWithTypeName(UnsafeBufferPointer(rebasing: line[start.index..<start.end]))
         }
         return isElementLine(line, detecting: true)
     }
@@ -112,6 +110,7 @@ public final class NavigationPathReader: NavigationReader {
         if start.opensPrettyArray {
             startCollecting(Array(array), line: info.number)
             collectedLines = [info.number]
+            openingText = diagnostics.wantsSkippedText ? Array(line) : []
             awaitingFirstElement = true
             return
         }
@@ -119,7 +118,14 @@ public final class NavigationPathReader: NavigationReader {
         // a path: the app's own output has arrays too (`tokens: ["swift","ui"]`, `favorites: []`).
         var closing = ArrayScanner()
         let closed = closing.scan(array)
-        guard closed == array.count || closed == nil,
+        // A path that starts with a type name and closes before the line ends is read, the text after it left out
+        // (`path: ["MyApp.Route","{}"] (3 entries)`, a log's own suffix, after a space); an empty one must end the
+        // line, and one quoted in prose or Markdown (`` `["MyApp.Route","{}"]`, laid out… ``) is not a state.
+        let followed = closed.map { $0 < array.count } ?? false
+        guard
+            !followed
+                || (Self.startsWithTypeName(array) && (array[closed!] == .space || array[closed!] == .tab)
+                    && (start.index == 0 || !Self.quoteMarks.contains(line[start.index - 1]))),
             Self.looksLikePath(array, labelledBy: UnsafeBufferPointer(rebasing: line[..<start.index]))
         else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
@@ -132,6 +138,14 @@ public final class NavigationPathReader: NavigationReader {
             reject(
                 info.number,
                 "NavigationPath JSON array is not closed by the end of the line (cut short?); expected a closing ']'")
+            return
+        }
+        if let closed, closed < array.count {
+            let after = String(decoding: array[closed...], as: UTF8.self)
+            diagnostics.report(
+                Diagnostic(
+                    .note, line: info.number, "text after the NavigationPath JSON array is not part of it: '\(after)'"))
+            apply(UnsafeBufferPointer(rebasing: array[..<closed]), line: info.number, into: &events)
             return
         }
         apply(array, line: info.number, into: &events)
@@ -152,13 +166,7 @@ public final class NavigationPathReader: NavigationReader {
     {
         var position = 1
         while position < array.count, array[position] == .space { position += 1 }
-        guard position < array.count, array[position] == .closeBracket else {
-            // What follows the type name is left to the JSON reading, which says what is wrong with it.
-            guard let name = typeName(in: array, at: position) else { return false }
-            var next = name.end + 1
-            while next < array.count, array[next] == .space { next += 1 }
-            return next < array.count && (array[next] == 0x2C || array[next] == .closeBracket)
-        }
+        guard position < array.count, array[position] == .closeBracket else { return startsWithTypeName(array) }
         var end = before.count
         while end > 0, before[end - 1] == .space || before[end - 1] == .tab { end -= 1 }
         // Nothing, or a console prefix that ends with its process (`Recipes[4242:9111]`).
@@ -170,11 +178,26 @@ public final class NavigationPathReader: NavigationReader {
         return ["path", "stack", "route", "navigation"].contains { label.contains($0) }
     }
 
+    /// Marks that quote an array in prose or Markdown: `` ` ``, `"`, `'`.
+    private static let quoteMarks: [UInt8] = [0x60, .quote, 0x27]
+
+    /// `[` and a type name, then `,` or `]` (spaces between them allowed: some loggers write `["MyApp.Route", "{…}"]`
+    /// or `["MyApp.Route" , …`). What follows is left to the JSON reading, which says what is wrong with it.
+    private static func startsWithTypeName(_ array: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = 1
+        while position < array.count, array[position] == .space { position += 1 }
+        guard let name = typeName(in: array, at: position) else { return false }
+        var next = name.end + 1
+        while next < array.count, array[next] == .space { next += 1 }
+        return next < array.count && (array[next] == 0x2C || array[next] == .closeBracket)
+    }
+
     private func startCollecting(_ opening: [UInt8], line: Int) {
         collected = opening
         collected.append(.newline)
         collectedStart = line
         collectedLines = []
+        cutLine = nil
         scanner = ArrayScanner()
         opening.withUnsafeBufferPointer { _ = scanner.scan($0) }
     }
@@ -201,8 +224,25 @@ public final class NavigationPathReader: NavigationReader {
             collected.count + line.count < Self.collectedLimit,
             !startsElements || line[first] == .closeBracket || Self.isElementLine(line, detecting: false)
         else {
-            for number in collectedLines {
-                diagnostics.skipped(line: number) { "[" }
+            if startsElements {
+                // Only the `[` was seen: an array of the app's own, not a path.
+                let text = openingText
+                for number in collectedLines {
+                    diagnostics.skipped(line: number) { String(decoding: text, as: UTF8.self) }
+                }
+            } else {
+                // A path was begun (its first element names a type) and another line came before its `]`: the
+                // state was cut short (a console that drops or interleaves lines), a state that cannot be read.
+                let why =
+                    info.truncated
+                    ? "line \(info.number) is too long to be one of its elements"
+                    : collected.count + line.count >= Self.collectedLimit
+                        ? "it is longer than \(Self.collectedLimit) bytes"
+                        : "line \(info.number) is not one of its elements (cut short?)"
+                navigationLineCount += collectedLines.count
+                reject(
+                    collectedStart,
+                    "NavigationPath JSON array opened here is not closed: \(why); expected a closing ']'")
             }
             collectedLines = []
             collected = []
@@ -212,11 +252,20 @@ public final class NavigationPathReader: NavigationReader {
         collected.append(contentsOf: line)
         collected.append(.newline)
         collectedLines.append(info.number)
-        guard scanner.scan(line) != nil else { return }
+        let closed = scanner.scan(line) != nil
+        if scanner.endLine(), cutLine == nil { cutLine = info.number }
+        guard closed else { return }
         navigationLineCount += collectedLines.count
         collectedLines = []
         let bytes = collected
         collected = []
+        if let cutLine {
+            reject(
+                collectedStart,
+                "NavigationPath JSON element on line \(cutLine) is cut short (its string is not closed by the end of "
+                    + "the line); expected each element whole on its line")
+            return
+        }
         bytes.withUnsafeBufferPointer { apply($0, line: collectedStart, into: &events) }
     }
 
@@ -278,6 +327,13 @@ struct ArrayScanner {
             index += 1
         }
         return nil
+    }
+
+    /// Ends a line of a pretty-printed array: whether it ended inside a string, which JSON does not allow (the
+    /// element was cut short). The next line is read as outside any string, so the array's `]` still closes it.
+    mutating func endLine() -> Bool {
+        defer { literal = QuotedLiteral() }
+        return literal.isOpen
     }
 
     /// Follows the bracket depth through `bytes`, outside strings: the count of bytes read once the outermost array

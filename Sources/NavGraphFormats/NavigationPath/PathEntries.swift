@@ -23,8 +23,10 @@ struct PathEntries {
     }
 
     static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
-    /// The stack's root view: not in the path, but every stack has one (and a pop never takes it).
-    static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: "root")
+    /// The stack's root view: not in the path, but every stack has one (and a pop never takes it). Typed by its stack
+    /// as NavigatorUI's are (`home root`, id `view`): JSON and diagrams show the type `NavigationStack root`, not a
+    /// bare `root` that reads as a kind, and the text tree `NavigationStack root view`.
+    static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: stack.type + " root")
 
     private var placed: [Placed] = []
     /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
