@@ -25,6 +25,8 @@ struct NavigatorTree {
         var destinations: [ModelRef] = []
         /// Entries dropped from the bottom of the stack by `stackLimit`: pops past the tracked ones take these.
         var dropped = 0
+        /// The warning that `stackLimit` dropped entries of this stack was given.
+        var warnedDropping = false
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         var pendingPresentation: NavigatorDestination?
@@ -142,6 +144,18 @@ struct NavigatorTree {
             // entries are dropped, so no single line costs more than the limit.
             let trimmed = navigators[me].destinations.count > Self.stackLimit
             if trimmed {
+                // Said once per stack: the tree and history show fewer entries than the log pushed (or than the app
+                // had, when the log hid pops): the user must know without --verbose.
+                if !navigators[me].warnedDropping {
+                    navigators[me].warnedDropping = true
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "stack '\(described(me))' holds more than \(Self.stackLimit) entries the log did not show "
+                                + "popped (NavigatorUI does not log popAll() or back swipes): the oldest "
+                                + "\(Self.stackLimit / 2) are dropped, and as many again each time it grows past "
+                                + "\(Self.stackLimit)"))
+                }
                 navigators[me].destinations.removeFirst(Self.stackLimit / 2)
                 navigators[me].dropped += Self.stackLimit / 2
             }
