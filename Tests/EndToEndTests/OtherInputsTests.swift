@@ -117,13 +117,16 @@ struct OtherInputsTests {
         #expect(lenient.stderr.contains(popWarning), "\(lenient.stderr)")
         #expect(
             lenient.stderr.contains(
-                "contradictions.log:12: warning: navigator 'home 1E2' removing \(stranger), which is not its child"))
+                "contradictions.log:12: warning: navigator 'home 1E2' removing 'stranger 9F9', which is not its child\n"
+            ), "\(lenient.stderr)")
         // Lines 9 and 11, the sheet's two removals, are what NavigatorUI logs.
         #expect(lenient.stderr.components(separatedBy: ": warning: ").count == 3, "\(lenient.stderr)")
         let strict = try navgraph(["tree", "--strict", log.path])
         #expect(strict.status != 0)
         #expect(strict.stderr.contains("contradictions.log:5: error: popping on navigator 'home 1E2'"))
-        #expect(strict.stderr.contains("contradictions.log:12: error: navigator 'home 1E2' removing \(stranger)"))
+        #expect(strict.stderr.contains("contradictions.log:12: error: navigator 'home 1E2' removing 'stranger 9F9'"))
+        // An error is not ignored: its message does not say so (it ended in '; ignored').
+        #expect(!strict.stderr.contains("ignored"), "\(strict.stderr)")
         // Pops past the 512 tracked entries take the dropped ones, silently.
         let trimmed = (1...600).map { _ in push } + (1...600).map { _ in "\(home) popping" }
         try ((Array(lines.prefix(2)) + trimmed).joined(separator: "\n") + "\n")
@@ -142,11 +145,27 @@ struct OtherInputsTests {
         #expect(!history.contains("dump of window main (5 nodes)"))
     }
 
+    /// A navigator that logs its name late is renamed in place: `diff` lists it (it said 'no differences').
+    @Test func diffListsARenamedNavigator() throws {
+        let diff = try navgraph(["diff", example("navigator-session.log"), "--from", "16", "--to", "17"])
+        #expect(diff.status == 1)
+        #expect(diff.stdout == "~ HomeDestinations.photoPicker E59 is now photo-picker E59\n")
+        let json = try navgraph([
+            "diff", "--format", "json", example("navigator-session.log"), "--from", "16", "--to", "17",
+        ])
+        #expect(
+            json.stdout.contains(
+                #"{"from": {"id": "E59", "type": "HomeDestinations.photoPicker"}, "to": {"id": "E59", "type": "photo-picker"}}"#
+            ))
+    }
+
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
         #expect(
             run.stderr.contains(
                 "navigator-session.log:1: note: read as navigator (NavigatorUI log), detected from this line"))
+        // The note about pops without a count points at the first 'popping' (it pointed at the first push, line 9).
+        #expect(run.stderr.contains("navigator-session.log:12: note: NavigatorUI logs 'popping' without a count"))
         let path = try navgraph(["tree", "--verbose", example("navigation-path.log")])
         #expect(path.stderr.contains("navigation-path.log:4: note: read as navigation-path (NavigationPath JSON)"))
     }

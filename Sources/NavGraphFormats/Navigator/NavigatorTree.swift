@@ -85,7 +85,7 @@ struct NavigatorTree {
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
-        case .removing(let childKey, _):
+        case .removing(let childKey, let childName):
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
@@ -94,7 +94,8 @@ struct NavigatorTree {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
-                            "navigator '\(described(me))' removing \(childKey), which is not its child; ignored"))
+                            "navigator '\(described(me))' removing '\(childName ?? "Navigator") \(childKey.prefix(3))', "
+                                + "which is not its child"))
                 }
                 return
             }
@@ -130,7 +131,6 @@ struct NavigatorTree {
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            noteApproximateStacks(line: number, diagnostics: diagnostics)
             let destination = destination(printed, hash: line.payloadHash)
             generation += 1
             let model = ModelRef(
@@ -186,7 +186,7 @@ struct NavigatorTree {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
-                            "popping on navigator '\(described(me))', whose stack has nothing pushed; ignored"))
+                            "popping on navigator '\(described(me))', whose stack has nothing pushed"))
                 }
                 return
             }
