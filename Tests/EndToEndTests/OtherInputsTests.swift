@@ -145,6 +145,32 @@ struct OtherInputsTests {
         #expect(!history.contains("dump of window main (5 nodes)"))
     }
 
+    /// A navigator whose pushes come before any navigator adds it (a log begun mid-session) shows nowhere until it
+    /// is added: a warning says so (its pushed value vanished from every view without a word), and once added its
+    /// stack shows what it pushed.
+    @Test func pushesOfANavigatorNotYetPlacedAreWarnedOfAndShownOnceItIs() throws {
+        let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
+        let stranger = "BBBBBBBB-0000-0000-0000-000000000002"
+        let lines = [
+            "Navigator \(root) (root) configured",
+            "Navigator \(stranger) (stranger) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, "
+                + "method: NavigatorUI.NavigationMethod.push))",
+        ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("odd.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let tree = try navgraph(["tree", log.path])
+        #expect(tree.status == 0)
+        #expect(
+            tree.stderr.contains("odd.log:2: warning: navigator 'stranger BBB' pushes, but the log has not placed it"),
+            "\(tree.stderr)")
+        try ((lines + ["Navigator \(root) (root) adding \(stranger) (stranger)"]).joined(separator: "\n") + "\n")
+            .write(to: log, atomically: true, encoding: .utf8)
+        let added = try navgraph(["tree", "--ascii", log.path])
+        #expect(added.stdout.contains("X y"), "\(added.stdout)")
+    }
+
     /// A navigator that logs its name late is renamed in place: `diff` lists it (it said 'no differences').
     @Test func diffListsARenamedNavigator() throws {
         let diff = try navgraph(["diff", example("navigator-session.log"), "--from", "16", "--to", "17"])

@@ -27,6 +27,8 @@ struct NavigatorTree {
         var dropped = 0
         /// The warning that `stackLimit` dropped entries of this stack was given.
         var warnedDropping = false
+        /// The warning that this navigator pushes while in no window was given.
+        var warnedUnplaced = false
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         var pendingPresentation: NavigatorDestination?
@@ -161,6 +163,15 @@ struct NavigatorTree {
             }
             // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
             // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
+            if !isPlaced(me) && !navigators[me].warnedUnplaced {
+                // Its stack is kept, and shown once a parent's `adding` places it; until then the pushes show nowhere.
+                navigators[me].warnedUnplaced = true
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: number,
+                        "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', and no "
+                            + "navigator's 'adding' it): its stack is shown once a navigator adds it"))
+            }
             if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
                 snapshot(of: me, line: number, into: &events)
             } else if !showedStack {
