@@ -1,7 +1,7 @@
 import NavGraphCore
 
-/// What differs between two moments: models added, removed, moved (new parent or position) and tabs whose
-/// selection changed. Nodes are matched by key (for two files: by id and type).
+/// What differs between two moments: models added, removed, moved (new parent or position), renamed (one key, a new
+/// type or id: a NavigatorUI navigator that logs its name late) and tabs whose selection changed. Nodes are matched by key (for two files: by id and type).
 public struct HierarchyDiff: Sendable {
     public struct Move: Sendable, Equatable {
         public var model: ModelRef
@@ -15,6 +15,11 @@ public struct HierarchyDiff: Sendable {
         public var index: Int
     }
 
+    public struct Rename: Sendable, Equatable {
+        public var from: ModelRef
+        public var to: ModelRef
+    }
+
     public struct SelectionChange: Sendable, Equatable {
         public var container: ModelRef
         public var from: ModelRef?
@@ -26,11 +31,14 @@ public struct HierarchyDiff: Sendable {
     /// Top-most removed nodes, each with its subtree as it was in the first state.
     public private(set) var removed: [Node] = []
     public private(set) var moved: [Move] = []
+    public private(set) var renamed: [Rename] = []
     public private(set) var selection: [SelectionChange] = []
     public let old: Hierarchy
     public let new: Hierarchy
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && selection.isEmpty }
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && moved.isEmpty && renamed.isEmpty && selection.isEmpty
+    }
 
     public init(from old: Hierarchy, to new: Hierarchy) {
         self.old = old
@@ -49,6 +57,12 @@ public struct HierarchyDiff: Sendable {
             let rootChangedWindow = before.parent == nil && after.parent == nil && before.window != after.window
             if before.parent?.key != after.parent?.key || before.index != after.index || rootChangedWindow {
                 moved.append(Move(model: node.model, from: before, to: after))
+            }
+            if let previous = old.nodes[node.key],
+                previous.model.type != node.model.type
+                    || previous.model.id != node.model.id
+            {
+                renamed.append(Rename(from: previous.model, to: node.model))
             }
             if node.kind == .tabs, let previous = old.nodes[node.key], previous.selectedTab != node.selectedTab {
                 selection.append(

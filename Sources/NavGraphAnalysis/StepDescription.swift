@@ -29,6 +29,18 @@ public enum StepDescription {
             return "pop \(count) from \(kindOf(parent))\(short(parent))"
                 + (names.isEmpty ? "" : ": \(names)\(change.removed.count > 3 ? ", …" : "")")
         case .setPath(let parent, let entries):
+            // A path that gained one entry on top, and maybe lost some below (a NavigatorUI stack trimmed to its
+            // limit): a push, as the log said, and what it cost.
+            if let last = entries.last, last.created != nil, change.added == [last.key],
+                let model = after.model(last.key)
+            {
+                let dropped = change.removed.prefix(3).map(named).joined(separator: ", ")
+                return "push \(named(model)) onto \(kindOf(parent))\(short(parent))"
+                    + (change.removed.isEmpty
+                        ? ""
+                        : " (the oldest \(change.removed.count) entries dropped: \(dropped)"
+                            + (change.removed.count > 3 ? ", …)" : ")"))
+            }
             return "set the path of \(kindOf(parent))\(short(parent)) to \(entries.count) entries" + gone()
         case .present(let model, _, let parent, let style):
             return "present \(named(model))\(Self.style(style)) on \(short(parent))" + gone()

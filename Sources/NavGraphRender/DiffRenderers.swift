@@ -1,7 +1,8 @@
 import NavGraphAnalysis
 import NavGraphCore
 
-/// `navgraph diff` as text: `+` added (with its subtree size), `-` removed, `~` moved, `*` selection changed.
+/// `navgraph diff` as text: `+` added (with its subtree size), `-` removed, `~` moved or renamed, `*` selection
+/// changed.
 public struct DiffTextRenderer: DiffRenderer {
     public var style: TerminalStyle
 
@@ -37,6 +38,9 @@ public struct DiffTextRenderer: DiffRenderer {
             let to = "\(move.to.parent.map { name($0) } ?? "window \(move.to.window)") #\(move.to.index + 1)"
             output.write(style.paint("~ " + name(move.model), .yellow) + " moved from \(from) to \(to)\n")
         }
+        for rename in diff.renamed {
+            output.write(style.paint("~ " + name(rename.from), .yellow) + " is now \(name(rename.to))\n")
+        }
         for change in diff.selection {
             output.write(
                 style.paint("* " + name(change.container), .blue)
@@ -47,7 +51,8 @@ public struct DiffTextRenderer: DiffRenderer {
 }
 
 /// `navgraph diff --format json`:
-/// `{"added": [NODE], "removed": [NODE], "moved": [{"id", "type", "from", "to"}], "selection": [{"id", "type", "from", "to"}]}`
+/// `{"added": [NODE], "removed": [NODE], "moved": [{"id", "type", "from", "to"}], "renamed": [{"from": {"id",
+/// "type"}, "to": {"id", "type"}}], "selection": [{"id", "type", "from", "to"}]}`
 /// with NODE as in `tree --format json`, an added or removed one also saying where it hangs (`"parent"`, `"window"`,
 /// `"index"`), and each move's position `{"parent", "window", "index"}`. Indexes count siblings from 1, as the text
 /// output's `#1` does.
@@ -67,6 +72,12 @@ public struct DiffJSONRenderer: DiffRenderer {
                     + "\"from\": \(position(move.from)), \"to\": \(position(move.to))}")
         }
         output.write(diff.moved.isEmpty ? "],\n" : "\n  ],\n")
+        output.write("  \"renamed\": [")
+        for (index, rename) in diff.renamed.enumerated() {
+            output.write(
+                (index == 0 ? "\n" : ",\n") + "    {\"from\": \(model(rename.from)), \"to\": \(model(rename.to))}")
+        }
+        output.write(diff.renamed.isEmpty ? "],\n" : "\n  ],\n")
         output.write("  \"selection\": [")
         for (index, change) in diff.selection.enumerated() {
             output.write(
@@ -76,6 +87,10 @@ public struct DiffJSONRenderer: DiffRenderer {
             )
         }
         output.write(diff.selection.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    private func model(_ model: ModelRef) -> String {
+        "{\"id\": \(Escaping.jsonString(model.id)), \"type\": \(Escaping.jsonString(model.qualifiedType))}"
     }
 
     private func position(_ position: HierarchyDiff.Position) -> String {

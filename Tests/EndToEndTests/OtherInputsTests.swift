@@ -69,13 +69,27 @@ struct OtherInputsTests {
         let pages = tree.stdout.split(separator: "\n").filter { $0.contains("HomeDestinations page(") }
             .map { $0.split(separator: " ").last.map(String.init) ?? "" }
         #expect(pages == (257...511).map { "page(\($0))" } + ["page(1000)"])
+        // Said once per stack, without --verbose (the tree shows fewer entries than the log pushed), and the trimming
+        // step reads as the push it is (it read 'set the path of stack 1E2 to 258 entries (256 left)').
+        #expect(
+            tree.stderr.components(
+                separatedBy: "trimmed.log:515: warning: stack 'home 1E2' holds more than 512 entries"
+            )
+            .count == 2, "\(tree.stderr)")
+        #expect(!tree.stderr.contains("trimmed.log:518:"), "\(tree.stderr)")
+        let history = try navgraph(["history", "--steps", "517..518", log.path])
+        #expect(
+            history.stdout.contains(
+                "line 515     push HomeDestinations page(513) onto stack 1E2 (the oldest 256 entries dropped: "
+                    + "HomeDestinations page(1), HomeDestinations page(2), HomeDestinations page(3), …)\n"),
+            "\(history.stdout)")
         let leaks = try navgraph(["leaks", log.path])
         #expect(!leaks.stderr.contains("does not exist"), "\(leaks.stderr)")
     }
 
     /// A `popping` with nothing pushed and a `removing` of a navigator that is not the remover's child contradict
     /// the state: a warning, and with --strict an error. NavigatorUI's own second `removing` of a child (after its
-    /// deinit) and pops of entries dropped past the stack limit are not contradictions.
+    /// deinit) and pops of entries dropped past the stack limit are not contradictions (the drop itself is warned of).
     @Test func navigatorLinesThatContradictTheStateAreWarningsAndStrictErrors() throws {
         let root = "Navigator CD613E30-D8F1-6ADF-91B7-584A2265B1F5 (root)"
         let home = "Navigator 1E2FEB89-414C-343C-1027-C4D1C386BBC4 (home)"
@@ -103,19 +117,23 @@ struct OtherInputsTests {
         #expect(lenient.stderr.contains(popWarning), "\(lenient.stderr)")
         #expect(
             lenient.stderr.contains(
-                "contradictions.log:12: warning: navigator 'home 1E2' removing \(stranger), which is not its child"))
+                "contradictions.log:12: warning: navigator 'home 1E2' removing 'stranger 9F9', which is not its child\n"
+            ), "\(lenient.stderr)")
         // Lines 9 and 11, the sheet's two removals, are what NavigatorUI logs.
         #expect(lenient.stderr.components(separatedBy: ": warning: ").count == 3, "\(lenient.stderr)")
         let strict = try navgraph(["tree", "--strict", log.path])
         #expect(strict.status != 0)
         #expect(strict.stderr.contains("contradictions.log:5: error: popping on navigator 'home 1E2'"))
-        #expect(strict.stderr.contains("contradictions.log:12: error: navigator 'home 1E2' removing \(stranger)"))
+        #expect(strict.stderr.contains("contradictions.log:12: error: navigator 'home 1E2' removing 'stranger 9F9'"))
+        // An error is not ignored: its message does not say so (it ended in '; ignored').
+        #expect(!strict.stderr.contains("ignored"), "\(strict.stderr)")
         // Pops past the 512 tracked entries take the dropped ones, silently.
         let trimmed = (1...600).map { _ in push } + (1...600).map { _ in "\(home) popping" }
         try ((Array(lines.prefix(2)) + trimmed).joined(separator: "\n") + "\n")
             .write(to: log, atomically: true, encoding: .utf8)
-        let deep = try navgraph(["tree", "--strict", log.path])
+        let deep = try navgraph(["tree", log.path])
         #expect(deep.status == 0, "\(deep.stderr)")
+        #expect(!deep.stderr.contains("popping"), "\(deep.stderr)")
     }
 
     /// A navigator's first push reads as a push, as later ones do (it was a dump of the window, as the stack's root
@@ -127,11 +145,53 @@ struct OtherInputsTests {
         #expect(!history.contains("dump of window main (5 nodes)"))
     }
 
+    /// A navigator whose pushes come before any navigator adds it (a log begun mid-session) shows nowhere until it
+    /// is added: a warning says so (its pushed value vanished from every view without a word), and once added its
+    /// stack shows what it pushed.
+    @Test func pushesOfANavigatorNotYetPlacedAreWarnedOfAndShownOnceItIs() throws {
+        let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
+        let stranger = "BBBBBBBB-0000-0000-0000-000000000002"
+        let lines = [
+            "Navigator \(root) (root) configured",
+            "Navigator \(stranger) (stranger) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, "
+                + "method: NavigatorUI.NavigationMethod.push))",
+        ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("odd.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let tree = try navgraph(["tree", log.path])
+        #expect(tree.status == 0)
+        #expect(
+            tree.stderr.contains("odd.log:2: warning: navigator 'stranger BBB' pushes, but the log has not placed it"),
+            "\(tree.stderr)")
+        try ((lines + ["Navigator \(root) (root) adding \(stranger) (stranger)"]).joined(separator: "\n") + "\n")
+            .write(to: log, atomically: true, encoding: .utf8)
+        let added = try navgraph(["tree", "--ascii", log.path])
+        #expect(added.stdout.contains("X y"), "\(added.stdout)")
+    }
+
+    /// A navigator that logs its name late is renamed in place: `diff` lists it (it said 'no differences').
+    @Test func diffListsARenamedNavigator() throws {
+        let diff = try navgraph(["diff", example("navigator-session.log"), "--from", "16", "--to", "17"])
+        #expect(diff.status == 1)
+        #expect(diff.stdout == "~ HomeDestinations.photoPicker E59 is now photo-picker E59\n")
+        let json = try navgraph([
+            "diff", "--format", "json", example("navigator-session.log"), "--from", "16", "--to", "17",
+        ])
+        #expect(
+            json.stdout.contains(
+                #"{"from": {"id": "E59", "type": "HomeDestinations.photoPicker"}, "to": {"id": "E59", "type": "photo-picker"}}"#
+            ))
+    }
+
     @Test func detectionIsNotedWithVerbose() throws {
         let run = try navgraph(["tree", "--verbose", example("navigator-session.log")])
         #expect(
             run.stderr.contains(
                 "navigator-session.log:1: note: read as navigator (NavigatorUI log), detected from this line"))
+        // The note about pops without a count points at the first 'popping' (it pointed at the first push, line 9).
+        #expect(run.stderr.contains("navigator-session.log:12: note: NavigatorUI logs 'popping' without a count"))
         let path = try navgraph(["tree", "--verbose", example("navigation-path.log")])
         #expect(path.stderr.contains("navigation-path.log:4: note: read as navigation-path (NavigationPath JSON)"))
     }

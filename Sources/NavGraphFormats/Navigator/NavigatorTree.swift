@@ -25,6 +25,10 @@ struct NavigatorTree {
         var destinations: [ModelRef] = []
         /// Entries dropped from the bottom of the stack by `stackLimit`: pops past the tracked ones take these.
         var dropped = 0
+        /// The warning that `stackLimit` dropped entries of this stack was given.
+        var warnedDropping = false
+        /// The warning that this navigator pushes while in no window was given.
+        var warnedUnplaced = false
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         var pendingPresentation: NavigatorDestination?
@@ -83,7 +87,7 @@ struct NavigatorTree {
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
-        case .removing(let childKey, _):
+        case .removing(let childKey, let childName):
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
             guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
@@ -92,7 +96,8 @@ struct NavigatorTree {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
-                            "navigator '\(described(me))' removing \(childKey), which is not its child; ignored"))
+                            "navigator '\(described(me))' removing '\(childName ?? "Navigator") \(childKey.prefix(3))', "
+                                + "which is not its child"))
                 }
                 return
             }
@@ -128,7 +133,6 @@ struct NavigatorTree {
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            noteApproximateStacks(line: number, diagnostics: diagnostics)
             let destination = destination(printed, hash: line.payloadHash)
             generation += 1
             let model = ModelRef(
@@ -142,11 +146,32 @@ struct NavigatorTree {
             // entries are dropped, so no single line costs more than the limit.
             let trimmed = navigators[me].destinations.count > Self.stackLimit
             if trimmed {
+                // Said once per stack: the tree and history show fewer entries than the log pushed (or than the app
+                // had, when the log hid pops): the user must know without --verbose.
+                if !navigators[me].warnedDropping {
+                    navigators[me].warnedDropping = true
+                    diagnostics.report(
+                        Diagnostic(
+                            .warning, line: number,
+                            "stack '\(described(me))' holds more than \(Self.stackLimit) entries the log did not show "
+                                + "popped (NavigatorUI does not log popAll() or back swipes): the oldest "
+                                + "\(Self.stackLimit / 2) are dropped, and as many again each time it grows past "
+                                + "\(Self.stackLimit)"))
+                }
                 navigators[me].destinations.removeFirst(Self.stackLimit / 2)
                 navigators[me].dropped += Self.stackLimit / 2
             }
             // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
             // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
+            if !isPlaced(me) && !navigators[me].warnedUnplaced {
+                // Its stack is kept, and shown once a parent's `adding` places it; until then the pushes show nowhere.
+                navigators[me].warnedUnplaced = true
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: number,
+                        "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', and no "
+                            + "navigator's 'adding' it): its stack is shown once a navigator adds it"))
+            }
             if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
                 snapshot(of: me, line: number, into: &events)
             } else if !showedStack {
@@ -172,7 +197,7 @@ struct NavigatorTree {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
-                            "popping on navigator '\(described(me))', whose stack has nothing pushed; ignored"))
+                            "popping on navigator '\(described(me))', whose stack has nothing pushed"))
                 }
                 return
             }
