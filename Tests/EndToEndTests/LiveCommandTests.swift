@@ -95,7 +95,7 @@ struct FollowTests {
         }
         #expect(
             run.stdout.hasSuffix(
-                "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"
+                "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  under AppNavigationModel 667 until line 5\n\n"
             ))
     }
 
