@@ -74,8 +74,8 @@ public struct TextTreeRenderer: Renderer {
                     "  "
                     + style.paint(Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id), tone)
                 // Where it was and the line that took it out. The line it was last placed at is not said: a
-                // reader that restates the whole window (NavigatorUI does at each navigator's 'current') places
-                // every model again, so that line was often another navigator's.
+                // reader that restates the whole window (NavigatorUI's, when a navigator's name comes after its
+                // 'adding') places every model again, so that line was often another model's.
                 let parent = model.lastPlacement?.parent.map {
                     "under \(Escaping.terminal($0.type)) \(Escaping.terminal($0.id))"
                 }
