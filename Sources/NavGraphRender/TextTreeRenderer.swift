@@ -73,12 +73,18 @@ public struct TextTreeRenderer: Renderer {
                 var line =
                     "  "
                     + style.paint(Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id), tone)
-                if let parent = model.lastPlacement?.parent {
-                    line += style.paint(
-                        "  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id)) (line \(model.lastPlacement!.line))",
-                        .dim)
+                // Where it was and the line that took it out. The line it was last placed at is not said: a
+                // reader that restates the whole window (NavigatorUI's, when a navigator's name comes after its
+                // 'adding') places every model again, so that line was often another model's.
+                let parent = model.lastPlacement?.parent.map {
+                    "under \(Escaping.terminal($0.type)) \(Escaping.terminal($0.id))"
                 }
-                if let left = model.leftLine { line += style.paint("; left at line \(left)", .dim) }
+                switch (parent, model.leftLine) {
+                case (let parent?, let left?): line += style.paint("  \(parent) until line \(left)", .dim)
+                case (let parent?, nil): line += style.paint("  last under \(parent)", .dim)
+                case (nil, let left?): line += style.paint("  left at line \(left)", .dim)
+                case (nil, nil): break
+                }
                 output.write(line + "\n")
             }
         }

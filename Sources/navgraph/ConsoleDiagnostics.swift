@@ -96,8 +96,13 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
     }
 
+    /// Takes each diagnostic that would be printed instead (a live view on the terminal, which stderr's line would be
+    /// painted over); it gets the line as stderr would have said it.
+    var divert: ((Diagnostic, String) -> Void)?
+
     private func print(_ diagnostic: Diagnostic) {
-        StandardError.write(Escaping.terminal(diagnostic.formatted(file: file)))
+        let text = Escaping.terminal(diagnostic.formatted(file: file))
+        if let divert { divert(diagnostic, text) } else { StandardError.write(text) }
     }
 
     /// The start of a line, control characters shown escaped, in quotes.

@@ -13,43 +13,102 @@
 struct LiveView {
     /// The step header, always the top line.
     var header: String
-    /// The latest thing navgraph has to say (the file was truncated, removed…), under the header: stderr written
-    /// on the same terminal would be painted over by the next frame.
-    var notice: String?
+    /// The latest thing navgraph has to say (the file was truncated, removed, a warning about the input…), under the
+    /// header: stderr written on the same terminal would be painted over by the next frame.
+    var notice: Notice?
     var body: [String]
 
+    struct Notice: Equatable {
+        var text: String
+        /// Kept when the line is cut: how many diagnostics came before this one.
+        var more = ""
+    }
+
     /// The frame as written to the terminal. Cut to `rows` (the header stays on top, a last line says how many
-    /// were left out) unless `whole`: the final state is written in full, as nothing will redraw it.
-    func frame(rows: Int, whole: Bool, first: Bool) -> String {
-        var lines = [header] + (notice.map { [$0] } ?? []) + body
+    /// were left out) unless `whole`: the final state is written in full, as nothing will redraw it. Lines wider
+    /// than `columns` end in `…`.
+    func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
+        let noticeLine = notice.map { notice in
+            let more = notice.more.isEmpty ? "" : " " + notice.more
+            return cut(notice.text, to: columns - visibleWidth(more)) + more
+        }
+        var lines = [header] + (noticeLine.map { [$0] } ?? []) + body
         if !whole, lines.count > rows {
             let kept = max(rows - 1, 1)
             let more = lines.count - kept
             lines = Array(lines.prefix(kept)) + ["… \(more) more line\(more == 1 ? "" : "s")"]
         }
-        // No line may wrap (it would scroll the frame): autowrap off while drawing, long lines cut by the terminal.
+        lines = lines.map { cut($0, to: columns) }
+        // No line may wrap (it would scroll the frame): autowrap off while drawing, as a line cut too short for
+        // characters wider than one column could still be too wide.
         var text = (first ? "\u{1B}[H\u{1B}[2J" : "\u{1B}[H") + "\u{1B}[?7l"
-        text += lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n")
+        // A line that fills the row leaves the cursor on its last character (autowrap off), which clearing to the
+        // end of the line would erase.
+        text += lines.map { visibleWidth($0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
         // The last line of a cut frame must not end in a newline: on the bottom row it would scroll.
         text += whole ? "\n\u{1B}[J" : "\u{1B}[J"
         return text + "\u{1B}[?7h"
     }
 }
 
-/// Rows of the terminal on `descriptor`, or `nil` when it is not one.
-func terminalRows(_ descriptor: Int32) -> Int? {
+/// Rows and columns of the terminal on `descriptor`, or `nil` when it is not one.
+func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
     var window = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0 else { return nil }
-    return Int(window.ws_row)
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
+    return (Int(window.ws_row), Int(window.ws_col))
+}
+
+/// Columns `text` takes, its escape sequences (colours) taking none; each character is taken as one column wide.
+func visibleWidth(_ text: String) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+        if inEscape {
+            if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+        } else if scalar == "\u{1B}" {
+            inEscape = true
+        } else {
+            width += 1
+        }
+    }
+    return width
+}
+
+/// `text` cut to `columns`, ending in `…` where it was cut (the terminal cut a line silently, mid-word); its escape
+/// sequences are kept and their effect ended.
+func cut(_ text: String, to columns: Int) -> String {
+    guard visibleWidth(text) > columns else { return text }
+    var result = ""
+    var width = 0
+    var inEscape = false
+    var painted = false
+    for scalar in text.unicodeScalars {
+        if inEscape {
+            result.unicodeScalars.append(scalar)
+            if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+        } else if scalar == "\u{1B}" {
+            result.unicodeScalars.append(scalar)
+            inEscape = true
+            painted = true
+        } else if width < columns - 1 {
+            result.unicodeScalars.append(scalar)
+            width += 1
+        } else {
+            break
+        }
+    }
+    return result + (columns > 0 ? "…" : "") + (painted ? "\u{1B}[0m" : "")
 }
 
 /// Ctrl-C (or kill) ends a live view on a line of its own: a cut frame's last line has no newline, so the shell's
-/// prompt came up after its text.
+/// prompt came up after its text. The diagnostics it held are written then.
 func endLiveViewOnALineOfItsOwn() {
     for signal in [SIGINT, SIGTERM, SIGHUP] {
         setSignalHandler(signal) { signal in
             let end: StaticString = "\u{1B}[?7h\r\n"
             _ = systemWrite(1, end.utf8Start, end.utf8CodeUnitCount)
+            // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
+            writeHeldDiagnostics()
             _exit(128 + signal)
         }
     }

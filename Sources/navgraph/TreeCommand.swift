@@ -84,13 +84,24 @@ struct TreeCommand: ParsableCommand {
         /// The followed path named no file at the last look (and stderr said so).
         var removed = false
         /// On a terminal: the latest notice, shown under the header, and whether a frame was drawn yet.
-        var notice: String?
+        var notice: LiveView.Notice?
         var drawn = false
+        /// The notice in the frame last drawn: a new one is drawn even when the state is as shown.
+        var drawnNotice: LiveView.Notice?
         if redraw { endLiveViewOnALineOfItsOwn() }
+        // Diagnostics about the input become the notice (stderr's line would be painted over), and are all written
+        // to stderr when the view ends. Into a file or a pipe stderr keeps them as they come.
+        let held = redraw && isTerminal(2) ? HeldDiagnostics() : nil
+        if let held {
+            diagnostics.divert = { diagnostic, text in
+                held.hold(diagnostic, as: text)
+                notice = held.notice
+            }
+        }
 
         /// Said on stderr, and on a terminal also in the view (the next frame would paint over stderr's line).
         func say(_ message: String) {
-            if redraw { notice = message }
+            if redraw { notice = LiveView.Notice(text: message) }
             // Before the first frame nothing paints over stderr's line yet.
             if !redraw || !drawn || !isTerminal(2) { StandardError.write("navgraph: " + message) }
         }
@@ -111,11 +122,12 @@ struct TreeCommand: ParsableCommand {
             // The state last shown again at the end: text says only that the input ended (a program reading JSON
             // gets the whole document, which is what says endOfInput).
             var onlyTheEnd = false
+            let newNotice = redraw && notice != drawnNotice
             if provisional {
-                guard text != shownProvisional else { return }
+                guard text != shownProvisional || newNotice else { return }
                 shownProvisional = text
             } else {
-                guard state.step != shownStep || endOfInput || again else { return }
+                guard state.step != shownStep || endOfInput || again || newNotice else { return }
                 onlyTheEnd = state.step == shownStep && shownProvisional == nil && format == .text && !redraw
                 shownStep = state.step
                 shownProvisional = nil
@@ -130,10 +142,16 @@ struct TreeCommand: ParsableCommand {
                 var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if body.last == "" { body.removeLast() }
                 let view = LiveView(
-                    header: display.style.paint(header, .dim), notice: notice.map { display.style.paint($0, .dim) },
-                    body: body)
-                output.write(view.frame(rows: terminalRows(1) ?? 24, whole: endOfInput, first: !drawn))
+                    header: display.style.paint(header, .dim),
+                    notice: notice.map {
+                        LiveView.Notice(
+                            text: display.style.paint($0.text, .dim),
+                            more: $0.more.isEmpty ? "" : display.style.paint($0.more, .dim))
+                    }, body: body)
+                let size = terminalSize(1) ?? (24, 80)
+                output.write(view.frame(rows: size.rows, columns: size.columns, whole: endOfInput, first: !drawn))
                 drawn = true
+                drawnNotice = notice
             } else if format == .text {
                 if onlyTheEnd {
                     output.write(display.style.paint("── end of input (step \(state.step), as above) ──", .dim) + "\n")
@@ -181,17 +199,25 @@ struct TreeCommand: ParsableCommand {
             if redraw || format == .json { show(hierarchy, provisional: false, endOfInput: false) }
         }
 
-        try reader.read(
-            diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
-            onRestart: restarted
-        ) { event in
-            let change = hierarchy.apply(event)
-            for warning in change.warnings { diagnostics.report(warning) }
-            // A program reading JSON Lines gets every step; people (text) get the state each time the input pauses.
-            if everyStep { show(hierarchy, provisional: false, endOfInput: false) }
-            return true
+        do {
+            try reader.read(
+                diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
+                onRestart: restarted
+            ) { event in
+                let change = hierarchy.apply(event)
+                for warning in change.warnings { diagnostics.report(warning) }
+                // A program reading JSON Lines gets every step; people (text) get the state each time the input
+                // pauses.
+                if everyStep { show(hierarchy, provisional: false, endOfInput: false) }
+                return true
+            }
+        } catch {
+            // The diagnostics before the error that ends reading come before it, as without a live view.
+            held?.release()
+            throw error
         }
         show(hierarchy, provisional: false, endOfInput: true)
+        held?.release()
         try diagnostics.finish()
     }
 }

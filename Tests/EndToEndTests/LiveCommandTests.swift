@@ -95,7 +95,7 @@ struct FollowTests {
         }
         #expect(
             run.stdout.hasSuffix(
-                "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  last under AppNavigationModel 667 (line 3); left at line 5\n\n"
+                "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  under AppNavigationModel 667 until line 5\n\n"
             ))
     }
 
@@ -465,5 +465,79 @@ struct FollowTerminalTests {
         let history = try tmux.run(["capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-"])
         #expect(history.components(separatedBy: "── step").count - 1 == 1, "\(history)")
         #expect(!history.contains("AppNavigationModel 667"), "\(history)")
+    }
+    /// NavigatorUI output with three lines to warn about: popping on an empty stack (lines 3 and 6) and removing a
+    /// navigator that is not a child (line 7). Lines 8 and 9 come later.
+    static let oddNavigatorLog = [
+        "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured",
+        "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)",
+        "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) popping",
+        "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.page1, method: NavigatorUI.NavigationMethod.push))",
+        "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) popping",
+        "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) popping",
+        "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) removing AAAAAAAA-0000-0000-0000-000000000001 (ghost)",
+        "Navigator BBBBBBBB-0000-0000-0000-000000000002 (stranger) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, method: NavigatorUI.NavigationMethod.push))",
+        "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.page2, method: NavigatorUI.NavigationMethod.push))",
+    ]
+
+    /// Warnings about the input while the view is up are its notice (on stderr the next frame painted over them),
+    /// the latest with how many came before, cut to the window with `…` but keeping the count; at the end of input
+    /// all of them are on stderr.
+    @Test func warningsAreTheNoticeAndAllAreOnStderrAtTheEnd() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("odd.log")
+        try (Self.oddNavigatorLog.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start(
+            "(head -7 '\(log.path)'; sleep 3; tail -2 '\(log.path)') | '\(binaryURL.path)' tree --follow", width: 100,
+            height: 15)
+        let paused = try tmux.screen(containing: "more warnings")
+        let rows = paused.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "── step 7, line 5 ──", "\(paused)")
+        #expect(
+            rows.dropFirst().first
+                == "line 7: warning: navigator 'root C0D' removing AAAAAAAA-0000-0000-0000-000000000… (+2 more warnings)",
+            "\(paused)")
+        #expect(!paused.contains("<stdin>:"), "\(paused)")
+
+        let ended = try tmux.screen(containing: "EXIT:")
+        let history = try tmux.run(["capture-pane", "-p", "-J", "-t", "t", "-S", "-", "-E", "-"])
+        #expect(history.contains("EXIT:0"), "\(ended)")
+        #expect(history.contains("<stdin>:3: warning: popping on navigator 'home 2F3'"), "\(history)")
+        #expect(history.contains("<stdin>:6: warning: popping on navigator 'home 2F3'"), "\(history)")
+        #expect(history.contains("<stdin>:7: warning: navigator 'root C0D' removing AAAAAAAA"), "\(history)")
+        // Said once each: held while the view was up, not also written under it.
+        #expect(history.components(separatedBy: "<stdin>:3:").count == 2, "\(history)")
+    }
+
+    /// Following a file ends with Ctrl-C: the warnings the view held are written then. A line wider than the window
+    /// ends in `…` (the terminal cut it mid-word, with nothing to say so).
+    @Test func ctrlCWritesTheHeldWarningsAndCutLinesSayTheyAreCut() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("odd.log")
+        try (Self.oddNavigatorLog.prefix(7).joined(separator: "\n") + "\n").write(
+            to: log, atomically: true, encoding: .utf8)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' tree --follow '\(log.path)'", width: 50, height: 15)
+        let paused = try tmux.screen(containing: "more warnings")
+        #expect(
+            paused.split(separator: "\n").dropFirst().first == "line 7: warning: navigator 'ro… (+2 more warnings)",
+            "\(paused)")
+
+        try FileHandle(forWritingTo: log).truncate(atOffset: 0)
+        let empty = try tmux.screen(containing: "No hierarchy yet")
+        #expect(empty.contains("No hierarchy yet: nothing has placed a model in a…"), "\(empty)")
+
+        try tmux.keys("C-c")
+        _ = try tmux.screen(containing: "EXIT:")
+        let history = try tmux.run(["capture-pane", "-p", "-J", "-t", "t", "-S", "-", "-E", "-"])
+        #expect(history.contains("EXIT:130"), "\(history)")
+        #expect(history.contains("\(log.path):3: warning: popping on navigator 'home 2F3'"), "\(history)")
+        #expect(history.contains("\(log.path):6: warning: popping on navigator 'home 2F3'"), "\(history)")
+        #expect(history.contains("\(log.path):7: warning: navigator 'root C0D' removing"), "\(history)")
     }
 }
