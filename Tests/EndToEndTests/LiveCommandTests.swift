@@ -498,7 +498,7 @@ struct FollowTerminalTests {
         #expect(rows.first == "── step 7, line 5 ──", "\(paused)")
         #expect(
             rows.dropFirst().first
-                == "line 7: warning: navigator 'root C0D' removing AAAAAAAA-0000-0000-0000-000000000… (+2 more warnings)",
+                == "line 7: warning: navigator 'root C0D' removing 'ghost AAA', which is not its chi… (+2 more warnings)",
             "\(paused)")
         #expect(!paused.contains("<stdin>:"), "\(paused)")
 
@@ -507,7 +507,7 @@ struct FollowTerminalTests {
         #expect(history.contains("EXIT:0"), "\(ended)")
         #expect(history.contains("<stdin>:3: warning: popping on navigator 'home 2F3'"), "\(history)")
         #expect(history.contains("<stdin>:6: warning: popping on navigator 'home 2F3'"), "\(history)")
-        #expect(history.contains("<stdin>:7: warning: navigator 'root C0D' removing AAAAAAAA"), "\(history)")
+        #expect(history.contains("<stdin>:7: warning: navigator 'root C0D' removing 'ghost AAA'"), "\(history)")
         // Said once each: held while the view was up, not also written under it.
         #expect(history.components(separatedBy: "<stdin>:3:").count == 2, "\(history)")
     }
