@@ -1,7 +1,7 @@
 import NavGraphAnalysis
 import NavGraphCore
 
-/// `navgraph leaks` as text: one line per leaked model with where it was last attached and when it left, its
+/// `navgraph leaks` as text: one line per leaked model with where it was attached until it left, its
 /// leaked subtree indented under it, then the counts.
 public struct LeakTextRenderer: LeakReportRenderer {
     public var style: TerminalStyle
@@ -22,14 +22,16 @@ public struct LeakTextRenderer: LeakReportRenderer {
                 + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
             switch leak.status {
             case .leaked:
-                if let parent = leak.parent, depth == 0 {
-                    line += "  last under \(Escaping.terminal(parent.type)) \(Escaping.terminal(parent.id))"
-                    if let step = leak.lastSeenStep, let seen = leak.lastSeenLine {
-                        line += " (step \(step), line \(seen))"
-                    }
-                }
-                if let step = leak.leftStep, let left = leak.leftLine, depth == 0 {
-                    line += "; left at step \(step), line \(left)"
+                // Where it was and the step that took it out, as `tree` says it. The step it was last placed at is
+                // not said: a reader that restates the whole window (NavigatorUI's, when a navigator's name comes
+                // after its 'adding') places every model again, so that line was often another navigator's.
+                let parent = leak.parent.map { "under \(Escaping.terminal($0.type)) \(Escaping.terminal($0.id))" }
+                let left = leak.leftStep.flatMap { step in leak.leftLine.map { "step \(step), line \($0)" } }
+                switch (depth == 0 ? parent : nil, depth == 0 ? left : nil) {
+                case (let parent?, let left?): line += "  \(parent) until \(left)"
+                case (let parent?, nil): line += "  last under \(parent)"
+                case (nil, let left?): line += "  left at \(left)"
+                case (nil, nil): break
                 }
                 line += style.paint("; started line \(leak.startedLine)", .dim)
             case .suspected:

@@ -43,6 +43,26 @@ struct OtherInputsTests {
         #expect(!leaks.stdout.contains("14B"))
     }
 
+    @Test func aNavigatorLeakSaysTheLineThatTookItOutNotAnotherNavigatorsLine() throws {
+        // 'about' naming itself restates the window, which places 'settings' again at line 5: that line is about's.
+        let file = try temporaryFile(
+            """
+            Navigator C0D00000-0000-0000-0000-000000000001 (root) current C0D00000-0000-0000-0000-000000000001 (root)
+            Navigator C0D00000-0000-0000-0000-000000000001 (root) adding 7A100000-0000-0000-0000-000000000002
+            Navigator 7A100000-0000-0000-0000-000000000002 (settings) current 7A100000-0000-0000-0000-000000000002 (settings)
+            Navigator C0D00000-0000-0000-0000-000000000001 (root) adding B2200000-0000-0000-0000-000000000003
+            Navigator B2200000-0000-0000-0000-000000000003 (about) current B2200000-0000-0000-0000-000000000003 (about)
+            Navigator C0D00000-0000-0000-0000-000000000001 (root) removing 7A100000-0000-0000-0000-000000000002 (settings)
+
+            """)
+        let leaks = try navgraph(["leaks", file.path])
+        #expect(leaks.status == 1)
+        #expect(leaks.stdout.hasPrefix("leaked settings 7A1  under root C0D until step 8, line 6; started line 2\n"))
+        // The same words as tree's list of models that left.
+        let tree = try navgraph(["tree", file.path])
+        #expect(tree.stdout.contains("  settings 7A1  under root C0D until line 6\n"))
+    }
+
     /// A stack pushed past its 512 tracked entries drops its oldest half as one setPath; the entry whose push trims
     /// the stack is in it, created by it (it named the entry only by key, which did not exist yet: a warning
     /// "setPath names '<UUID>/513', which does not exist" and an entry missing, so the pops after took the wrong ones).

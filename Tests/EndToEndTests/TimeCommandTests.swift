@@ -9,8 +9,8 @@ struct LeaksCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stdout == """
-                leaked ActionableListNavigationModel B80  last under DefaultStackRootNavigationModel 9C2 (step 12, line 25); left at step 14, line 37; started line 22
-                leaked SegmentedTabsNavigationModel 5EA  last under DefaultStackRootNavigationModel 19A (step 20, line 53); left at step 21, line 66; started line 48
+                leaked ActionableListNavigationModel B80  under DefaultStackRootNavigationModel 9C2 until step 14, line 37; started line 22
+                leaked SegmentedTabsNavigationModel 5EA  under DefaultStackRootNavigationModel 19A until step 21, line 66; started line 48
                   └─ leaked ArchitectureExampleNavigationModel A11; started line 49
                   └─ leaked ArchitectureExampleNavigationModel B22; started line 50
                   └─ leaked ArchitectureExampleNavigationModel C33; started line 51
