@@ -109,6 +109,44 @@ struct SwiftDumpCommandTests {
                 + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
     }
 
+    /// `dump(home, name: "home", maxDepth: 1)` prints a presented sheet on one line, `▹ presentedSheet:
+    /// Optional(cut.Sheet.share(url: "x"))` (real output): it reads as the expanded form does, `Sheet share(url:
+    /// "x")`, so a later whole dump of the same sheet is no change (it read as a model named by the whole summary,
+    /// typed `presentedSheet`, which the whole dump then reported gone and presented again).
+    @Test func aSheetCutByMaxDepthReadsAsItsExpandedForm() throws {
+        let log = try temporaryFile(
+            """
+            ▿ home: cut.Router #0
+              ▿ path: 1 element
+                ▿ cut.Route.detail
+                  ▿ detail: (1 element)
+                    - id: 1
+              - presentedSheet: nil
+            ▿ home: cut.Router #0
+              ▹ path: 1 element
+              ▹ presentedSheet: Optional(cut.Sheet.share(url: "x"))
+            ▿ home: cut.Router #0
+              ▿ path: 1 element
+                ▿ cut.Route.detail
+                  ▿ detail: (1 element)
+                    - id: 1
+              ▿ presentedSheet: Optional(cut.Sheet.share(url: "x"))
+                ▿ some: cut.Sheet.share
+                  ▿ share: (1 element)
+                    - url: "x"
+
+            """)
+        let history = try navgraph(["history", log.path])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(
+            history.stdout == """
+                     1  line 1       dump of window main (2 nodes): all new
+                     2  line 7       dump of window main (3 nodes): present Sheet share(url: "x") as sheet on stack home
+                     3  line 10      dump of window main (3 nodes): no change
+
+                """)
+    }
+
     /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
     /// whole dump is the window, and the next dump named `home` is its tab again, not the whole window.
     @Test func aNamedDumpBeforeTheWholeStateIsAPartOfIt() throws {
