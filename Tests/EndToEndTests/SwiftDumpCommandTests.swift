@@ -142,9 +142,33 @@ struct SwiftDumpCommandTests {
             history.stdout == """
                      1  line 1       dump of window main (2 nodes): all new
                      2  line 7       dump of window main (3 nodes): present Sheet share(url: "x") as sheet on stack home
+                        warning: dump of 'home' is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
                      3  line 10      dump of window main (3 nodes): no change
 
                 """)
+    }
+
+    /// `history` gives each step the warnings of its lines: a dump cut short is warned of on its first line, which
+    /// is its step's line, so the step has that warning (text: under it; JSON: counted in `"warnings"`, which was
+    /// 0 as only the reducer's warnings were counted).
+    @Test func historyGivesACutDumpsWarningToItsStep() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
+            .path
+        let json = try navgraph(["history", "--format", "json", file])
+        #expect(json.status == 0, "\(json.stderr)")
+        let counts = json.stdout.split(separator: "\n").filter { $0.contains("\"step\"") }.map { line in
+            (
+                line.contains("\"line\": 21,") || line.contains("\"line\": 30,") || line.contains("\"line\": 46,")
+                    || line.contains("\"line\": 53,"), line.contains("\"warnings\": 1}")
+            )
+        }
+        #expect(counts.count > 4)
+        for (cut, warned) in counts { #expect(cut == warned, "\(json.stdout)") }
+        let text = try navgraph(["history", "--steps", "3", file])
+        #expect(
+            text.stdout.hasSuffix(
+                "\n        warning: dump of window main is cut short by maxDepth (2 values printed without their "
+                    + "children): the parts it leaves out keep their last known state\n"), "\(text.stdout)")
     }
 
     /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
