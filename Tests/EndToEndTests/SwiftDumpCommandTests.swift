@@ -89,9 +89,9 @@ struct SwiftDumpCommandTests {
         #expect(
             run.stderr == """
                 \(file):21: warning: dump of window main is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
-                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
-                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
-                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state
+                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state; Router home has 3 entries, of which 2 are known
+                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state; Router home has 4 entries, of which 2 are known
+                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state; Router home has 4 entries, of which 2 are known
 
                 """)
         let strict = try navgraph(["tree", "--strict", file])
@@ -169,6 +169,46 @@ struct SwiftDumpCommandTests {
             text.stdout.hasSuffix(
                 "\n        warning: dump of window main is cut short by maxDepth (2 values printed without their "
                     + "children): the parts it leaves out keep their last known state\n"), "\(text.stdout)")
+    }
+
+    /// A cut dump's printed count of a stack's entries holds (real output, `dump(home, name: "home", maxItems: 4)`
+    /// and `maxDepth: 1` after a whole dump of 5 entries): with more than are known the warning says how many are
+    /// known; with fewer, the known entries past the count are dropped (5 known entries stayed after `path: 4
+    /// elements`).
+    @Test func aCutDumpsCountOfEntriesHolds() throws {
+        var lines = [
+            "▿ home: cut.Router #0", "  ▿ path: 5 elements",
+        ]
+        for id in 1...5 {
+            lines += ["    ▿ cut.Route.detail", "      ▿ detail: (1 element)", "        - id: \(id)"]
+        }
+        lines += [
+            "  - presentedSheet: nil",
+            "▿ home: cut.Router #0", "  ▹ path: 6 elements", "  - presentedSheet: nil",
+            "▿ home: cut.Router #0", "  ▿ path: 4 elements", "    ▿ cut.Route.detail", "      ▿ detail: (1 element)",
+            "          (1 child)", "      (3 more children)", "    (1 more child)",
+        ]
+        let log = try temporaryFile(lines.joined(separator: "\n") + "\n")
+        let history = try navgraph(["history", log.path])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(
+            history.stderr.contains(
+                "\(log.path):19: warning: dump of 'home' is cut short by maxDepth (1 value printed without its children): "
+                    + "the parts it leaves out keep their last known state; Router home has 6 entries, of which 5 are known\n"
+            ),
+            "\(history.stderr)")
+        #expect(history.stdout.contains("line 22      dump of window main (5 nodes): 1 gone: Route detail(id: 5)\n"))
+        let tree = try navgraph(["tree", log.path])
+        #expect(
+            tree.stdout == """
+                window main
+                Router home [stack]
+                ├─ Route detail(id: 1)
+                ├─ Route detail(id: 2)
+                ├─ Route detail(id: 3)
+                └─ Route detail(id: 4)
+
+                """)
     }
 
     /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
