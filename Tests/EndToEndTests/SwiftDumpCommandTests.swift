@@ -233,6 +233,11 @@ struct SwiftDumpCommandTests {
                 """)
         let history = try navgraph(["history", log.path])
         #expect(history.stdout.hasSuffix("dump of window main (4 nodes): 1 gone: Route detail(id: 42)\n"))
+        // The whole dump's step says home's entry moved under tab home (it said '1 gone: Route list(…)').
+        #expect(
+            history.stdout.contains(
+                "Router home is now AppState root (Router home is under it); 1 moved under Router home: Route "
+                    + "list(category: \"shoes\")\n"), "\(history.stdout)")
     }
 
     /// lldb `po` of routes whose payload is an enum (real output, `lldb-po.swift`) reads as `dump()`'s does.
