@@ -12,7 +12,8 @@ public struct HistoryEntry: Sendable, Equatable {
     public var description: String
     public var added: Int
     public var removed: Int
-    /// The contradictions the step resolved, each as its message.
+    /// The contradictions the step resolved, each as its message (`history` puts the reader's warnings about the
+    /// step's lines in front).
     public var warnings: [String]
 
     /// The entry for `event`, which made `change` and left `after`.

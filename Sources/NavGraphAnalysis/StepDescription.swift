@@ -55,7 +55,22 @@ public enum StepDescription {
         case .snapshot(let snapshots):
             // What the dump changed, in the words of the events that would have made the change: a log prints
             // whole dumps, and a reader wants to know what happened between two of them.
-            var gone = change.removed.isEmpty ? [] : [Self.gone(change.removed, named: named)]
+            // A window begun by `dump(home, name: "home")`, then dumped whole: its root is now the app (a rename)
+            // and home one of its tabs, new, with home's entries under it. Those entries did not leave: they
+            // moved, which is said when a renamed model came back in the same words (only then: a stack's entries
+            // are re-keyed whenever one above them changes, and those are pushes and departures as said).
+            var arrived: [String: String] = [:]
+            for key in change.added { if let node = after.nodes[key] { arrived[named(node.model)] = key } }
+            let rootMoved = change.renamed.contains { arrived[named($0.from)] != nil }
+            let moved = rootMoved ? change.removed.filter { arrived[named($0)] != nil } : []
+            let left = rootMoved ? change.removed.filter { arrived[named($0)] == nil } : change.removed
+            var gone = left.isEmpty ? [] : [Self.gone(left, named: named)]
+            if let first = moved.first, let parent = arrived[named(first)].flatMap(after.parentKey(of:)) {
+                gone.insert(
+                    "\(moved.count) moved under \(name(parent)): "
+                        + moved.prefix(namedChanges).map(named).joined(separator: ", ")
+                        + (moved.count > namedChanges ? ", …" : ""), at: 0)
+            }
             return snapshots.map { snapshot in
                 let keys = Set(snapshot.entries.map(\.model.key))
                 let added = change.added.filter { keys.contains($0) }
@@ -68,6 +83,7 @@ public enum StepDescription {
                 }
                 changes += change.renamed.filter { keys.contains($0.to.key) }.prefix(Self.namedChanges).map {
                     "\(named($0.from)) is now \(named($0.to))"
+                        + (arrived[named($0.from)] != nil ? " (\(named($0.from)) is under it)" : "")
                 }
                 // The models that left are not told apart by window: they are said once.
                 changes += gone

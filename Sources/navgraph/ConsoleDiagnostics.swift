@@ -22,6 +22,10 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     /// The format reading found, once it is done (advice that fits the input).
     var inputFormat: InputFormat?
     private let ambiguityLimit = 1000
+    /// Keep the warnings and errors reported (as printed) for `takeReported()`: `history` gives each step those of
+    /// its lines. Off elsewhere, as a long log's warnings would pile up.
+    var keepsReported = false
+    private var reported: [Diagnostic] = []
 
     init(file: String, strict: Bool, verbose: Bool) {
         self.file = file
@@ -48,6 +52,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
             if strict { diagnostic.severity = .error }
         }
         if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
+        if keepsReported, diagnostic.severity != .note { reported.append(diagnostic) }
         switch diagnostic.severity {
         case .note:
             if verbose { print(diagnostic) }
@@ -60,6 +65,12 @@ final class ConsoleDiagnostics: DiagnosticHandler {
                 print(diagnostic)
             }
         }
+    }
+
+    /// The warnings and errors reported since the last call (with `keepsReported`), in the order they came.
+    func takeReported() -> [Diagnostic] {
+        defer { reported.removeAll(keepingCapacity: true) }
+        return reported
     }
 
     func ambiguous(line: Int, note: () -> Diagnostic) {

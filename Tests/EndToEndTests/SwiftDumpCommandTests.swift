@@ -89,9 +89,9 @@ struct SwiftDumpCommandTests {
         #expect(
             run.stderr == """
                 \(file):21: warning: dump of window main is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
-                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
-                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state
-                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state
+                \(file):30: warning: dump of window main is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state; Router home has 3 entries, of which 2 are known
+                \(file):46: warning: dump of 'home' is cut short by maxItems (4 more children not printed): the parts it leaves out keep their last known state; Router home has 4 entries, of which 2 are known
+                \(file):53: warning: dump of 'home' is cut short by maxDepth (4 values printed without their children): the parts it leaves out keep their last known state; Router home has 4 entries, of which 2 are known
 
                 """)
         let strict = try navgraph(["tree", "--strict", file])
@@ -107,6 +107,108 @@ struct SwiftDumpCommandTests {
             first.stderr
                 == "\(alone.path):1: warning: dump of window main is cut short by maxDepth (2 values printed without "
                 + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
+    }
+
+    /// `dump(home, name: "home", maxDepth: 1)` prints a presented sheet on one line, `▹ presentedSheet:
+    /// Optional(cut.Sheet.share(url: "x"))` (real output): it reads as the expanded form does, `Sheet share(url:
+    /// "x")`, so a later whole dump of the same sheet is no change (it read as a model named by the whole summary,
+    /// typed `presentedSheet`, which the whole dump then reported gone and presented again).
+    @Test func aSheetCutByMaxDepthReadsAsItsExpandedForm() throws {
+        let log = try temporaryFile(
+            """
+            ▿ home: cut.Router #0
+              ▿ path: 1 element
+                ▿ cut.Route.detail
+                  ▿ detail: (1 element)
+                    - id: 1
+              - presentedSheet: nil
+            ▿ home: cut.Router #0
+              ▹ path: 1 element
+              ▹ presentedSheet: Optional(cut.Sheet.share(url: "x"))
+            ▿ home: cut.Router #0
+              ▿ path: 1 element
+                ▿ cut.Route.detail
+                  ▿ detail: (1 element)
+                    - id: 1
+              ▿ presentedSheet: Optional(cut.Sheet.share(url: "x"))
+                ▿ some: cut.Sheet.share
+                  ▿ share: (1 element)
+                    - url: "x"
+
+            """)
+        let history = try navgraph(["history", log.path])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(
+            history.stdout == """
+                     1  line 1       dump of window main (2 nodes): all new
+                     2  line 7       dump of window main (3 nodes): present Sheet share(url: "x") as sheet on stack home
+                        warning: dump of 'home' is cut short by maxDepth (2 values printed without their children): the parts it leaves out keep their last known state
+                     3  line 10      dump of window main (3 nodes): no change
+
+                """)
+    }
+
+    /// `history` gives each step the warnings of its lines: a dump cut short is warned of on its first line, which
+    /// is its step's line, so the step has that warning (text: under it; JSON: counted in `"warnings"`, which was
+    /// 0 as only the reducer's warnings were counted).
+    @Test func historyGivesACutDumpsWarningToItsStep() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
+            .path
+        let json = try navgraph(["history", "--format", "json", file])
+        #expect(json.status == 0, "\(json.stderr)")
+        let counts = json.stdout.split(separator: "\n").filter { $0.contains("\"step\"") }.map { line in
+            (
+                line.contains("\"line\": 21,") || line.contains("\"line\": 30,") || line.contains("\"line\": 46,")
+                    || line.contains("\"line\": 53,"), line.contains("\"warnings\": 1}")
+            )
+        }
+        #expect(counts.count > 4)
+        for (cut, warned) in counts { #expect(cut == warned, "\(json.stdout)") }
+        let text = try navgraph(["history", "--steps", "3", file])
+        #expect(
+            text.stdout.hasSuffix(
+                "\n        warning: dump of window main is cut short by maxDepth (2 values printed without their "
+                    + "children): the parts it leaves out keep their last known state\n"), "\(text.stdout)")
+    }
+
+    /// A cut dump's printed count of a stack's entries holds (real output, `dump(home, name: "home", maxItems: 4)`
+    /// and `maxDepth: 1` after a whole dump of 5 entries): with more than are known the warning says how many are
+    /// known; with fewer, the known entries past the count are dropped (5 known entries stayed after `path: 4
+    /// elements`).
+    @Test func aCutDumpsCountOfEntriesHolds() throws {
+        var lines = [
+            "▿ home: cut.Router #0", "  ▿ path: 5 elements",
+        ]
+        for id in 1...5 {
+            lines += ["    ▿ cut.Route.detail", "      ▿ detail: (1 element)", "        - id: \(id)"]
+        }
+        lines += [
+            "  - presentedSheet: nil",
+            "▿ home: cut.Router #0", "  ▹ path: 6 elements", "  - presentedSheet: nil",
+            "▿ home: cut.Router #0", "  ▿ path: 4 elements", "    ▿ cut.Route.detail", "      ▿ detail: (1 element)",
+            "          (1 child)", "      (3 more children)", "    (1 more child)",
+        ]
+        let log = try temporaryFile(lines.joined(separator: "\n") + "\n")
+        let history = try navgraph(["history", log.path])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(
+            history.stderr.contains(
+                "\(log.path):19: warning: dump of 'home' is cut short by maxDepth (1 value printed without its children): "
+                    + "the parts it leaves out keep their last known state; Router home has 6 entries, of which 5 are known\n"
+            ),
+            "\(history.stderr)")
+        #expect(history.stdout.contains("line 22      dump of window main (5 nodes): 1 gone: Route detail(id: 5)\n"))
+        let tree = try navgraph(["tree", log.path])
+        #expect(
+            tree.stdout == """
+                window main
+                Router home [stack]
+                ├─ Route detail(id: 1)
+                ├─ Route detail(id: 2)
+                ├─ Route detail(id: 3)
+                └─ Route detail(id: 4)
+
+                """)
     }
 
     /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
@@ -131,6 +233,11 @@ struct SwiftDumpCommandTests {
                 """)
         let history = try navgraph(["history", log.path])
         #expect(history.stdout.hasSuffix("dump of window main (4 nodes): 1 gone: Route detail(id: 42)\n"))
+        // The whole dump's step says home's entry moved under tab home (it said '1 gone: Route list(…)').
+        #expect(
+            history.stdout.contains(
+                "Router home is now AppState root (Router home is under it); 1 moved under Router home: Route "
+                    + "list(category: \"shoes\")\n"), "\(history.stdout)")
     }
 
     /// lldb `po` of routes whose payload is an enum (real output, `lldb-po.swift`) reads as `dump()`'s does.

@@ -17,6 +17,9 @@ struct DumpNavigation {
         /// `maxDepth` or `maxItems` cut this stack's array or one of its entries: entries past those it shows
         /// whole are not known.
         var entriesCut = false
+        /// A stack's count of entries as a cut dump prints it (`path: 4 elements`), which holds even where the
+        /// entries themselves are cut; `nil` in a whole dump.
+        var entryCount: Int?
     }
 
     var nodes: [Node] = []
@@ -247,7 +250,10 @@ struct DumpNavigation {
         private func addEntries(of array: Int, to stack: Int, key: String, into navigation: inout DumpNavigation) {
             // An entry's key is its position and every label up to it: it keeps its key while nothing below it
             // in the stack changes.
-            if navigation.valueNodes != nil { navigation.stackArrays[array] = stack }
+            if navigation.valueNodes != nil {
+                navigation.stackArrays[array] = stack
+                navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
+            }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for (position, element) in values[array].children.enumerated() {
                 let (type, label) =

@@ -7,11 +7,15 @@ extension DumpWindows {
     /// after the children the dump shows. A stack whose entries were cut (`entriesCut`) keeps its known entries
     /// past those the dump shows whole, when those are its first known entries; when they are not, the stack
     /// changed where the dump shows it, so what is past them is not known and it is shown as far as the dump goes.
-    /// A cut node the place did not show before is shown as far as the dump goes. `kept`: whether anything known was.
+    /// The count the dump prints for such a stack (`path: 4 elements`) holds: known entries past it are dropped (the
+    /// stack was popped), and a stack with more entries than are known is named in `unknownEntries` (`Router home
+    /// has 6 entries, of which 5 are known`). A cut node the place did not show before is shown as far as the dump
+    /// goes. `kept`: whether anything known was.
     static func keepingLastKnown(
         _ new: [DumpNavigation.Node], over known: [DumpNavigation.Node]
-    ) -> (nodes: [DumpNavigation.Node], kept: Bool) {
-        guard !new.isEmpty, !known.isEmpty, new[0].model.key == known[0].model.key else { return (new, false) }
+    ) -> (nodes: [DumpNavigation.Node], kept: Bool, unknownEntries: [String]) {
+        guard !new.isEmpty, !known.isEmpty, new[0].model.key == known[0].model.key else { return (new, false, []) }
+        var unknownEntries: [String] = []
         let newChildren = children(of: new)
         let knownChildren = children(of: known)
         var knownByKey: [String: Int] = [:]
@@ -55,8 +59,17 @@ extension DumpWindows {
                     zip(entries.prefix(whole), knownEntries).allSatisfy({ new[$0].model.key == known[$1].model.key })
                 {
                     children += entries.prefix(whole).map { .new($0, parent: me) }
-                    children += knownEntries.dropFirst(whole).map { .known($0, parent: me) }
-                    kept = kept || knownEntries.count > whole
+                    var past = knownEntries.dropFirst(whole)
+                    if let count = node.entryCount, count < whole + past.count {
+                        past = past.prefix(max(0, count - whole))
+                    } else if let count = node.entryCount, count > whole + past.count {
+                        let model = node.model
+                        unknownEntries.append(
+                            "\(model.type) \(model.id) has \(count) entries, of which \(whole + past.count) "
+                                + (whole + past.count == 1 ? "is" : "are") + " known")
+                    }
+                    children += past.map { .known($0, parent: me) }
+                    kept = kept || !past.isEmpty
                 } else {
                     children += entries.map { .new($0, parent: me) }
                 }
@@ -76,8 +89,9 @@ extension DumpWindows {
         for index in nodes.indices {
             nodes[index].isCut = false
             nodes[index].entriesCut = false
+            nodes[index].entryCount = nil
         }
-        return (nodes, kept)
+        return (nodes, kept, unknownEntries)
     }
 
     private static func children(of nodes: [DumpNavigation.Node]) -> [[Int]] {

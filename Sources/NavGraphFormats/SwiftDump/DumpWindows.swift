@@ -56,12 +56,16 @@ struct DumpWindows {
     }
 
     /// Puts a dump's navigation in its place; returns the window's index, and for a dump that `maxDepth` or
-    /// `maxItems` cut, whether what it leaves out was known before (and kept: `keepingLastKnown`).
-    mutating func apply(_ navigation: DumpNavigation, at place: Place) -> (window: Int, keptLastKnown: Bool) {
+    /// `maxItems` cut, whether what it leaves out was known before (and kept: `keepingLastKnown`), and the stacks
+    /// it says have more entries than are known.
+    mutating func apply(
+        _ navigation: DumpNavigation, at place: Place
+    ) -> (window: Int, keptLastKnown: Bool, unknownEntries: [String]) {
         var nodes = navigation.nodes
         var kept = false
+        var unknownEntries: [String] = []
         if navigation.wasCut, let known = knownNodes(at: place) {
-            (nodes, kept) = Self.keepingLastKnown(nodes, over: known)
+            (nodes, kept, unknownEntries) = Self.keepingLastKnown(nodes, over: known)
         }
         switch place {
         case .window(let name, let rootName):
@@ -70,13 +74,13 @@ struct DumpWindows {
                 // The window is now what this dump shows: a dump without a name makes `main` the whole window
                 // even when a named dump (a part of it, printed first) began it, so that name is a part's again.
                 windows[index].rootName = rootName
-                return (index, kept)
+                return (index, kept, unknownEntries)
             }
             windows.append(Window(name: name, rootName: rootName, nodes: nodes))
-            return (windows.count - 1, kept)
+            return (windows.count - 1, kept, unknownEntries)
         case .part(let window, let node):
             replaceSubtree(at: node, in: window, with: nodes)
-            return (window, kept)
+            return (window, kept, unknownEntries)
         }
     }
 

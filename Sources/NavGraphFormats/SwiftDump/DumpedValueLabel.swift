@@ -10,6 +10,7 @@ extension DumpedValues {
         let value = values[index]
         let text = shownText(index)
         let children = value.children
+        if children.isEmpty, let summary = Self.caseSummary(text) { return summary }
         // `▿ Shop.Route.detail` with one child labelled `detail`: an enum case and its associated values.
         if let dot = text.lastIndex(of: "."), Self.isQualifiedName(text) {
             let type = String(text[..<dot])
@@ -33,6 +34,7 @@ extension DumpedValues {
     func type(of index: Int) -> String {
         let value = values[index]
         let text = shownText(index)
+        if value.children.isEmpty, let summary = Self.caseSummary(text) { return summary.type }
         if let dot = text.lastIndex(of: "."), Self.isQualifiedName(text) {
             let children = value.children
             let caseName = String(text[text.index(after: dot)...])
@@ -94,6 +96,22 @@ extension DumpedValues {
             return "\(text)(\(arguments))"
         }
         return "\(text)(\(fields(children, budget: inner)))"
+    }
+
+    /// A value printed on one line without its children (`maxDepth` cut it: `▹ presentedSheet:
+    /// Optional(Shop.Sheet.share(url: "x"))`) read as its expanded form reads, `Sheet` + `share(url: "x")`: without
+    /// `Optional(…)`, as the enum case and its associated values. `nil` when the text is not a qualified case name
+    /// (with or without a payload) inside an `Optional(…)`; the plain `Shop.Route.detail` is read as before.
+    static func caseSummary(_ text: String) -> (type: String, label: String)? {
+        guard text.hasPrefix("Optional(") else { return nil }
+        var inner = Substring(text)
+        while inner.hasPrefix("Optional("), inner.hasSuffix(")") { inner = inner.dropFirst(9).dropLast() }
+        let name = inner.prefix { $0 != "(" }
+        guard name.count == inner.count || inner.hasSuffix(")"), isQualifiedName(String(name)),
+            let dot = name.lastIndex(of: ".")
+        else { return nil }
+        let caseName = inner[inner.index(after: dot)...]
+        return (String(name[..<dot]), cut(String(caseName)))
     }
 
     static func cut(_ text: String) -> String {

@@ -181,7 +181,7 @@ public final class SwiftDumpReader: NavigationReader {
         let recent = lines.cuts.isEmpty && !isProvisional ? recent : nil
         let reading = recent?.reading(of: lines, at: root, read: { read(lines, at: root) }) ?? read(lines, at: root)
         let navigation = reading.navigation
-        let (window, keptLastKnown) = windows.apply(navigation, at: place)
+        let (window, keptLastKnown, unknownEntries) = windows.apply(navigation, at: place)
         if navigation.wasCut, !isProvisional {
             diagnostics.report(
                 Diagnostic(
@@ -189,7 +189,8 @@ public final class SwiftDumpReader: NavigationReader {
                     "\(Self.describe(lines.name)) is cut short by \(Self.describeCut(navigation)): "
                         + (keptLastKnown
                             ? "the parts it leaves out keep their last known state"
-                            : "the parts it leaves out are not shown (nothing was known of them before)")))
+                            : "the parts it leaves out are not shown (nothing was known of them before)")
+                        + unknownEntries.map { "; " + $0 }.joined()))
         } else if let short = reading.incomplete, !isProvisional {
             diagnostics.report(
                 Diagnostic(
