@@ -82,8 +82,9 @@ public enum StepDescription {
                     changes = Self.arrivals(added, after: after, named: named, short: short) { kindOf($0) + short($0) }
                 }
                 changes += change.renamed.filter { keys.contains($0.to.key) }.prefix(Self.namedChanges).map {
-                    "\(named($0.from)) is now \(named($0.to))"
-                        + (arrived[named($0.from)] != nil ? " (\(named($0.from)) is under it)" : "")
+                    // The renamed model's old words came back beneath it: what they named moved under it.
+                    arrived[named($0.from)] != nil
+                        ? "\(named($0.from)) is now under \(named($0.to))" : "\(named($0.from)) is now \(named($0.to))"
                 }
                 // The models that left are not told apart by window: they are said once.
                 changes += gone

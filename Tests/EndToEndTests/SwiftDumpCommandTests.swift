@@ -236,7 +236,7 @@ struct SwiftDumpCommandTests {
         // The whole dump's step says home's entry moved under tab home (it said '1 gone: Route list(…)').
         #expect(
             history.stdout.contains(
-                "Router home is now AppState root (Router home is under it); 1 moved under Router home: Route "
+                "Router home is now under AppState root; 1 moved under Router home: Route "
                     + "list(category: \"shoes\")\n"), "\(history.stdout)")
     }
 
