@@ -76,8 +76,11 @@ public struct ReplayHistory: Sendable {
 
     public func index(of key: String) -> Int? { indexByKey[key] }
 
-    /// - Parameter descriptions: what each step did (`StepDescription`), one per step of `timeline`.
-    public init(timeline: Timeline, descriptions: [String]) {
+    /// - Parameters:
+    ///   - descriptions: what each step did (`StepDescription`), one per step of `timeline`.
+    ///   - readerWarnings: what the reader warned of on each step's lines (`StepWarnings.reader`), by step; put in
+    ///     front of the reducer's.
+    public init(timeline: Timeline, descriptions: [String], readerWarnings: [Int: [String]] = [:]) {
         var state = Hierarchy()
         steps.reserveCapacity(timeline.count)
         for step in stride(from: 1, through: timeline.count, by: 1) {
@@ -124,7 +127,8 @@ public struct ReplayHistory: Sendable {
                 Step(
                     line: event.line, time: event.time, event: event.action.name,
                     description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
-                    added: added, removed: removed, warnings: change.warnings.map(\.message)))
+                    added: added, removed: removed,
+                    warnings: (readerWarnings[step] ?? []) + change.warnings.map(\.message)))
         }
         pendingStarts = [:]
         leaked = models.indices.filter { models[$0].visibility(after: timeline.count) == .leftAlive }

@@ -16,7 +16,7 @@ public struct ReplayScreen {
     /// The header and body for a step (step 0 is the empty state).
     public func body(
         step: Int, total: Int, event: NavEvent?, description: String, state: Hierarchy, change: StepChange?,
-        endOfInput: Bool
+        endOfInput: Bool, readerWarnings: [String] = []
     ) -> (header: [String], tree: [String]) {
         var header: [String] = []
         var info = "step \(step)/\(total)"
@@ -27,8 +27,9 @@ public struct ReplayScreen {
         header.append(style.paint("navgraph replay  " + Escaping.terminal(title), .bold) + "  " + info)
         header.append(
             step == 0 ? style.paint("(the empty state before the first step)", .dim) : Escaping.terminal(description))
-        for warning in change?.warnings ?? [] {
-            header.append(style.paint("warning: " + Escaping.terminal(warning.message), .yellow))
+        // The reader's about the step's lines first, as `history` lists them (`StepWarnings`).
+        for warning in readerWarnings + (change?.warnings ?? []).map(\.message) {
+            header.append(style.paint("warning: " + Escaping.terminal(warning), .yellow))
         }
         var tree =
             (try? TextTreeRenderer(style: style, endOfInput: endOfInput, added: Set(change?.added ?? [])).render(state))
@@ -50,13 +51,13 @@ public struct ReplayScreen {
     /// nearest checkpoint, so the cost of a move does not depend on how far it jumps. `scroll` is clamped to the tree.
     public func frame(
         step: Int, timeline: Timeline, description: String, rows: Int, columns: Int,
-        scroll: inout Int, footer: String
+        scroll: inout Int, footer: String, readerWarnings: [String] = []
     ) -> String {
         let event = step > 0 ? timeline.event(at: step) : nil
         let (state, change) = step > 0 ? timeline.change(at: step) : (Hierarchy(), StepChange())
         let body = self.body(
             step: step, total: timeline.count, event: event, description: description, state: state,
-            change: step > 0 ? change : nil, endOfInput: step == timeline.count)
+            change: step > 0 ? change : nil, endOfInput: step == timeline.count, readerWarnings: readerWarnings)
         let room = max(1, rows - body.header.count - 2)
         scroll = min(scroll, max(0, body.tree.count - room))
         var tree = Array(body.tree.dropFirst(scroll).prefix(room))

@@ -35,16 +35,6 @@ struct HistoryCommand: ParsableCommand {
         try format.require(in: OutputFormat.historyFormats, by: "history")
     }
 
-    /// What the reader warned of on the step's own lines (a dump cut short by `maxDepth`, an event it had to
-    /// correct), out of everything reported since the step before: reading reports those before the step's event,
-    /// and the reducer its own (already in the entry) last. Warnings of lines before the step's (a skipped state)
-    /// belong to no step.
-    static func readerWarnings(_ reported: [Diagnostic], change: StepChange, of event: NavEvent) -> [String] {
-        reported.dropLast(min(change.warnings.count, reported.count))
-            .filter { ($0.line ?? 0) >= event.line }
-            .map(\.message)
-    }
-
     func run() throws {
         guard var renderer = format.historyRenderer(style: display.style) else { return }
         var output = StandardOutput()
@@ -57,7 +47,7 @@ struct HistoryCommand: ParsableCommand {
             let reported = diagnostics.takeReported()
             guard range?.contains(after.step) ?? true else { return }
             var entry = HistoryEntry(event, change: change, after: after)
-            entry.warnings = Self.readerWarnings(reported, change: change, of: event) + entry.warnings
+            entry.warnings = StepWarnings.reader(reported, change: change, of: event) + entry.warnings
             renderer.render(entry, to: &output)
         }
         // Before anything is written: past the end, not even an empty JSON array.

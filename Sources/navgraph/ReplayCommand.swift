@@ -79,7 +79,10 @@ struct ReplayCommand: ParsableCommand {
         unblockInteractiveSignals()
         var timeline = Timeline()
         var descriptions: [String] = []
+        // By step, only the steps that have some (a long log has few).
+        var readerWarnings: [Int: [String]] = [:]
         let diagnostics = input.makeDiagnostics()
+        diagnostics.keepsReported = true
         let input = try self.input.makeInput()
         let progress = isTerminal(2)
         // A log usually starts with models starting before any dump places them: nothing to show yet.
@@ -88,6 +91,8 @@ struct ReplayCommand: ParsableCommand {
             let change = timeline.append(event)
             if firstWithHierarchy == nil, !timeline.latest.nodes.isEmpty { firstWithHierarchy = timeline.count }
             for warning in change.warnings { diagnostics.report(warning) }
+            let warnings = StepWarnings.reader(diagnostics.takeReported(), change: change, of: event)
+            if !warnings.isEmpty { readerWarnings[timeline.count] = warnings }
             descriptions.append(StepDescription.describe(event, change: change, after: timeline.latest))
             if progress, timeline.count % 100_000 == 0 {
                 StandardError.write("navgraph: read \(timeline.count) steps…")
@@ -97,7 +102,7 @@ struct ReplayCommand: ParsableCommand {
         try diagnostics.finish()
         if let export {
             return try export.write(
-                timeline: timeline, descriptions: descriptions,
+                timeline: timeline, descriptions: descriptions, readerWarnings: readerWarnings,
                 lifecycleAdvice: (summary.format ?? .swiftUINavigation).lifecycleAdvice)
         }
         try steps?.requireStart(within: timeline.count, input: self.input.displayName)
@@ -112,6 +117,7 @@ struct ReplayCommand: ParsableCommand {
             var session = ReplaySession(
                 timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
                 step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
+            session.readerWarnings = readerWarnings
             session.lifecycleAdvice = (summary.format ?? .swiftUINavigation).lifecycleAdvice
             if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
                 session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
@@ -120,12 +126,17 @@ struct ReplayCommand: ParsableCommand {
         } else {
             // Without a terminal there is no screen to open at a step: --start is where the printed steps begin.
             let range = steps ?? start.map { StepRange(lower: $0, upper: nil) }
-            printSteps(timeline: timeline, descriptions: descriptions, screen: screen, steps: range)
+            printSteps(
+                timeline: timeline, descriptions: descriptions, readerWarnings: readerWarnings, screen: screen,
+                steps: range)
         }
     }
 
     /// Without a terminal: every step (or the range), one after the other.
-    private func printSteps(timeline: Timeline, descriptions: [String], screen: ReplayScreen, steps: StepRange?) {
+    private func printSteps(
+        timeline: Timeline, descriptions: [String], readerWarnings: [Int: [String]], screen: ReplayScreen,
+        steps: StepRange?
+    ) {
         var output = StandardOutput()
         var state = Hierarchy()
         var printed = false
@@ -137,7 +148,7 @@ struct ReplayCommand: ParsableCommand {
             let (header, tree) = screen.body(
                 step: step, total: timeline.count, event: timeline.event(at: step),
                 description: descriptions[step - 1], state: state, change: change,
-                endOfInput: step == timeline.count)
+                endOfInput: step == timeline.count, readerWarnings: readerWarnings[step] ?? [])
             // A blank line between steps, not after the last (the output ended in an empty line).
             if printed { output.write("\n") }
             printed = true
@@ -163,6 +174,8 @@ struct ReplaySession {
     private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
     /// The status line when the replay opens.
     var opening: String?
+    /// What the reader warned of on each step's lines, by step.
+    var readerWarnings: [Int: [String]] = [:]
     /// What the input's format advises logging when it records no lifecycle (the leaks screen says it).
     var lifecycleAdvice = InputFormat.swiftUINavigation.lifecycleAdvice
 
@@ -334,7 +347,8 @@ struct ReplaySession {
             terminal.write(
                 screen.frame(
                     step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",
-                    rows: rows, columns: columns, scroll: &scroll, footer: footer))
+                    rows: rows, columns: columns, scroll: &scroll, footer: footer,
+                    readerWarnings: readerWarnings[step] ?? []))
         }
     }
 }

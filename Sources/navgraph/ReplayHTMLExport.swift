@@ -13,9 +13,11 @@ struct ReplayHTMLExport {
     let maxNodes: Int
 
     /// `lifecycleAdvice`: what the input's format advises logging, where leaks cannot be told from it.
-    func write(timeline: Timeline, descriptions: [String], lifecycleAdvice: String) throws {
+    func write(
+        timeline: Timeline, descriptions: [String], readerWarnings: [Int: [String]], lifecycleAdvice: String
+    ) throws {
         let templates = try theme.htmlTemplate()
-        let history = ReplayHistory(timeline: timeline, descriptions: descriptions)
+        let history = ReplayHistory(timeline: timeline, descriptions: descriptions, readerWarnings: readerWarnings)
         // The page explains itself (the lifetime panel names each kind); the drawing keeps its room for the models.
         let renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
         var page = try HTMLReplayPage(

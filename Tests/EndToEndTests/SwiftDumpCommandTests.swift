@@ -211,6 +211,28 @@ struct SwiftDumpCommandTests {
                 """)
     }
 
+    /// `replay` gives each step the same warnings as `history`: the reader's about the step's lines too (a cut
+    /// dump's), in the text of `--steps` and in `--html`'s page data (both had only the reducer's).
+    @Test func replayGivesACutDumpsWarningToItsStep() throws {
+        let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
+            .path
+        let warning =
+            "dump of window main is cut short by maxDepth (2 values printed without their children): the parts it "
+            + "leaves out keep their last known state"
+        let text = try navgraph(["replay", "--steps", "3", file])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count > 3 && lines[2] == "warning: " + warning, "\(text.stdout)")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("replay.html")
+        let html = try navgraph(["replay", file, "--html", page.path])
+        #expect(html.status == 0, "\(html.stderr)")
+        let data = try String(contentsOf: page, encoding: .utf8)
+        #expect(data.contains("\"warnings\":[\"" + warning + "\"]"))
+        #expect(data.contains("\"warnings\":[\"dump of 'home' is cut short by maxItems"))
+    }
+
     /// An app that prints a tab's router (`dump(home, name: "home")`) before it first prints the whole state: the
     /// whole dump is the window, and the next dump named `home` is its tab again, not the whole window.
     @Test func aNamedDumpBeforeTheWholeStateIsAPartOfIt() throws {
