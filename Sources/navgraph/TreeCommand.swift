@@ -79,6 +79,8 @@ struct TreeCommand: ParsableCommand {
         /// and a provisional state stays up until a newer one or a new step replaces it.
         var shownStep = -1
         var shownProvisional: String?
+        /// The text of the last state shown (not provisional), so that the end repeats it only when it reads the same.
+        var shownText: String?
         /// Why the file was read again from its start, until the first state after it has said so.
         var restartToSay: LineSource.Restart?
         /// The followed path named no file at the last look (and stderr said so).
@@ -128,8 +130,12 @@ struct TreeCommand: ParsableCommand {
                 shownProvisional = text
             } else {
                 guard state.step != shownStep || endOfInput || again || newNotice else { return }
-                onlyTheEnd = state.step == shownStep && shownProvisional == nil && format == .text && !redraw
+                // Only when it reads the same: at the end a model that left is a leak, no longer "not finished yet".
+                onlyTheEnd =
+                    state.step == shownStep && shownProvisional == nil && format == .text && !redraw
+                    && text == shownText
                 shownStep = state.step
+                shownText = text
                 shownProvisional = nil
             }
             let header =

@@ -82,6 +82,17 @@ struct FollowTests {
         #expect(run.stderr.isEmpty)
     }
 
+    /// A model that left and never finished is "not finished yet" while the input goes on and a leak once it has
+    /// ended: the end prints the state again when it reads differently, not "as above".
+    @Test func theEndOfAPipeGivesTheLeakVerdict() throws {
+        let session = try String(contentsOfFile: example("navigator-session.log"), encoding: .utf8)
+        let run = try navgraphStreaming(["tree", "--follow"], pieces: [session])
+        #expect(run.status == 0, "\(run.stderr)")
+        let end = try #require(run.stdout.range(of: "── step 20, line 30, end of input ──\n"), "\(run.stdout)")
+        #expect(run.stdout[end.upperBound...].contains("Leaked: left the hierarchy, never finished (1):"))
+        #expect(!run.stdout.contains("as above"))
+    }
+
     @Test func showsLeaksAsTheyAreFound() throws {
         let pieces = [
             "[AppNavigationModel 667...]: Started\n[DetailNavigationModel 8C1...]: Started\n<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel 8C1...]>\n",
