@@ -216,6 +216,43 @@ struct NavigationPathReaderTests {
         #expect(!recognizes(#"["a", "b"]"#))
         #expect(!recognizes("<[AppNavigationModel 667...]>"))
     }
+
+    /// Strings are delimited eight bytes at a time: a quote, backslash or control character at every offset of a
+    /// word, and a string of every length around a word's, must read as one byte at a time reads them.
+    @Test func stringsAreDelimitedAtEveryOffsetOfAWord() {
+        /// Where the strings of a flat array end, byte by byte (`nil`: not an array of whole strings).
+        func reference(_ bytes: [UInt8]) -> Int? {
+            var count = 0
+            var position = 1
+            while position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                    if bytes[position] < 0x20 { return nil }
+                    position += bytes[position] == 0x5C ? 2 : 1
+                }
+                guard position < bytes.count else { return nil }
+                count += 1
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
+            }
+            return position == bytes.count - 1 && bytes[position] == UInt8(ascii: "]") ? count : nil
+        }
+        for length in 0...20 {
+            for offset in 0..<max(length, 1) {
+                for special: UInt8 in [0x5C, 0x01, 0x1F, UInt8(ascii: "\""), 0xC3, 0x7F] {
+                    var inner = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if offset < length { inner[offset] = special }
+                    // Two strings, so a pair: the first one varied, the second a plain one after it.
+                    let bytes = Array(#"[""#.utf8) + inner + Array(#"","b"]"#.utf8)
+                    let state = bytes.withUnsafeBufferPointer { PathState(pairsIn: $0) }
+                    let expected = reference(bytes)
+                    #expect(
+                        (state?.count).map { $0 * 2 } == expected.flatMap { $0 % 2 == 0 ? $0 : nil },
+                        "length \(length), byte \(special) at \(offset)")
+                }
+            }
+        }
+    }
 }
 
 extension ReadResult {

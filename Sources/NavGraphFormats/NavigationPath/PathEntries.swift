@@ -12,14 +12,29 @@ struct PathEntries {
     private struct Placed {
         var model: ModelRef
         /// `qualifiedType label` (`label`: the value's short form, the id without its `#N`), what `shown` counts.
-        var shownKey: String
+        var shownKey: ShownKey
     }
 
     /// What is decoded from an entry, and the key its id is counted under.
     private struct Decoded {
         var name: QualifiedName
         var label: String
-        var shownKey: String
+        var shownKey: ShownKey
+    }
+
+    /// `qualifiedType label`, hashed once when its entry is decoded: a `String` key is normalized and hashed again on
+    /// every push and pop (about a twentieth of reading a log, perf).
+    private struct ShownKey: Hashable {
+        var text: String
+        var hash: UInt64
+
+        init(_ text: String) {
+            self.text = text
+            hash = SlotIndex.hash(text)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (left: ShownKey, right: ShownKey) -> Bool { left.hash == right.hash && left.text == right.text }
     }
 
     static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
@@ -29,14 +44,17 @@ struct PathEntries {
     static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: stack.type + " root")
 
     private var placed: [Placed] = []
-    /// What was decoded from each distinct encoded entry, up to `decodedLimit` of them.
-    private var decoded: [HashedBytes: Decoded] = [:]
-    private static let decodedLimit = 4096
+    /// What was decoded from recent distinct encoded entries: `decodedLimit` entries found by the entry's hash, a
+    /// newer entry replacing an older one in its place (so memory stays bounded, however many values a log has).
+    private var decodedHashes = [UInt64](repeating: 0, count: decodedLimit)
+    private var decodedEntries = [[UInt8]](repeating: [], count: decodedLimit)
+    private var decoded = [Decoded?](repeating: nil, count: decodedLimit)
+    private static let decodedLimit = 16384
     private var current = PathState.empty
     private var started = false
     private var generation = 0
     /// How many entries of the stack show each `type id` (for `#2` suffixes).
-    private var shown: [String: Int] = [:]
+    private var shown: [ShownKey: Int] = [:]
 
     /// Emits the pops and pushes that turn the current state into `state`.
     mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
@@ -46,18 +64,22 @@ struct PathEntries {
         // New entries decoded first: one that is not valid rejects the whole state before anything changes.
         var news: [Decoded] = []
         for index in common..<state.count {
-            // Apps push the same few values again and again: each distinct one is decoded once.
-            let encoded = state.encodedEntry(at: index)
-            if let known = decoded[encoded] {
+            // Apps push the same few values again and again: each distinct one is decoded once while it is recent.
+            let hash = state.entryHash(at: index)
+            let place = Int(truncatingIfNeeded: hash >> 20) & (Self.decodedLimit - 1)
+            if decodedHashes[place] == hash, let known = decoded[place],
+                state.entry(at: index, isEncodedAs: decodedEntries[place])
+            {
                 news.append(known)
                 continue
             }
             let name = QualifiedName(try state.typeName(at: index))
             let label = try state.valueLabel(at: index)
-            if decoded.count >= Self.decodedLimit { decoded.removeAll(keepingCapacity: true) }
             let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
-            let made = Decoded(name: name, label: label, shownKey: "\(qualifiedType) \(label)")
-            decoded[encoded] = made
+            let made = Decoded(name: name, label: label, shownKey: ShownKey("\(qualifiedType) \(label)"))
+            decodedHashes[place] = hash
+            decodedEntries[place] = state.encodedEntry(at: index)
+            decoded[place] = made
             news.append(made)
         }
         current = state
