@@ -188,6 +188,8 @@ struct NavigationPathReaderTests {
         #expect(try label(#"{"id":42,"name":"Blob"}"#) == #"(id: 42, name: "Blob")"#)
         #expect(try label("[1,true,null]") == "[1, true, nil]")
         #expect(try label(#""🎈""#) == #""🎈""#)
+        // Quotes and backslashes inside a string are escaped as Swift writes them: `""q""` read as two strings.
+        #expect(try label(#"{"note":{"text":"say \"hi\" \\ bye"}}"#) == #"note(text: "say \"hi\" \\ bye")"#)
         let long = try label(#"{"text":"\#(String(repeating: "x", count: 200))"}"#)
         #expect(long.count == ValueLabel.limit && long.hasSuffix("…"))
         // Depth from the input costs no recursion.

@@ -17,7 +17,7 @@ enum ValueLabel {
                 if let label { text += label + ": " }
                 let value = document[index]
                 switch value.kind {
-                case .string: text += "\"" + (value.text ?? "") + "\""
+                case .string: text += quoted(value.text ?? "")
                 case .number: text += value.text ?? ""
                 case .bool: text += value.bool ? "true" : "false"
                 case .null: text += "nil"
@@ -55,6 +55,19 @@ enum ValueLabel {
 
     /// Queues `children` to be written in order, separated by commas. Unlabelled associated values are encoded
     /// as `_0`, `_1`, …: written without their key, as Swift shows them.
+    /// A string as Swift writes one in a value's description: quoted, its quotes and backslashes escaped (`"say
+    /// \"hi\""`, not `"say "hi""`, which reads as two strings). Other characters stay; a terminal's control
+    /// characters are escaped where the label is printed.
+    private static func quoted(_ string: String) -> String {
+        guard string.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) else { return "\"" + string + "\"" }
+        var text = "\""
+        for character in string.unicodeScalars {
+            if character == "\"" || character == "\\" { text.unicodeScalars.append("\\") }
+            text.unicodeScalars.append(character)
+        }
+        return text + "\""
+    }
+
     private static func push(_ children: [Int], labelled: Bool, of document: JSONDocument, onto pending: inout [Piece])
     {
         for (position, child) in children.enumerated().reversed() {
