@@ -17,7 +17,9 @@ let readingPath: [SwiftSetting] =
 
 let package = Package(
     name: "navgraph",
-    platforms: [.macOS(.v13)],
+    // macOS 15: the reader's thread hand-over uses `Synchronization.Atomic` (macOS 15 and later); Swift 6.3's Xcode
+    // needs macOS 15 anyway. The recorder library marks its own needs (iOS 18) with `@available`.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
         .library(
