@@ -45,8 +45,14 @@ struct LiveView {
         // A line that fills the row leaves the cursor on its last character (autowrap off), which clearing to the
         // end of the line would erase.
         text += lines.map { visibleWidth($0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
-        // The last line of a cut frame must not end in a newline: on the bottom row it would scroll.
-        text += whole ? "\n\u{1B}[J" : "\u{1B}[J"
+        // What the last frame left below is cleared from the line after this one's last: clearing from the cursor
+        // erased the last line's last character when the line filled the row (its `…`). The last line of a cut
+        // frame must not end in a newline on the bottom row (it would scroll), and there nothing is below it.
+        if whole {
+            text += "\n\u{1B}[J"
+        } else if lines.count < rows {
+            text += "\r\n\u{1B}[J"
+        }
         return text + "\u{1B}[?7h"
     }
 }
@@ -58,17 +64,21 @@ func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
     return (Int(window.ws_row), Int(window.ws_col))
 }
 
-/// Columns `text` takes, its escape sequences (colours) taking none; each character is taken as one column wide.
+/// Columns `text` takes, its escape sequences (colours) taking none (see `terminalColumns(of:)`).
 func visibleWidth(_ text: String) -> Int {
     var width = 0
     var inEscape = false
-    for scalar in text.unicodeScalars {
+    // An escape sequence is ASCII and its ESC a character of its own (a control character always is), so walking
+    // characters finds sequences as walking scalars did.
+    for character in text {
         if inEscape {
-            if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-        } else if scalar == "\u{1B}" {
+            if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), scalar != "[" {
+                inEscape = false
+            }
+        } else if character == "\u{1B}" {
             inEscape = true
         } else {
-            width += 1
+            width += terminalColumns(of: character)
         }
     }
     return width
@@ -82,19 +92,22 @@ func cut(_ text: String, to columns: Int) -> String {
     var width = 0
     var inEscape = false
     var painted = false
-    for scalar in text.unicodeScalars {
+    for character in text {
         if inEscape {
-            result.unicodeScalars.append(scalar)
-            if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-        } else if scalar == "\u{1B}" {
-            result.unicodeScalars.append(scalar)
+            result.append(character)
+            if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), scalar != "[" {
+                inEscape = false
+            }
+        } else if character == "\u{1B}" {
+            result.append(character)
             inEscape = true
             painted = true
-        } else if width < columns - 1 {
-            result.unicodeScalars.append(scalar)
-            width += 1
         } else {
-            break
+            // Room is kept for the `…`: a wide character that would take its column is left out too.
+            let columnsTaken = terminalColumns(of: character)
+            guard width + columnsTaken <= columns - 1 else { break }
+            result.append(character)
+            width += columnsTaken
         }
     }
     return result + (columns > 0 ? "…" : "") + (painted ? "\u{1B}[0m" : "")

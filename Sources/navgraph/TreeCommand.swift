@@ -90,7 +90,11 @@ struct TreeCommand: ParsableCommand {
         var drawn = false
         /// The notice in the frame last drawn: a new one is drawn even when the state is as shown.
         var drawnNotice: LiveView.Notice?
-        if redraw { endLiveViewOnALineOfItsOwn() }
+        let frames = LiveFrames()
+        if redraw {
+            endLiveViewOnALineOfItsOwn()
+            frames.redrawOnResize()
+        }
         // Diagnostics about the input become the notice (stderr's line would be painted over), and are all written
         // to stderr when the view ends. Into a file or a pipe stderr keeps them as they come.
         let held = redraw && isTerminal(2) ? HeldDiagnostics() : nil
@@ -154,8 +158,8 @@ struct TreeCommand: ParsableCommand {
                             text: display.style.paint($0.text, .dim),
                             more: $0.more.isEmpty ? "" : display.style.paint($0.more, .dim))
                     }, body: body)
-                let size = terminalSize(1) ?? (24, 80)
-                output.write(view.frame(rows: size.rows, columns: size.columns, whole: endOfInput, first: !drawn))
+                output.flush()
+                frames.draw(view, whole: endOfInput, first: !drawn)
                 drawn = true
                 drawnNotice = notice
             } else if format == .text {

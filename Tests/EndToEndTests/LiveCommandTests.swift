@@ -477,6 +477,33 @@ struct FollowTerminalTests {
         #expect(history.components(separatedBy: "── step").count - 1 == 1, "\(history)")
         #expect(!history.contains("AppNavigationModel 667"), "\(history)")
     }
+    /// Chinese, Japanese and emoji take two columns: a line of them is cut where it reaches the window's edge, its `…`
+    /// shown (counted one column each, the line ran past the edge and the terminal clipped it, `…` and all). A
+    /// resize redraws the view for the new size at once, though the input is quiet.
+    @Test func wideCharactersAreCutAtTheirColumnsAndAResizeRedraws() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("wide.log")
+        let dish = String(repeating: "寿司", count: 10)
+        try #"path: ["App.Route","{\"dish\":{\"name\":\"\#(dish)\"}}","App.Route","{\"menu\":{}}"]"#.appending("\n")
+            .write(to: log, atomically: true, encoding: .utf8)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' tree --follow '\(log.path)'", width: 50, height: 10)
+        let wide = try tmux.screen(containing: "寿司")
+        let row = wide.split(separator: "\n").first { $0.contains("寿司") } ?? ""
+        // 21 columns of `└─ Route dish(name: "`, 14 characters of two columns, and `…` in the last column.
+        #expect(row == #"└─ Route dish(name: "寿司寿司寿司寿司寿司寿司寿司…"#, "\(wide)")
+
+        try tmux.run(["resize-window", "-t", "t", "-x", "30", "-y", "5"])
+        let small = try tmux.screen(containing: "more lines")
+        let rows = small.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "── step 4, line 1 ──", "\(small)")
+        #expect(rows.count >= 5 && rows[4] == "… 2 more lines", "\(small)")
+        try tmux.keys("C-c")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:130"))
+    }
+
     /// NavigatorUI output with three lines to warn about: popping on an empty stack (lines 3 and 6) and removing a
     /// navigator that is not a child (line 7). Lines 8 and 9 come later.
     static let oddNavigatorLog = [
