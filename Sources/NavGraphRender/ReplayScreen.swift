@@ -94,7 +94,7 @@ public struct ReplayScreen {
         return frame
     }
 
-    /// `line` cut to `width` visible characters; ANSI colour sequences do not count and are closed when cut.
+    /// `line` cut to `width` columns (`terminalColumns(of:)`); ANSI colour sequences do not count and are closed when cut.
     public static func clip(_ line: String, width: Int) -> String {
         guard width > 0 else { return "" }
         var result = ""
@@ -112,12 +112,13 @@ public struct ReplayScreen {
                 result.append(character)
                 continue
             }
-            if visible == width {
+            let columns = terminalColumns(of: character)
+            if visible + columns > width {
                 cut = true
                 break
             }
             result.append(character)
-            visible += 1
+            visible += columns
         }
         if cut, result.contains("\u{1B}") { result += "\u{1B}[0m" }
         return result

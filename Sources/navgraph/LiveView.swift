@@ -1,3 +1,5 @@
+import NavGraphRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,8 +1,9 @@
 /// Columns a terminal gives `character` (a grapheme: a base and what combines with it), as wcwidth(3) counts them:
 /// 2 for East Asian wide and fullwidth characters and for emoji shown as emoji, 0 for a lone mark, joiner or other
 /// format character, 1 for the rest. Counting one column per character let lines of Chinese, Japanese or emoji
-/// overflow the live view's rows: the terminal clipped them where navgraph thought there was room for `…`.
-func terminalColumns(of character: Character) -> Int {
+/// overflow the rows of the live view and the replay screen: the terminal clipped them where navgraph thought there
+/// was room (for `…`).
+public func terminalColumns(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     // Most of what navgraph draws is ASCII and Latin text.
