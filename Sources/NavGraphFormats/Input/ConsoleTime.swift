@@ -1,5 +1,11 @@
 import NavGraphCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The time a console wrote at the start of a line, so events read from a console log carry when they happened.
 ///
 /// Forms read (at the very start of the line, followed by a space or the end of the line):
@@ -14,6 +20,13 @@ struct ConsoleClock {
     /// The start of the day, in seconds since 1970, of the last full date read.
     private var day: Double = 0
     private var last: Double?
+    /// The last full date and time read to the second (`YYYY-MM-DD HH:MM:SS`, 19 bytes), and what they say: the lines
+    /// of a console log mostly share them with the line before, and reading them again was a thirtieth of reading a
+    /// log of NavigationPath states (perf).
+    private var recentPrefix = [UInt8](repeating: 0, count: ConsoleClock.prefixLength)
+    private var recentDate: Double?
+    private var recentSeconds = 0.0
+    private static let prefixLength = 19
 
     /// The time at the start of `line`, or `nil` when it starts with none of the forms above.
     mutating func time(at line: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -32,10 +45,32 @@ struct ConsoleClock {
             return time
         }
         guard first >= 48 && first <= 57 else { return nil }
-        var scanner = TimeScanner(line, at: 0)
-        guard let date = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
-            let seconds = scanner.timeOfDay(), let zone = scanner.zoneOffset(), scanner.atSeparator
-        else { return nil }
+        var scanner: TimeScanner
+        let date: Double
+        let wholeSeconds: Double
+        if let recentDate, line.count >= Self.prefixLength,
+            memcmp(line.baseAddress!, recentPrefix, Self.prefixLength) == 0
+        {
+            scanner = TimeScanner(line, at: Self.prefixLength)
+            (date, wholeSeconds) = (recentDate, recentSeconds)
+        } else {
+            scanner = TimeScanner(line, at: 0)
+            guard let readDate = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
+                let readSeconds = scanner.wholeTimeOfDay()
+            else { return nil }
+            (date, wholeSeconds) = (readDate, readSeconds)
+            if scanner.index == Self.prefixLength {
+                recentPrefix.withUnsafeMutableBufferPointer {
+                    _ = $0.initialize(from: line[0..<Self.prefixLength])
+                }
+                recentDate = readDate
+                recentSeconds = readSeconds
+            }
+        }
+        guard let fraction = scanner.fraction(), let zone = scanner.zoneOffset(), scanner.atSeparator else {
+            return nil
+        }
+        let seconds = wholeSeconds + fraction
         day = date
         let time = date + seconds - zone
         last = time
@@ -83,9 +118,20 @@ private struct TimeScanner {
 
     /// `HH:MM:SS` with an optional fraction, as seconds since midnight.
     mutating func timeOfDay() -> Double? {
+        guard let whole = wholeTimeOfDay(), let fraction = fraction() else { return nil }
+        return whole + fraction
+    }
+
+    /// `HH:MM:SS` as seconds since midnight.
+    mutating func wholeTimeOfDay() -> Double? {
         guard let hour = number(2), take(UInt8(ascii: ":")), let minute = number(2), take(UInt8(ascii: ":")),
             let second = number(2), hour < 24, minute < 60, second <= 60
         else { return nil }
+        return Double(hour * 3600 + minute * 60 + second)
+    }
+
+    /// An optional `.` and digits after the seconds, as a fraction of a second (0 when there is none).
+    mutating func fraction() -> Double? {
         var fraction = 0.0
         if take(UInt8(ascii: ".")) {
             var scale = 0.1
@@ -97,7 +143,7 @@ private struct TimeScanner {
             }
             guard index > start else { return nil }
         }
-        return Double(hour * 3600 + minute * 60 + second) + fraction
+        return fraction
     }
 
     /// `+HHMM`, `+HH:MM`, `-…` or `Z` as seconds east of UTC; 0 when there is no zone.
