@@ -37,6 +37,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         if verbose { print(note()) }
     }
 
+    private static let ignoredSuffix = "; ignored"
+
     func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if case .ambiguousID(let type, let id)? = diagnostic.topic, let line = diagnostic.line {
@@ -51,7 +53,13 @@ final class ConsoleDiagnostics: DiagnosticHandler {
             skipped += 1
             if strict { diagnostic.severity = .error }
         }
-        if strict && diagnostic.severity == .warning { diagnostic.severity = .error }
+        if strict && diagnostic.severity == .warning {
+            diagnostic.severity = .error
+            // A warning says what reading did about it (`…; ignored`); with --strict the input is rejected instead.
+            if diagnostic.message.hasSuffix(Self.ignoredSuffix) {
+                diagnostic.message.removeLast(Self.ignoredSuffix.count)
+            }
+        }
         if keepsReported, diagnostic.severity != .note { reported.append(diagnostic) }
         switch diagnostic.severity {
         case .note:

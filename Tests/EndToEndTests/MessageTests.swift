@@ -9,6 +9,31 @@ private func corpus(_ name: String) -> String {
 
 @Suite("What a new user is told")
 struct MessageTests {
+    /// A contradiction in the events is a warning that says what reading did (`; ignored`); with --strict it is an
+    /// error, and an error is not ignored: it does not say so.
+    @Test func strictErrorsDoNotSayTheyAreIgnored() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("odd.jsonl")
+        try """
+        {"event":"root","id":"A","type":"Root","kind":"stack","window":"main"}
+        {"event":"pop","parent":"Nowhere","count":1}
+
+        """.write(to: log, atomically: true, encoding: .utf8)
+        let lenient = try navgraph(["tree", log.path])
+        #expect(lenient.status == 0)
+        #expect(
+            lenient.stderr.contains(
+                "odd.jsonl:2: warning: pop on 'Nowhere', which is not a stack in the hierarchy; ignored\n"),
+            "\(lenient.stderr)")
+        let strict = try navgraph(["tree", "--strict", log.path])
+        #expect(strict.status != 0)
+        #expect(
+            strict.stderr.contains("odd.jsonl:2: error: pop on 'Nowhere', which is not a stack in the hierarchy\n"),
+            "\(strict.stderr)")
+        #expect(!strict.stderr.contains("ignored"), "\(strict.stderr)")
+    }
+
     @Test func anUnknownCommandGetsASuggestion() throws {
         let run = try navgraph(["leak", example("leaky-session.log")])
         #expect(run.status == 64)
