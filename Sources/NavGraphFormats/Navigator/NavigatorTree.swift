@@ -101,7 +101,7 @@ struct NavigatorTree {
             guard let child = slot(of: childUUID, hash: childUUID.slotHash), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
                 // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
-                if formerParents.removeValue(forKey: childUUID) != uuid {
+                if formerParents.remove(childUUID) != uuid {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
@@ -323,12 +323,12 @@ struct NavigatorTree {
 
     /// The navigator each child was last added to, by UUID, until a removal after it is gone: a later `removing` of
     /// it is expected (see `.removing`). At most `formerParentLimit` are remembered; past it the memory starts over.
-    private var formerParents: [NavigatorUUID: NavigatorUUID] = [:]
+    private var formerParents = FormerParents()
     private static let formerParentLimit = 1 << 16
 
     private mutating func rememberParent(_ parent: NavigatorUUID, of child: NavigatorUUID) {
         if formerParents.count >= Self.formerParentLimit { formerParents.removeAll() }
-        formerParents[child] = parent
+        formerParents.set(parent, of: child)
     }
 
     /// Entries tracked per stack at most (see `.pushing`).
