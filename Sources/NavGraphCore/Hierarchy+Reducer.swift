@@ -115,7 +115,7 @@ extension Hierarchy {
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
         guard let slot = slot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
-            change.finished = model
+            if change.listsModels { change.finished = model }
             if neverStarted {
                 finishedWithoutStartCount += 1
             } else {
@@ -127,7 +127,7 @@ extension Hierarchy {
         }
         let wasPlaced = slots[slot].isPlaced
         let wasAlive = slots[slot].isAlive
-        change.finished = wasPlaced ? slots[slot].model : slots[slot].startedModel
+        if change.listsModels { change.finished = wasPlaced ? slots[slot].model : slots[slot].startedModel }
         // No longer alive, first: the slot can go once the node below leaves too.
         if wasAlive {
             slots[slot].isAlive = false
@@ -503,7 +503,7 @@ extension Hierarchy {
         slots[slot].fromSnapshot = fromSnapshot
         placedCount += 1
         if let parent { insertChild(slot, into: parent, at: position) }
-        change.added.append(model.key)
+        if change.listsModels { change.added.append(model.key) }
         recordPlacement(slot, line: line)
     }
 
@@ -619,7 +619,7 @@ extension Hierarchy {
     }
 
     mutating func markLeft(_ slot: Int, line: Int, into change: inout StepChange) {
-        change.removed.append(slots[slot].model)
+        if change.listsModels { change.removed.append(slots[slot].model) }
         if slots[slot].isAlive, slots[slot].leftStep == nil {
             slots[slot].leftStep = step
             slots[slot].leftLine = line
