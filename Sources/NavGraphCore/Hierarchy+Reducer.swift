@@ -46,11 +46,12 @@ extension Hierarchy {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = ModelSlot(model: model, keyHash: hash, version: slots[slot].version &+ 1)
+            slots[slot].reset(model: model, keyHash: hash, version: slots[slot].version &+ 1)
         } else {
             slot = slots.count
             slots.append(ModelSlot(model: model, keyHash: hash, version: 0))
             snapshotMarks.append(0)
+            pathMarks.append(0)
         }
         keyIndex.insert(hash: hash, slot: slot)
         return slot
@@ -66,6 +67,12 @@ extension Hierarchy {
         slots[slot].placedParent = nil
         slots[slot].edge = nil
         freeSlots.append(slot)
+    }
+
+    /// The model at `slot` as `model(_:)` gives it: placed, or only alive.
+    func existingModel(at slot: Int) -> ModelRef? {
+        if slots[slot].isPlaced { return slots[slot].model }
+        return slots[slot].isAlive ? slots[slot].startedModel : nil
     }
 
     /// Sets the slot's model, noting that it changed.
@@ -108,7 +115,7 @@ extension Hierarchy {
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
         guard let slot = slot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
-            change.finished = model
+            if change.listsModels { change.finished = model }
             if neverStarted {
                 finishedWithoutStartCount += 1
             } else {
@@ -120,7 +127,7 @@ extension Hierarchy {
         }
         let wasPlaced = slots[slot].isPlaced
         let wasAlive = slots[slot].isAlive
-        change.finished = wasPlaced ? slots[slot].model : slots[slot].startedModel
+        if change.listsModels { change.finished = wasPlaced ? slots[slot].model : slots[slot].startedModel }
         // No longer alive, first: the slot can go once the node below leaves too.
         if wasAlive {
             slots[slot].isAlive = false
@@ -220,6 +227,11 @@ extension Hierarchy {
             warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
             return
         }
+        // One entry (NavigatorUI's every pop) is found without making a list.
+        if count == 1, let last = lastEntryToPop(from: stack) {
+            remove(last, line: line, into: &change)
+            return
+        }
         let popped = entriesToPop(from: stack, count: count)
         if popped.count < count {
             let available = popped.count
@@ -234,6 +246,15 @@ extension Hierarchy {
     /// O(stack). A function of its own so that its copy of the children is gone before they change: held while the
     /// entries were removed, it made each pop copy the whole list (a NavigatorUI log's stacks hold hundreds of
     /// entries, since its unlogged pops leave them growing; the copies showed as `memmove` in `detach`, perf).
+    /// The last entry of `stack` above its root entry: what `entriesToPop(from: stack, count: 1)` holds, if anything.
+    private func lastEntryToPop(from stack: Int) -> Int? {
+        let children = slots[stack].children
+        guard let last = children.lastIndex(where: { slots[$0].edge == .push }) else { return nil }
+        // The first entry is the root: it never pops.
+        guard children[..<last].contains(where: { slots[$0].edge == .push }) else { return nil }
+        return children[last]
+    }
+
     private func entriesToPop(from stack: Int, count: Int) -> [Int] {
         var popped: [Int] = []
         let children = slots[stack].children
@@ -260,16 +281,33 @@ extension Hierarchy {
             return
         }
         let stack = container.slot
+        // The entries named are marked on their slots, and those new to the stack listed: sets of their keys (a
+        // SipHash of each key, three times per entry) made a NavigatorUI stack's trim (513 entries, see `pop`) cost
+        // three times as much (perf, 100 MB).
+        pathGeneration += 1
+        let generation = pathGeneration
         var known: [ModelRef] = []
+        // Per entry of `known`: one of the stack's entries already (as its key said).
+        var isCurrent: [Bool] = []
         var created: [String: NodeKind] = [:]
-        var wanted = Set<String>()
+        // Keys named that no model has yet (an existing model's slot is marked instead).
+        var createdKeys = Set<String>()
         for entry in entries {
             let key = entry.key
             // An entry given with its type is created when it does not exist; an existing one keeps its type.
-            let existing = model(key)
-            if let model = existing ?? entry.created {
-                if wanted.insert(key).inserted { known.append(model) }
-                if existing == nil, let kind = entry.kind { created[key] = kind }
+            if let slot = slot(of: key), let model = existingModel(at: slot) {
+                if pathMarks[slot] != generation {
+                    pathMarks[slot] = generation
+                    known.append(model)
+                    isCurrent.append(
+                        slots[slot].isPlaced && slots[slot].parent == stack && slots[slot].edge == .push)
+                }
+            } else if let model = entry.created {
+                if createdKeys.insert(key).inserted {
+                    known.append(model)
+                    isCurrent.append(false)
+                }
+                if let kind = entry.kind { created[key] = kind }
             } else {
                 warn("setPath names '\(key)', which does not exist; skipped", line, &change)
             }
@@ -278,9 +316,7 @@ extension Hierarchy {
             warn("setPath on '\(parent)' leaves no entries (a stack keeps its root entry); ignored", line, &change)
             return
         }
-        let current = slots[stack].children.filter { slots[$0].edge == .push }
-        let currentKeys = Set(current.map { slots[$0].model.key })
-        let leaving = current.filter { !wanted.contains(slots[$0].model.key) }
+        let leaving = slots[stack].children.filter { slots[$0].edge == .push && pathMarks[$0] != generation }
         if !leaving.isEmpty {
             // Unlinked from the stack in one pass first: removed one by one, each was searched for from the end of
             // the children and the rest shifted down, quadratic in a long stack (a NavigatorUI stack trimmed past its
@@ -292,7 +328,7 @@ extension Hierarchy {
             for slot in leaving { remove(slot, line: line, into: &change) }
         }
         // New entries (or ones moved from elsewhere) are placed; then the entries are put in the given order.
-        for model in known where !currentKeys.contains(model.key) {
+        for (index, model) in known.enumerated() where !isCurrent[index] {
             place(model, kind: created[model.key], under: stack, edge: .push, at: nil, line: line, into: &change)
         }
         let ordered = known.compactMap { placedSlot($0.key) }.filter { slots[$0].parent == stack }
@@ -467,7 +503,7 @@ extension Hierarchy {
         slots[slot].fromSnapshot = fromSnapshot
         placedCount += 1
         if let parent { insertChild(slot, into: parent, at: position) }
-        change.added.append(model.key)
+        if change.listsModels { change.added.append(model.key) }
         recordPlacement(slot, line: line)
     }
 
@@ -542,8 +578,13 @@ extension Hierarchy {
     /// Unlinks `slot` from its parent (or window) without removing its subtree.
     mutating func detach(_ slot: Int) {
         if let parent = slots[slot].parent {
-            // From the end: a pop removes the last child in constant time.
-            if let index = slots[parent].children.lastIndex(of: slot) { slots[parent].children.remove(at: index) }
+            // From the end: a pop removes the last child in constant time. A presented child is kept first (see
+            // `present`): searched for from the end, each dismissal scanned the whole stack under it (a NavigatorUI
+            // sheet's, hundreds of entries: about 2% of `navgraph leaks` on a 100 MB log, perf).
+            let index =
+                slots[slot].edge?.isPresentation == true
+                ? slots[parent].children.firstIndex(of: slot) : slots[parent].children.lastIndex(of: slot)
+            if let index { slots[parent].children.remove(at: index) }
             if slots[parent].selectedTab == slot { slots[parent].selectedTab = nil }
             slots[slot].parent = nil
         } else {
@@ -578,7 +619,7 @@ extension Hierarchy {
     }
 
     mutating func markLeft(_ slot: Int, line: Int, into change: inout StepChange) {
-        change.removed.append(slots[slot].model)
+        if change.listsModels { change.removed.append(slots[slot].model) }
         if slots[slot].isAlive, slots[slot].leftStep == nil {
             slots[slot].leftStep = step
             slots[slot].leftLine = line

@@ -23,6 +23,8 @@ extension NavigationInput {
         var hierarchy = Hierarchy()
         var cutOff = MomentCutOff(moment)
         var change = StepChange()
+        // Without `onStep` only the state and the warnings are wanted.
+        change.listsModels = onStep != nil
         let summary = try read(diagnostics: diagnostics) { event in
             guard cutOff.admits(event, afterStep: hierarchy.step) else { return false }
             if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }

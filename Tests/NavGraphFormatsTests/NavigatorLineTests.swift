@@ -26,14 +26,9 @@ struct NavigatorLineTests {
         mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
     }
 
-    private static func bothReadings(_ text: String)
-        -> (fast: NavigatorLine?, shared: NavigatorLine?, text: NavigatorLine?)
-    {
+    private static func bothReadings(_ text: String) -> (fast: NavigatorLine?, text: NavigatorLine?) {
         let bytes = Array(text.utf8)
-        let strings = RecentStrings()
-        return bytes.withUnsafeBufferPointer {
-            (NavigatorLine($0), NavigatorLine($0, strings: strings), NavigatorLine(readingText: $0))
-        }
+        return bytes.withUnsafeBufferPointer { (NavigatorLine($0), NavigatorLine(readingText: $0)) }
     }
 
     @Test func randomLinesReadAlike() {
@@ -53,9 +48,8 @@ struct NavigatorLineTests {
             // Most lines start as the logger's do, so that what follows the UUID is what varies.
             if random.next(4) > 0 { text += "Navigator " + random.pick(Self.uuids) + " " }
             for _ in 0..<random.next(8) { text += random.pick(pieces) }
-            let (fast, shared, slow) = Self.bothReadings(text)
+            let (fast, slow) = Self.bothReadings(text)
             #expect(fast == slow, "\(text.debugDescription)")
-            #expect(shared == slow, "\(text.debugDescription)")
             if slow != nil { readAsLines += 1 }
         }
         // The random lines must reach the readings' branches, not only be rejected.

@@ -37,30 +37,26 @@ struct NavigatorLine: Equatable {
     var navigator: String
     var name: String?
     var event: Event
-    /// `SlotIndex.hash` of `navigator`, and of the event's child UUID or printed value (0 when it has none): the
-    /// tree looks both up next, and `RecentStrings` hashed their bytes already (hashing them again for each lookup
-    /// was about 3% of the reading thread, perf).
-    var navigatorHash: UInt64 = 0
-    var payloadHash: UInt64 = 0
 
-    /// Reads `line`, or `nil` when it is not a Navigator log line. Strings are taken from `strings` when given: a
-    /// log names the same few navigators, names and destinations over and over.
+    /// Reads `line`, or `nil` when it is not a Navigator log line.
     ///
     /// What follows the navigator's UUID is read byte by byte when it is ASCII (as NavigatorUI prints it, unless a
     /// name or a destination's value is not), and as text otherwise (`init(readingText:)`), where characters, not
     /// bytes, are compared; both readings agree on ASCII (`NavigatorLineTests` checks it on random lines). Reading
-    /// as text cost about 4 µs a line, most of the time of `navgraph leaks` on a NavigatorUI log.
-    init?(_ line: UnsafeBufferPointer<UInt8>, strings: RecentStrings? = nil) {
+    /// as text cost about 4 µs a line, most of the time of `navgraph leaks` on a NavigatorUI log. The reader applies
+    /// a line from its bytes (`NavigatorStep`), through the same `split` and `scan`; this reading, with strings, is
+    /// for recognizing the format and for the tests.
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
         guard let (id, rest) = Self.split(line) else { return nil }
         guard rest.isASCII else {
             self.init(navigator: id, text: rest)
             return
         }
         guard let (nameRange, shape) = Self.scan(rest) else { return nil }
-        let string = { (range: Range<Int>) in Self.string(UnsafeBufferPointer(rebasing: rest[range]), strings) }
-        let hashed = { (range: Range<Int>) in Self.hashed(UnsafeBufferPointer(rebasing: rest[range]), strings) }
+        let string = { (range: Range<Int>) in
+            String(decoding: UnsafeBufferPointer(rebasing: rest[range]), as: UTF8.self)
+        }
         let event: Event
-        var payloadHash: UInt64 = 0
         switch shape {
         case .configured: event = .configured
         case .current: event = .current
@@ -68,57 +64,18 @@ struct NavigatorLine: Equatable {
         case .popping: event = .popping
         case .dismissed: event = .dismissed
         case .other: event = .other
-        case .pushing(let value):
-            let (printed, hash) = hashed(value)
-            (event, payloadHash) = (.pushing(printed), hash)
-        case .presenting(let value):
-            let (printed, hash) = hashed(value)
-            (event, payloadHash) = (.presenting(printed), hash)
-        case .adding(let child, let name):
-            let (child, hash) = hashed(child)
-            (event, payloadHash) = (.adding(child: child, name: name.map(string)), hash)
-        case .removing(let child, let name):
-            let (child, hash) = hashed(child)
-            (event, payloadHash) = (.removing(child: child, name: name.map(string)), hash)
+        case .pushing(let value): event = .pushing(string(value))
+        case .presenting(let value): event = .presenting(string(value))
+        case .adding(let child, let name): event = .adding(child: string(child), name: name.map(string))
+        case .removing(let child, let name): event = .removing(child: string(child), name: name.map(string))
         }
-        let (navigator, navigatorHash) = Self.hashed(id, strings)
-        self.init(
-            navigator: navigator, name: nameRange.map(string), event: event,
-            hashes: (navigatorHash, payloadHash))
-    }
-
-    private init(navigator: String, name: String?, event: Event, hashes: (navigator: UInt64, payload: UInt64)) {
-        self.navigator = navigator
-        self.name = name
-        self.event = event
-        (navigatorHash, payloadHash) = hashes
+        self.init(navigator: String(decoding: id, as: UTF8.self), name: nameRange.map(string), event: event)
     }
 
     init(navigator: String, name: String?, event: Event) {
         self.navigator = navigator
         self.name = name
         self.event = event
-        hashStrings()
-    }
-
-    /// Sets the hashes from the strings (where they were not taken from `RecentStrings`).
-    private mutating func hashStrings() {
-        navigatorHash = SlotIndex.hash(navigator)
-        switch event {
-        case .pushing(let payload), .presenting(let payload), .adding(let payload, _), .removing(let payload, _):
-            payloadHash = SlotIndex.hash(payload)
-        case .configured, .current, .deallocated, .popping, .dismissed, .other:
-            payloadHash = 0
-        }
-    }
-
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: RecentStrings?) -> String {
-        strings?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hashed(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: RecentStrings?) -> (String, UInt64) {
-        if let strings { return strings.hashedString(bytes) }
-        return (String(decoding: bytes, as: UTF8.self), SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
     }
 
     /// The straightforward reading of `line`, as text whatever it holds (the byte-level one is checked against it).
@@ -128,7 +85,7 @@ struct NavigatorLine: Equatable {
     }
 
     /// The navigator's UUID and what follows it after a space, trailing spaces and `\r` left out.
-    private static func split(_ line: UnsafeBufferPointer<UInt8>)
+    static func split(_ line: UnsafeBufferPointer<UInt8>)
         -> (id: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>)?
     {
         guard let start = find(line) else { return nil }
@@ -141,7 +98,7 @@ struct NavigatorLine: Equatable {
         return (id, UnsafeBufferPointer(rebasing: line[(position + 1)..<end]))
     }
 
-    private init?(navigator id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) {
+    init?(navigator id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) {
         navigator = String(decoding: id, as: UTF8.self)
         var rest = String(decoding: text, as: UTF8.self)[...]
         // A name may hold `) ` itself: the name ends at the first `) ` followed by a known event.
@@ -154,7 +111,6 @@ struct NavigatorLine: Equatable {
         }
         guard let event = Self.event(rest) else { return nil }
         self.event = event
-        hashStrings()
     }
 
     /// Where `Navigator ` followed by a UUID starts.

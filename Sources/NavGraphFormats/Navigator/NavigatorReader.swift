@@ -9,8 +9,6 @@ public final class NavigatorReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     public private(set) var navigationLineCount = 0
     private var tree = NavigatorTree()
-    /// UUIDs, names and destinations recur line after line: each string is made once while it stays recent.
-    private let strings = RecentStrings()
 
     public init(diagnostics: DiagnosticHandler) {
         self.diagnostics = diagnostics
@@ -21,12 +19,27 @@ public final class NavigatorReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let parsed = NavigatorLine(line, strings: strings) else {
+        guard !info.truncated, let (id, text) = NavigatorLine.split(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return
         }
-        navigationLineCount += 1
-        tree.apply(parsed, at: info.number, into: &events, diagnostics: diagnostics)
+        // An ASCII line (as NavigatorUI prints it) is read byte by byte and applied from its bytes; another as text.
+        if text.isASCII {
+            guard let (name, shape) = NavigatorLine.scan(text) else {
+                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                return
+            }
+            navigationLineCount += 1
+            let step = NavigatorStep(id: id, text: text, name: name, shape: shape)
+            tree.apply(step, at: info.number, into: &events, diagnostics: diagnostics)
+        } else {
+            guard let parsed = NavigatorLine(navigator: id, text: text) else {
+                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                return
+            }
+            navigationLineCount += 1
+            NavigatorStep.with(parsed) { tree.apply($0, at: info.number, into: &events, diagnostics: diagnostics) }
+        }
     }
 
     public func finish(into events: inout [NavEvent]) {}

@@ -1,5 +1,11 @@
 import NavGraphCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The navigators a NavigatorUI log has shown so far, as a tree, and what each shows: the nodes are navigators (one
 /// per managed `NavigationStack` or presented view), a presented child first, then other child navigators, then the
 /// values pushed onto the navigator's stack. Every change is handed on as a snapshot of the window.
@@ -9,14 +15,15 @@ import NavGraphCore
 /// have no lifecycle and so are never reported as leaks; a navigator leaks only when the log shows it removed
 /// (`removing`, after `dismissed`) and never shows its `deinit`.
 ///
-/// Navigators live in slots, found by their UUID through a `SlotIndex` (one fast hash of the UUID per line), and
-/// refer to each other by slot: with a dictionary keyed by UUID, each line looked its navigators up several times,
-/// a fifth of reading a log.
+/// Navigators live in slots, found by their UUID (a `NavigatorUUID`, not a string) through a `SlotIndex`, and refer
+/// to each other by slot: with a dictionary keyed by UUID, each line looked its navigators up several times, a fifth
+/// of reading a log. Events name a navigator by its model's key, its UUID's string made once.
 struct NavigatorTree {
     private struct Navigator {
         var model: ModelRef
+        var uuid: NavigatorUUID
         var named: Bool
-        /// The key's hash in `index`.
+        /// `uuid.slotHash`, its hash in `index`.
         var hash: UInt64
         var parent: Int?
         var children: [Int] = []
@@ -31,7 +38,10 @@ struct NavigatorTree {
         var warnedUnplaced = false
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
-        var pendingPresentation: NavigatorDestination?
+        /// What the last `presenting` printed, until a child is added: read (as a `NavigatorDestination`) only when
+        /// the child has no name of its own. Not through `destination(_:)`: a presented value is mostly new (a sheet
+        /// per item), and reading each, and the table's entries it replaced, was about 3% of the reading thread.
+        var pendingPresentation: [UInt8]?
         /// The window this navigator is the root of.
         var window: String?
     }
@@ -39,19 +49,14 @@ struct NavigatorTree {
     /// By slot; a free slot (in `freeSlots`) holds `freed`. Not optional: reading a field through an optional
     /// element copied the whole navigator (retaining each of its fields) on every access.
     private var navigators: [Navigator] = []
-    private static let freed = Navigator(model: ModelRef(key: "", id: "", type: ""), named: false, hash: 0)
+    private static let freed = Navigator(
+        model: ModelRef(key: "", id: "", type: ""), uuid: .none, named: false, hash: 0)
     private var freeSlots: [Int] = []
     private var index = SlotIndex()
     private var windows = 0
     private var generation = 0
     /// Shown ids in use per type, for `#2` suffixes where two live navigators of one name share a UUID prefix.
-    private var shownIDs: [ShownID: Int] = [:]
-    /// A type and the UUID prefix shown for it (a pair, not `"<type> <prefix>"`: formatting that string for every
-    /// navigator made and released was about 4% of the reading thread, perf).
-    private struct ShownID: Hashable {
-        var type: String
-        var prefix: String
-    }
+    private var shownIDs = ShownIDCounts()
     private(set) var notedApproximateStacks = false
     private var printedHashes = [UInt64](repeating: 0, count: printedDestinationLimit)
     /// In two lists, not one of optional pairs: reading a pair copied it (four strings retained, then released).
@@ -61,56 +66,60 @@ struct NavigatorTree {
     private static let printedDestinationLimit = 4096
 
     mutating func apply(
-        _ line: NavigatorLine, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
+        _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
-        let key = line.navigator
+        let uuid = line.navigator
+        let hash = uuid.slotHash
         switch line.event {
         case .configured:
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
-        case .adding(let childKey, let name):
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+        case .adding(let childUUID, let name):
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
-            let presenting = navigators[me].pendingPresentation.map { $0.type + "." + $0.value }
+            let pending = navigators[me].pendingPresentation
             let child = know(
-                childKey, hash: line.payloadHash, name: name, unnamed: presenting, line: number, into: &events
+                childUUID, hash: childUUID.slotHash, name: name, unnamed: pending.map(Self.shownPresentation),
+                line: number, into: &events
             ).slot
             let presentsAlready = navigators[me].presented != nil
-            rememberParent(key, of: childKey)
+            rememberParent(uuid, of: childUUID)
             attach(child, to: me, line: number, diagnostics: diagnostics)
             // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
             if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
                 let model = navigators[child].model
-                events.append(NavEvent(.present(model, kind: .stack, parent: key, style: .unknown), line: number))
+                events.append(
+                    NavEvent(
+                        .present(model, kind: .stack, parent: navigators[me].model.key, style: .unknown), line: number))
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
-        case .removing(let childKey, let childName):
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            guard let child = slot(of: childKey, hash: line.payloadHash), navigators[child].parent == me else {
+        case .removing(let childUUID, let childName):
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            guard let child = slot(of: childUUID, hash: childUUID.slotHash), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
                 // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
-                if formerParents.removeValue(forKey: childKey) != key {
+                if formerParents.remove(childUUID) != uuid {
                     diagnostics.report(
                         Diagnostic(
                             .warning, line: number,
-                            "navigator '\(described(me))' removing '\(childName ?? "Navigator") \(childKey.prefix(3))', "
-                                + "which is not its child"))
+                            "navigator '\(described(me))' removing '\(childName?.string ?? "Navigator") "
+                                + "\(childUUID.prefix)', which is not its child"))
                 }
                 return
             }
             let wasPresented = navigators[me].presented == child
             detach(child)
             if wasPresented && isPlaced(me) {
-                events.append(NavEvent(.dismiss(childKey), line: number))
+                events.append(NavEvent(.dismiss(navigators[child].model.key), line: number))
             } else {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let me = slot(of: key, hash: line.navigatorHash) else {
-                let model = ModelRef(key: key, id: String(key.prefix(3)), type: line.name ?? "Navigator")
+            guard let me = slot(of: uuid, hash: hash) else {
+                let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
             }
@@ -121,7 +130,7 @@ struct NavigatorTree {
             if let parent = navigator.parent {
                 // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
                 if navigators[parent].presented == me, isPlaced(parent) {
-                    events.append(NavEvent(.dismiss(key), line: number))
+                    events.append(NavEvent(.dismiss(navigator.model.key), line: number))
                 }
                 detach(me, from: navigator)
             }
@@ -129,11 +138,12 @@ struct NavigatorTree {
                 navigators[child].parent = nil
                 attached -= 1
             }
-            release(navigator.model)
+            release(navigator.model, uuid: navigator.uuid)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            let destination = destination(printed, hash: line.payloadHash)
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let key = navigators[me].model.key
+            let destination = destination(printed)
             generation += 1
             let model = ModelRef(
                 key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
@@ -187,7 +197,8 @@ struct NavigatorTree {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let key = navigators[me].model.key
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me].destinations.popLast() != nil else {
                 if navigators[me].dropped > 0 {
@@ -207,12 +218,11 @@ struct NavigatorTree {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            let me = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events).slot
-            let destination = destination(printed, hash: line.payloadHash)
-            navigators[me].pendingPresentation = destination
+            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            navigators[me].pendingPresentation = Array(printed)
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            let (me, changed) = know(key, hash: line.navigatorHash, name: line.name, line: number, into: &events)
+            let (me, changed) = know(uuid, hash: hash, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
@@ -220,17 +230,33 @@ struct NavigatorTree {
     /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
     /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
     /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
-    /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB).
-    /// `hash`: `SlotIndex.hash(printed)`.
-    private mutating func destination(_ printed: String, hash: UInt64) -> NavigatorDestination {
+    /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB). The
+    /// line's bytes are compared with the text kept, and a string is made only for a value new to the table.
+    private mutating func destination(_ printed: UnsafeBufferPointer<UInt8>) -> NavigatorDestination {
+        let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(printed))
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
-        // The texts come from `RecentStrings`: the same value is usually the same storage, compared at once.
-        if printedHashes[entry] == hash, printedTexts[entry] == printed { return printedDestinations[entry] }
-        let destination = NavigatorDestination(printed)
+        if printedHashes[entry] == hash, let text = printedTexts[entry], Self.equal(text, printed) {
+            return printedDestinations[entry]
+        }
+        let text = printed.string
+        let destination = NavigatorDestination(text)
         printedHashes[entry] = hash
-        printedTexts[entry] = printed
+        printedTexts[entry] = text
         printedDestinations[entry] = destination
         return destination
+    }
+
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == bytes.count
+                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        } ?? false
+    }
+
+    /// What an unnamed presented navigator is shown as: what it presents, `type.value`.
+    private static func shownPresentation(_ printed: [UInt8]) -> String {
+        let destination = NavigatorDestination(String(decoding: printed, as: UTF8.self))
+        return destination.type + "." + destination.value
     }
 
     /// The key of the `generation`th pushed entry: `/<generation>`, unique in the log (the generation counts every
@@ -241,30 +267,31 @@ struct NavigatorTree {
         "/" + String(generation)
     }
 
-    /// The slot of the live navigator with UUID `key`, hashed to `hash` (`SlotIndex.hash(key)`).
-    private func slot(of key: String, hash: UInt64) -> Int? {
-        index.slot(for: key, hash: hash) { navigators[$0].model.key }
+    /// The slot of the live navigator with UUID `uuid`, hashed to `hash` (`uuid.slotHash`).
+    private func slot(of uuid: NavigatorUUID, hash: UInt64) -> Int? {
+        index.slot(for: uuid, hash: hash) { navigators[$0].uuid }
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
-    /// changed.
+    /// changed. `hash`: `uuid.slotHash`; `name`: the name the line gives, made a string only when it is taken.
     @discardableResult
-    /// `hash`: `SlotIndex.hash(key)`.
     private mutating func know(
-        _ key: String, hash: UInt64, name: String?, unnamed: String? = nil, line: Int, into events: inout [NavEvent]
+        _ uuid: NavigatorUUID, hash: UInt64, name: UnsafeBufferPointer<UInt8>?,
+        unnamed: @autoclosure () -> String? = nil,
+        line: Int, into events: inout [NavEvent]
     )
         -> (slot: Int, changed: Bool)
     {
-        if let existing = index.slot(for: key, hash: hash, keyOf: { navigators[$0].model.key }) {
+        if let existing = slot(of: uuid, hash: hash) {
             guard let name, !navigators[existing].named else { return (existing, false) }
-            release(navigators[existing].model)
-            let model = shown(key: key, type: name)
+            release(navigators[existing].model, uuid: uuid)
+            let model = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
             navigators[existing].model = model
             navigators[existing].named = true
             return (existing, true)
         }
-        let model = shown(key: key, type: name ?? unnamed ?? "Navigator")
-        let navigator = Navigator(model: model, named: name != nil, hash: hash)
+        let model = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
+        let navigator = Navigator(model: model, uuid: uuid, named: name != nil, hash: hash)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -279,28 +306,14 @@ struct NavigatorTree {
     }
 
     /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids.
-    private mutating func shown(key: String, type: String) -> ModelRef {
-        let prefix = String(key.prefix(3))
-        let label = ShownID(type: type, prefix: prefix)
-        // One lookup each (counting, then reading the count, and a release's three, were about 2% of the reading
-        // thread: SipHash of the pair each time).
-        let count = Self.increment(&shownIDs[label, default: 0])
+    private mutating func shown(key: String, uuid: NavigatorUUID, type: String) -> ModelRef {
+        let prefix = uuid.prefix
+        let count = shownIDs.increment(type: type, prefix: uuid.prefixWord)
         return ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type)
     }
 
-    private mutating func release(_ model: ModelRef) {
-        let label = ShownID(type: model.type, prefix: String(model.id.prefix(3)))
-        guard let index = shownIDs.index(forKey: label) else { return }
-        if shownIDs.values[index] > 1 {
-            shownIDs.values[index] -= 1
-        } else {
-            shownIDs.remove(at: index)
-        }
-    }
-
-    private static func increment(_ count: inout Int) -> Int {
-        count += 1
-        return count
+    private mutating func release(_ model: ModelRef, uuid: NavigatorUUID) {
+        shownIDs.decrement(type: model.type, prefix: uuid.prefixWord)
     }
 
     /// What a navigator is shown as in a message: `home 2F3`.
@@ -310,12 +323,12 @@ struct NavigatorTree {
 
     /// The navigator each child was last added to, by UUID, until a removal after it is gone: a later `removing` of
     /// it is expected (see `.removing`). At most `formerParentLimit` are remembered; past it the memory starts over.
-    private var formerParents: [String: String] = [:]
+    private var formerParents = FormerParents()
     private static let formerParentLimit = 1 << 16
 
-    private mutating func rememberParent(_ parent: String, of child: String) {
+    private mutating func rememberParent(_ parent: NavigatorUUID, of child: NavigatorUUID) {
         if formerParents.count >= Self.formerParentLimit { formerParents.removeAll() }
-        formerParents[child] = parent
+        formerParents.set(parent, of: child)
     }
 
     /// Entries tracked per stack at most (see `.pushing`).
