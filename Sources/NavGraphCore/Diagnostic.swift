@@ -19,12 +19,22 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     public var message: String
     public var topic: Topic?
+    /// What reading did about it, where `message` ends by saying so after a last `; ` (the reducer's `ignored`,
+    /// `popped 0`, `it leaves with its subtree`). Where warnings are errors (`--strict`) the input is rejected instead,
+    /// and the error leaves it out (`messageWithoutResolution`).
+    public var resolution: String?
 
     public init(_ severity: Severity, line: Int?, _ message: String, topic: Topic? = nil) {
         self.severity = severity
         self.line = line
         self.message = message
         self.topic = topic
+    }
+
+    /// The message without what reading did about it.
+    public var messageWithoutResolution: String {
+        guard let resolution, message.hasSuffix("; " + resolution) else { return message }
+        return String(message.dropLast(resolution.count + 2))
     }
 
     /// `file:line: severity: message`, the form compilers and editors understand.

@@ -648,7 +648,14 @@ extension Hierarchy {
         }
     }
 
+    /// Every warning of the reducer is `problem; what it did about it`: the last clause is the diagnostic's
+    /// `resolution`, which an error under --strict leaves out.
     func warn(_ message: String, _ line: Int, _ change: inout StepChange) {
-        change.warnings.append(Diagnostic(.warning, line: line, message))
+        var diagnostic = Diagnostic(.warning, line: line, message)
+        let bytes = Array(message.utf8)
+        if let semicolon = bytes.indices.dropLast().last(where: { bytes[$0] == 0x3B && bytes[$0 + 1] == 0x20 }) {
+            diagnostic.resolution = String(decoding: bytes[(semicolon + 2)...], as: UTF8.self)
+        }
+        change.warnings.append(diagnostic)
     }
 }

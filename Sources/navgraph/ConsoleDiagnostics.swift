@@ -37,8 +37,6 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         if verbose { print(note()) }
     }
 
-    private static let ignoredSuffix = "; ignored"
-
     func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if case .ambiguousID(let type, let id)? = diagnostic.topic, let line = diagnostic.line {
@@ -56,9 +54,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         if strict && diagnostic.severity == .warning {
             diagnostic.severity = .error
             // A warning says what reading did about it (`…; ignored`); with --strict the input is rejected instead.
-            if diagnostic.message.hasSuffix(Self.ignoredSuffix) {
-                diagnostic.message.removeLast(Self.ignoredSuffix.count)
-            }
+            diagnostic.message = diagnostic.messageWithoutResolution
         }
         if keepsReported, diagnostic.severity != .note { reported.append(diagnostic) }
         switch diagnostic.severity {

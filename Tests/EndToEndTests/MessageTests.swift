@@ -9,8 +9,8 @@ private func corpus(_ name: String) -> String {
 
 @Suite("What a new user is told")
 struct MessageTests {
-    /// A contradiction in the events is a warning that says what reading did (`; ignored`); with --strict it is an
-    /// error, and an error is not ignored: it does not say so.
+    /// A contradiction in the events is a warning that says what reading did (`; ignored`, `; popped 0`); with
+    /// --strict it is an error, and the input is rejected rather than read that way: the error does not say it.
     @Test func strictErrorsDoNotSayTheyAreIgnored() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -18,6 +18,7 @@ struct MessageTests {
         try """
         {"event":"root","id":"A","type":"Root","kind":"stack","window":"main"}
         {"event":"pop","parent":"Nowhere","count":1}
+        {"event":"pop","parent":"A","count":5}
 
         """.write(to: log, atomically: true, encoding: .utf8)
         let lenient = try navgraph(["tree", log.path])
@@ -32,6 +33,12 @@ struct MessageTests {
             strict.stderr.contains("odd.jsonl:2: error: pop on 'Nowhere', which is not a stack in the hierarchy\n"),
             "\(strict.stderr)")
         #expect(!strict.stderr.contains("ignored"), "\(strict.stderr)")
+        // What any of the reducer's warnings says it did (here `popped 0`) is left out of the error.
+        #expect(
+            lenient.stderr.contains(
+                "odd.jsonl:3: warning: pop of 5 from stack 'A', which has 0 entries above its root; popped 0\n"))
+        #expect(
+            strict.stderr.contains("odd.jsonl:3: error: pop of 5 from stack 'A', which has 0 entries above its root\n"))
     }
 
     @Test func anUnknownCommandGetsASuggestion() throws {
