@@ -6,9 +6,12 @@ import Foundation
     import Darwin
 #endif
 
-/// The frames of `tree --follow`'s live view: drawn by the reading loop on each change, and drawn again for the new
-/// size when the terminal is resized. A resize can come while the input is quiet (the loop is waiting in a read), so
-/// it is drawn from a thread of its own; the lock keeps the two threads' frames from interleaving.
+/// The frames of `tree --follow`'s live view: drawn by the reading loop on each change, drawn again for the new size
+/// when the terminal is resized, and drawn whole when Ctrl-C ends the view (the end of input draws the final state
+/// whole; following a file ends only with Ctrl-C, which left the cut frame). A resize or Ctrl-C can come while the
+/// input is quiet (the loop waiting in a read), and drawing is not something a signal handler may do: the handler
+/// writes the signal to a pipe, and a thread of its own draws; the lock keeps its frames and the loop's from
+/// interleaving.
 final class LiveFrames: @unchecked Sendable {
     private let lock = NSLock()
     /// The view on screen, until the final (whole) frame: nothing redraws the end.
@@ -21,12 +24,24 @@ final class LiveFrames: @unchecked Sendable {
         shown = whole ? nil : view
     }
 
-    /// Starts drawing the view again on every resize (SIGWINCH), cut to the terminal's new size.
-    func redrawOnResize() {
-        watchTerminalResizes { [self] in
-            lock.lock()
-            defer { lock.unlock() }
-            if let shown { write(shown, whole: false, first: false) }
+    /// From now on a resize (SIGWINCH) draws the view again, cut to the new size, and Ctrl-C (SIGINT; SIGTERM,
+    /// SIGHUP) draws it whole, writes the diagnostics the view held and exits. A second Ctrl-C exits at once.
+    func handleSignals() {
+        watchSignals { [self] signal in
+            // The loop may be in the middle of a frame: it is finished first (not waited for long: a terminal
+            // that stopped reading, with Ctrl-S, would hold it for good).
+            let locked = lock.lock(before: Date(timeIntervalSinceNow: 1))
+            defer { if locked { lock.unlock() } }
+            if signal == SIGWINCH {
+                if locked, let shown { write(shown, whole: false, first: false) }
+                return
+            }
+            if locked, let shown {
+                // The whole frame ends on a line of its own.
+                write(shown, whole: true, first: false)
+                endLiveView(signal, newLine: false)
+            }
+            endLiveView(signal, newLine: true)
         }
     }
 
@@ -37,31 +52,51 @@ final class LiveFrames: @unchecked Sendable {
     }
 }
 
-/// The write end of the pipe that SIGWINCH's handler writes a byte to (its only, async-signal-safe, call).
-private enum ResizePipe {
+/// What the signal handlers may touch: the pipe's write end, and how many times the view was interrupted.
+private enum SignalPipe {
     nonisolated(unsafe) static var writeEnd: Int32 = -1
+    nonisolated(unsafe) static var interruptions: sig_atomic_t = 0
 }
 
-/// Calls `onResize` on a thread of its own each time the terminal is resized: the signal handler writes a byte to a
-/// pipe, the thread reads it (only a few calls are allowed in a handler; drawing is not one of them).
-private func watchTerminalResizes(_ onResize: @escaping @Sendable () -> Void) {
+/// Ends the view on a line of its own, writes the diagnostics it held and exits as the signal would (128 + signal).
+/// Async-signal-safe: a second Ctrl-C calls it from the handler, when the drawing thread did not end the view.
+private func endLiveView(_ signal: Int32, newLine: Bool) {
+    let end: StaticString = "\u{1B}[?7h\r\n"
+    // Autowrap back on, and (after a cut frame, whose last line has no newline) the shell's prompt on a line of its own.
+    _ = systemWrite(1, end.utf8Start, newLine ? end.utf8CodeUnitCount : end.utf8CodeUnitCount - 2)
+    // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
+    writeHeldDiagnostics()
+    _exit(128 + signal)
+}
+
+/// Calls `onSignal` on a thread of its own for each SIGWINCH, SIGINT, SIGTERM and SIGHUP: the handlers write the
+/// signal's number to a pipe (their only call besides a second interruption's exit), the thread reads it.
+private func watchSignals(_ onSignal: @escaping @Sendable (Int32) -> Void) {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
-    // A burst of resizes fills the pipe at worst: the handler's write must never block.
+    // A burst of resizes fills the pipe at worst: a handler's write must never block.
     _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-    ResizePipe.writeEnd = ends[1]
-    setSignalHandler(SIGWINCH) { _ in
-        var byte: UInt8 = 1
-        _ = systemWrite(ResizePipe.writeEnd, &byte, 1)
+    SignalPipe.writeEnd = ends[1]
+    setSignalHandler(SIGWINCH) { signal in
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = systemWrite(SignalPipe.writeEnd, &byte, 1)
+    }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        setSignalHandler(signal) { signal in
+            SignalPipe.interruptions += 1
+            if SignalPipe.interruptions > 1 { endLiveView(signal, newLine: true) }
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = systemWrite(SignalPipe.writeEnd, &byte, 1)
+        }
     }
     let readEnd = ends[0]
     let thread = Thread {
-        var bytes = [UInt8](repeating: 0, count: 64)
+        var byte: UInt8 = 0
         while true {
-            let count = bytes.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            let count = read(readEnd, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
-            onResize()
+            onSignal(Int32(byte))
         }
     }
     thread.start()

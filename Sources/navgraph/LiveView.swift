@@ -27,8 +27,8 @@ struct LiveView {
     }
 
     /// The frame as written to the terminal. Cut to `rows` (the header stays on top, a last line says how many
-    /// were left out) unless `whole`: the final state is written in full, as nothing will redraw it. Lines wider
-    /// than `columns` end in `…`.
+    /// were left out), and lines wider than `columns` end in `…` — unless `whole`: the final state is written in
+    /// full, its lines wrapped by the terminal, as nothing will redraw it.
     func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
         let noticeLine = notice.map { notice in
             let more = notice.more.isEmpty ? "" : " " + notice.more
@@ -40,13 +40,23 @@ struct LiveView {
             let more = lines.count - kept
             lines = Array(lines.prefix(kept)) + ["… \(more) more line\(more == 1 ? "" : "s")"]
         }
-        lines = lines.map { cut($0, to: columns) }
-        // No line may wrap (it would scroll the frame): autowrap off while drawing, as a line cut too short for
-        // characters wider than one column could still be too wide.
-        var text = (first ? "\u{1B}[H\u{1B}[2J" : "\u{1B}[H") + "\u{1B}[?7l"
-        // A line that fills the row leaves the cursor on its last character (autowrap off), which clearing to the
-        // end of the line would erase.
-        text += lines.map { visibleWidth($0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
+        var text = first ? "\u{1B}[H\u{1B}[2J" : "\u{1B}[H"
+        if whole {
+            // The final state stays in the terminal for good: its lines whole, wrapped by the terminal, so that long
+            // names can still be read once navgraph has ended. A line that exactly fills its last row leaves the
+            // cursor waiting on that row's last character, which clearing to the end of the line would erase.
+            text += lines.map { line in
+                let width = visibleWidth(line)
+                return columns <= 0 || width == 0 || width % columns != 0 ? line + "\u{1B}[K" : line
+            }.joined(separator: "\n")
+        } else {
+            lines = lines.map { cut($0, to: columns) }
+            // No line may wrap (it would scroll the frame): autowrap off while drawing, in case a character is wider
+            // than navgraph counts it. A line that fills the row leaves the cursor on its last character, which
+            // clearing to the end of the line would erase.
+            text += "\u{1B}[?7l"
+            text += lines.map { visibleWidth($0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
+        }
         // What the last frame left below is cleared from the line after this one's last: clearing from the cursor
         // erased the last line's last character when the line filled the row (its `…`). The last line of a cut
         // frame must not end in a newline on the bottom row (it would scroll), and there nothing is below it.
@@ -113,18 +123,4 @@ func cut(_ text: String, to columns: Int) -> String {
         }
     }
     return result + (columns > 0 ? "…" : "") + (painted ? "\u{1B}[0m" : "")
-}
-
-/// Ctrl-C (or kill) ends a live view on a line of its own: a cut frame's last line has no newline, so the shell's
-/// prompt came up after its text. The diagnostics it held are written then.
-func endLiveViewOnALineOfItsOwn() {
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-        setSignalHandler(signal) { signal in
-            let end: StaticString = "\u{1B}[?7h\r\n"
-            _ = systemWrite(1, end.utf8Start, end.utf8CodeUnitCount)
-            // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
-            writeHeldDiagnostics()
-            _exit(128 + signal)
-        }
-    }
 }

@@ -91,10 +91,7 @@ struct TreeCommand: ParsableCommand {
         /// The notice in the frame last drawn: a new one is drawn even when the state is as shown.
         var drawnNotice: LiveView.Notice?
         let frames = LiveFrames()
-        if redraw {
-            endLiveViewOnALineOfItsOwn()
-            frames.redrawOnResize()
-        }
+        if redraw { frames.handleSignals() }
         // Diagnostics about the input become the notice (stderr's line would be painted over), and are all written
         // to stderr when the view ends. Into a file or a pipe stderr keeps them as they come.
         let held = redraw && isTerminal(2) ? HeldDiagnostics() : nil

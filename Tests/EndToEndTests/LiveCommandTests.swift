@@ -479,7 +479,7 @@ struct FollowTerminalTests {
     }
     /// Chinese, Japanese and emoji take two columns: a line of them is cut where it reaches the window's edge, its `…`
     /// shown (counted one column each, the line ran past the edge and the terminal clipped it, `…` and all). A
-    /// resize redraws the view for the new size at once, though the input is quiet.
+    /// resize redraws the view for the new size at once, though the input is quiet; Ctrl-C leaves the whole state.
     @Test func wideCharactersAreCutAtTheirColumnsAndAResizeRedraws() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -500,8 +500,16 @@ struct FollowTerminalTests {
         let rows = small.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.first == "── step 4, line 1 ──", "\(small)")
         #expect(rows.count >= 5 && rows[4] == "… 2 more lines", "\(small)")
+        // Ctrl-C ends the view with the whole state, its lines whole (wrapped by the terminal): following a file
+        // ends only this way, and the cut frame was all that was left.
         try tmux.keys("C-c")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:130"))
+        let history = try tmux.run(["capture-pane", "-p", "-J", "-t", "t", "-S", "-", "-E", "-"])
+        #expect(history.contains(#"└─ Route dish(name: "\#(dish)")"#), "\(history)")
+        // (Shrinking the window pushed the top of the frame on screen into tmux's scrollback: that copy is tmux's.)
+        let end = history.components(separatedBy: "── step 4, line 1 ──").last ?? ""
+        #expect(end.contains("├─ Route menu"), "\(history)")
+        #expect(!end.contains("more lines"), "\(history)")
     }
 
     /// NavigatorUI output with three lines to warn about: popping on an empty stack (lines 3 and 6) and removing a
