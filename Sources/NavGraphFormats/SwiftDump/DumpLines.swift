@@ -6,6 +6,8 @@ struct DumpLines {
     private(set) var bytes: [UInt8] = []
     /// Each line's number in the input.
     private(set) var numbers: [Int] = []
+    /// Where each line starts in `bytes`.
+    private(set) var starts: [Int] = []
     /// The `name:` given to `dump()`: the root line's label.
     let name: String?
     /// How deep the next line may be: one below the last line (as `DumpedValues.deepestNext`).
@@ -23,6 +25,7 @@ struct DumpLines {
     var firstLine: Int { numbers[0] }
 
     mutating func append(_ line: UnsafeBufferPointer<UInt8>, depth: Int, number: Int) {
+        starts.append(bytes.count)
         bytes.append(contentsOf: line)
         bytes.append(.newline)
         numbers.append(number)
@@ -41,10 +44,19 @@ struct DumpLines {
         cuts.append((after: numbers.count, indent: indent, count: count))
     }
 
+    /// Lines `first` through `last` as printed (each with its newline), for `body`.
+    func withBytes<Result>(
+        ofLines first: Int, through last: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let end = last + 1 < starts.count ? starts[last + 1] : bytes.count
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[first]..<end])) }
+    }
+
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     func values(reading lines: RecentValueLines) -> DumpedValues {
         var values = DumpedValues()
+        values.reserveCapacity(numbers.count)
         bytes.withUnsafeBufferPointer { all in
             var start = 0
             var index = 0

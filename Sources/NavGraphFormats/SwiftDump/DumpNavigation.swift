@@ -50,9 +50,12 @@ struct DumpNavigation {
     }
 
     /// Reads `values` from its root as a node keyed `rootKey`.
+    /// `printed`: the dump's lines (value `i` is line `i`) and the stack entries read recently, so that an entry
+    /// printed as before is not worked out again; `nil` reads every entry.
     init(
         _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
-        rootID: String, rootEdge: EdgeKind?, rootPart: String?
+        rootID: String, rootEdge: EdgeKind?, rootPart: String?,
+        printed: (lines: DumpLines, entries: RecentStackEntries)? = nil
     ) {
         cutByDepth = values.cutByDepth
         cutByItems = values.cutByItems
@@ -65,7 +68,8 @@ struct DumpNavigation {
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
-        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
+        nodes.reserveCapacity(values.values.count)
+        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
         }
@@ -91,6 +95,7 @@ struct DumpNavigation {
         let names: DumpLabelMeanings
         let labels: DumpedLabels
         let verbose: Bool
+        let printed: (lines: DumpLines, entries: RecentStackEntries)?
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
             switch item {
@@ -128,7 +133,7 @@ struct DumpNavigation {
                 work.append(contentsOf: pending.reversed())
             case .presented(let value, let parent, let key, let label):
                 let inner = values.unwrapped(value)!
-                let style = DumpPropertyNames.style(of: label)
+                let style = names.style(of: label)
                 let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
                 let content = Content(values, inner, names: names)
                 if content.isRouter {
@@ -254,21 +259,65 @@ struct DumpNavigation {
                 navigation.stackArrays[array] = stack
                 navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
             }
+            let stackHash = printed == nil ? 0 : SlotIndex.hash(key)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for (position, element) in values[array].children.enumerated() {
-                let (type, label) =
-                    values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
-                // `type.label` and a 0, byte by byte (without building the string).
-                for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
-                for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                hash = (hash ^ 0) &* 0x100_0000_01b3
-                let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+                let before = hash
+                func make() -> RecentStackEntries.Made {
+                    let (type, label) =
+                        values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+                    // `type.label` and a 0, byte by byte (without building the string).
+                    var hash = before
+                    for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                    hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
+                    for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                    hash = (hash ^ 0) &* 0x100_0000_01b3
+                    let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+                    return .init(
+                        model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
+                }
+                let made: RecentStackEntries.Made
+                if let printed, let last = lastLineIfRemembered(element) {
+                    made = printed.lines.withBytes(ofLines: element, through: last) { bytes in
+                        // An entry indented deeper than its place is attached one level down, and the lines below
+                        // it by its place, not their own indentation: only an entry at its own depth reads as its
+                        // bytes alone say.
+                        var indent = 0
+                        while indent < bytes.count, bytes[indent] == .space { indent += 1 }
+                        guard bytes.count <= RecentStackEntries.largestEntry, indent / 2 == depth(of: element)
+                        else { return make() }
+                        return printed.entries.entry(
+                            stackKey: key, stackHash: stackHash, position: position, before: before, bytes: bytes,
+                            make: make)
+                    }
+                } else {
+                    made = make()
+                }
+                hash = made.hash
                 _ = navigation.add(
-                    Node(
-                        model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
-                        kind: .screen, edge: .push, parent: stack, part: nil), value: element)
+                    Node(model: made.model, kind: .screen, edge: .push, parent: stack, part: nil), value: element)
             }
+        }
+
+        /// The last line of a stack entry's lines (its subtree: values are in preorder, value `i` is line `i`),
+        /// when it is small enough to remember.
+        private func lastLineIfRemembered(_ element: Int) -> Int? {
+            var last = element
+            while let child = values[last].children.last {
+                last = child
+                if last - element > 256 { return nil }
+            }
+            return last
+        }
+
+        private func depth(of value: Int) -> Int {
+            var depth = 0
+            var current = value
+            while let parent = values[current].parent {
+                depth += 1
+                current = parent
+            }
+            return depth
         }
 
         /// Tabs from a dictionary (ordered by key: Swift prints dictionaries in a random order) or an array.

@@ -55,6 +55,17 @@ final class DumpLabelMeanings {
     func isPresentation(_ label: String) -> Bool { meaning(label).presentation }
     func isSelection(_ label: String) -> Bool { meaning(label).selection }
 
+    /// `DumpPropertyNames.style(of:)`, judged once per label (it lowercases the name: about 1% of reading the bench
+    /// log, once per presentation of every dump, perf).
+    func style(of label: String) -> PresentationStyle {
+        if let style = styles[label] { return style }
+        let style = DumpPropertyNames.style(of: label)
+        if styles.count < Self.limit { styles[label] = style }
+        return style
+    }
+
+    private var styles: [String: PresentationStyle] = [:]
+
     private func meaning(_ label: String) -> (stack: Bool, presentation: Bool, selection: Bool) {
         if let meaning = known[label] { return meaning }
         let meaning = (names.isStack(label), names.isPresentation(label), names.isSelection(label))

@@ -32,6 +32,9 @@ public final class SwiftDumpReader: NavigationReader {
     /// once while it stays recent.
     private let strings = RecentStrings()
     private let valueLines = RecentValueLines()
+    /// Stack entries read recently (lldb's `po` output is rewritten as a whole before it is read, so its entries
+    /// are read each time).
+    private let stackEntries = RecentStackEntries()
     /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
     let recent: RecentDumps?
 
@@ -248,7 +251,8 @@ public final class SwiftDumpReader: NavigationReader {
         values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
-            rootEdge: root.edge, rootPart: root.part)
+            rootEdge: root.edge, rootPart: root.part,
+            printed: values.hasLLDBLabels ? nil : (lines, stackEntries))
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
