@@ -259,44 +259,56 @@ struct DumpNavigation {
                 navigation.stackArrays[array] = stack
                 navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
             }
-            let stackHash = printed == nil ? 0 : SlotIndex.hash(key)
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for (position, element) in values[array].children.enumerated() {
-                let before = hash
-                func make() -> RecentStackEntries.Made {
-                    let (type, label) =
-                        values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
-                    // `type.label` and a 0, byte by byte (without building the string).
-                    var hash = before
-                    for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                    hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
-                    for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                    hash = (hash ^ 0) &* 0x100_0000_01b3
-                    let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
-                    return .init(
-                        model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
+            let children = values[array].children
+            guard let printed, !children.isEmpty else {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for (position, element) in children.enumerated() {
+                    let made = makeEntry(element, position: position, before: hash, key: key)
+                    hash = made.hash
+                    navigation.add(entry: made.model, of: stack, value: element)
                 }
-                let made: RecentStackEntries.Made
-                if let printed, let last = lastLineIfRemembered(element) {
-                    made = printed.lines.withBytes(ofLines: element, through: last) { bytes in
-                        // An entry indented deeper than its place is attached one level down, and the lines below
-                        // it by its place, not their own indentation: only an entry at its own depth reads as its
-                        // bytes alone say.
-                        var indent = 0
-                        while indent < bytes.count, bytes[indent] == .space { indent += 1 }
-                        guard bytes.count <= RecentStackEntries.largestEntry, indent / 2 == depth(of: element)
-                        else { return make() }
-                        return printed.entries.entry(
-                            stackKey: key, stackHash: stackHash, position: position, before: before, bytes: bytes,
-                            make: make)
-                    }
-                } else {
-                    made = make()
-                }
-                hash = made.hash
-                _ = navigation.add(
-                    Node(model: made.model, kind: .screen, edge: .push, parent: stack, part: nil), value: element)
+                return
             }
+            // An entry indented deeper than its place is attached one level down, and the lines below it by its
+            // place, not their own indentation: only an entry at its own depth reads as its bytes alone say.
+            let depth = depth(of: array) + 1
+            let stackHash = SlotIndex.hash(key)
+            printed.lines.withBytes { all in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for (position, element) in children.enumerated() {
+                    let before = hash
+                    let made: RecentStackEntries.Made
+                    if let last = lastLineIfRemembered(element),
+                        case let range = printed.lines.byteRange(ofLines: element, through: last),
+                        range.count <= RecentStackEntries.largestEntry,
+                        printed.lines.indent(ofLine: element) / 2 == depth
+                    {
+                        made = printed.entries.entry(
+                            stackKey: key, stackHash: stackHash, position: position, before: before,
+                            bytes: UnsafeBufferPointer(rebasing: all[range])
+                        ) { makeEntry(element, position: position, before: before, key: key) }
+                    } else {
+                        made = makeEntry(element, position: position, before: before, key: key)
+                    }
+                    hash = made.hash
+                    navigation.add(entry: made.model, of: stack, value: element)
+                }
+            }
+        }
+
+        /// A stack entry's model, keyed by its position and the hash of the entries up to it (`before`, then its
+        /// own type and label).
+        private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> RecentStackEntries.Made {
+            let (type, label) =
+                values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+            // `type.label` and a 0, byte by byte (without building the string).
+            var hash = before
+            for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
+            for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0) &* 0x100_0000_01b3
+            let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+            return .init(model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
         }
 
         /// The last line of a stack entry's lines (its subtree: values are in preorder, value `i` is line `i`),
@@ -406,6 +418,11 @@ struct DumpNavigation {
             }
             return keyText(values[inner].text)
         }
+    }
+
+    /// A stack entry: a screen pushed onto `stack`.
+    private mutating func add(entry model: ModelRef, of stack: Int, value: Int) {
+        _ = add(Node(model: model, kind: .screen, edge: .push, parent: stack, part: nil), value: value)
     }
 
     private mutating func add(_ node: Node, value: Int?) -> Int {

@@ -252,7 +252,7 @@ public final class SwiftDumpReader: NavigationReader {
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part,
-            printed: values.hasLLDBLabels ? nil : (lines, stackEntries))
+            printed: values.hasLLDBLabels || values.values.count != lines.count ? nil : (lines, stackEntries))
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
