@@ -68,7 +68,6 @@ struct DumpNavigation {
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
-        nodes.reserveCapacity(values.values.count)
         var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
