@@ -170,14 +170,19 @@ struct DumpWindows {
         var end = start + 1
         while end < nodes.count, let parent = nodes[end].parent, parent >= start { end += 1 }
         let delta = replacement.count - (end - start)
-        var spliced = replacement
-        for index in spliced.indices {
-            spliced[index].parent = index == 0 ? nodes[start].parent : spliced[index].parent.map { $0 + start }
-        }
         for index in end..<nodes.count {
             if let parent = nodes[index].parent, parent >= end { nodes[index].parent = parent + delta }
         }
-        nodes.replaceSubrange(start..<end, with: spliced)
+        // Each node copied once, straight into place (the replacement is shared with `RecentDumps`: changing a
+        // copy of it first copied every node twice).
+        let top = nodes[start].parent
+        nodes.replaceSubrange(
+            start..<end,
+            with: replacement.indices.lazy.map { index in
+                var node = replacement[index]
+                node.parent = index == 0 ? top : node.parent.map { $0 + start }
+                return node
+            })
         windows[window].nodes = nodes
     }
 
