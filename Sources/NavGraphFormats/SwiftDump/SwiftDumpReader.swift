@@ -56,7 +56,8 @@ public final class SwiftDumpReader: NavigationReader {
         self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
     }
 
-    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one is checked against.
+    /// `remembersDumps: false` reads every dump and every stack entry, the straightforward way the remembering one
+    /// is checked against.
     init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
         self.verbose = verbose
@@ -272,7 +273,8 @@ public final class SwiftDumpReader: NavigationReader {
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part,
-            printed: values.hasLLDBLabels || values.values.count != lines.count ? nil : (lines, stackEntries))
+            printed: recent == nil || values.hasLLDBLabels || values.values.count != lines.count
+                ? nil : (lines, stackEntries))
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
