@@ -6,7 +6,8 @@ import Testing
 @testable import NavGraphFormats
 
 /// The swift-dump reader reads a dump that repeats a recent one (same lines, same place) only once
-/// (`RecentDumps`); these check that it gives exactly what reading every dump gives — events, diagnostics, skipped
+/// (`RecentDumps`), and a stack entry printed as a recent one once (`RecentStackEntries`), and can leave its
+/// snapshots to its completion (`DumpSnapshots`); these check that it gives exactly what reading every dump gives — events, diagnostics, skipped
 /// lines, and the live view of an open dump — on every example, corpus file and fixture, and on random logs that
 /// repeat states as apps do.
 @Suite("Swift dump() read once per distinct dump")
@@ -18,22 +19,32 @@ struct RecentDumpsTests {
         var skipped: [Int] = []
     }
 
-    private static func read(_ lines: [[UInt8]], remembering: Bool, pauses: Bool = false) -> (Outcome, Int) {
+    /// `completing`: the reader's snapshots are made by its completion (`DumpSnapshots`), applied to each event as
+    /// it is read, as `NavigationInput` does (the live view's provisional events are complete as made).
+    private static func read(_ lines: [[UInt8]], remembering: Bool, pauses: Bool = false, completing: Bool = false)
+        -> (Outcome, Int)
+    {
         let collector = DiagnosticCollector()
         let reader = SwiftDumpReader(
             names: .standard, verbose: false, remembersDumps: remembering, diagnostics: collector)
+        let completion = completing ? reader.completion : nil
+        if completing { #expect(completion != nil) }
         var outcome = Outcome()
         for (index, line) in lines.enumerated() {
+            let first = outcome.events.count
             line.withUnsafeBufferPointer {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &outcome.events)
             }
+            for event in first..<outcome.events.count { completion?.complete(&outcome.events[event]) }
             if pauses {
                 var shown: [NavEvent] = []
                 reader.provisional(into: &shown)
                 outcome.provisional.append(shown)
             }
         }
+        let first = outcome.events.count
         reader.finish(into: &outcome.events)
+        for event in first..<outcome.events.count { completion?.complete(&outcome.events[event]) }
         outcome.diagnostics = collector.diagnostics.map { "\($0.severity) \($0.line ?? 0) \($0.message)" }
         outcome.skipped = collector.skippedLines
         return (outcome, reader.recent?.reused ?? 0)
@@ -50,7 +61,9 @@ struct RecentDumpsTests {
             for pauses in [false, true] {
                 let (remembered, count) = Self.read(lines, remembering: true, pauses: pauses)
                 let (straight, _) = Self.read(lines, remembering: false, pauses: pauses)
+                let (completed, _) = Self.read(lines, remembering: true, pauses: pauses, completing: true)
                 #expect(remembered == straight, "\(name)")
+                #expect(completed == straight, "\(name): snapshots made by the completion")
                 reused += count
             }
         }
@@ -140,7 +153,10 @@ struct RecentDumpsTests {
             let lines = text.map { Array($0.utf8) }
             let (remembered, reused) = Self.read(lines, remembering: true, pauses: next(4) == 0)
             let (straight, _) = Self.read(lines, remembering: false, pauses: remembered.provisional.count > 0)
+            let (completed, _) = Self.read(
+                lines, remembering: true, pauses: remembered.provisional.count > 0, completing: true)
             #expect(remembered == straight)
+            #expect(completed == straight, "snapshots made by the completion")
             #expect(!straight.events.isEmpty)
             totalReused += reused
         }

@@ -6,6 +6,8 @@ struct DumpLines {
     private(set) var bytes: [UInt8] = []
     /// Each line's number in the input.
     private(set) var numbers: [Int] = []
+    /// Where each line starts in `bytes`.
+    private(set) var starts: [Int] = []
     /// The `name:` given to `dump()`: the root line's label.
     let name: String?
     /// How deep the next line may be: one below the last line (as `DumpedValues.deepestNext`).
@@ -17,12 +19,16 @@ struct DumpLines {
     init(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int) {
         self.name = name
         bytes.reserveCapacity(1024)
+        numbers.reserveCapacity(64)
+        starts.reserveCapacity(64)
         append(root, depth: 0, number: number)
     }
 
     var firstLine: Int { numbers[0] }
+    var count: Int { numbers.count }
 
     mutating func append(_ line: UnsafeBufferPointer<UInt8>, depth: Int, number: Int) {
+        starts.append(bytes.count)
         bytes.append(contentsOf: line)
         bytes.append(.newline)
         numbers.append(number)
@@ -41,23 +47,37 @@ struct DumpLines {
         cuts.append((after: numbers.count, indent: indent, count: count))
     }
 
+    /// All lines as printed, each with its newline, for `body`.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer(body)
+    }
+
+    /// Where lines `first` through `last` are in `bytes` (each with its newline).
+    func byteRange(ofLines first: Int, through last: Int) -> Range<Int> {
+        starts[first]..<(last + 1 < starts.count ? starts[last + 1] : bytes.count)
+    }
+
+    /// The spaces line `index` starts with.
+    func indent(ofLine index: Int) -> Int {
+        var position = starts[index]
+        while bytes[position] == .space { position += 1 }
+        return position - starts[index]
+    }
+
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     func values(reading lines: RecentValueLines) -> DumpedValues {
         var values = DumpedValues()
+        values.reserveCapacity(numbers.count)
         bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            var index = 0
-            while start < all.count {
-                var end = start
-                while all[end] != .newline { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+            for index in starts.indices {
+                // Each line ends before the next one's start, in its newline.
+                let end = (index + 1 < starts.count ? starts[index + 1] : all.count) - 1
+                let line = UnsafeBufferPointer(rebasing: all[starts[index]..<end])
                 if let (dumpLine, shape) = lines.read(line) {
                     values.append(
                         dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index], shape: shape)
                 }
-                start = end + 1
-                index += 1
             }
         }
         // `dump()` prints a `maxItems` note 4 spaces deeper than the value whose children it ends (2 past them).

@@ -50,9 +50,12 @@ struct DumpNavigation {
     }
 
     /// Reads `values` from its root as a node keyed `rootKey`.
+    /// `printed`: the dump's lines (value `i` is line `i`) and the stack entries read recently, so that an entry
+    /// printed as before is not worked out again; `nil` reads every entry.
     init(
         _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
-        rootID: String, rootEdge: EdgeKind?, rootPart: String?
+        rootID: String, rootEdge: EdgeKind?, rootPart: String?,
+        printed: (lines: DumpLines, entries: RecentStackEntries)? = nil
     ) {
         cutByDepth = values.cutByDepth
         cutByItems = values.cutByItems
@@ -65,7 +68,7 @@ struct DumpNavigation {
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
-        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
+        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
         }
@@ -91,6 +94,7 @@ struct DumpNavigation {
         let names: DumpLabelMeanings
         let labels: DumpedLabels
         let verbose: Bool
+        let printed: (lines: DumpLines, entries: RecentStackEntries)?
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
             switch item {
@@ -128,7 +132,7 @@ struct DumpNavigation {
                 work.append(contentsOf: pending.reversed())
             case .presented(let value, let parent, let key, let label):
                 let inner = values.unwrapped(value)!
-                let style = DumpPropertyNames.style(of: label)
+                let style = names.style(of: label)
                 let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
                 let content = Content(values, inner, names: names)
                 if content.isRouter {
@@ -254,21 +258,77 @@ struct DumpNavigation {
                 navigation.stackArrays[array] = stack
                 navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
             }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for (position, element) in values[array].children.enumerated() {
-                let (type, label) =
-                    values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
-                // `type.label` and a 0, byte by byte (without building the string).
-                for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
-                for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                hash = (hash ^ 0) &* 0x100_0000_01b3
-                let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
-                _ = navigation.add(
-                    Node(
-                        model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type),
-                        kind: .screen, edge: .push, parent: stack, part: nil), value: element)
+            let children = values[array].children
+            guard let printed, !children.isEmpty else {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for (position, element) in children.enumerated() {
+                    let made = makeEntry(element, position: position, before: hash, key: key)
+                    hash = made.hash
+                    navigation.add(entry: made.model, of: stack, value: element)
+                }
+                return
             }
+            // An entry indented deeper than its place is attached one level down, and the lines below it by its
+            // place, not their own indentation: only an entry at its own depth reads as its bytes alone say.
+            let depth = depth(of: array) + 1
+            let stackHash = SlotIndex.hash(key)
+            printed.lines.withBytes { all in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for (position, element) in children.enumerated() {
+                    let before = hash
+                    let made: RecentStackEntries.Made
+                    if let last = lastLineIfRemembered(element),
+                        case let range = printed.lines.byteRange(ofLines: element, through: last),
+                        range.count <= RecentStackEntries.largestEntry,
+                        printed.lines.indent(ofLine: element) / 2 == depth
+                    {
+                        made = printed.entries.entry(
+                            stackKey: key, stackHash: stackHash, position: position, before: before,
+                            bytes: UnsafeBufferPointer(rebasing: all[range])
+                        ) { makeEntry(element, position: position, before: before, key: key) }
+                    } else {
+                        made = makeEntry(element, position: position, before: before, key: key)
+                    }
+                    hash = made.hash
+                    navigation.add(entry: made.model, of: stack, value: element)
+                }
+            }
+        }
+
+        /// A stack entry's model, keyed by its position and the hash of the entries up to it (`before`, then its
+        /// own type and label).
+        private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> RecentStackEntries.Made {
+            let (type, label) =
+                values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+            // `type.label` and a 0, byte by byte (without building the string).
+            var hash = before
+            for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
+            for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0) &* 0x100_0000_01b3
+            let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+            return .init(model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
+        }
+
+        /// The last line of a stack entry's lines (its subtree: values are in preorder, value `i` is line `i`),
+        /// when it is small enough to remember.
+        private func lastLineIfRemembered(_ element: Int) -> Int? {
+            var last = element
+            while let child = values[last].children.last {
+                last = child
+                if last - element > 256 { return nil }
+            }
+            return last
+        }
+
+        private func depth(of value: Int) -> Int {
+            var depth = 0
+            var current = value
+            while let parent = values[current].parent {
+                depth += 1
+                current = parent
+            }
+            return depth
         }
 
         /// Tabs from a dictionary (ordered by key: Swift prints dictionaries in a random order) or an array.
@@ -357,6 +417,11 @@ struct DumpNavigation {
             }
             return keyText(values[inner].text)
         }
+    }
+
+    /// A stack entry: a screen pushed onto `stack`.
+    private mutating func add(entry model: ModelRef, of stack: Int, value: Int) {
+        _ = add(Node(model: model, kind: .screen, edge: .push, parent: stack, part: nil), value: value)
     }
 
     private mutating func add(_ node: Node, value: Int?) -> Int {

@@ -43,11 +43,18 @@ public struct DumpPropertyNames: Sendable, Equatable {
 
 /// What `DumpPropertyNames` says of each label, judged once per label: dumps repeat a few labels (`path`,
 /// `presentedSheet`, `key`, `value`) in every dump, and matching the globs each time was a twentieth of reading them.
+/// A fixed-size table indexed by `SlotIndex`'s hash of the label, a newer label replacing an older one in its slot
+/// (a dictionary hashed every label with SipHash at each look-up: about 1% of the reading thread, perf).
 final class DumpLabelMeanings {
     let names: DumpPropertyNames
-    private var known: [String: (stack: Bool, presentation: Bool, selection: Bool)] = [:]
-    /// Labels judged at most (the rest are judged each time): labels come from the input.
-    private static let limit = 4096
+    private struct Known {
+        var label: String
+        var meaning: (stack: Bool, presentation: Bool, selection: Bool)
+        var style: PresentationStyle?
+    }
+
+    private static let size = 1024
+    private var known = [Known?](repeating: nil, count: size)
 
     init(_ names: DumpPropertyNames) { self.names = names }
 
@@ -55,10 +62,26 @@ final class DumpLabelMeanings {
     func isPresentation(_ label: String) -> Bool { meaning(label).presentation }
     func isSelection(_ label: String) -> Bool { meaning(label).selection }
 
+    /// `DumpPropertyNames.style(of:)`, judged once per label (it lowercases the name: about 1% of reading the bench
+    /// log, once per presentation of every dump, perf).
+    func style(of label: String) -> PresentationStyle {
+        let slot = Self.slot(label)
+        if known[slot]?.label == label, let style = known[slot]?.style { return style }
+        let style = DumpPropertyNames.style(of: label)
+        _ = meaning(label)
+        known[slot]?.style = style
+        return style
+    }
+
     private func meaning(_ label: String) -> (stack: Bool, presentation: Bool, selection: Bool) {
-        if let meaning = known[label] { return meaning }
+        let slot = Self.slot(label)
+        if let entry = known[slot], entry.label == label { return entry.meaning }
         let meaning = (names.isStack(label), names.isPresentation(label), names.isSelection(label))
-        if known.count < Self.limit { known[label] = meaning }
+        known[slot] = Known(label: label, meaning: meaning, style: nil)
         return meaning
+    }
+
+    private static func slot(_ label: String) -> Int {
+        Int(truncatingIfNeeded: SlotIndex.hash(label) >> 20) & (size - 1)
     }
 }

@@ -15,6 +15,42 @@ struct DumpWindows {
 
     private(set) var windows: [Window] = []
 
+    /// A change to the windows, recorded (`recordsChanges`) for `DumpSnapshots` to make the same on its copy, where
+    /// the snapshots are made.
+    enum Change {
+        case set(window: Int, name: String, rootName: String?, nodes: [DumpNavigation.Node])
+        case replaceSubtree(window: Int, node: Int, nodes: [DumpNavigation.Node])
+        case empty(window: Int)
+    }
+
+    var recordsChanges = false
+    /// The changes since they were last taken (`takeChanges`).
+    private(set) var changes: [Change] = []
+
+    mutating func takeChanges() -> [Change] {
+        defer { changes = [] }
+        return changes
+    }
+
+    /// Makes a change recorded by another `DumpWindows`: applied in the same order from the same start, the same
+    /// windows.
+    mutating func make(_ change: Change) {
+        switch change {
+        case .set(let window, let name, let rootName, let nodes):
+            if window == windows.count {
+                windows.append(Window(name: name, rootName: rootName, nodes: nodes))
+            } else {
+                windows[window].nodes = nodes
+                windows[window].rootName = rootName
+            }
+        case .replaceSubtree(let window, let node, let nodes):
+            replaceSubtree(at: node, in: window, with: nodes)
+        case .empty(let window):
+            windows[window].nodes = []
+            windows[window].rootName = nil
+        }
+    }
+
     /// Where a dump goes.
     enum Place: Equatable {
         case window(name: String, rootName: String?)
@@ -74,12 +110,17 @@ struct DumpWindows {
                 // The window is now what this dump shows: a dump without a name makes `main` the whole window
                 // even when a named dump (a part of it, printed first) began it, so that name is a part's again.
                 windows[index].rootName = rootName
+                if recordsChanges { changes.append(.set(window: index, name: name, rootName: rootName, nodes: nodes)) }
                 return (index, kept, unknownEntries)
             }
             windows.append(Window(name: name, rootName: rootName, nodes: nodes))
+            if recordsChanges {
+                changes.append(.set(window: windows.count - 1, name: name, rootName: rootName, nodes: nodes))
+            }
             return (windows.count - 1, kept, unknownEntries)
         case .part(let window, let node):
             replaceSubtree(at: node, in: window, with: nodes)
+            if recordsChanges { changes.append(.replaceSubtree(window: window, node: node, nodes: nodes)) }
             return (window, kept, unknownEntries)
         }
     }
@@ -96,6 +137,7 @@ struct DumpWindows {
             guard let rootName = windows[index].rootName, parts.contains(rootName) else { continue }
             windows[index].nodes = []
             windows[index].rootName = nil
+            if recordsChanges { changes.append(.empty(window: index)) }
             names.append(windows[index].name)
         }
         return names
@@ -128,16 +170,26 @@ struct DumpWindows {
         var end = start + 1
         while end < nodes.count, let parent = nodes[end].parent, parent >= start { end += 1 }
         let delta = replacement.count - (end - start)
-        var spliced = replacement
-        for index in spliced.indices {
-            spliced[index].parent = index == 0 ? nodes[start].parent : spliced[index].parent.map { $0 + start }
-        }
         for index in end..<nodes.count {
             if let parent = nodes[index].parent, parent >= end { nodes[index].parent = parent + delta }
         }
-        nodes.replaceSubrange(start..<end, with: spliced)
+        // Each node copied once, straight into place (the replacement is shared with `RecentDumps`: changing a
+        // copy of it first copied every node twice).
+        let top = nodes[start].parent
+        nodes.replaceSubrange(
+            start..<end,
+            with: replacement.indices.lazy.map { index in
+                var node = replacement[index]
+                node.parent = index == 0 ? top : node.parent.map { $0 + start }
+                return node
+            })
         windows[window].nodes = nodes
     }
+
+    func name(of window: Int) -> String { windows[window].name }
+
+    /// The nodes window `window` shows, in preorder.
+    func nodes(of window: Int) -> [DumpNavigation.Node] { windows[window].nodes }
 
     func snapshot(of window: Int) -> Snapshot {
         let nodes = windows[window].nodes

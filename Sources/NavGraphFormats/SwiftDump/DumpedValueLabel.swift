@@ -1,3 +1,11 @@
+import NavGraphCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Short, readable names for dumped values: a pushed route as `Route` + `detail(id: 42)`, a sheet as `Sheet` +
 /// `compose(draft: nil)`, types without their module.
 extension DumpedValues {
@@ -262,10 +270,18 @@ private enum ASCIIName {
 /// changed one again), worked out once per distinct value: by the value's subtree — labels, texts and shape — which
 /// is all it depends on. Working it out every time was a fifth of reading a log of dumps.
 final class DumpedLabels {
-    private var known: [HashedBytes: (type: String, label: String)] = [:]
+    /// A fixed-size table indexed by a hash of the subtree's key, a newer value replacing an older one in its slot
+    /// (a dictionary hashed each key with SipHash again: about 2% of the reading thread on the bench log, perf).
+    private struct Entry {
+        var hash: UInt64
+        var key: [UInt8]
+        var made: (type: String, label: String)
+    }
+
+    private var entries = [Entry?](repeating: nil, count: size)
     private var key: [UInt8] = []
     /// Values remembered at most, and the largest subtree remembered (a bigger one is worked out each time).
-    private static let limit = 4096
+    private static let size = 4096
     private static let largestSubtree = 64
 
     func typeAndLabel(of index: Int, in values: DumpedValues) -> (type: String, label: String) {
@@ -291,11 +307,18 @@ final class DumpedLabels {
             key += value.text.utf8
             key.append(0)
         }
-        let hashed = HashedBytes(bytes: key)
-        if let found = known[hashed] { return found }
+        let hash = key.withUnsafeBytes { SlotIndex.hash(bytes: $0) }
+        let slot = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
+        if let entry = entries[slot], entry.hash == hash, Self.equal(entry.key, key) { return entry.made }
         let made = values.typeAndLabel(of: index)
-        if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
-        known[hashed] = made
+        entries[slot] = Entry(hash: hash, key: key, made: made)
         return made
+    }
+
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
     }
 }

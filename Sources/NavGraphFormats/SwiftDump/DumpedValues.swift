@@ -66,6 +66,10 @@ struct DumpedValues {
 
     subscript(index: Int) -> Value { values[index] }
 
+    /// Room for `count` values: a dump's lines are counted before they are read (growing the array as they came
+    /// reallocated it about six times per dump).
+    mutating func reserveCapacity(_ count: Int) { values.reserveCapacity(count) }
+
     /// The last value at each depth so far: where the next line's parent is.
     private var open: [Int] = []
     /// Values whose children were cut short: by `maxDepth` (`▹`) or by `maxItems` (a `(N more children)` note).

@@ -32,8 +32,23 @@ public final class SwiftDumpReader: NavigationReader {
     /// once while it stays recent.
     private let strings = RecentStrings()
     private let valueLines = RecentValueLines()
+    /// Stack entries read recently (lldb's `po` output is rewritten as a whole before it is read, so its entries
+    /// are read each time).
+    private let stackEntries = RecentStackEntries()
     /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
     let recent: RecentDumps?
+    /// Where the snapshots are made when the events' consumer completes them (`completion`); `nil`: here.
+    private var snapshots: DumpSnapshots?
+
+    /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
+    /// reader goes on making them itself (its windows' changes so far were not recorded).
+    public var completion: EventCompletion? {
+        if snapshots == nil, windows.windows.isEmpty, pending == nil {
+            snapshots = DumpSnapshots()
+            windows.recordsChanges = true
+        }
+        return snapshots
+    }
 
     public convenience init(
         names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler
@@ -41,7 +56,8 @@ public final class SwiftDumpReader: NavigationReader {
         self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
     }
 
-    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one is checked against.
+    /// `remembersDumps: false` reads every dump and every stack entry, the straightforward way the remembering one
+    /// is checked against.
     init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
         self.verbose = verbose
@@ -202,16 +218,24 @@ public final class SwiftDumpReader: NavigationReader {
         for name in windows.absorbed(by: window) {
             events.append(NavEvent(.closeWindow(name), line: lines.firstLine))
         }
-        let snapshot = windows.snapshot(of: window)
-        events.append(NavEvent(.snapshot([snapshot]), line: lines.firstLine))
+        if let snapshots, !isProvisional {
+            // Made by `DumpSnapshots` where the snapshot is consumed.
+            snapshots.enqueue(windows.takeChanges(), window: window)
+            events.append(
+                NavEvent(.snapshot([Snapshot(window: windows.name(of: window), entries: [])]), line: lines.firstLine))
+        } else {
+            events.append(NavEvent(.snapshot([windows.snapshot(of: window)]), line: lines.firstLine))
+        }
+        // The snapshot's entries are the window's nodes.
+        let nodes = windows.nodes(of: window)
         for selection in navigation.selections { selected[selection.tabs] = selection.tab }
         // A snapshot says nothing of selection; the reducer keeps the last one said while its tab stays. Each tabs
         // container of the window whose selected tab a dump said (this one, or an earlier one when this dump is only
         // a part) gets a `select` when that changed, or when the container or its tab left and came back.
         // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
         var shown: [String: String] = [:]
-        for entry in snapshot.entries where entry.kind == .tabs {
-            guard let tab = selected[entry.model.key], snapshot.entries.contains(where: { $0.model.key == tab })
+        for entry in nodes where entry.kind == .tabs {
+            guard let tab = selected[entry.model.key], nodes.contains(where: { $0.model.key == tab })
             else { continue }
             shown[entry.model.key] = tab
             if announced[window]?[entry.model.key] != tab {
@@ -248,7 +272,9 @@ public final class SwiftDumpReader: NavigationReader {
         values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
-            rootEdge: root.edge, rootPart: root.part)
+            rootEdge: root.edge, rootPart: root.part,
+            printed: recent == nil || values.hasLLDBLabels || values.values.count != lines.count
+                ? nil : (lines, stackEntries))
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
