@@ -80,6 +80,31 @@ struct NavigationPathReaderTests {
             keys == ["navigationpath:root view", "navigationpath:1 a", "navigationpath:2 a#2", "navigationpath:3 a#2"])
     }
 
+    /// Values whose short forms are cut at the same place are told apart by a digest of the whole value: as one id,
+    /// `diff` took them for one entry and JSON gave both the same id.
+    @Test func valuesCutToTheSameShortFormGetDigests() {
+        let long = String(repeating: "x", count: 60)
+        let text = """
+            ["R.Route","{\\"note\\":{\\"_0\\":\\"\(long)AAA\\"}}"]
+            ["R.Route","{\\"note\\":{\\"_0\\":\\"\(long)BBB\\"}}"]
+            ["R.Route","{\\"note\\":{\\"_0\\":\\"\(long)BBB\\"}}","R.Route","{\\"note\\":{\\"_0\\":\\"\(long)BBB\\"}}"]
+            ["R.Route","{\\"short\\":{}}"]
+            """
+        let ids = pushes(read(text)).dropFirst()
+        #expect(ids.count == 4)
+        #expect(ids.prefix(3).allSatisfy { $0.contains("…~") }, "\(ids)")
+        let first = ids[ids.startIndex]
+        let second = ids[ids.startIndex + 1]
+        let third = ids[ids.startIndex + 2]
+        #expect(first != second, "\(ids)")
+        // The same value pushed again above itself: the same digest, then `#2`.
+        #expect(third == second + "#2", "\(ids)")
+        #expect(ids.last == "Route short", "\(ids)")
+        #expect(first.range(of: #"…~[0-9a-f]{4}$"#, options: .regularExpression) != nil, "\(first)")
+        // The same in every run: not a hash seeded per process.
+        #expect(Array(pushes(read(text)).dropFirst()) == Array(ids))
+    }
+
     @Test func prettyPrintedStatesAfterAPrefixAndAlone() {
         let result = read(
             """

@@ -74,7 +74,10 @@ struct PathEntries {
                 continue
             }
             let name = QualifiedName(try state.typeName(at: index))
-            let label = try state.valueLabel(at: index)
+            var label = try state.valueLabel(at: index)
+            // Two values cut to the same short form would read as one entry (in `diff`, which matches entries by
+            // type and id, and in JSON): a cut label carries a digest of the whole value.
+            if label.count >= ValueLabel.limit && label.hasSuffix("…") { label += "~" + state.valueDigest(at: index) }
             let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
             let made = Decoded(name: name, label: label, shownKey: ShownKey("\(qualifiedType) \(label)"))
             decodedHashes[place] = hash

@@ -128,6 +128,18 @@ struct PathState {
         }
     }
 
+    /// Four hex digits that tell apart entries whose values' short forms are cut at the same place (`note(text:
+    /// "…")~3fa2`): FNV-1a of the value's JSON, the same in every run (`SlotIndex.hash` is seeded per process).
+    func valueDigest(at index: Int) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes[elements[elementIndex(of: index) + 1]] {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        let folded = UInt16(truncatingIfNeeded: hash ^ hash >> 16 ^ hash >> 32 ^ hash >> 48)
+        let digits = String(folded, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
     /// Push order counts from the array's end: the last-pushed entry comes first.
     private func elementIndex(of entry: Int) -> Int { (count - 1 - entry) * 2 }
 
