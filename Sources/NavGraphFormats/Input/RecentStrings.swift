@@ -24,17 +24,11 @@ final class RecentStrings {
     func hashedString(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, hash: UInt64) {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if hashes[entry] == hash, Self.equal(strings[entry], bytes) { return (strings[entry], hash) }
+        if hashes[entry] == hash, sameBytes(strings[entry], bytes) { return (strings[entry], hash) }
         let string = String(decoding: bytes, as: UTF8.self)
         hashes[entry] = hash
         strings[entry] = string
         return (string, hash)
     }
 
-    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == bytes.count
-                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        } ?? false
-    }
 }

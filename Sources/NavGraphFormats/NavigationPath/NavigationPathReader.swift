@@ -193,8 +193,7 @@ public final class NavigationPathReader: NavigationReader {
             let text = String(decoding: label, as: UTF8.self).lowercased()
             return pathLabelWords.contains { text.contains($0) }
         }
-        return pathLabelWords.contains { word in
-            let needle = Array(word.utf8)
+        return pathLabelWordBytes.contains { needle in
             guard label.count >= needle.count else { return false }
             return (0...(label.count - needle.count)).contains { offset in
                 needle.indices.allSatisfy { index in
@@ -207,6 +206,7 @@ public final class NavigationPathReader: NavigationReader {
 
     /// Words in a label that names a path (`restored path: []`), lower case.
     private static let pathLabelWords = ["path", "stack", "route", "navigation"]
+    private static let pathLabelWordBytes = pathLabelWords.map { Array($0.utf8) }
 
     /// Marks that quote an array in prose or Markdown: `` ` ``, `"`, `'`.
     private static let quoteMarks: [UInt8] = [0x60, .quote, 0x27]

@@ -235,7 +235,7 @@ struct NavigatorTree {
     private mutating func destination(_ printed: UnsafeBufferPointer<UInt8>) -> NavigatorDestination {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(printed))
         let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
-        if printedHashes[entry] == hash, let text = printedTexts[entry], Self.equal(text, printed) {
+        if printedHashes[entry] == hash, let text = printedTexts[entry], sameBytes(text, printed) {
             return printedDestinations[entry]
         }
         let text = printed.string
@@ -244,13 +244,6 @@ struct NavigatorTree {
         printedTexts[entry] = text
         printedDestinations[entry] = destination
         return destination
-    }
-
-    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == bytes.count
-                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        } ?? false
     }
 
     /// What an unnamed presented navigator is shown as: what it presents, `type.value`.

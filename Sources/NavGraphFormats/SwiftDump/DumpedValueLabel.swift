@@ -309,16 +309,10 @@ final class DumpedLabels {
         }
         let hash = key.withUnsafeBytes { SlotIndex.hash(bytes: $0) }
         let slot = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[slot], entry.hash == hash, Self.equal(entry.key, key) { return entry.made }
+        if let entry = entries[slot], entry.hash == hash, sameBytes(entry.key, key) { return entry.made }
         let made = values.typeAndLabel(of: index)
         entries[slot] = Entry(hash: hash, key: key, made: made)
         return made
     }
 
-    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBytes { a in
-                b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-            }
-    }
 }

@@ -40,7 +40,7 @@ final class RecentDumps {
     func reading(of lines: DumpLines, at root: DumpWindows.Root, read: () -> Reading) -> Reading {
         let hash = lines.bytes.withUnsafeBytes { SlotIndex.hash(bytes: $0) } ^ SlotIndex.hash(root.key)
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[index], entry.hash == hash, entry.root == root, Self.equal(entry.bytes, lines.bytes) {
+        if let entry = entries[index], entry.hash == hash, entry.root == root, sameBytes(entry.bytes, lines.bytes) {
             reused += 1
             return entry.reading
         }
@@ -49,10 +49,4 @@ final class RecentDumps {
         return reading
     }
 
-    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBytes { a in
-                b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-            }
-    }
 }

@@ -45,7 +45,7 @@ final class RecentStackEntries {
         hash = (hash ^ UInt64(truncatingIfNeeded: position)) &* 0x100_0000_01b3
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
         if let entry = entries[index], entry.hash == hash, entry.position == position, entry.before == before,
-            entry.stackKey == stackKey, Self.equal(entry.bytes, bytes)
+            entry.stackKey == stackKey, sameBytes(entry.bytes, bytes)
         {
             return entry.made
         }
@@ -55,10 +55,4 @@ final class RecentStackEntries {
         return made
     }
 
-    private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == bytes.count
-            && stored.withUnsafeBufferPointer { stored in
-                bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            }
-    }
 }

@@ -27,7 +27,7 @@ final class RecentValueLines {
     func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[index], entry.hash == hash, Self.equal(entry.bytes, bytes) {
+        if let entry = entries[index], entry.hash == hash, sameBytes(entry.bytes, bytes) {
             return (entry.line, entry.shape)
         }
         guard case .value(let line)? = SwiftDumpLine.read(bytes, strings: strings) else { return nil }
@@ -36,10 +36,4 @@ final class RecentValueLines {
         return (line, shape)
     }
 
-    private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == bytes.count
-            && stored.withUnsafeBufferPointer { stored in
-                bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            }
-    }
 }
