@@ -97,30 +97,7 @@ public struct ReplayScreen {
     /// `line` cut to `width` columns (`terminalColumns(of:)`); ANSI colour sequences do not count and are closed when cut.
     public static func clip(_ line: String, width: Int) -> String {
         guard width > 0 else { return "" }
-        var result = ""
-        var visible = 0
-        var inEscape = false
-        var cut = false
-        for character in line {
-            if inEscape {
-                result.append(character)
-                if character.isLetter { inEscape = false }
-                continue
-            }
-            if character == "\u{1B}" {
-                inEscape = true
-                result.append(character)
-                continue
-            }
-            let columns = terminalColumns(of: character)
-            if visible + columns > width {
-                cut = true
-                break
-            }
-            result.append(character)
-            visible += columns
-        }
-        if cut, result.contains("\u{1B}") { result += "\u{1B}[0m" }
-        return result
+        let (kept, isCut) = terminalPrefix(of: line, columns: width)
+        return isCut && kept.contains("\u{1B}") ? kept + "\u{1B}[0m" : kept
     }
 }

@@ -37,3 +37,52 @@ private func isWide(_ value: UInt32) -> Bool {
         return false
     }
 }
+
+/// Columns `text` takes on a terminal, its escape sequences (colours) taking none.
+public func terminalWidth(of text: String) -> Int {
+    var width = 0
+    walkTerminalText(text) { character, isEscape in
+        if !isEscape { width += terminalColumns(of: character) }
+        return true
+    }
+    return width
+}
+
+/// The start of `text` that fits in `columns`, its escape sequences before the cut kept: the replay screen's and the
+/// live view's lines (each closes what the cut left painted). `isCut`: something was left out.
+public func terminalPrefix(of text: String, columns: Int) -> (text: String, isCut: Bool) {
+    var result = ""
+    var width = 0
+    var isCut = false
+    walkTerminalText(text) { character, isEscape in
+        if !isEscape {
+            let taken = terminalColumns(of: character)
+            guard width + taken <= columns else {
+                isCut = true
+                return false
+            }
+            width += taken
+        }
+        result.append(character)
+        return true
+    }
+    return (result, isCut)
+}
+
+/// Calls `body` with each character of `text` and whether it is part of an escape sequence (`ESC [ … final`), until
+/// it returns `false`. An escape sequence is ASCII and its ESC a character of its own (a control character always
+/// is), so walking characters finds sequences as walking scalars would.
+private func walkTerminalText(_ text: String, _ body: (Character, Bool) -> Bool) {
+    var inEscape = false
+    for character in text {
+        let isEscape = inEscape || character == "\u{1B}"
+        if inEscape, let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value),
+            scalar != "["
+        {
+            inEscape = false
+        } else if character == "\u{1B}" {
+            inEscape = true
+        }
+        guard body(character, isEscape) else { return }
+    }
+}

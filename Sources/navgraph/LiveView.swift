@@ -32,7 +32,7 @@ struct LiveView {
     func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
         let noticeLine = notice.map { notice in
             let more = notice.more.isEmpty ? "" : " " + notice.more
-            return cut(notice.text, to: columns - visibleWidth(more)) + more
+            return cut(notice.text, to: columns - terminalWidth(of: more)) + more
         }
         var lines = [header] + (noticeLine.map { [$0] } ?? []) + body
         if !whole, lines.count > rows {
@@ -46,7 +46,7 @@ struct LiveView {
             // names can still be read once navgraph has ended. A line that exactly fills its last row leaves the
             // cursor waiting on that row's last character, which clearing to the end of the line would erase.
             text += lines.map { line in
-                let width = visibleWidth(line)
+                let width = terminalWidth(of: line)
                 return columns <= 0 || width == 0 || width % columns != 0 ? line + "\u{1B}[K" : line
             }.joined(separator: "\n")
         } else {
@@ -55,7 +55,7 @@ struct LiveView {
             // than navgraph counts it. A line that fills the row leaves the cursor on its last character, which
             // clearing to the end of the line would erase.
             text += "\u{1B}[?7l"
-            text += lines.map { visibleWidth($0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
+            text += lines.map { terminalWidth(of: $0) < columns ? $0 + "\u{1B}[K" : $0 }.joined(separator: "\n")
         }
         // What the last frame left below is cleared from the line after this one's last: clearing from the cursor
         // erased the last line's last character when the line filled the row (its `…`). The last line of a cut
@@ -76,51 +76,11 @@ func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
     return (Int(window.ws_row), Int(window.ws_col))
 }
 
-/// Columns `text` takes, its escape sequences (colours) taking none (see `terminalColumns(of:)`).
-func visibleWidth(_ text: String) -> Int {
-    var width = 0
-    var inEscape = false
-    // An escape sequence is ASCII and its ESC a character of its own (a control character always is), so walking
-    // characters finds sequences as walking scalars did.
-    for character in text {
-        if inEscape {
-            if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), scalar != "[" {
-                inEscape = false
-            }
-        } else if character == "\u{1B}" {
-            inEscape = true
-        } else {
-            width += terminalColumns(of: character)
-        }
-    }
-    return width
-}
-
 /// `text` cut to `columns`, ending in `…` where it was cut (the terminal cut a line silently, mid-word); its escape
 /// sequences are kept and their effect ended.
 func cut(_ text: String, to columns: Int) -> String {
-    guard visibleWidth(text) > columns else { return text }
-    var result = ""
-    var width = 0
-    var inEscape = false
-    var painted = false
-    for character in text {
-        if inEscape {
-            result.append(character)
-            if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), scalar != "[" {
-                inEscape = false
-            }
-        } else if character == "\u{1B}" {
-            result.append(character)
-            inEscape = true
-            painted = true
-        } else {
-            // Room is kept for the `…`: a wide character that would take its column is left out too.
-            let columnsTaken = terminalColumns(of: character)
-            guard width + columnsTaken <= columns - 1 else { break }
-            result.append(character)
-            width += columnsTaken
-        }
-    }
-    return result + (columns > 0 ? "…" : "") + (painted ? "\u{1B}[0m" : "")
+    guard terminalWidth(of: text) > columns else { return text }
+    // Room is kept for the `…`: a wide character that would take its column is left out too.
+    let kept = terminalPrefix(of: text, columns: columns - 1).text
+    return kept + (columns > 0 ? "…" : "") + (kept.contains("\u{1B}") ? "\u{1B}[0m" : "")
 }
