@@ -12,6 +12,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private var printedErrors = 0
     private(set) var errors = 0
     private(set) var skipped = 0
+    /// Of the skipped lines, those that look like navigation output but cannot be read.
+    private var unreadable = 0
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
     /// Pairings of lines to models that could not be told apart, for `leaks`: the first `ambiguityLimit`, then only
@@ -49,6 +51,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         if diagnostic.topic == .unreadableLine {
             // Skipped like other output, but named: with --strict it is an error, as what it held is missing.
             skipped += 1
+            unreadable += 1
             if strict { diagnostic.severity = .error }
         }
         if strict && diagnostic.severity == .warning {
@@ -105,9 +108,16 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
         if errors > 0 { throw InputError.invalidInput(path: file, errors: errors, strict: strict) }
         if skipped > 0 && !verbose {
+            // Lines that look like navigation output but cannot be read (a dump line cut short) are said apart: lost
+            // among the app's own output, what they held went missing unnoticed.
+            let which = skipped == 1 ? "it looks" : "\(unreadable) of them look\(unreadable == 1 ? "s" : "")"
+            let unreadableNote =
+                unreadable == 0
+                ? ""
+                : "; \(which) like navigation output but cannot be read (cut short?), which --strict makes an error"
+            let lines = skipped == 1 ? "1 line that is" : "\(skipped) lines that are"
             StandardError.write(
-                "navgraph: skipped \(skipped) line\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not navigation output (--verbose lists them)"
-            )
+                "navgraph: skipped \(lines) not navigation output (--verbose lists them)" + unreadableNote)
         }
     }
 

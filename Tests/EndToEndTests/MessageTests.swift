@@ -312,6 +312,35 @@ struct MessageTests {
         #expect(markdown.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
     }
 
+    /// navgraph's own configuration given as the log: its `#` comments read as Markdown headings, but it is named
+    /// for what it is, with where it goes.
+    @Test func theConfigurationFileGivenAsTheLogIsNamed() throws {
+        let run = try navgraph(["tree", example("navgraph.yml")])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                "navgraph.yml:7: error: no navigation output found; this looks like navgraph's own configuration file "
+                    + "(.navgraph.yml). Instead, give it with --config FILE"), "\(run.stderr)")
+    }
+
+    /// A dump line cut short (a console that stopped mid-line) is skipped like the app's own output, but said apart:
+    /// what it held is missing.
+    @Test func aLineThatLooksLikeNavigationButCannotBeReadIsSaidApart() throws {
+        let dump = try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8)
+        let cut = String(dump.utf8.prefix(180))!
+        let run = try navgraph(["tree"], stdin: cut)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                "navgraph: skipped 1 line that is not navigation output (--verbose lists them); it looks like "
+                    + "navigation output but cannot be read (cut short?), which --strict makes an error"),
+            "\(run.stderr)")
+        #expect(try navgraph(["tree", "--strict"], stdin: cut).status != 0)
+        // The app's own lines alone say nothing more.
+        let plain = try navgraph(["tree"], stdin: dump + "[Analytics] screen_view id=443\n")
+        #expect(!plain.stderr.contains("cannot be read"), "\(plain.stderr)")
+    }
+
     @Test func leaksAdviceFitsTheFormat() throws {
         let events = try navgraph(
             ["leaks"],
