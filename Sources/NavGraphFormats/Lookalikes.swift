@@ -44,9 +44,22 @@ public struct Lookalike: Sendable, Equatable {
             name: "Swift source code",
             instead: "run the app and give navgraph what it prints (its console output, or a navgraph-events log)",
             matches: { line in
+                // A declaration may start with its access level and attributes (`public extension Route`,
+                // `@MainActor final class Router`): they are looked past.
+                var line = line
+                while true {
+                    if line.hasPrefix("@"), let space = line.firstIndex(of: " "),
+                        !["@main", "@Observable"].contains(line[..<space])
+                    {
+                        line = line[line.index(after: space)...]
+                        continue
+                    }
+                    guard let modifier = Self.declarationModifiers.first(where: { line.hasPrefix($0) }) else { break }
+                    line = line.dropFirst(modifier.count)
+                }
                 for start in [
-                    "import SwiftUI", "import Foundation", "import UIKit", "struct ", "final class ", "@main",
-                    "@Observable", "extension ",
+                    "import SwiftUI", "import Foundation", "import UIKit", "struct ", "class ", "enum ", "protocol ",
+                    "actor ", "func ", "@main", "@Observable", "extension ",
                 ] where line.hasPrefix(start) { return true }
                 return line.hasPrefix("import ")
                     && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -61,6 +74,20 @@ public struct Lookalike: Sendable, Equatable {
         Lookalike(
             name: "Markdown text",
             instead: "copy the console lines out of it (a fenced block's content) into a file of their own",
-            matches: { $0.hasPrefix("# ") || $0.hasPrefix("## ") || $0.hasPrefix("```") }),
+            matches: { line in
+                // A heading (`#` to `######`), a fence, or a link: a page that starts with prose shows one of them
+                // within the lines looked at. A dump's `- name: value` lines look like list items, so lists do not
+                // count.
+                let hashes = line.prefix { $0 == "#" }.count
+                if (1...6).contains(hashes), line.dropFirst(hashes).first == " " { return true }
+                return line.hasPrefix("```") || line.hasPrefix("~~~") || line.contains("](http")
+                    || line.contains("](./") || line.contains("](#")
+            }),
+    ]
+
+    /// Words a Swift declaration may start with before what it declares.
+    static let declarationModifiers = [
+        "public ", "private ", "fileprivate ", "internal ", "open ", "package ", "final ", "nonisolated ",
+        "indirect ",
     ]
 }

@@ -152,10 +152,13 @@ private enum GraphvizMessages {
         _ = agseterrf(nil)
     }
 
-    /// The messages so far, one line, trimmed.
+    /// The messages so far, one line, trimmed; a message Graphviz repeats (once per edge or node it fails on) said
+    /// once.
     static func text() -> String {
-        collected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(
-            separator: "; ")
+        var seen = Set<String>()
+        return collected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter {
+            !$0.isEmpty && seen.insert($0).inserted
+        }.joined(separator: "; ")
     }
 }
 

@@ -26,6 +26,27 @@ struct DOTScene {
         case order(from: String, to: String)
     }
 
+    /// The most characters of a type, id or window name a diagram draws. Longer ones end in `…`: a label
+    /// thousands of characters wide tells nothing in a picture, and past about 65,535 points Graphviz cannot lay
+    /// the graph out at all (`Edge length … larger than maximum`). `tree` and JSON keep the whole text.
+    static let longestLabel = 200
+
+    /// `text` as a diagram draws it: whole, or its first `longestLabel - 1` characters and `…`.
+    static func clipped(_ text: String) -> String {
+        // Counting characters walks the whole string; a string of few bytes has few characters.
+        guard text.utf8.count > longestLabel, text.count > longestLabel else { return text }
+        return text.prefix(longestLabel - 1) + "…"
+    }
+
+    /// A model as a diagram draws it: its type and id clipped (its key, which nothing draws, kept).
+    static func drawn(_ model: ModelRef) -> ModelRef {
+        guard model.type.utf8.count > longestLabel || model.id.utf8.count > longestLabel else { return model }
+        var drawn = model
+        drawn.type = clipped(model.type)
+        drawn.id = clipped(model.id)
+        return drawn
+    }
+
     private(set) var statements: [Statement] = []
     private let leftToRight: Bool
 
@@ -152,7 +173,8 @@ struct DOTScene {
         for lifecycle in departed {
             let id = "n\(dotIDs.count)"
             dotIDs[lifecycle.model.key] = id
-            statements.append(.node(id: id, model: lifecycle.model, kind: .screen, legendLabel: nil, state: .leaked))
+            statements.append(
+                .node(id: id, model: Self.drawn(lifecycle.model), kind: .screen, legendLabel: nil, state: .leaked))
         }
         let departedKeys = Set(departed.map(\.model.key))
         for lifecycle in departed {
@@ -160,7 +182,8 @@ struct DOTScene {
             if dotIDs[parent.key] == nil {
                 let id = "n\(dotIDs.count)"
                 dotIDs[parent.key] = id
-                statements.append(.node(id: id, model: parent, kind: .screen, legendLabel: nil, state: .ghost))
+                statements.append(
+                    .node(id: id, model: Self.drawn(parent), kind: .screen, legendLabel: nil, state: .ghost))
             }
             // Inside a leaked subtree the edge is just structure; the label marks where the leak hangs off.
             let text = departedKeys.contains(parent.key) ? "" : label
@@ -182,7 +205,8 @@ struct DOTScene {
         _ window: Window, nodes: [Node], dotIDs: [String: String], clusterCount: inout Int
     ) {
         var clusters = [
-            Cluster(id: "cluster_\(clusterCount)", kind: .window, label: "window \(window.name)", parent: -1)
+            Cluster(
+                id: "cluster_\(clusterCount)", kind: .window, label: "window \(Self.clipped(window.name))", parent: -1)
         ]
         clusterCount += 1
         var inner: [String: Int] = [:]  // node key -> cluster its own children go in
@@ -268,7 +292,8 @@ struct DOTScene {
             statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
             for member in cluster.members {
                 let node = nodeByID[member]!
-                statements.append(.node(id: member, model: node.model, kind: node.kind, legendLabel: nil, state: .live))
+                statements.append(
+                    .node(id: member, model: Self.drawn(node.model), kind: node.kind, legendLabel: nil, state: .live))
             }
             pending.append((index, true))
             // Graphviz keeps sibling clusters in the order they come: left to right top down, but with LR

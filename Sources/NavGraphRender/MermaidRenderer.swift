@@ -25,6 +25,13 @@ public struct MermaidRenderer: Renderer {
     public func render<Output: TextOutputStream>(
         _ hierarchy: Hierarchy, to output: inout Output
     ) throws(RenderError) {
+        _ = try renderSummarizing(hierarchy, to: &output)
+    }
+
+    /// Renders, and says how much was drawn and folded, as the DOT renderer does (the same scene).
+    public func renderSummarizing<Output: TextOutputStream>(
+        _ hierarchy: Hierarchy, to output: inout Output
+    ) throws(RenderError) -> DOTRenderer.Summary {
         let scene = DOTScene(
             hierarchy: hierarchy, legend: false,
             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
@@ -51,5 +58,6 @@ public struct MermaidRenderer: Renderer {
             }
         }
         try flowchart.render(markdown: markdown, to: &output)
+        return DOTRenderer.Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavGraphConfiguration
+import NavGraphCore
 import NavGraphGraphviz
 import NavGraphRender
 
@@ -94,7 +95,10 @@ struct RenderCommand: ParsableCommand {
             renderer.endOfInput = moment.moment == nil
             renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
             let hierarchy = try input.readHierarchy(until: moment.moment)
-            return try write(Array(try renderer.render(hierarchy).utf8), to: target)
+            var text = ""
+            let summary = try renderer.renderSummarizing(hierarchy, to: &text)
+            report(summary, of: hierarchy, endOfInput: renderer.endOfInput, maxNodes: maxNodes)
+            return try write(Array(text.utf8), to: target)
         case .trace:
             var trace = TraceEventRenderer(inputName: input.displayName)
             let hierarchy = try input.readHierarchy(until: moment.moment) { event, change, hierarchy in
@@ -116,8 +120,21 @@ struct RenderCommand: ParsableCommand {
         let hierarchy = try input.readHierarchy(until: moment.moment)
         var dot = ""
         let summary = try renderer.renderSummarizing(hierarchy, to: &dot)
-        if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: renderer.endOfInput) {
-            // As `tree` says it; the diagram is still written (an empty one is a valid file for a pipeline).
+        report(summary, of: hierarchy, endOfInput: renderer.endOfInput, maxNodes: maxNodes)
+        if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
+            StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
+        }
+
+        let bytes =
+            try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
+            ?? Array(dot.utf8)
+        try write(bytes, to: target)
+    }
+
+    /// Says on stderr what a diagram leaves out: the hierarchy when there is none (as `tree` says it; the diagram is
+    /// still written, as an empty one is a valid file for a pipeline), and models folded by --max-nodes.
+    private func report(_ summary: DOTRenderer.Summary, of hierarchy: Hierarchy, endOfInput: Bool, maxNodes: Int) {
+        if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
             let drawn =
                 summary.drawn == 0
                 ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
@@ -129,14 +146,6 @@ struct RenderCommand: ParsableCommand {
                 "navgraph: drew \(summary.drawn) model\(summary.drawn == 1 ? "" : "s"); \(summary.collapsed) more \(summary.collapsed == 1 ? "is" : "are") folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)"
             )
         }
-        if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
-            StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
-        }
-
-        let bytes =
-            try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
-            ?? Array(dot.utf8)
-        try write(bytes, to: target)
     }
 
     private func write(_ bytes: [UInt8], to target: OutputFile?) throws {

@@ -279,6 +279,25 @@ struct HostileInputTests {
         #expect(svgText.contains("CDATA]]&gt;&amp;amp;"))
     }
 
+    /// A 2 MB id: `tree` and JSON show it whole; a diagram draws its first 199 characters and `…` (Graphviz cannot
+    /// lay out a node millions of points wide: it failed, printing the same error once per edge).
+    @Test func aMegabyteIDIsDrawnClipped() throws {
+        let id = String(repeating: "x", count: 2_000_000)
+        let path = try writeFile(folder, "wide.jsonl") {
+            $0.write(Data("{\"event\":\"root\",\"id\":\"\(id)\",\"type\":\"Root\"}\n".utf8))
+        }
+        let json = try navgraph(["tree", "--format", "json", path])
+        #expect(json.status == 0 && json.stdout.contains(id))
+        let svg = try navgraph(["render", "--format", "svg", path])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(isWellFormedXML(svg.stdoutBytes))
+        let svgText = String(decoding: svg.stdoutBytes, as: UTF8.self)
+        #expect(svgText.contains(">Root<") && svgText.contains(">" + String(repeating: "x", count: 199) + "…<"))
+        let mermaid = try navgraph(["render", "--format", "mermaid", path])
+        #expect(mermaid.status == 0 && mermaid.stdout.contains("Root " + String(repeating: "x", count: 199) + "#8230;"))
+        #expect(!mermaid.stdout.contains(String(repeating: "x", count: 200)))
+    }
+
     @Test func outputThatCannotBeWritten() throws {
         let run = try navgraph(["render", "-o", "/proc/nav.svg", example("session.log")])
         #expect(run.status == 2)

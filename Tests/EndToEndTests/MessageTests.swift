@@ -310,6 +310,16 @@ struct MessageTests {
             swift.stderr.contains("<stdin>:2: error: no navigation output found; this looks like Swift source code"))
         let markdown = try navgraph(["tree"], stdin: "# Notes\n\nThe sheet opens twice.\n")
         #expect(markdown.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
+        // A declaration with its access level and attributes in front, and a page that starts with prose.
+        let extensionFirst = try navgraph(["tree"], stdin: "public extension Route {\n    var title: String\n}\n")
+        #expect(extensionFirst.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Swift"))
+        let attributed = try navgraph(["tree"], stdin: "@MainActor final class Router {\n}\n")
+        #expect(attributed.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Swift"))
+        let prose = try navgraph(
+            ["tree"], stdin: "The sheet opens twice; see [the log](https://example.com/log).\n\n### Steps\n")
+        #expect(prose.stderr.contains("<stdin>:1: error: no navigation output found; this looks like Markdown text"))
+        let notes = try navgraph(["tree"], stdin: "Some notes\nwith no markup at all\n")
+        #expect(!notes.stderr.contains("this looks like"), "\(notes.stderr)")
     }
 
     /// navgraph's own configuration given as the log: its `#` comments read as Markdown headings, but it is named

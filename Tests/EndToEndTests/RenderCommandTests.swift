@@ -16,6 +16,24 @@ struct RenderCommandTests {
         expectGolden(run.stdout, "session.log.dot")
     }
 
+    /// An input that places nothing still gives a valid (empty) diagram, and every diagram format says so on
+    /// stderr, Mermaid as DOT does; folding by --max-nodes is said for Mermaid too.
+    @Test func everyDiagramFormatSaysWhatItLeavesOut() throws {
+        let log = try temporaryFile("{\"event\":\"start\",\"id\":\"a\",\"type\":\"A\"}\n", suffix: ".jsonl")
+        for format in ["dot", "svg", "mermaid", "markdown"] {
+            let run = try navgraph(["render", "--format", format, "-o", "-", log.path])
+            #expect(run.status == 0, "\(format)")
+            #expect(
+                run.stderr
+                    == "navgraph: no hierarchy in the input: nothing placed a model in a window; the diagram is empty\n",
+                "\(format)")
+        }
+        let folded = try navgraph(["render", "--format", "mermaid", "--max-nodes", "3", example("leaky-session.jsonl")])
+        #expect(folded.status == 0)
+        #expect(folded.stderr.contains("navgraph: drew 3 models; "), "\(folded.stderr)")
+        #expect(folded.stderr.contains("folded into '… N more' nodes (--max-nodes 3; --max-nodes 0 draws all)"))
+    }
+
     @Test func svgFromTheExtensionWithEveryNodeLabel() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

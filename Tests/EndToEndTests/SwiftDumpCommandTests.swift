@@ -109,6 +109,21 @@ struct SwiftDumpCommandTests {
                 + "their children): the parts it leaves out are not shown (nothing was known of them before)\n")
     }
 
+    /// A dump whose output stops inside a value names that value by its label and text; a value printed with
+    /// neither (`▿` alone, an element whose summary is empty) is named as such, not as `''`.
+    @Test func aDumpEndingInsideAValueNamesIt() throws {
+        let named = try temporaryFile("▿ router: MyApp.Router #0\n  ▿ path: 2 elements\n    - 1\n")
+        #expect(
+            try navgraph(["tree", named.path]).stderr
+                == "\(named.path):2: warning: this dump ends before 'path: 2 elements' is complete (1 printed): the "
+                + "output was cut short; what is missing is not shown\n")
+        let unnamed = try temporaryFile("▿ router: MyApp.Router #0\n  ▿ path: 1 element\n    ▿\n")
+        #expect(
+            try navgraph(["tree", unnamed.path]).stderr
+                == "\(unnamed.path):3: warning: this dump ends before a value with no name is complete (0 printed): "
+                + "the output was cut short; what is missing is not shown\n")
+    }
+
     /// `dump(home, name: "home", maxDepth: 1)` prints a presented sheet on one line, `▹ presentedSheet:
     /// Optional(cut.Sheet.share(url: "x"))` (real output): it reads as the expanded form does, `Sheet share(url:
     /// "x")`, so a later whole dump of the same sheet is no change (it read as a model named by the whole summary,

@@ -211,8 +211,9 @@ public final class SwiftDumpReader: NavigationReader {
             diagnostics.report(
                 Diagnostic(
                     .warning, line: lines.numbers[short.position],
-                    "this dump ends before '\(short.what)' is complete (\(short.printed) printed): the output was "
-                        + "cut short; what is missing is not shown"))
+                    "this dump ends before \(short.what.isEmpty ? "a value with no name" : "'\(short.what)'") is "
+                        + "complete (\(short.printed) printed): the output was cut short; what is missing is not shown")
+            )
         }
         pendingWarned = false
         for name in windows.absorbed(by: window) {
