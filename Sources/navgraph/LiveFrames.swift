@@ -27,22 +27,28 @@ final class LiveFrames: @unchecked Sendable {
     /// From now on a resize (SIGWINCH) draws the view again, cut to the new size, and Ctrl-C (SIGINT; SIGTERM,
     /// SIGHUP) draws it whole, writes the diagnostics the view held and exits. A second Ctrl-C exits at once.
     func handleSignals() {
-        watchSignals { [self] signal in
-            // The loop may be in the middle of a frame: it is finished first (not waited for long: a terminal
-            // that stopped reading, with Ctrl-S, would hold it for good).
-            let locked = lock.lock(before: Date(timeIntervalSinceNow: 1))
-            defer { if locked { lock.unlock() } }
-            if signal == SIGWINCH {
-                if locked, let shown { write(shown, whole: false, first: false) }
-                return
-            }
-            if locked, let shown {
-                // The whole frame ends on a line of its own.
-                write(shown, whole: true, first: false)
-                endLiveView(signal, newLine: false)
-            }
-            endLiveView(signal, newLine: true)
+        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP]) { signal in endLiveView(signal, newLine: true) }
+        // Drawing is not something a handler may do: a thread of its own reads the signals and draws.
+        Thread { [self] in
+            while let signal = SignalPipe.next() { handle(signal) }
+        }.start()
+    }
+
+    private func handle(_ signal: Int32) {
+        // The loop may be in the middle of a frame: it is finished first (not waited for long: a terminal
+        // that stopped reading, with Ctrl-S, would hold it for good).
+        let locked = lock.lock(before: Date(timeIntervalSinceNow: 1))
+        defer { if locked { lock.unlock() } }
+        if signal == SIGWINCH {
+            if locked, let shown { write(shown, whole: false, first: false) }
+            return
         }
+        if locked, let shown {
+            // The whole frame ends on a line of its own.
+            write(shown, whole: true, first: false)
+            endLiveView(signal, newLine: false)
+        }
+        endLiveView(signal, newLine: true)
     }
 
     private func write(_ view: LiveView, whole: Bool, first: Bool) {
@@ -50,12 +56,6 @@ final class LiveFrames: @unchecked Sendable {
         var frame = view.frame(rows: size.rows, columns: size.columns, whole: whole, first: first)
         frame.withUTF8 { writeAll(1, $0) }
     }
-}
-
-/// What the signal handlers may touch: the pipe's write end, and how many times the view was interrupted.
-private enum SignalPipe {
-    nonisolated(unsafe) static var writeEnd: Int32 = -1
-    nonisolated(unsafe) static var interruptions: sig_atomic_t = 0
 }
 
 /// Ends the view on a line of its own, writes the diagnostics it held and exits as the signal would (128 + signal).
@@ -67,37 +67,4 @@ private func endLiveView(_ signal: Int32, newLine: Bool) {
     // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
     writeHeldDiagnostics()
     _exit(128 + signal)
-}
-
-/// Calls `onSignal` on a thread of its own for each SIGWINCH, SIGINT, SIGTERM and SIGHUP: the handlers write the
-/// signal's number to a pipe (their only call besides a second interruption's exit), the thread reads it.
-private func watchSignals(_ onSignal: @escaping @Sendable (Int32) -> Void) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return }
-    // A burst of resizes fills the pipe at worst: a handler's write must never block.
-    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-    SignalPipe.writeEnd = ends[1]
-    setSignalHandler(SIGWINCH) { signal in
-        var byte = UInt8(truncatingIfNeeded: signal)
-        _ = systemWrite(SignalPipe.writeEnd, &byte, 1)
-    }
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-        setSignalHandler(signal) { signal in
-            SignalPipe.interruptions += 1
-            if SignalPipe.interruptions > 1 { endLiveView(signal, newLine: true) }
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = systemWrite(SignalPipe.writeEnd, &byte, 1)
-        }
-    }
-    let readEnd = ends[0]
-    let thread = Thread {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(readEnd, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            onSignal(Int32(byte))
-        }
-    }
-    thread.start()
 }

@@ -123,6 +123,8 @@ struct ReplayCommand: ParsableCommand {
                 session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
             }
             session.run()
+            // Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) ends the screen as the signal would end the process.
+            if let signal = session.interruption { throw ExitCode(128 + signal) }
         } else {
             // Without a terminal there is no screen to open at a step: --start is where the printed steps begin.
             let range = steps ?? start.map { StepRange(lower: $0, upper: nil) }
@@ -178,6 +180,8 @@ struct ReplaySession {
     var readerWarnings: [Int: [String]] = [:]
     /// What the input's format advises logging when it records no lifecycle (the leaks screen says it).
     var lifecycleAdvice = InputFormat.swiftUINavigation.lifecycleAdvice
+    /// The signal that ended the screen, if one did (not `q`).
+    private(set) var interruption: Int32?
 
     /// Every key, for the key bar.
     private static let keys =
@@ -196,11 +200,7 @@ struct ReplaySession {
         defer { terminal.leave() }
         status = opening
         draw()
-        while true {
-            guard let key = terminal.readKey() else {
-                if terminal.takeResize() { draw() }
-                continue
-            }
+        while let key = nextKey() {
             if overlay != nil {
                 overlay = nil
                 draw()
@@ -231,6 +231,18 @@ struct ReplaySession {
         }
     }
 
+    /// The next key; a resize redraws on the way. `nil` once a signal ends the screen (`interruption` says which).
+    private mutating func nextKey() -> Terminal.Key? {
+        while interruption == nil {
+            switch terminal.next() {
+            case .key(let key): return key
+            case .resized: draw()
+            case .interrupted(let signal): interruption = signal
+            }
+        }
+        return nil
+    }
+
     private mutating func move(to target: Int) {
         let clamped = min(max(target, 0), timeline.count)
         if clamped != step { scroll = 0 }
@@ -243,10 +255,7 @@ struct ReplaySession {
         while true {
             status = "find: " + text
             draw()
-            guard let key = terminal.readKey() else {
-                if terminal.takeResize() { draw() }
-                continue
-            }
+            guard let key = nextKey() else { return }
             switch key {
             case .enter:
                 query = text

@@ -12,6 +12,14 @@ final class Terminal {
         case character(Character)
     }
 
+    /// What the screen waits for: a key, a resize, or a signal that ends it (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; or the
+    /// terminal gone, as SIGHUP).
+    enum Input: Equatable {
+        case key(Key)
+        case resized
+        case interrupted(Int32)
+    }
+
     private let descriptor: Int32
     private var original = termios()
     private var active = false
@@ -36,7 +44,8 @@ final class Terminal {
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        // Wake every 100 ms even without a key, to notice a resize.
+        // A read returns after 100 ms without a byte: an escape sequence's bytes come together, a lone Escape
+        // key comes alone.
         withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
             bytes[Int(VMIN)] = 0
             bytes[Int(VTIME)] = 1
@@ -65,8 +74,27 @@ final class Terminal {
         return (24, 80)
     }
 
-    /// Whether the window changed size since the last call.
-    func takeResize() -> Bool { TerminalRestore.takeResize() }
+    /// The next key, resize or interruption, waiting as long as it takes: the terminal and the signal pipe are
+    /// waited on together, so a resize redraws at once and nothing wakes while nothing happens.
+    func next() -> Input {
+        while true {
+            var waiting = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&waiting, nfds_t(waiting.count), -1) < 0 {
+                if errno == EINTR { continue }
+                return .interrupted(SIGHUP)
+            }
+            if waiting[1].revents & Int16(POLLIN) != 0, let signal = SignalPipe.next() {
+                return signal == SIGWINCH ? .resized : .interrupted(signal)
+            }
+            guard waiting[0].revents != 0 else { continue }
+            if let key = readKey() { return .key(key) }
+            // Readable but no byte: the terminal hung up (or the read failed); waiting on would spin.
+            if waiting[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .interrupted(SIGHUP) }
+        }
+    }
 
     func write(_ text: String) {
         var text = text
@@ -74,7 +102,7 @@ final class Terminal {
     }
 
     /// The next key, or `nil` after about 100 ms without one.
-    func readKey() -> Key? {
+    private func readKey() -> Key? {
         guard let byte = readByte() else { return nil }
         switch byte {
         case 0x1B:
@@ -126,29 +154,22 @@ private enum TerminalRestore {
     nonisolated(unsafe) static var descriptor: Int32 = -1
     /// The saved settings, on the heap: a C struct copied into a Swift global trips AddressSanitizer's size check.
     nonisolated(unsafe) static let original = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
+    /// A resize and the signals that end the screen come to `Terminal.next()` through the signal pipe; a second
+    /// interruption (the screen did not take the first) restores the terminal and exits from the handler.
     static func install(descriptor: Int32, original: termios) {
         Self.descriptor = descriptor
         Self.original.initialize(to: original)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            setSignalHandler(signal, restoreAndExit)
-        }
-        setSignalHandler(SIGWINCH) { _ in TerminalRestore.resized = 1 }
+        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP, SIGQUIT], lastResort: restoreAndExit)
     }
 
     static func uninstall() {
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { setSignalHandler(signal, nil) }
+        SignalPipe.close()
         descriptor = -1
-    }
-
-    static func takeResize() -> Bool {
-        defer { resized = 0 }
-        return resized != 0
     }
 }
 
-/// Async-signal-safe: only write, tcsetattr and _exit.
+/// The last resort of a second interruption. Async-signal-safe: only write, tcsetattr and _exit.
 private func restoreAndExit(_ signal: Int32) {
     let reset: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
     _ = systemWrite(1, reset.utf8Start, reset.utf8CodeUnitCount)

@@ -421,6 +421,28 @@ struct ReplayTerminalTests {
         #expect(after.contains("icanon") && !after.contains("-icanon"))
     }
 
+    /// A resize while the find prompt is open redraws it at once, prompt and all; SIGTERM ends the screen as Ctrl-C
+    /// does, with the terminal restored and the signal's exit status.
+    @Test func aResizeInThePromptRedrawsAndSIGTERMRestoresTheTerminal() throws {
+        let folder = try temporaryFolder()
+        let log = folder.appendingPathComponent("sigterm-\(getpid()).log").path
+        try FileManager.default.copyItem(atPath: example("leaky-session.log"), toPath: log)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' replay '\(log)' 2>/dev/null")
+        _ = try tmux.screen(containing: "step 7/46")
+        try tmux.keys("/", "S", "h")
+        _ = try tmux.screen(containing: "find: Sh")
+        try tmux.run(["resize-window", "-t", "t", "-x", "50", "-y", "16"])
+        let narrow = try tmux.screen(containing: "find: Sh")
+        for line in narrow.split(separator: "\n") { #expect(line.count <= 50, "\(line)") }
+        // Anchored at the binary: tmux's server and the shell carry the command in their own arguments.
+        _ = try tmux.run(["run-shell", "pkill -TERM -f '^\(binaryURL.path) replay .*sigterm-\(getpid())'"])
+        let after = try tmux.screen(containing: "icanon")
+        #expect(after.contains("EXIT:143"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+
     @Test func readingStdinFromATerminalSaysSo() throws {
         let tmux = Tmux()
         defer { tmux.stop() }
