@@ -89,7 +89,7 @@ public enum StepDescription {
                 // The models that left are not told apart by window: they are said once.
                 changes += gone
                 gone = []
-                return "dump of window \(snapshot.window) (\(count) node\(count == 1 ? "" : "s")): "
+                return "\(snapshot.title) (\(count) node\(count == 1 ? "" : "s")): "
                     + (changes.isEmpty ? "no change" : changes.joined(separator: "; "))
             }.joined(separator: "; ")
         case .mark(let label): return "mark: \(label)"

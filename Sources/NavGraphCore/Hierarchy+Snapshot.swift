@@ -139,6 +139,6 @@ extension Hierarchy {
             newIndex[index] = entries.count
             entries.append(kept)
         }
-        return Snapshot(window: snapshot.window, entries: entries)
+        return Snapshot(window: snapshot.window, entries: entries, origin: snapshot.origin)
     }
 }

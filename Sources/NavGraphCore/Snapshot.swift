@@ -17,11 +17,26 @@ public struct Snapshot: Sendable, Equatable {
         }
     }
 
+    /// Where a snapshot comes from, for the words that describe it.
+    public enum Origin: Sendable, Equatable {
+        /// A dump the app printed (SwiftUINavigation, Swift `dump()`, a navgraph-events `snapshot`): history says
+        /// `dump of window main`.
+        case printed
+        /// A state the reader worked out from what the log said of one change (a NavigatorUI navigator added,
+        /// renamed or turned into a stack): nothing was dumped, so history says `state of window main`.
+        case workedOut
+    }
+
     public var window: String
     public var entries: [Entry]
+    public var origin: Origin
 
-    public init(window: String, entries: [Entry]) {
+    public init(window: String, entries: [Entry], origin: Origin = .printed) {
         self.window = window
         self.entries = entries
+        self.origin = origin
     }
+
+    /// How history names the step: `dump of window main`, or `state of window main`.
+    public var title: String { (origin == .printed ? "dump of window " : "state of window ") + window }
 }

@@ -73,7 +73,7 @@ public struct TraceEventRenderer {
             instant("switch to \(Self.name(model))", on: track(forChildrenOf: parent, in: hierarchy))
         case .snapshot(let snapshots):
             for snapshot in snapshots {
-                instant("dump of window \(snapshot.window)", on: windowTrack(snapshot.window))
+                instant(snapshot.title, on: windowTrack(snapshot.window))
             }
         case .mark(let label):
             instant(label, on: globalTrack, global: true)

@@ -456,6 +456,7 @@ struct NavigatorTree {
                 }
             }
         }
-        events.append(NavEvent(.snapshot([Snapshot(window: window, entries: entries)]), line: line))
+        events.append(
+            NavEvent(.snapshot([Snapshot(window: window, entries: entries, origin: .workedOut)]), line: line))
     }
 }
