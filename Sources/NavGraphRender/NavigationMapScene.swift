@@ -42,7 +42,9 @@ struct NavigationMapScene {
         var members: [String: [String]] = [:]
         for type in types { if let cluster = clusterOf[type] { members[cluster, default: []].append(type) } }
 
-        for window in windows { statements.append(.window(id: windowIDs[window]!, name: window)) }
+        // Names past 200 characters are drawn clipped, as `render` draws them (Graphviz cannot lay out a node
+        // millions of points wide).
+        for window in windows { statements.append(.window(id: windowIDs[window]!, name: DOTScene.clipped(window))) }
         // Depth first without recursion: a type with members opens a cluster holding itself and them.
         enum Step {
             case visit(String)
@@ -61,7 +63,8 @@ struct NavigationMapScene {
                 pending.append(.close)
                 pending.append(contentsOf: held.reversed().map { .visit($0) })
             }
-            statements.append(.node(id: ids[type]!, type: type, kind: entry.kind, seen: entry.seen))
+            statements.append(
+                .node(id: ids[type]!, type: DOTScene.clipped(type), kind: entry.kind, seen: entry.seen))
         }
         for (relation, count) in map.sortedRelations {
             let from = relation.kind == .windowRoot ? windowIDs[relation.from] : ids[relation.from]
@@ -73,7 +76,7 @@ struct NavigationMapScene {
 
     /// The edge's label: what the relation is, and how often it was seen (`push ×12`).
     static func label(_ relation: NavigationRelation, count: Int) -> String {
-        relation.label.isEmpty ? "×\(count)" : "\(relation.label) ×\(count)"
+        relation.label.isEmpty ? "×\(count)" : "\(DOTScene.clipped(relation.label)) ×\(count)"
     }
 
     /// A stroke weight from 1 to 5, growing with the logarithm of the count: heavier the more often seen.

@@ -85,6 +85,11 @@ struct ReplayCommand: ParsableCommand {
         diagnostics.keepsReported = true
         let input = try self.input.makeInput()
         let progress = isTerminal(2)
+        // The screen opens once the whole log is read: from a pipe that is still open, the terminal would show
+        // nothing (and echo keys) with no word of why.
+        if progress, isTerminal(1), self.input.file == nil || self.input.file == "-", !isTerminal(0) {
+            StandardError.write("navgraph: reading the log from stdin; the replay opens when it ends")
+        }
         // A log usually starts with models starting before any dump places them: nothing to show yet.
         var firstWithHierarchy: Int?
         let summary = try input.read(diagnostics: diagnostics) { event in
@@ -171,7 +176,9 @@ struct ReplaySession {
     private var scroll = 0
     private var status: String?
     private var query = ""
-    private var overlay: [String]?
+    /// A message over the screen until any key (the leaks screen's verdict): its text is wrapped when drawn, so
+    /// that a resize wraps it again.
+    private var overlay: (title: String, text: String)?
     /// The leaks screen (`l`): the leaks at the end of the log, one selected.
     private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
     /// The status line when the replay opens.
@@ -258,6 +265,12 @@ struct ReplaySession {
             guard let key = nextKey() else { return }
             switch key {
             case .enter:
+                // Nothing typed: the last search again, as in less and vim.
+                if text.isEmpty {
+                    status = nil
+                    if !query.isEmpty { find(query) }
+                    return
+                }
                 query = text
                 find(text)
                 return
@@ -301,15 +314,15 @@ struct ReplaySession {
     private mutating func showLeaks() {
         // The judgement `navgraph leaks` fails with: "no leaks" would claim what the input cannot tell.
         if let reason = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice) {
-            let width = max(terminal.size.columns, 20)
-            overlay =
-                [screen.style.paint("Leaks cannot be told from this input (any key to return)", .bold), ""]
-                + wrapWords(reason.prefix(1).uppercased() + reason.dropFirst(), width: width)
+            overlay = (
+                "Leaks cannot be told from this input (any key to return)",
+                reason.prefix(1).uppercased() + reason.dropFirst()
+            )
             return
         }
         let leaks = LeakReport(hierarchy: timeline.latest).leaks
         if leaks.isEmpty {
-            overlay = [screen.style.paint("No leaks at the end of the log (any key to return)", .bold)]
+            overlay = ("No leaks at the end of the log (any key to return)", "")
         } else {
             leakList = (leaks, 0)
         }
@@ -350,8 +363,11 @@ struct ReplaySession {
             terminal.write(
                 ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
         } else if let overlay {
+            let lines =
+                [screen.style.paint(overlay.title, .bold)]
+                + (overlay.text.isEmpty ? [] : [""] + wrapWords(overlay.text, width: max(columns, 20)))
             terminal.write(
-                ReplayScreen.frame(lines: overlay, rows: rows, columns: columns, footer: footer, style: screen.style))
+                ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: footer, style: screen.style))
         } else {
             terminal.write(
                 screen.frame(

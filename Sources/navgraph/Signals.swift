@@ -22,7 +22,7 @@ func setSignalHandler(_ signal: Int32, _ handler: SignalHandler?) {
 func unblockInteractiveSignals() {
     var signals = sigset_t()
     sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&signals, signal) }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP] { sigaddset(&signals, signal) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 }
 
@@ -40,10 +40,10 @@ enum SignalPipe {
     nonisolated(unsafe) private static var lastResort: SignalHandler?
     nonisolated(unsafe) private static var handled: [Int32] = []
 
-    /// From now on SIGWINCH and each of `interrupts` are written to the pipe; a second interruption calls
-    /// `lastResort` (which must end the process, async-signal-safely). Without a pipe (no descriptors left) the
-    /// signals keep their default actions.
-    static func open(interrupts: [Int32], lastResort: @escaping SignalHandler) {
+    /// From now on SIGWINCH, each of `interrupts` and each of `also` (signals the command acts on itself, such as
+    /// Ctrl-Z's SIGTSTP) are written to the pipe; a second interruption calls `lastResort` (which must end the
+    /// process, async-signal-safely). Without a pipe (no descriptors left) the signals keep their default actions.
+    static func open(interrupts: [Int32], also: [Int32] = [], lastResort: @escaping SignalHandler) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         // A burst of resizes fills the pipe at worst: a handler's write must never block.
@@ -52,8 +52,8 @@ enum SignalPipe {
         writeEnd = ends[1]
         interruptions = 0
         Self.lastResort = lastResort
-        handled = [SIGWINCH] + interrupts
-        setSignalHandler(SIGWINCH) { signal in SignalPipe.send(signal) }
+        handled = [SIGWINCH] + also + interrupts
+        for signal in [SIGWINCH] + also { setSignalHandler(signal) { signal in SignalPipe.send(signal) } }
         for signal in interrupts {
             setSignalHandler(signal) { signal in
                 SignalPipe.interruptions += 1

@@ -22,6 +22,8 @@ final class Terminal {
 
     private let descriptor: Int32
     private var original = termios()
+    /// The raw settings `enter` made, set again when the process continues after Ctrl-Z.
+    private var raw = termios()
     private var active = false
 
     /// Opens `/dev/tty`; `nil` when there is no terminal.
@@ -41,7 +43,7 @@ final class Terminal {
 
     /// Raw input, alternate screen, hidden cursor; signals restore the terminal before the process ends.
     func enter() {
-        var raw = original
+        raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         // A read returns after 100 ms without a byte: an escape sequence's bytes come together, a lone Escape
@@ -54,6 +56,17 @@ final class Terminal {
         TerminalRestore.install(descriptor: descriptor, original: original)
         write("\u{1B}[?1049h\u{1B}[?25l")
         active = true
+    }
+
+    /// Ctrl-Z: the terminal is given back to the shell as it was (main screen, cursor, cooked input) and the process
+    /// stops; when it continues (`fg`), raw input and the alternate screen are set again. A stop that is not
+    /// Ctrl-Z's (`kill -STOP`) leaves the terminal as it is, as it cannot be caught.
+    private func suspend() {
+        write("\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(descriptor, TCSAFLUSH, &original)
+        kill(getpid(), SIGSTOP)
+        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        write("\u{1B}[?1049h\u{1B}[?25l")
     }
 
     /// Restores the terminal as it was. Safe to call twice.
@@ -87,7 +100,14 @@ final class Terminal {
                 return .interrupted(SIGHUP)
             }
             if waiting[1].revents & Int16(POLLIN) != 0, let signal = SignalPipe.next() {
-                return signal == SIGWINCH ? .resized : .interrupted(signal)
+                switch signal {
+                case SIGWINCH: return .resized
+                case SIGTSTP:
+                    suspend()
+                    // Continued: the screen is drawn again (at the size it has now).
+                    return .resized
+                default: return .interrupted(signal)
+                }
             }
             guard waiting[0].revents != 0 else { continue }
             if let key = readKey() { return .key(key) }
@@ -155,12 +175,12 @@ private enum TerminalRestore {
     /// The saved settings, on the heap: a C struct copied into a Swift global trips AddressSanitizer's size check.
     nonisolated(unsafe) static let original = UnsafeMutablePointer<termios>.allocate(capacity: 1)
 
-    /// A resize and the signals that end the screen come to `Terminal.next()` through the signal pipe; a second
+    /// A resize, Ctrl-Z and the signals that end the screen come to `Terminal.next()` through the signal pipe; a second
     /// interruption (the screen did not take the first) restores the terminal and exits from the handler.
     static func install(descriptor: Int32, original: termios) {
         Self.descriptor = descriptor
         Self.original.initialize(to: original)
-        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP, SIGQUIT], lastResort: restoreAndExit)
+        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP, SIGQUIT], also: [SIGTSTP], lastResort: restoreAndExit)
     }
 
     static func uninstall() {

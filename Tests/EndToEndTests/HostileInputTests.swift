@@ -296,6 +296,14 @@ struct HostileInputTests {
         let mermaid = try navgraph(["render", "--format", "mermaid", path])
         #expect(mermaid.status == 0 && mermaid.stdout.contains("Root " + String(repeating: "x", count: 199) + "#8230;"))
         #expect(!mermaid.stdout.contains(String(repeating: "x", count: 200)))
+        // The navigation map draws types: a 100 KB type name is clipped the same way.
+        let type = String(repeating: "T", count: 100_000)
+        let typed = try writeFile(folder, "wide-type.jsonl") {
+            $0.write(Data("{\"event\":\"root\",\"id\":\"r\",\"type\":\"\(type)\"}\n".utf8))
+        }
+        let map = try navgraph(["diagram", "--format", "svg", typed])
+        #expect(map.status == 0, "\(map.stderr)")
+        #expect(String(decoding: map.stdoutBytes, as: UTF8.self).contains(String(repeating: "T", count: 199) + "…"))
     }
 
     @Test func outputThatCannotBeWritten() throws {

@@ -392,6 +392,13 @@ struct ReplayTerminalTests {
         let expected = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(shown.lowercased().contains(expected.lowercased()), "\(screen)")
         for line in screen.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
+        // A resize wraps the words again for the new width (they kept their first wrapping, cut at the edge).
+        try tmux.run(["resize-window", "-t", "t", "-x", "40", "-y", "30"])
+        Thread.sleep(forTimeInterval: 0.3)
+        let narrow = try tmux.screen(containing: "Leaks cannot be told")
+        let narrowText = narrow.split(separator: "\n").dropFirst().joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        #expect(narrowText.lowercased().contains(expected.lowercased()), "\(narrow)")
         try tmux.keys("x", "q")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
@@ -403,6 +410,19 @@ struct ReplayTerminalTests {
         #expect(try tmux.screen(containing: "/69").contains("navgraph replay  <stdin>"))
         try tmux.keys("End")
         #expect(try tmux.screen(containing: "step 69/69").contains("Leaked"))
+        try tmux.keys("q")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
+    }
+
+    /// A pipe that stays open: the screen opens only at its end, and until then stderr says why nothing shows.
+    @Test func aLogStillComingOnStdinIsSaidToBeRead() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("(cat examples/leaky-session.jsonl; sleep 1) | '\(binaryURL.path)' replay")
+        #expect(
+            try tmux.screen(containing: "navgraph: reading").contains(
+                "navgraph: reading the log from stdin; the replay opens when it ends"))
+        #expect(try tmux.screen(containing: "/69").contains("navgraph replay  <stdin>"))
         try tmux.keys("q")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
@@ -436,11 +456,42 @@ struct ReplayTerminalTests {
         try tmux.run(["resize-window", "-t", "t", "-x", "50", "-y", "16"])
         let narrow = try tmux.screen(containing: "find: Sh")
         for line in narrow.split(separator: "\n") { #expect(line.count <= 50, "\(line)") }
+        // Enter finds 'Sh'; `/` and Enter alone find it again, from there on (as in less and vim).
+        try tmux.keys("Enter")
+        let first = try tmux.screen(containing: "found 'Sh'")
+        let firstStep = first.split(separator: "\n").last { $0.contains("found 'Sh'") }
+        try tmux.keys("/", "Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        let again = try tmux.screen(containing: "found 'Sh'")
+        let againStep = again.split(separator: "\n").last { $0.contains("found 'Sh'") }
+        #expect(firstStep != nil && againStep != nil && firstStep != againStep, "\(again)")
         // Anchored at the binary: tmux's server and the shell carry the command in their own arguments.
         _ = try tmux.run(["run-shell", "pkill -TERM -f '^\(binaryURL.path) replay .*sigterm-\(getpid())'"])
         let after = try tmux.screen(containing: "icanon")
         #expect(after.contains("EXIT:143"))
         #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+
+    /// Ctrl-Z gives the terminal back to the shell (main screen, cursor shown, cooked input); `fg` takes the screen
+    /// again and redraws it, and keys move it as before (they arrived as `^[[C` and needed Enter).
+    @Test func ctrlZGivesTheTerminalBackAndFgTakesItAgain() throws {
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("PS1='$ ' bash --norc -i")
+        try tmux.keys("'\(binaryURL.path)' replay examples/leaky-session.log 2>/dev/null", "Enter")
+        _ = try tmux.screen(containing: "step 7/46")
+        #expect(try tmux.run(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "1 0\n")
+        try tmux.keys("C-z")
+        #expect(try tmux.screen(containing: "Stopped").contains("Stopped"))
+        #expect(try tmux.run(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "0 1\n")
+        try tmux.keys("fg", "Enter")
+        _ = try tmux.screen(containing: "step 7/46")
+        #expect(try tmux.run(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "1 0\n")
+        try tmux.keys("Right")
+        #expect(try tmux.screen(containing: "step 8/46").contains("step 8/46"))
+        try tmux.keys("q")
+        try tmux.keys("echo EXIT:$?", "Enter")
+        #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
 
     @Test func readingStdinFromATerminalSaysSo() throws {
