@@ -34,6 +34,15 @@ public struct DOTRenderer: Renderer {
     public struct Summary: Sendable, Equatable {
         public var drawn: Int
         public var collapsed: Int
+        /// Of the folded models, those folded because one model had more than 40 children to draw (the rest were
+        /// past `maxNodes`).
+        public var collapsedByChildLimit: Int
+
+        public init(drawn: Int, collapsed: Int, collapsedByChildLimit: Int = 0) {
+            self.drawn = drawn
+            self.collapsed = collapsed
+            self.collapsedByChildLimit = collapsedByChildLimit
+        }
     }
 
     /// - Parameters:
@@ -84,7 +93,9 @@ public struct DOTRenderer: Renderer {
             context["statements"] = scene.statements.map { ThemeStatement($0).context() }
             output.write(try theme.template(name: themeName).render(context))
         }
-        return Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
+        return Summary(
+            drawn: scene.drawnCount, collapsed: scene.collapsedCount,
+            collapsedByChildLimit: scene.collapsedByChildLimit)
     }
 
     /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.

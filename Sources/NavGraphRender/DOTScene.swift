@@ -53,6 +53,8 @@ struct DOTScene {
     /// Models drawn, and models folded into "… N more" nodes.
     private(set) var drawnCount = 0
     private(set) var collapsedCount = 0
+    /// Of those, the models folded because one model had more than `maxChildren` children (not for the budget).
+    private(set) var collapsedByChildLimit = 0
 
     /// - Parameters:
     ///   - maxNodes: at most this many models are drawn (breadth first); `nil` for all.
@@ -72,7 +74,8 @@ struct DOTScene {
             let all = hierarchy.preorder(window: window.name).map(\.node)
             guard !all.isEmpty else { continue }
             let nodes = Self.collapse(
-                all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount)
+                all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount,
+                byChildLimit: &collapsedByChildLimit)
             for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
             appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
         }
@@ -97,7 +100,8 @@ struct DOTScene {
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
     /// hidden children gets one "… N more" node standing for them and everything under them.
     private static func collapse(
-        _ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int
+        _ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int,
+        byChildLimit: inout Int
     ) -> [Node] {
         // Subtree sizes, children before parents (the list is in pre-order): each node counts itself, and adds its
         // subtree to its parent's once complete.
@@ -133,6 +137,8 @@ struct DOTScene {
                     kept.insert(child)
                     budget -= 1
                     queue.append(child)
+                } else if budget > 0 {
+                    byChildLimit += size[child] ?? 1
                 }
             }
             let hidden = node.children.filter { !kept.contains($0) }

@@ -49,7 +49,14 @@ public struct HTMLReplayPage {
 
     /// The union of everything the history placed, as DOT: what Graphviz lays out once for the whole page.
     public func unionDOT() throws(RenderError) -> String {
-        try dotRenderer.render(union)
+        try unionDiagram().dot
+    }
+
+    /// The union as DOT, and how much of it the drawing folded (past `maxNodes`, or past 40 children of one model).
+    public func unionDiagram() throws(RenderError) -> (dot: String, summary: DOTRenderer.Summary) {
+        var dot = ""
+        let summary = try dotRenderer.renderSummarizing(union, to: &dot)
+        return (dot, summary)
     }
 
     /// The page, with the union laid out as `svg` (Graphviz's SVG of `unionDOT()`).

@@ -58,6 +58,8 @@ public struct MermaidRenderer: Renderer {
             }
         }
         try flowchart.render(markdown: markdown, to: &output)
-        return DOTRenderer.Summary(drawn: scene.drawnCount, collapsed: scene.collapsedCount)
+        return DOTRenderer.Summary(
+            drawn: scene.drawnCount, collapsed: scene.collapsedCount,
+            collapsedByChildLimit: scene.collapsedByChildLimit)
     }
 }

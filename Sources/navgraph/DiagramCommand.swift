@@ -123,6 +123,15 @@ struct DiagramCommand: ParsableCommand {
         if let check {
             return try compare(map, withBaseline: check)
         }
+        if map.types.isEmpty {
+            // The map is still written (an empty one is a valid file for a pipeline), as `render` writes an empty
+            // diagram, and said so.
+            let filtered = !exclude.isEmpty || focus != nil || minCount > 1
+            StandardError.write(
+                filtered
+                    ? "navgraph: the map is empty: --exclude, --focus or --min-count left out every type"
+                    : "navgraph: no hierarchy in the input: nothing placed a model in a window; the map is empty")
+        }
         let bytes: [UInt8]
         switch chosen {
         case .json:

@@ -142,9 +142,7 @@ struct RenderCommand: ParsableCommand {
                 "navgraph: \(missing.prefix(1).lowercased() + missing.dropFirst().dropLast()); \(drawn)")
         }
         if summary.collapsed > 0 {
-            StandardError.write(
-                "navgraph: drew \(summary.drawn) model\(summary.drawn == 1 ? "" : "s"); \(summary.collapsed) more \(summary.collapsed == 1 ? "is" : "are") folded into '… N more' nodes (--max-nodes \(maxNodes); --max-nodes 0 draws all)"
-            )
+            StandardError.write(foldingNote(summary, maxNodes: maxNodes))
         }
     }
 

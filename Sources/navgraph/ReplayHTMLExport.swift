@@ -24,7 +24,11 @@ struct ReplayHTMLExport {
             history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
             themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
         page.leaksCannotBeTold = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice)
-        let svg = try Graphviz.render(dot: try page.unionDOT(), format: .svg)
+        let union = try page.unionDiagram()
+        if union.summary.collapsed > 0 {
+            StandardError.write(foldingNote(union.summary, maxNodes: maxNodes))
+        }
+        let svg = try Graphviz.render(dot: union.dot, format: .svg)
         let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
         try target.write(Array(html.utf8))
     }

@@ -68,6 +68,15 @@ struct DiagramCommandTests {
         #expect(one.status == 2)
         #expect(one.stderr.contains("session.log: error: --focus Nope: no model of that type in the log; types seen:"))
         #expect(!one.stderr.split(separator: "\n").contains { $0.hasPrefix("error:") })
+        // An empty map is still written, and said to be empty, as `render` says an empty diagram is.
+        let nothing = try temporaryFile("{\"event\":\"start\",\"id\":\"a\",\"type\":\"A\"}\n", suffix: ".jsonl")
+        let empty = try navgraph(["diagram", nothing.path])
+        #expect(empty.status == 0 && empty.stdout.hasPrefix("digraph"))
+        #expect(
+            empty.stderr
+                == "navgraph: no hierarchy in the input: nothing placed a model in a window; the map is empty\n")
+        let none = try navgraph(["diagram", "--format", "json", "--min-count", "1000"] + all)
+        #expect(none.stderr.contains("navgraph: the map is empty: --exclude, --focus or --min-count left out every"))
     }
 
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {

@@ -140,6 +140,10 @@ struct HTMLReplayTests {
             let page = folder.appendingPathComponent("page.html")
             let made = try navgraph(["replay", input, "--html", page.path] + extra)
             #expect(made.status == 0, "\(made.stderr)")
+            // Folding is said on stderr, as `render` says it.
+            #expect(
+                made.stderr.contains("more are folded into '… N more' nodes (--max-nodes 6")
+                    == extra.contains("--max-nodes"), "\(made.stderr)")
             var arguments = [
                 "python3", repositoryRoot.appendingPathComponent("scripts/check-html-replay.py").path,
                 binaryURL.path, input, page.path,

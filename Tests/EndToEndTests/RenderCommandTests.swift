@@ -32,6 +32,18 @@ struct RenderCommandTests {
         #expect(folded.status == 0)
         #expect(folded.stderr.contains("navgraph: drew 3 models; "), "\(folded.stderr)")
         #expect(folded.stderr.contains("folded into '… N more' nodes (--max-nodes 3; --max-nodes 0 draws all)"))
+        // A stack of 100 entries is folded by the 40 children drawn of one model, not by --max-nodes: said so.
+        let stack =
+            "{\"event\":\"root\",\"id\":\"s\",\"type\":\"Stack\",\"kind\":\"stack\"}\n"
+            + (1...100).map { "{\"event\":\"push\",\"id\":\"e\($0)\",\"type\":\"Entry\",\"parent\":\"s\"}\n" }.joined()
+        let long = try temporaryFile(stack, suffix: ".jsonl")
+        for format in ["dot", "mermaid"] {
+            let run = try navgraph(["render", "--format", format, long.path])
+            #expect(
+                run.stderr
+                    == "navgraph: drew 41 models; 60 more are folded into '… N more' nodes (at most 40 children of one "
+                    + "model are drawn; --max-nodes 0 draws all)\n", "\(format)")
+        }
     }
 
     @Test func svgFromTheExtensionWithEveryNodeLabel() throws {
