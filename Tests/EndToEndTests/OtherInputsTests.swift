@@ -156,6 +156,26 @@ struct OtherInputsTests {
         #expect(!deep.stderr.contains("popping"), "\(deep.stderr)")
     }
 
+    /// A navigator's line longer than the longest line kept (4 MiB: a value megabytes long pushed) is said, not
+    /// skipped as the app's own output: `--strict` fails on it (it exited 0, the push unseen).
+    @Test func aNavigatorLineTooLongToKeepIsSaid() throws {
+        let id = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"
+        let log = try temporaryFile(
+            "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured\n"
+                + "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) adding \(id) (home)\n"
+                + "Navigator \(id) (home) pushing(HomeDestinations.page(\"" + String(repeating: "x", count: 5_000_000)
+                + "\"))\n")
+        let strict = try navgraph(["tree", "--strict", log.path])
+        #expect(strict.status == 2)
+        #expect(
+            strict.stderr.contains(
+                "\(log.path):3: error: looks like a NavigatorUI line but is longer than 4194304 bytes; not read: "
+                    + "'Navigator \(id) …'"), "\(strict.stderr)")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("it looks like navigation output but cannot be read"), "\(run.stderr)")
+    }
+
     /// A navigator's first push reads as a push, as later ones do (it was a dump of the window, as the stack's root
     /// view appears with it); only a window's root navigator, which becomes a stack then, changes by a dump.
     @Test func aStacksFirstPushReadsAsAPush() throws {

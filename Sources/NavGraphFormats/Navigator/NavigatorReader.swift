@@ -19,8 +19,18 @@ public final class NavigatorReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard !info.truncated, let (id, text) = NavigatorLine.split(line) else {
+        guard let (id, text) = NavigatorLine.split(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        // A navigator's line past the longest line kept (`pushing(…)` of a value megabytes long): what it did is
+        // not known, so it is said, not skipped as the app's own output (`--strict` makes it an error).
+        if info.truncated {
+            diagnostics.report(
+                Diagnostic(
+                    .note, line: info.number,
+                    "looks like a NavigatorUI line but is longer than \(line.count) bytes; not read: "
+                        + "'Navigator \(String(decoding: id, as: UTF8.self)) …'", topic: .unreadableLine))
             return
         }
         // An ASCII line (as NavigatorUI prints it) is read byte by byte and applied from its bytes; another as text.
