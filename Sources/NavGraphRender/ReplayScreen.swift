@@ -94,10 +94,7 @@ public struct ReplayScreen {
         return frame
     }
 
-    /// `line` cut to `width` columns (`terminalColumns(of:)`); ANSI colour sequences do not count and are closed when cut.
-    public static func clip(_ line: String, width: Int) -> String {
-        guard width > 0 else { return "" }
-        let (kept, isCut) = terminalPrefix(of: line, columns: width)
-        return isCut && kept.contains("\u{1B}") ? kept + "\u{1B}[0m" : kept
-    }
+    /// `line` cut to `width` columns (`terminalColumns(of:)`), ending in `…` where it is cut; ANSI colour sequences
+    /// do not count and are closed when cut.
+    public static func clip(_ line: String, width: Int) -> String { terminalCut(line, columns: width) }
 }

@@ -69,6 +69,17 @@ public func terminalPrefix(of text: String, columns: Int) -> (text: String, isCu
     return (result, isCut)
 }
 
+/// `text` cut to `columns`, ending in `…` where it was cut (a terminal cuts a line silently, mid-word, and leaves no
+/// sign that there was more); its escape sequences are kept and their effect ended. The live view's lines and the
+/// replay screen's are cut so.
+public func terminalCut(_ text: String, columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    guard terminalWidth(of: text) > columns else { return text }
+    // Room is kept for the `…`: a wide character that would take its column is left out too.
+    let kept = terminalPrefix(of: text, columns: columns - 1).text
+    return kept + "…" + (kept.contains("\u{1B}") ? "\u{1B}[0m" : "")
+}
+
 /// Calls `body` with each character of `text` and whether it is part of an escape sequence (`ESC [ … final`), until
 /// it returns `false`. An escape sequence is ASCII and its ESC a character of its own (a control character always
 /// is), so walking characters finds sequences as walking scalars would.

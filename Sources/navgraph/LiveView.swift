@@ -32,7 +32,7 @@ struct LiveView {
     func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
         let noticeLine = notice.map { notice in
             let more = notice.more.isEmpty ? "" : " " + notice.more
-            return cut(notice.text, to: columns - terminalWidth(of: more)) + more
+            return terminalCut(notice.text, columns: columns - terminalWidth(of: more)) + more
         }
         var lines = [header] + (noticeLine.map { [$0] } ?? []) + body
         if !whole, lines.count > rows {
@@ -50,7 +50,7 @@ struct LiveView {
                 return columns <= 0 || width == 0 || width % columns != 0 ? line + "\u{1B}[K" : line
             }.joined(separator: "\n")
         } else {
-            lines = lines.map { cut($0, to: columns) }
+            lines = lines.map { terminalCut($0, columns: columns) }
             // No line may wrap (it would scroll the frame): autowrap off while drawing, in case a character is wider
             // than navgraph counts it. A line that fills the row leaves the cursor on its last character, which
             // clearing to the end of the line would erase.
@@ -74,13 +74,4 @@ func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
     var window = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
     return (Int(window.ws_row), Int(window.ws_col))
-}
-
-/// `text` cut to `columns`, ending in `…` where it was cut (the terminal cut a line silently, mid-word); its escape
-/// sequences are kept and their effect ended.
-func cut(_ text: String, to columns: Int) -> String {
-    guard terminalWidth(of: text) > columns else { return text }
-    // Room is kept for the `…`: a wide character that would take its column is left out too.
-    let kept = terminalPrefix(of: text, columns: columns - 1).text
-    return kept + (columns > 0 ? "…" : "") + (kept.contains("\u{1B}") ? "\u{1B}[0m" : "")
 }

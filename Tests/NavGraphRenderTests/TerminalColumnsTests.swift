@@ -21,10 +21,12 @@ struct TerminalColumnsTests {
     }
 
     @Test func theReplayScreenCutsALineAtItsColumns() {
-        #expect(ReplayScreen.clip("寿司寿司", width: 5) == "寿司")
-        #expect(ReplayScreen.clip("ab寿司", width: 3) == "ab")
-        #expect(ReplayScreen.clip("ab寿司", width: 4) == "ab寿")
-        #expect(ReplayScreen.clip("\u{1B}[2m寿司寿司\u{1B}[0m", width: 3) == "\u{1B}[2m寿\u{1B}[0m")
+        #expect(ReplayScreen.clip("寿司寿司", width: 5) == "寿司…")
+        #expect(ReplayScreen.clip("ab寿司", width: 3) == "ab…")
+        #expect(ReplayScreen.clip("ab寿司", width: 4) == "ab…")
+        #expect(ReplayScreen.clip("ab寿司", width: 5) == "ab寿…")
+        #expect(ReplayScreen.clip("\u{1B}[2m寿司寿司\u{1B}[0m", width: 3) == "\u{1B}[2m寿…\u{1B}[0m")
         #expect(ReplayScreen.clip("abc", width: 3) == "abc")
+        #expect(ReplayScreen.clip("abcd", width: 3) == "ab…")
     }
 }
