@@ -32,7 +32,8 @@ struct LiveView {
     func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
         let noticeLine = notice.map { notice in
             let more = notice.more.isEmpty ? "" : " " + notice.more
-            return terminalCut(notice.text, columns: columns - terminalWidth(of: more)) + more
+            // The final frame's notice is whole too (wrapped), as its other lines are.
+            return (whole ? notice.text : terminalCut(notice.text, columns: columns - terminalWidth(of: more))) + more
         }
         var lines = [header] + (noticeLine.map { [$0] } ?? []) + body
         if !whole, lines.count > rows {

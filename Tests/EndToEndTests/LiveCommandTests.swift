@@ -490,6 +490,11 @@ struct ReplayTerminalTests {
         try tmux.keys("Right")
         #expect(try tmux.screen(containing: "step 8/46").contains("step 8/46"))
         try tmux.keys("q")
+        // Typed only once the screen is left: leaving discards what is typed ahead (TCSAFLUSH), as less does.
+        for _ in 0..<50 where try tmux.run(["display", "-p", "-t", "t", "#{alternate_on}"]) != "0\n" {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
         try tmux.keys("echo EXIT:$?", "Enter")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
@@ -624,6 +629,12 @@ struct FollowTerminalTests {
         let ended = try tmux.screen(containing: "EXIT:")
         let history = try tmux.run(["capture-pane", "-p", "-J", "-t", "t", "-S", "-", "-E", "-"])
         #expect(history.contains("EXIT:0"), "\(ended)")
+        // The final frame's notice is whole, as its other lines are (it stayed cut at the width).
+        #expect(
+            history.contains(
+                "line 8: warning: navigator 'stranger BBB' pushes, but the log has not placed it (no 'configured', and "
+                    + "no navigator's 'adding' it): its stack is shown once a navigator adds it (+3 more warnings)"),
+            "\(history)")
         #expect(history.contains("<stdin>:3: warning: popping on navigator 'home 2F3'"), "\(history)")
         #expect(history.contains("<stdin>:6: warning: popping on navigator 'home 2F3'"), "\(history)")
         #expect(history.contains("<stdin>:7: warning: navigator 'root C0D' removing 'ghost AAA'"), "\(history)")
