@@ -31,8 +31,10 @@ struct ModelSlot: Sendable {
     var fromSnapshot = false
 
     var isAlive = false
-    // Finished recently: the line (the serial is below, with the lifecycle).
+    // Finished recently: the line, and which of the hierarchy's remembered finishes this is (read together when the
+    // oldest finish is forgotten, so kept with the fields read for every model).
     var finishedLine: Int?
+    var finishSerial = 0
     /// A field below was set since the slot was made or reset: `startLifecycle` ran. Until then they all hold their
     /// first values, and `reset` and `Hierarchy.releaseIfUnused` leave them alone. The fields above are read for
     /// every model placed or removed, those below only for a model that starts (a pushed entry never does): kept
@@ -57,8 +59,6 @@ struct ModelSlot: Sendable {
     var placedWindow = 0
     var leftStep: Int?
     var leftLine: Int?
-    /// Which of the hierarchy's remembered finishes `finishedLine` is.
-    var finishSerial = 0
 
     init(model: ModelRef, keyHash: UInt64, version: UInt32) {
         self.model = model
@@ -91,6 +91,7 @@ struct ModelSlot: Sendable {
         fromSnapshot = false
         isAlive = false
         finishedLine = nil
+        finishSerial = 0
         guard hasLifecycle else { return }
         hasLifecycle = false
         startedModel = Self.notStarted
@@ -105,7 +106,6 @@ struct ModelSlot: Sendable {
         placedWindow = 0
         leftStep = nil
         leftLine = nil
-        finishSerial = 0
     }
 
     /// Alive from now: started as `model`, not yet seen attached, not left.
