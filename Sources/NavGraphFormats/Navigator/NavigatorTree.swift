@@ -21,6 +21,8 @@ import NavGraphCore
 struct NavigatorTree {
     private struct Navigator {
         var model: ModelRef
+        /// The hash `ShownIDCounts` gave for the model's type and prefix, to count it out again.
+        var shownHash: UInt64
         var uuid: NavigatorUUID
         var named: Bool
         /// `uuid.slotHash`, its hash in `index`.
@@ -50,7 +52,7 @@ struct NavigatorTree {
     /// element copied the whole navigator (retaining each of its fields) on every access.
     private var navigators: [Navigator] = []
     private static let freed = Navigator(
-        model: ModelRef(key: "", id: "", type: ""), uuid: .none, named: false, hash: 0)
+        model: ModelRef(key: "", id: "", type: ""), shownHash: 0, uuid: .none, named: false, hash: 0)
     private var freeSlots: [Int] = []
     private var index = SlotIndex()
     private var windows = 0
@@ -139,7 +141,7 @@ struct NavigatorTree {
                 navigators[child].parent = nil
                 attached -= 1
             }
-            release(navigator.model, uuid: navigator.uuid)
+            release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
@@ -296,14 +298,15 @@ struct NavigatorTree {
     {
         if let existing = slot(of: uuid, hash: hash) {
             guard let name, !navigators[existing].named else { return (existing, false) }
-            release(navigators[existing].model, uuid: uuid)
-            let model = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
+            release(navigators[existing].model, uuid: uuid, shownHash: navigators[existing].shownHash)
+            let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
             navigators[existing].model = model
+            navigators[existing].shownHash = shownHash
             navigators[existing].named = true
             return (existing, true)
         }
-        let model = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
-        let navigator = Navigator(model: model, uuid: uuid, named: name != nil, hash: hash)
+        let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
+        let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -317,15 +320,16 @@ struct NavigatorTree {
         return (slot, false)
     }
 
-    /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids.
-    private mutating func shown(key: String, uuid: NavigatorUUID, type: String) -> ModelRef {
+    /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids;
+    /// and its hash in `shownIDs`, for `release`.
+    private mutating func shown(key: String, uuid: NavigatorUUID, type: String) -> (ModelRef, shownHash: UInt64) {
         let prefix = uuid.prefix
-        let count = shownIDs.increment(type: type, prefix: uuid.prefixWord)
-        return ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type)
+        let (count, hash) = shownIDs.increment(type: type, prefix: uuid.prefixWord)
+        return (ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type), hash)
     }
 
-    private mutating func release(_ model: ModelRef, uuid: NavigatorUUID) {
-        shownIDs.decrement(type: model.type, prefix: uuid.prefixWord)
+    private mutating func release(_ model: ModelRef, uuid: NavigatorUUID, shownHash: UInt64) {
+        shownIDs.decrement(type: model.type, prefix: uuid.prefixWord, hash: shownHash)
     }
 
     /// What a navigator is shown as in a message: `home 2F3`.
