@@ -139,7 +139,7 @@ public struct NavigationInput {
                 follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart
             ) { line, info in
                 lines = info.number
-                if let isStopped, isStopped() {
+                if isStopped?() == true {
                     stopped = true
                     return false
                 }

@@ -118,6 +118,7 @@ struct NavigatorLineTests {
             let key = NavigatorTree.entryKey(generation: generation)
             #expect(key.utf8.count <= 15)
             #expect(key.hasPrefix("/") && !key.hasSuffix("/root"))
+            #expect(key == "/" + String(generation))
             #expect(seen.insert(key).inserted)
         }
     }

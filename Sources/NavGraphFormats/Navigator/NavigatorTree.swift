@@ -21,6 +21,8 @@ import NavGraphCore
 struct NavigatorTree {
     private struct Navigator {
         var model: ModelRef
+        /// The hash `ShownIDCounts` gave for the model's type and prefix, to count it out again.
+        var shownHash: UInt64
         var uuid: NavigatorUUID
         var named: Bool
         /// `uuid.slotHash`, its hash in `index`.
@@ -50,7 +52,7 @@ struct NavigatorTree {
     /// element copied the whole navigator (retaining each of its fields) on every access.
     private var navigators: [Navigator] = []
     private static let freed = Navigator(
-        model: ModelRef(key: "", id: "", type: ""), uuid: .none, named: false, hash: 0)
+        model: ModelRef(key: "", id: "", type: ""), shownHash: 0, uuid: .none, named: false, hash: 0)
     private var freeSlots: [Int] = []
     private var index = SlotIndex()
     private var windows = 0
@@ -123,22 +125,23 @@ struct NavigatorTree {
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
             }
-            let navigator = navigators[me]
+            // Moved out, not copied: a copy retained each of its strings and lists, released again with the original.
+            var navigator = Self.freed
+            swap(&navigator, &navigators[me])
             index.remove(slot: me, hash: navigator.hash)
-            navigators[me] = Self.freed
             freeSlots.append(me)
             if let parent = navigator.parent {
                 // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
                 if navigators[parent].presented == me, isPlaced(parent) {
                     events.append(NavEvent(.dismiss(navigator.model.key), line: number))
                 }
-                detach(me, from: navigator)
+                detach(me, from: parent)
             }
             for child in navigator.children {
                 navigators[child].parent = nil
                 attached -= 1
             }
-            release(navigator.model, uuid: navigator.uuid)
+            release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
@@ -256,8 +259,26 @@ struct NavigatorTree {
     /// push) and never a navigator's UUID or a root view's `<UUID>/root`. Not shown (the entry shows its value). Short
     /// enough for a small string, held inline: `<UUID>/<generation>` (42 bytes) was allocated for every push, then
     /// retained and released in every event, slot and stack holding it, and hashed whole on every lookup.
+    ///
+    /// Its digits are written straight into the string: `"/" + String(generation)` made two strings and joined them,
+    /// about 1.5% of the reading thread (perf, 100 MB).
     static func entryKey(generation: Int) -> String {
-        "/" + String(generation)
+        guard generation >= 0, generation < 100_000_000_000_000 else { return "/" + String(generation) }
+        var digits = 1
+        var rest = generation / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: digits + 1) { bytes in
+            bytes[0] = 0x2F  // "/"
+            var value = generation
+            for index in stride(from: digits, through: 1, by: -1) {
+                bytes[index] = 0x30 + UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return digits + 1
+        }
     }
 
     /// The slot of the live navigator with UUID `uuid`, hashed to `hash` (`uuid.slotHash`).
@@ -277,14 +298,15 @@ struct NavigatorTree {
     {
         if let existing = slot(of: uuid, hash: hash) {
             guard let name, !navigators[existing].named else { return (existing, false) }
-            release(navigators[existing].model, uuid: uuid)
-            let model = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
+            release(navigators[existing].model, uuid: uuid, shownHash: navigators[existing].shownHash)
+            let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
             navigators[existing].model = model
+            navigators[existing].shownHash = shownHash
             navigators[existing].named = true
             return (existing, true)
         }
-        let model = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
-        let navigator = Navigator(model: model, uuid: uuid, named: name != nil, hash: hash)
+        let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
+        let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -298,15 +320,16 @@ struct NavigatorTree {
         return (slot, false)
     }
 
-    /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids.
-    private mutating func shown(key: String, uuid: NavigatorUUID, type: String) -> ModelRef {
+    /// The model for a navigator: its name and the first three characters of its UUID, as other inputs show ids;
+    /// and its hash in `shownIDs`, for `release`.
+    private mutating func shown(key: String, uuid: NavigatorUUID, type: String) -> (ModelRef, shownHash: UInt64) {
         let prefix = uuid.prefix
-        let count = shownIDs.increment(type: type, prefix: uuid.prefixWord)
-        return ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type)
+        let (count, hash) = shownIDs.increment(type: type, prefix: uuid.prefixWord)
+        return (ModelRef(key: key, id: count == 1 ? prefix : "\(prefix)#\(count)", type: type), hash)
     }
 
-    private mutating func release(_ model: ModelRef, uuid: NavigatorUUID) {
-        shownIDs.decrement(type: model.type, prefix: uuid.prefixWord)
+    private mutating func release(_ model: ModelRef, uuid: NavigatorUUID, shownHash: UInt64) {
+        shownIDs.decrement(type: model.type, prefix: uuid.prefixWord, hash: shownHash)
     }
 
     /// What a navigator is shown as in a message: `home 2F3`.
@@ -368,7 +391,7 @@ struct NavigatorTree {
             return
         }
         attached += 1
-        if navigators[child].parent != nil { detach(child, from: navigators[child]) }
+        if let former = navigators[child].parent { detach(child, from: former) }
         navigators[child].parent = parent
         navigators[child].window = nil
         navigators[parent].children.append(child)
@@ -379,11 +402,13 @@ struct NavigatorTree {
     }
 
     private mutating func detach(_ child: Int) {
-        detach(child, from: navigators[child])
+        guard let parent = navigators[child].parent else { return }
+        detach(child, from: parent)
     }
 
-    private mutating func detach(_ child: Int, from navigator: Navigator) {
-        guard let parent = navigator.parent else { return }
+    /// Takes `child` from its parent `parent`. Given the parent's slot, not the child's navigator: passing the
+    /// navigator copied it whole (its strings and lists retained, then released) on every removal (perf).
+    private mutating func detach(_ child: Int, from parent: Int) {
         navigators[parent].children.removeAll { $0 == child }
         if navigators[parent].presented == child { navigators[parent].presented = nil }
         navigators[child].parent = nil

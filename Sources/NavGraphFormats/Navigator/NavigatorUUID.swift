@@ -49,9 +49,7 @@ struct NavigatorUUID: Hashable {
     }
 
     /// The UUID as printed.
-    var string: String {
-        withUnsafeBytes(of: words) { String(decoding: $0.prefix(36), as: UTF8.self) }
-    }
+    var string: String { text(count: 36) }
 
     /// Its first three bytes as one number (the shown prefix, for comparing).
     var prefixWord: UInt32 {
@@ -59,7 +57,15 @@ struct NavigatorUUID: Hashable {
     }
 
     /// Its first three characters, as ids are shown.
-    var prefix: String {
-        withUnsafeBytes(of: words) { String(decoding: $0.prefix(3), as: UTF8.self) }
+    var prefix: String { text(count: 3) }
+
+    /// Its first `count` bytes as a string, decoded from a buffer of bytes: decoding a slice of the raw bytes went
+    /// through the generic collection path, about 100 ns for three bytes (perf, a new navigator per sheet).
+    private func text(count: Int) -> String {
+        withUnsafeBytes(of: words) { raw in
+            UnsafeRawBufferPointer(rebasing: raw[..<count]).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
     }
 }

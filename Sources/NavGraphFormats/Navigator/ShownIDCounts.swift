@@ -20,13 +20,14 @@ struct ShownIDCounts {
     private var entries: [Entry] = []
     private var free: [Int] = []
 
-    /// Counts one more navigator shown as `type` with `prefix`; the count now.
-    mutating func increment(type: String, prefix: UInt32) -> Int {
+    /// Counts one more navigator shown as `type` with `prefix`; the count now, and the label's hash to give
+    /// `decrement` (hashing the type, with SipHash, was half of what the table cost).
+    mutating func increment(type: String, prefix: UInt32) -> (count: Int, hash: UInt64) {
         let label = Label(type: type, prefix: prefix)
         let hash = Self.hash(label)
         if let slot = index.slot(for: label, hash: hash, keyOf: { entries[$0].label }) {
             entries[slot].count += 1
-            return entries[slot].count
+            return (entries[slot].count, hash)
         }
         let entry = Entry(label: label, hash: hash, count: 1)
         let slot: Int
@@ -38,13 +39,13 @@ struct ShownIDCounts {
             entries.append(entry)
         }
         index.insert(hash: hash, slot: slot)
-        return 1
+        return (1, hash)
     }
 
-    /// Counts one navigator shown as `type` with `prefix` less (none when none was counted).
-    mutating func decrement(type: String, prefix: UInt32) {
+    /// Counts one navigator shown as `type` with `prefix` less (none when none was counted); `hash`: what
+    /// `increment` gave for them.
+    mutating func decrement(type: String, prefix: UInt32, hash: UInt64) {
         let label = Label(type: type, prefix: prefix)
-        let hash = Self.hash(label)
         guard let slot = index.slot(for: label, hash: hash, keyOf: { entries[$0].label }) else { return }
         if entries[slot].count > 1 {
             entries[slot].count -= 1
