@@ -23,6 +23,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         switch named {
         case "mmd": self = .mermaid
         case "md": self = .markdown
+        // Graphviz's own name for DOT files.
+        case "gv": self = .dot
         default: self.init(rawValue: named)
         }
     }

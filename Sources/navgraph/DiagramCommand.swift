@@ -34,6 +34,7 @@ struct DiagramCommand: ParsableCommand {
             switch fileExtension.lowercased() {
             case "mmd": self = .mermaid
             case "md": self = .markdown
+            case "gv": self = .dot
             default: self.init(rawValue: fileExtension.lowercased())
             }
         }

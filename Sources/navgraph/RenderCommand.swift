@@ -66,8 +66,12 @@ struct RenderCommand: ParsableCommand {
         if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
         try format?.require(in: OutputFormat.diagramFormats, by: "render")
         if chosenFormat == nil, let output {
+            // An HTML page is the replay's: said where to find it.
+            let html =
+                OutputFormat.fileExtension(of: output).map { ["html", "htm"].contains($0.lowercased()) } ?? false
             throw ValidationError(
                 "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))"
+                    + (html ? " (an HTML page that replays the history: navgraph replay FILE --html \(output))" : "")
             )
         }
     }

@@ -46,6 +46,23 @@ struct RenderCommandTests {
         }
     }
 
+    /// `.gv` (Graphviz's name for DOT files) is DOT; an `.html` target points at the replay's HTML page.
+    @Test func graphvizAndHTMLFileNames() throws {
+        let folder = try temporaryFolder()
+        let dot = folder.appendingPathComponent("nav.gv").path
+        #expect(try navgraph(["render", example("session.log"), "-o", dot]).status == 0)
+        #expect(try String(contentsOfFile: dot, encoding: .utf8).hasPrefix("digraph navgraph {"))
+        let map = folder.appendingPathComponent("map.gv").path
+        #expect(try navgraph(["diagram", example("session.log"), "-o", map]).status == 0)
+        #expect(try String(contentsOfFile: map, encoding: .utf8).hasPrefix("digraph navigation {"))
+        let page = folder.appendingPathComponent("page.html").path
+        let html = try navgraph(["render", example("session.log"), "-o", page])
+        #expect(html.status == 64)
+        #expect(
+            html.stderr.contains(
+                "(an HTML page that replays the history: navgraph replay FILE --html \(page))"), "\(html.stderr)")
+    }
+
     @Test func svgFromTheExtensionWithEveryNodeLabel() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
