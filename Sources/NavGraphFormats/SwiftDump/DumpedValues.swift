@@ -178,14 +178,15 @@ struct DumpedValues {
     /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read
     /// it so): the others are not read again.
     private func isStillPrinting(_ index: Int) -> Bool {
-        let value = values[index]
-        if value.shape == .array || value.shape == .dictionary,
-            let count = Self.count(in: value.text, unit: "element")
-                ?? Self.count(in: value.text, unit: "key/value pair")
+        // Fields read in place, not the value copied (its strings retained and released: asked of every value).
+        let shape = values[index].shape
+        if shape == .array || shape == .dictionary,
+            let count = Self.count(in: values[index].text, unit: "element")
+                ?? Self.count(in: values[index].text, unit: "key/value pair")
         {
-            return value.children.count < count
+            return values[index].children.count < count
         }
-        return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
+        return values[index].marker == .expanded && values[index].children.isEmpty && !isRepeat(index)
     }
 
     /// A `maxItems` note after value `last`: the value at `depth` above it (or `last` itself) printed only some of

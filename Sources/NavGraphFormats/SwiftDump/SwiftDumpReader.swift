@@ -259,12 +259,16 @@ public final class SwiftDumpReader: NavigationReader {
         var shown = shownScratch.take() ?? [:]
         shown.removeAll(keepingCapacity: true)
         defer { shownScratch = shown }
-        for entry in nodes where entry.kind == .tabs {
-            guard let tab = selected[entry.model.key], nodes.contains(where: { $0.model.key == tab })
-            else { continue }
-            shown[entry.model.key] = tab
-            if announced[window]?[entry.model.key] != tab {
-                events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: lines.firstLine))
+        // The window's nodes are read in place: `for entry in nodes` copied every node of the window per dump
+        // (retaining and releasing its strings), the most of the reading thread's reference counting (perf).
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices where nodes[index].kind == .tabs {
+                let key = nodes[index].model.key
+                guard let tab = selected[key], nodes.contains(where: { $0.model.key == tab }) else { continue }
+                shown[key] = tab
+                if announced[window]?[key] != tab {
+                    events.append(NavEvent(.select(parent: key, tab: tab), line: lines.firstLine))
+                }
             }
         }
         if announced[window] != shown { announced[window] = shown }
