@@ -70,10 +70,12 @@ struct DumpNavigation {
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
-        // Room for a node per value (each node but the root's is made of a value of its own, unless `verbose`):
-        // grown as nodes came, the array was reallocated about four times per dump on the reading thread (perf).
-        nodes.reserveCapacity(min(values.values.count, 8))
-        work.reserveCapacity(16)
+        // Room for the nodes of most dumps (a router and a few entries; a node per value at most, unless `verbose`)
+        // and the work they make: grown as they came, each array was reallocated about three times per dump on the
+        // reading thread. No more than fits in 1 KB (6 nodes or work items of under 160 bytes each): glibc's malloc
+        // makes a larger block by consolidating its free lists first (perf: malloc_consolidate).
+        nodes.reserveCapacity(min(values.values.count, 6))
+        work.reserveCapacity(6)
         var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
