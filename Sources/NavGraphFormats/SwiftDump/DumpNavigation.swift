@@ -46,7 +46,9 @@ struct DumpNavigation {
         /// A non-nil presentation property.
         case presented(value: Int, parent: Int, key: String, label: String)
         /// A value that is not navigation: looked into for routers (and shown as a plain node with `verbose`).
-        case other(value: Int, parent: Int, key: String, label: String)
+        /// Its key is `prefix` and `label`, made only when used: most such values are leaves that make nothing
+        /// (a sheet's payload), and making every key was an allocation each on the reading thread.
+        case other(value: Int, parent: Int, prefix: String, label: String)
     }
 
     /// Reads `values` from its root as a node keyed `rootKey`.
@@ -68,6 +70,12 @@ struct DumpNavigation {
                 value: root, parent: nil, edge: rootEdge, key: rootKey,
                 type: type.isEmpty ? "Value" : type, id: rootID, part: rootPart)
         ]
+        // Room for the nodes of most dumps (a router and a few entries; a node per value at most, unless `verbose`)
+        // and the work they make: grown as they came, each array was reallocated about three times per dump on the
+        // reading thread. No more than fits in 1 KB (6 nodes or work items of under 160 bytes each): glibc's malloc
+        // makes a larger block by consolidating its free lists first (perf: malloc_consolidate).
+        nodes.reserveCapacity(min(values.values.count, 6))
+        work.reserveCapacity(6)
         var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
@@ -126,16 +134,15 @@ struct DumpNavigation {
                     Node(
                         model: ModelRef(key: key, id: label, type: "Tabs"), kind: .tabs,
                         edge: .child, parent: parent, part: label), value: collection)
-                var pending: [Work] = []
+                let start = work.count
                 collectTabs(
-                    of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &pending)
-                work.append(contentsOf: pending.reversed())
+                    of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &work)
+                work[start...].reverse()
             case .presented(let value, let parent, let key, let label):
                 let inner = values.unwrapped(value)!
                 let style = names.style(of: label)
                 let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
-                let content = Content(values, inner, names: names)
-                if content.isRouter {
+                if Content.isRouter(values, inner, names: names) {
                     // A presented router: a node with its own stack and presentations.
                     work.append(
                         .node(
@@ -152,9 +159,10 @@ struct DumpNavigation {
                     // A sheet's payload can hold a router of its own.
                     scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
                 }
-            case .other(let value, let parent, let key, let label):
+            case .other(let value, let parent, let keyPrefix, let label):
                 guard !values.isRepeat(value) else {
                     if verbose {
+                        let key = Self.bounded(keyPrefix + label)
                         _ = navigation.add(
                             Node(
                                 model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
@@ -162,14 +170,19 @@ struct DumpNavigation {
                     }
                     return
                 }
-                if let inner = values.unwrapped(value), Content(values, inner, names: names).isRouter {
+                if let inner = values.unwrapped(value), Content.isRouter(values, inner, names: names) {
                     let type = values.type(of: inner)
                     work.append(
                         .node(
-                            value: inner, parent: parent, edge: .child, key: key, type: type.isEmpty ? "Value" : type,
-                            id: label, part: label))
+                            value: inner, parent: parent, edge: .child, key: Self.bounded(keyPrefix + label),
+                            type: type.isEmpty ? "Value" : type, id: label, part: label))
                     return
                 }
+                // Without `verbose` a value with no children makes nothing (it is no router): neither does one whose
+                // children have none, so its key is not made either.
+                let children = values[value].children
+                guard verbose || children.contains(where: { !values[$0].children.isEmpty }) else { return }
+                let key = Self.bounded(keyPrefix + label)
                 var owner = parent
                 var prefix = key + "."
                 if verbose {
@@ -182,16 +195,12 @@ struct DumpNavigation {
                             kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
                     prefix = key + "/"
                 }
-                let children = values[value].children
-                var pending: [Work] = []
-                for (position, child) in children.enumerated() {
+                let start = work.count
+                for (position, child) in children.enumerated() where verbose || !values[child].children.isEmpty {
                     let childLabel = values[child].label ?? "[\(position)]"
-                    pending.append(
-                        .other(
-                            value: child, parent: owner, key: Self.bounded(prefix + childLabel),
-                            label: childLabel))
+                    work.append(.other(value: child, parent: owner, prefix: prefix, label: childLabel))
                 }
-                work.append(contentsOf: pending.reversed())
+                work[start...].reverse()
             }
         }
 
@@ -201,29 +210,31 @@ struct DumpNavigation {
             _ content: Content, of me: Int, key: String, kind: NodeKind,
             into navigation: inout DumpNavigation, work: inout [Work]
         ) {
-            var pending: [Work] = []
+            // Appended to `work` in the order shown, then turned around (taken from the end, the first comes first):
+            // a temporary array per node was an allocation each on the reading thread.
+            let start = work.count
             if kind == .stack { addEntries(of: content.stacks[0], to: me, key: key, into: &navigation) }
             for property in content.presentations where values.unwrapped(property) != nil {
-                pending.append(.presented(value: property, parent: me, key: key, label: values[property].label!))
+                work.append(.presented(value: property, parent: me, key: key, label: values[property].label!))
             }
             if kind == .tabs {
                 if let collection = content.tabCollections.first {
                     collectTabs(
                         of: collection, selection: content.selection, parent: me, key: key, into: &navigation,
-                        work: &pending)
+                        work: &work)
                 } else {
                     collectTabProperties(
                         content.routerProperties, selection: content.selection, parent: me, key: key,
-                        into: &navigation, work: &pending)
+                        into: &navigation, work: &work)
                 }
             } else {
                 for stack in content.stacks where kind != .stack {
                     let label = values[stack].label!
-                    pending.append(.stack(array: stack, parent: me, key: Self.bounded(key + "/" + label), label: label))
+                    work.append(.stack(array: stack, parent: me, key: Self.bounded(key + "/" + label), label: label))
                 }
                 for collection in content.tabCollections {
                     let label = values[collection].label ?? "tabs"
-                    pending.append(
+                    work.append(
                         .tabs(
                             collection: collection, selection: content.selection, parent: me,
                             key: Self.bounded(key + "/" + label), label: label))
@@ -231,23 +242,30 @@ struct DumpNavigation {
                 if !content.routerProperties.isEmpty {
                     collectTabProperties(
                         content.routerProperties, selection: content.selection, parent: me, key: key,
-                        into: &navigation, work: &pending)
+                        into: &navigation, work: &work)
                 }
             }
-            scheduleOthers(content.others, of: me, key: key, into: &pending)
-            work.append(contentsOf: pending.reversed())
+            scheduleOthers(content.others, of: me, key: key, into: &work)
+            work[start...].reverse()
         }
 
-        private func scheduleOthers(_ children: [Int], of me: Int, key: String, work: inout [Work]) {
-            var pending: [Work] = []
-            scheduleOthers(children, of: me, key: key, into: &pending)
-            work.append(contentsOf: pending.reversed())
+        private func scheduleOthers(
+            _ children: some RandomAccessCollection<Int>, of me: Int, key: String, work: inout [Work]
+        ) {
+            let start = work.count
+            scheduleOthers(children, of: me, key: key, into: &work)
+            work[start...].reverse()
         }
 
-        private func scheduleOthers(_ children: [Int], of me: Int, key: String, into pending: inout [Work]) {
-            for (position, child) in children.enumerated() {
+        private func scheduleOthers(
+            _ children: some RandomAccessCollection<Int>, of me: Int, key: String, into pending: inout [Work]
+        ) {
+            // Without `verbose`, a value with no children makes nothing (see `.other`).
+            guard verbose || children.contains(where: { !values[$0].children.isEmpty }) else { return }
+            let prefix = key + "/"
+            for (position, child) in children.enumerated() where verbose || !values[child].children.isEmpty {
                 let label = values[child].label ?? "[\(position)]"
-                pending.append(.other(value: child, parent: me, key: Self.bounded(key + "/" + label), label: label))
+                pending.append(.other(value: child, parent: me, prefix: prefix, label: label))
             }
         }
 
@@ -465,17 +483,44 @@ private struct Content {
             }
             if tabCollections.isEmpty {
                 let routers = rest.filter { child in
-                    values.unwrapped(child).map { Content(values, $0, names: names).isRouterShallow } ?? false
+                    values.unwrapped(child).map { Content.hasStackOrPresentation(values, $0, names: names) } ?? false
                 }
                 if routers.count >= 2 { routerProperties = routers }
             }
         }
-        others = rest.filter { !tabCollections.contains($0) && !routerProperties.contains($0) }
+        // Most values have no tabs: their others are the rest as it is (filtering made a second array each).
+        others =
+            tabCollections.isEmpty && routerProperties.isEmpty
+            ? rest : rest.filter { !tabCollections.contains($0) && !routerProperties.contains($0) }
     }
 
     /// Has a stack or a presentation of its own.
     var isRouter: Bool { isRouterShallow || !tabCollections.isEmpty || !routerProperties.isEmpty }
     private var isRouterShallow: Bool { !stacks.isEmpty || !presentations.isEmpty }
+
+    /// `Content(values, value, names:).isRouter` without sorting the properties into arrays: asked of every value
+    /// that is not navigation (a sheet's payload, each of its fields), it made several arrays each on the reading
+    /// thread (perf: most of the allocations of reading a dump's navigation). A property that is a stack or a
+    /// presentation says yes; tabs need a selection beside them, and only then are the properties sorted.
+    static func isRouter(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
+        guard !values.isRepeat(value) else { return false }
+        if hasStackOrPresentation(values, value, names: names) { return true }
+        let hasSelection = values[value].children.contains { child in
+            guard let label = values[child].label else { return false }
+            return names.isSelection(label) && !values.isArray(child) && !values.isDictionary(child)
+        }
+        return hasSelection && Content(values, value, names: names).isRouter
+    }
+
+    /// `Content(values, value, names:).isRouterShallow`, without sorting the properties into arrays.
+    static func hasStackOrPresentation(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
+        guard !values.isRepeat(value) else { return false }
+        return values[value].children.contains { child in
+            guard let label = values[child].label else { return false }
+            return (names.isStack(label) && values.isArray(child))
+                || (names.isPresentation(label) && values.isOptional(child))
+        }
+    }
 
     /// The kind of the value's own node: a stack when it has exactly one stack, tabs when it has exactly one set
     /// of tabs (and no stack); otherwise a screen, with its stacks and tabs as nodes of their own.
@@ -487,12 +532,10 @@ private struct Content {
     }
 
     private static func holdsRouters(_ values: DumpedValues, _ collection: Int, names: DumpLabelMeanings) -> Bool {
-        let elements: [Int] =
-            values.isDictionary(collection)
-            ? values[collection].children.compactMap { values.keyValue($0)?.value }
-            : values[collection].children
-        return elements.contains { element in
-            values.unwrapped(element).map { Content(values, $0, names: names).isRouterShallow } ?? false
+        func isRouter(_ element: Int) -> Bool {
+            values.unwrapped(element).map { Content.hasStackOrPresentation(values, $0, names: names) } ?? false
         }
+        guard values.isDictionary(collection) else { return values[collection].children.contains(where: isRouter) }
+        return values[collection].children.contains { values.keyValue($0).map { isRouter($0.value) } ?? false }
     }
 }

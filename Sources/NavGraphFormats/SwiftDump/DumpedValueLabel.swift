@@ -57,7 +57,7 @@ extension DumpedValues {
     }
 
     /// `id: 42, title: "x"` (tuple positions such as `.0` without their label), up to about `budget` characters.
-    private func fields(_ indices: [Int], budget: Int = maximumLabelLength) -> String {
+    private func fields(_ indices: some RandomAccessCollection<Int>, budget: Int = maximumLabelLength) -> String {
         var parts: [String] = []
         var length = 0
         for index in indices {

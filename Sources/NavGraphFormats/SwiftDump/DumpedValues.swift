@@ -8,13 +8,31 @@ struct DumpedValues {
         var object: Int?
         var marker: SwiftDumpLine.Marker
         var parent: Int?
-        var children: [Int] = []
+        /// Set once every line is read (`linkChildren`).
+        var children = Children()
         var line: Int
         /// What `text` says the value is, judged once when the line is read (asked of a value many times).
         var shape = Shape.other
         /// `text` has no module to remove: an enum case's name lldb's `po` printed as its bare type and a case
         /// below (`Route` and `detail : 1 element` read as `Route.detail`; see `readLLDBForm`).
         var isUnqualified = false
+    }
+
+    /// A value's children, in order: a run of one list shared by every value of the dump. An array per value
+    /// (appended to as its children were read) was a malloc and a free per value that has children, on the
+    /// reading thread, where a log of dumps spends most of its time (perf: malloc and free were about a sixth of
+    /// it).
+    struct Children: RandomAccessCollection {
+        fileprivate var storage: [Int] = []
+        fileprivate var start = 0
+        fileprivate(set) var count = 0
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "child index out of range")
+            return storage[start + position]
+        }
     }
 
     /// The value's text as a label shows it: without modules.
@@ -70,6 +88,8 @@ struct DumpedValues {
     /// reallocated it about six times per dump).
     mutating func reserveCapacity(_ count: Int) { values.reserveCapacity(count) }
 
+    /// Every value's children, run after run (`Children`).
+    private var childList: [Int] = []
     /// The last value at each depth so far: where the next line's parent is.
     private var open: [Int] = []
     /// Values whose children were cut short: by `maxDepth` (`▹`) or by `maxItems` (a `(N more children)` note).
@@ -91,7 +111,6 @@ struct DumpedValues {
                 label: line.label, text: line.value, object: line.object, marker: line.marker,
                 parent: parent, line: number, shape: shape ?? Shape(line.value)))
         let index = values.count - 1
-        if let parent { values[parent].children.append(index) }
         open.removeSubrange(depth...)
         open.append(index)
         if let object = line.object, firstPrinting[object] == nil, line.marker != .leaf {
@@ -102,6 +121,44 @@ struct DumpedValues {
             cutValues.append(index)
             cutByDepth += 1
         }
+    }
+
+    /// Gives each value its children once every line is read: values come in preorder, so each value's children
+    /// are the later values whose parent it is, in order; one list holds them all, parent by parent.
+    mutating func linkChildren() {
+        guard values.count > 1 else { return }
+        // Each value's count of children, then where its run starts, then the runs filled (the start moved along
+        // as a cursor and moved back): no array but the list itself.
+        for index in values.indices { if let parent = values[index].parent { values[parent].children.count += 1 } }
+        var next = 0
+        for index in values.indices {
+            values[index].children.start = next
+            next += values[index].children.count
+        }
+        childList.removeAll(keepingCapacity: true)
+        childList.append(contentsOf: repeatElement(0, count: next))
+        for index in values.indices {
+            if let parent = values[index].parent {
+                childList[values[parent].children.start] = index
+                values[parent].children.start += 1
+            }
+        }
+        for index in values.indices where values[index].children.count > 0 {
+            values[index].children.start -= values[index].children.count
+            values[index].children.storage = childList
+        }
+    }
+
+    /// Empty, its storage kept for the next dump (a dump's values were several allocations each, a large one among
+    /// them, on the reading thread).
+    mutating func removeAll() {
+        values.removeAll(keepingCapacity: true)
+        firstPrinting.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        cutValues.removeAll(keepingCapacity: true)
+        cutByDepth = 0
+        cutByItems = 0
+        hasLLDBLabels = false
     }
 
     /// A dump still being printed (a live view's provisional reading): the values it is still printing that say
@@ -121,14 +178,15 @@ struct DumpedValues {
     /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read
     /// it so): the others are not read again.
     private func isStillPrinting(_ index: Int) -> Bool {
-        let value = values[index]
-        if value.shape == .array || value.shape == .dictionary,
-            let count = Self.count(in: value.text, unit: "element")
-                ?? Self.count(in: value.text, unit: "key/value pair")
+        // Fields read in place, not the value copied (its strings retained and released: asked of every value).
+        let shape = values[index].shape
+        if shape == .array || shape == .dictionary,
+            let count = Self.count(in: values[index].text, unit: "element")
+                ?? Self.count(in: values[index].text, unit: "key/value pair")
         {
-            return value.children.count < count
+            return values[index].children.count < count
         }
-        return value.marker == .expanded && value.children.isEmpty && !isRepeat(index)
+        return values[index].marker == .expanded && values[index].children.isEmpty && !isRepeat(index)
     }
 
     /// A `maxItems` note after value `last`: the value at `depth` above it (or `last` itself) printed only some of

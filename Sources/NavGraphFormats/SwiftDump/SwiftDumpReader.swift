@@ -26,6 +26,8 @@ public final class SwiftDumpReader: NavigationReader {
     /// Per window, the selected tab last handed on as a `select` per tabs container it shows: the reducer keeps a
     /// selection through snapshots while the tab stays, so it is said again only when it changed or came back.
     private var announced: [Int: [String: String]] = [:]
+    /// The dictionary `flush` says which tabs each container shows in, kept for the next dump.
+    private var shownScratch: [String: String]?
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
     private var isProvisional = false
     /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
@@ -126,7 +128,13 @@ public final class SwiftDumpReader: NavigationReader {
             guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
             flush(into: &events)
             // Named by `dump(_, name:)`, else by the lldb command that printed it.
-            pending = DumpLines(root: line, name: dumpLine.label ?? lldbExpression, number: info.number)
+            let name = dumpLine.label ?? lldbExpression
+            if case (var lines, let bytesShared)? = spareLines.take() {
+                lines.restart(root: line, name: name, number: info.number, bytesShared: bytesShared)
+                pending = lines
+            } else {
+                pending = DumpLines(root: line, name: name, number: info.number)
+            }
             lldbExpression = nil
             navigationLineCount += 1
         }
@@ -186,16 +194,29 @@ public final class SwiftDumpReader: NavigationReader {
         diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
     }
 
+    /// The last dump's lines, kept for the next dump's (`DumpLines.restart`), and whether `RecentDumps` keeps
+    /// their bytes.
+    private var spareLines: (lines: DumpLines, bytesShared: Bool)?
+
     private func flush(into events: inout [NavEvent]) {
         guard let lines = pending else { return }
         pending = nil
+        var bytesShared = false
+        defer { if !isProvisional { spareLines = (lines, bytesShared) } }
         let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
         // A cut dump's reading depends on its `maxItems` notes, which are not among the lines remembered dumps are
         // told apart by; such dumps are rare, so they are read each time. Nor is a provisional reading: it reads
         // the open dump as still being printed.
         let recent = lines.cuts.isEmpty && !isProvisional ? recent : nil
-        let reading = recent?.reading(of: lines, at: root, read: { read(lines, at: root) }) ?? read(lines, at: root)
+        let reading =
+            recent?.reading(
+                of: lines, at: root,
+                read: {
+                    // Read because it is not remembered: it is now, with its bytes.
+                    bytesShared = true
+                    return read(lines, at: root)
+                }) ?? read(lines, at: root)
         let navigation = reading.navigation
         let (window, keptLastKnown, unknownEntries) = windows.apply(navigation, at: place)
         if navigation.wasCut, !isProvisional {
@@ -234,16 +255,24 @@ public final class SwiftDumpReader: NavigationReader {
         // container of the window whose selected tab a dump said (this one, or an earlier one when this dump is only
         // a part) gets a `select` when that changed, or when the container or its tab left and came back.
         // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
-        var shown: [String: String] = [:]
-        for entry in nodes where entry.kind == .tabs {
-            guard let tab = selected[entry.model.key], nodes.contains(where: { $0.model.key == tab })
-            else { continue }
-            shown[entry.model.key] = tab
-            if announced[window]?[entry.model.key] != tab {
-                events.append(NavEvent(.select(parent: entry.model.key, tab: tab), line: lines.firstLine))
+        // Filled in the last dump's dictionary and stored only when it changed: a new dictionary per dump was an
+        // allocation each on the reading thread (perf).
+        var shown = shownScratch.take() ?? [:]
+        shown.removeAll(keepingCapacity: true)
+        defer { shownScratch = shown }
+        // The window's nodes are read in place: `for entry in nodes` copied every node of the window per dump
+        // (retaining and releasing its strings), the most of the reading thread's reference counting (perf).
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices where nodes[index].kind == .tabs {
+                let key = nodes[index].model.key
+                guard let tab = selected[key], nodes.contains(where: { $0.model.key == tab }) else { continue }
+                shown[key] = tab
+                if announced[window]?[key] != tab {
+                    events.append(NavEvent(.select(parent: key, tab: tab), line: lines.firstLine))
+                }
             }
         }
-        announced[window] = shown
+        if announced[window] != shown { announced[window] = shown }
     }
 
     /// `dump of 'home'`, `dump of window main` (a dump without a name), as `history` says it.
@@ -266,9 +295,14 @@ public final class SwiftDumpReader: NavigationReader {
         return parts.joined(separator: " and ")
     }
 
+    private var spareValues: DumpedValues?
+
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
-        var values = lines.values(reading: valueLines)
+        // The last dump's values' storage, reused (`DumpedValues.removeAll`).
+        var values = spareValues.take() ?? DumpedValues()
+        defer { spareValues = values }
+        lines.read(into: &values, reading: valueLines)
         if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
         let navigation = DumpNavigation(
