@@ -71,19 +71,18 @@ struct NavigatorTree {
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
         let uuid = line.navigator
-        let hash = uuid.slotHash
         switch line.event {
         case .configured:
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
         case .adding(let childUUID, let name):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
             let pending = navigators[me].pendingPresentation
             let child = know(
-                childUUID, hash: childUUID.slotHash, name: name, unnamed: pending.map(Self.shownPresentation),
+                childUUID, name: name, unnamed: pending.map(Self.shownPresentation),
                 line: number, into: &events
             ).slot
             let presentsAlready = navigators[me].presented != nil
@@ -99,8 +98,8 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .removing(let childUUID, let childName):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
-            guard let child = slot(of: childUUID, hash: childUUID.slotHash), navigators[child].parent == me else {
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
+            guard let child = slot(of: childUUID), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
                 // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
                 if formerParents.remove(childUUID) != uuid {
@@ -120,7 +119,7 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let me = slot(of: uuid, hash: hash) else {
+            guard let me = slot(of: uuid) else {
                 let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
@@ -145,7 +144,7 @@ struct NavigatorTree {
             release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             let key = navigators[me].model.key
             let destination = destination(printed)
             generation += 1
@@ -201,7 +200,7 @@ struct NavigatorTree {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             let key = navigators[me].model.key
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me].destinations.popLast() != nil else {
@@ -222,11 +221,11 @@ struct NavigatorTree {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             navigators[me].pendingPresentation = Array(printed)
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            let (me, changed) = know(uuid, hash: hash, name: line.name, line: number, into: &events)
+            let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
@@ -282,18 +281,21 @@ struct NavigatorTree {
         }
     }
 
-    /// The slot of the live navigator with UUID `uuid`, hashed to `hash` (`uuid.slotHash`). The two navigators found
+    /// The slot of the live navigator with UUID `uuid`. The two navigators found
     /// last are asked first: a log's lines come in runs of one or two navigators (a stack pushing and popping, a
     /// parent adding the child that then logs), about 70% of lookups on the bench log. Through the index, the table's
     /// bucket and the navigator's slot were each a cache miss once leaked navigators pile up (`slot(of:)` 2.6% of
     /// navgraph leaks on the 100 MB log, perf).
-    private mutating func slot(of uuid: NavigatorUUID, hash: UInt64) -> Int? {
+    private mutating func slot(of uuid: NavigatorUUID) -> Int? {
         if recent.0.uuid == uuid { return recent.0.slot }
         if recent.1.uuid == uuid {
             swap(&recent.0, &recent.1)
             return recent.0.slot
         }
-        guard let found = index.slot(for: uuid, hash: hash, keyOf: { navigators[$0].uuid }) else { return nil }
+        // Hashed only here: hashing every line's UUIDs up front was a tenth of `apply`'s own time (perf annotate).
+        guard let found = index.slot(for: uuid, hash: uuid.slotHash, keyOf: { navigators[$0].uuid }) else {
+            return nil
+        }
         remember(uuid, at: found)
         return found
     }
@@ -315,16 +317,16 @@ struct NavigatorTree {
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
-    /// changed. `hash`: `uuid.slotHash`; `name`: the name the line gives, made a string only when it is taken.
+    /// changed. `name`: the name the line gives, made a string only when it is taken.
     @discardableResult
     private mutating func know(
-        _ uuid: NavigatorUUID, hash: UInt64, name: UnsafeBufferPointer<UInt8>?,
+        _ uuid: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?,
         unnamed: @autoclosure () -> String? = nil,
         line: Int, into events: inout [NavEvent]
     )
         -> (slot: Int, changed: Bool)
     {
-        if let existing = slot(of: uuid, hash: hash) {
+        if let existing = slot(of: uuid) {
             guard let name, !navigators[existing].named else { return (existing, false) }
             release(navigators[existing].model, uuid: uuid, shownHash: navigators[existing].shownHash)
             let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
@@ -333,6 +335,7 @@ struct NavigatorTree {
             navigators[existing].named = true
             return (existing, true)
         }
+        let hash = uuid.slotHash
         let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
         let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
         let slot: Int
