@@ -80,11 +80,15 @@ struct NavigatorTree {
             let me = know(uuid, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
-            let pending = navigators[me].pendingPresentation
-            let child = know(
-                childUUID, name: name, unnamed: pending.map(Self.shownPresentation),
-                line: number, into: &events
-            ).slot
+            let child: Int
+            do {
+                // Released before `attach` keeps the buffer for the next `presenting`, which reuses it only alone.
+                let pending = navigators[me].pendingPresentation
+                child =
+                    know(
+                        childUUID, name: name, unnamed: pending.map(Self.shownPresentation), line: number, into: &events
+                    ).slot
+            }
             let presentsAlready = navigators[me].presented != nil
             rememberParent(uuid, of: childUUID)
             attach(child, to: me, line: number, diagnostics: diagnostics)
@@ -222,7 +226,20 @@ struct NavigatorTree {
             }
         case .presenting(let printed):
             let me = know(uuid, name: line.name, line: number, into: &events).slot
-            navigators[me].pendingPresentation = Array(printed)
+            // Into the buffer the last presentation left, not a new array: a presentation per sheet made an
+            // allocation and a free per `presenting` line (malloc and free about 1% of the reading thread, perf).
+            // Swapped out, so the buffer has no other holder (a copy made `removeAll` allocate anew).
+            var buffer: [UInt8] = []
+            if navigators[me].pendingPresentation != nil {
+                swap(&buffer, &navigators[me].pendingPresentation!)
+            } else if spareBytes != nil {
+                swap(&buffer, &spareBytes!)
+                spareBytes = nil
+            }
+            // A buffer a long value made large is not kept for the next (memory stays what the last line needs).
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.spareBytesLimit)
+            buffer.append(contentsOf: printed)
+            navigators[me].pendingPresentation = buffer
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
             let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
@@ -429,9 +446,16 @@ struct NavigatorTree {
         navigators[parent].children.append(child)
         if navigators[parent].pendingPresentation != nil {
             navigators[parent].presented = child
-            navigators[parent].pendingPresentation = nil
+            var bytes: [UInt8]? = nil
+            swap(&bytes, &navigators[parent].pendingPresentation)
+            // Kept for the next `presenting` (see there), unless a long value made it large.
+            if let bytes, bytes.capacity <= Self.spareBytesLimit { spareBytes = bytes }
         }
     }
+
+    /// The storage of the last presentation a child was added for, reused by the next `presenting`.
+    private var spareBytes: [UInt8]?
+    private static let spareBytesLimit = 4096
 
     private mutating func detach(_ child: Int) {
         guard let parent = navigators[child].parent else { return }
