@@ -71,21 +71,24 @@ struct NavigatorTree {
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
         let uuid = line.navigator
-        let hash = uuid.slotHash
         switch line.event {
         case .configured:
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
         case .adding(let childUUID, let name):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
             // A presented navigator without a name of its own is shown as what it presents.
-            let pending = navigators[me].pendingPresentation
-            let child = know(
-                childUUID, hash: childUUID.slotHash, name: name, unnamed: pending.map(Self.shownPresentation),
-                line: number, into: &events
-            ).slot
+            let child: Int
+            do {
+                // Released before `attach` keeps the buffer for the next `presenting`, which reuses it only alone.
+                let pending = navigators[me].pendingPresentation
+                child =
+                    know(
+                        childUUID, name: name, unnamed: pending.map(Self.shownPresentation), line: number, into: &events
+                    ).slot
+            }
             let presentsAlready = navigators[me].presented != nil
             rememberParent(uuid, of: childUUID)
             attach(child, to: me, line: number, diagnostics: diagnostics)
@@ -99,8 +102,8 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .removing(let childUUID, let childName):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
-            guard let child = slot(of: childUUID, hash: childUUID.slotHash), navigators[child].parent == me else {
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
+            guard let child = slot(of: childUUID), navigators[child].parent == me else {
                 // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
                 // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
                 if formerParents.remove(childUUID) != uuid {
@@ -120,7 +123,7 @@ struct NavigatorTree {
                 snapshot(of: me, line: number, into: &events)
             }
         case .deallocated:
-            guard let me = slot(of: uuid, hash: hash) else {
+            guard let me = slot(of: uuid) else {
                 let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
                 events.append(NavEvent(.finish(model, neverStarted: true), line: number))
                 return
@@ -129,6 +132,7 @@ struct NavigatorTree {
             var navigator = Self.freed
             swap(&navigator, &navigators[me])
             index.remove(slot: me, hash: navigator.hash)
+            forgetRecent(me)
             freeSlots.append(me)
             if let parent = navigator.parent {
                 // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
@@ -144,7 +148,7 @@ struct NavigatorTree {
             release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             let key = navigators[me].model.key
             let destination = destination(printed)
             generation += 1
@@ -200,7 +204,7 @@ struct NavigatorTree {
                 events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
             }
         case .popping:
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
             let key = navigators[me].model.key
             noteApproximateStacks(line: number, diagnostics: diagnostics)
             guard navigators[me].destinations.popLast() != nil else {
@@ -221,11 +225,24 @@ struct NavigatorTree {
                 events.append(NavEvent(.pop(parent: key, count: 1), line: number))
             }
         case .presenting(let printed):
-            let me = know(uuid, hash: hash, name: line.name, line: number, into: &events).slot
-            navigators[me].pendingPresentation = Array(printed)
+            let me = know(uuid, name: line.name, line: number, into: &events).slot
+            // Into the buffer the last presentation left, not a new array: a presentation per sheet made an
+            // allocation and a free per `presenting` line (malloc and free about 1% of the reading thread, perf).
+            // Swapped out, so the buffer has no other holder (a copy made `removeAll` allocate anew).
+            var buffer: [UInt8] = []
+            if navigators[me].pendingPresentation != nil {
+                swap(&buffer, &navigators[me].pendingPresentation!)
+            } else if spareBytes != nil {
+                swap(&buffer, &spareBytes!)
+                spareBytes = nil
+            }
+            // A buffer a long value made large is not kept for the next (memory stays what the last line needs).
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.spareBytesLimit)
+            buffer.append(contentsOf: printed)
+            navigators[me].pendingPresentation = buffer
         case .current, .dismissed, .other:
             // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
-            let (me, changed) = know(uuid, hash: hash, name: line.name, line: number, into: &events)
+            let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
     }
@@ -281,22 +298,52 @@ struct NavigatorTree {
         }
     }
 
-    /// The slot of the live navigator with UUID `uuid`, hashed to `hash` (`uuid.slotHash`).
-    private func slot(of uuid: NavigatorUUID, hash: UInt64) -> Int? {
-        index.slot(for: uuid, hash: hash) { navigators[$0].uuid }
+    /// The slot of the live navigator with UUID `uuid`. The two navigators found
+    /// last are asked first: a log's lines come in runs of one or two navigators (a stack pushing and popping, a
+    /// parent adding the child that then logs), about 70% of lookups on the bench log. Through the index, the table's
+    /// bucket and the navigator's slot were each a cache miss once leaked navigators pile up (`slot(of:)` 2.6% of
+    /// navgraph leaks on the 100 MB log, perf).
+    private mutating func slot(of uuid: NavigatorUUID) -> Int? {
+        if recent.0.uuid == uuid { return recent.0.slot }
+        if recent.1.uuid == uuid {
+            swap(&recent.0, &recent.1)
+            return recent.0.slot
+        }
+        // Hashed only here: hashing every line's UUIDs up front was a tenth of `apply`'s own time (perf annotate).
+        guard let found = index.slot(for: uuid, hash: uuid.slotHash, keyOf: { navigators[$0].uuid }) else {
+            return nil
+        }
+        remember(uuid, at: found)
+        return found
+    }
+
+    /// The navigators found last, newest first (`slot(of:)`); a free entry holds `NavigatorUUID.none`, which no
+    /// printed UUID is. An entry is cleared when its navigator's slot is freed, before the slot can be reused.
+    private var recent = (
+        (uuid: NavigatorUUID.none, slot: -1), (uuid: NavigatorUUID.none, slot: -1)
+    )
+
+    private mutating func remember(_ uuid: NavigatorUUID, at slot: Int) {
+        recent.1 = recent.0
+        recent.0 = (uuid, slot)
+    }
+
+    private mutating func forgetRecent(_ slot: Int) {
+        if recent.0.slot == slot { recent.0 = (.none, -1) }
+        if recent.1.slot == slot { recent.1 = (.none, -1) }
     }
 
     /// Starts a navigator not seen before; names one known without a name. Its slot, and whether what is shown
-    /// changed. `hash`: `uuid.slotHash`; `name`: the name the line gives, made a string only when it is taken.
+    /// changed. `name`: the name the line gives, made a string only when it is taken.
     @discardableResult
     private mutating func know(
-        _ uuid: NavigatorUUID, hash: UInt64, name: UnsafeBufferPointer<UInt8>?,
+        _ uuid: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?,
         unnamed: @autoclosure () -> String? = nil,
         line: Int, into events: inout [NavEvent]
     )
         -> (slot: Int, changed: Bool)
     {
-        if let existing = slot(of: uuid, hash: hash) {
+        if let existing = slot(of: uuid) {
             guard let name, !navigators[existing].named else { return (existing, false) }
             release(navigators[existing].model, uuid: uuid, shownHash: navigators[existing].shownHash)
             let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
@@ -305,6 +352,7 @@ struct NavigatorTree {
             navigators[existing].named = true
             return (existing, true)
         }
+        let hash = uuid.slotHash
         let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
         let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
         let slot: Int
@@ -316,6 +364,7 @@ struct NavigatorTree {
             navigators.append(navigator)
         }
         index.insert(hash: hash, slot: slot)
+        remember(uuid, at: slot)
         events.append(NavEvent(.start(model, kind: nil), line: line))
         return (slot, false)
     }
@@ -397,9 +446,16 @@ struct NavigatorTree {
         navigators[parent].children.append(child)
         if navigators[parent].pendingPresentation != nil {
             navigators[parent].presented = child
-            navigators[parent].pendingPresentation = nil
+            var bytes: [UInt8]? = nil
+            swap(&bytes, &navigators[parent].pendingPresentation)
+            // Kept for the next `presenting` (see there), unless a long value made it large.
+            if let bytes, bytes.capacity <= Self.spareBytesLimit { spareBytes = bytes }
         }
     }
+
+    /// The storage of the last presentation a child was added for, reused by the next `presenting`.
+    private var spareBytes: [UInt8]?
+    private static let spareBytesLimit = 4096
 
     private mutating func detach(_ child: Int) {
         guard let parent = navigators[child].parent else { return }
