@@ -27,9 +27,9 @@ final class RecentValueLines {
     private var entries = [Entry](repeating: Entry(), count: size)
     private let strings = RecentStrings()
 
-    /// The line and its value's shape; `nil` when it is not a value line.
-    func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
-        let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
+    /// The line and its value's shape; `nil` when it is not a value line. `hash`: the line's `SlotIndex.hash`
+    /// (`DumpLines` makes it as it keeps the line).
+    func read(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
         let found = entries.withUnsafeBufferPointer { entries -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? in
             guard entries[index].hash == hash, sameBytes(entries[index].bytes, bytes) else { return nil }
