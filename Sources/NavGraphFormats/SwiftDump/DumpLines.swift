@@ -1,3 +1,5 @@
+import NavGraphCore
+
 /// The lines of the dump being read, kept as bytes until the dump is complete: a log dumps the same state again and
 /// again (a pop returns to a state dumped before, a dismissal too), and a dump that repeats an earlier one is not
 /// read again (`RecentDumps`). Each line is followed by a newline in `bytes` (no line holds one), so equal bytes
@@ -8,6 +10,13 @@ struct DumpLines {
     private(set) var numbers: [Int] = []
     /// Where each line starts in `bytes`.
     private(set) var starts: [Int] = []
+    /// Each line's `SlotIndex.hash` (without its newline), made as it is kept: `RecentValueLines` looks lines up by
+    /// it and `RecentDumps` looks the dump up by their combination, so each byte is hashed once (the dump's bytes
+    /// were hashed as a whole, then each line of a dump not remembered again: perf, about 2% of the reading thread
+    /// in hashing).
+    private(set) var hashes: [UInt64] = []
+    /// The lines' hashes combined, in order (`RecentDumps`).
+    private(set) var hash: UInt64 = 0
     /// The `name:` given to `dump()`: the root line's label.
     private(set) var name: String?
     /// How deep the next line may be: one below the last line (as `DumpedValues.deepestNext`).
@@ -26,6 +35,7 @@ struct DumpLines {
         bytes.reserveCapacity(Self.bytesRoom)
         numbers.reserveCapacity(64)
         starts.reserveCapacity(64)
+        hashes.reserveCapacity(64)
         append(root, depth: 0, number: number)
     }
 
@@ -43,6 +53,8 @@ struct DumpLines {
         }
         numbers.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        hash = 0
         deepestNext = 0
         cuts.removeAll(keepingCapacity: true)
         append(root, depth: 0, number: number)
@@ -53,6 +65,10 @@ struct DumpLines {
 
     mutating func append(_ line: UnsafeBufferPointer<UInt8>, depth: Int, number: Int) {
         starts.append(bytes.count)
+        let lineHash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(line))
+        hashes.append(lineHash)
+        hash = (hash ^ lineHash) &* 0x100_0000_01b3
+        hash ^= hash >> 29
         bytes.append(contentsOf: line)
         bytes.append(.newline)
         numbers.append(number)
@@ -99,7 +115,7 @@ struct DumpLines {
                 // Each line ends before the next one's start, in its newline.
                 let end = (index + 1 < starts.count ? starts[index + 1] : all.count) - 1
                 let line = UnsafeBufferPointer(rebasing: all[starts[index]..<end])
-                if let (dumpLine, shape) = lines.read(line) {
+                if let (dumpLine, shape) = lines.read(line, hash: hashes[index]) {
                     values.append(
                         dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index], shape: shape)
                 }

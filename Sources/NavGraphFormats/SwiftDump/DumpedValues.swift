@@ -82,7 +82,12 @@ struct DumpedValues {
     /// Objects printed with their children, by `#N` (a later `#N` is the same object again, without children).
     private(set) var firstPrinting: [Int: Int] = [:]
 
-    subscript(index: Int) -> Value { values[index] }
+    /// Yielded in place: a getter returned a copy of the value for each `values[i].label`, `values[i].children`,
+    /// retaining and releasing its strings and its children's storage (perf: reference counting is the reading
+    /// thread's largest cost, and reading a dump's values and labels goes through here).
+    subscript(index: Int) -> Value {
+        _read { yield values[index] }
+    }
 
     /// Room for `count` values: a dump's lines are counted before they are read (growing the array as they came
     /// reallocated it about six times per dump).

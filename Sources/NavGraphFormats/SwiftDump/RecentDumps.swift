@@ -38,11 +38,20 @@ final class RecentDumps {
 
     /// The reading of `lines` placed at `root`: remembered, or made by `read` and remembered.
     func reading(of lines: DumpLines, at root: DumpWindows.Root, read: () -> Reading) -> Reading {
-        let hash = lines.bytes.withUnsafeBytes { SlotIndex.hash(bytes: $0) } ^ SlotIndex.hash(root.key)
+        // Of the lines' hashes, made as they were kept (`DumpLines.hash`), not of the bytes again.
+        let hash = SlotIndex.hash(word: lines.hash) ^ SlotIndex.hash(root.key)
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[index], entry.hash == hash, entry.root == root, sameBytes(entry.bytes, lines.bytes) {
+        // Read in place: `if let entry = entries[index]` copied the entry out, retaining and releasing its bytes,
+        // its root's strings and its reading's arrays once per dump (perf).
+        let found = entries.withUnsafeBufferPointer { entries -> Reading? in
+            guard entries[index]?.hash == hash, entries[index]!.root == root,
+                sameBytes(entries[index]!.bytes, lines.bytes)
+            else { return nil }
+            return entries[index]!.reading
+        }
+        if let found {
             reused += 1
-            return entry.reading
+            return found
         }
         let reading = read()
         entries[index] = Entry(hash: hash, bytes: lines.bytes, root: root, reading: reading)

@@ -44,11 +44,16 @@ final class RecentStackEntries {
         hash = (hash ^ before) &* 0x100_0000_01b3
         hash = (hash ^ UInt64(truncatingIfNeeded: position)) &* 0x100_0000_01b3
         let index = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[index], entry.hash == hash, entry.position == position, entry.before == before,
-            entry.stackKey == stackKey, sameBytes(entry.bytes, bytes)
-        {
-            return entry.made
+        // Read in place, as `RecentDumps` reads its entries: `if let entry = entries[index]` copied the entry out,
+        // retaining and releasing its key, its bytes and its model's strings once per entry looked up (perf).
+        let found = entries.withUnsafeBufferPointer { entries -> Made? in
+            guard entries[index]?.hash == hash, entries[index]!.position == position,
+                entries[index]!.before == before, entries[index]!.stackKey == stackKey,
+                sameBytes(entries[index]!.bytes, bytes)
+            else { return nil }
+            return entries[index]!.made
         }
+        if let found { return found }
         let made = make()
         entries[index] = Entry(
             hash: hash, position: position, before: before, stackKey: stackKey, bytes: Array(bytes), made: made)
