@@ -188,6 +188,40 @@ struct OtherInputsTests {
         #expect(!history.contains("dump of"))
     }
 
+    /// A navigator that pushes after its parent removed it (a navigator still at work once out of the hierarchy:
+    /// a leak in the making) shows nowhere: a warning says so, naming the removal (the push vanished without a word),
+    /// and a child of it pushing names the navigator that was removed. Added again, it is warned of again.
+    @Test func pushesAfterARemovalAreWarnedOf() throws {
+        let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
+        let home = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"
+        let detail = "DDDDDDDD-0000-0000-0000-000000000004"
+        let push =
+            "pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, method: NavigatorUI.NavigationMethod.push))"
+        let lines = [
+            "Navigator \(root) (root) configured",
+            "Navigator \(root) (root) adding \(home) (home)",
+            "Navigator \(home) (home) adding \(detail) (detail)",
+            "Navigator \(root) (root) removing \(home) (home)",
+            "Navigator \(home) (home) \(push)",
+            "Navigator \(detail) (detail) \(push)",
+            "Navigator \(home) (home) \(push)",
+            "Navigator \(root) (root) adding \(home) (home)",
+            "Navigator \(root) (root) removing \(home) (home)",
+            "Navigator \(home) (home) \(push)",
+        ]
+        let log = try temporaryFile(lines.joined(separator: "\n") + "\n")
+        let run = try navgraph(["tree", log.path])
+        #expect(run.status == 0)
+        #expect(
+            run.stderr
+                == """
+                \(log.path):5: warning: navigator 'home 2F3' pushes after its parent removed it: its stack is shown if a navigator adds it again
+                \(log.path):6: warning: navigator 'detail DDD' pushes after 'home 2F3' was removed: its stack is shown if a navigator adds that one again
+                \(log.path):10: warning: navigator 'home 2F3' pushes after its parent removed it: its stack is shown if a navigator adds it again
+
+                """)
+    }
+
     /// A navigator whose pushes come before any navigator adds it (a log begun mid-session) shows nowhere until it
     /// is added: a warning says so (its pushed value vanished from every view without a word), and once added its
     /// stack shows what it pushed.

@@ -38,6 +38,9 @@ struct NavigatorTree {
         var warnedDropping = false
         /// The warning that this navigator pushes while in no window was given.
         var warnedUnplaced = false
+        /// Its parent's `removing` took it out of the hierarchy, and no `adding` put it back: what it pushes now shows
+        /// nowhere, and the warning says why (not that the log never placed it).
+        var removed = false
         /// Something was pushed once: the stack's root view is shown from then on (a pop to it does not take it).
         var showsStack = false
         /// What the last `presenting` printed, until a child is added: read (as a `NavigatorDestination`) only when
@@ -117,6 +120,8 @@ struct NavigatorTree {
             }
             let wasPresented = navigators[me].presented == child
             detach(child)
+            navigators[child].removed = true
+            navigators[child].warnedUnplaced = false
             if wasPresented && isPlaced(me) {
                 events.append(NavEvent(.dismiss(navigators[child].model.key), line: number))
             } else {
@@ -183,11 +188,16 @@ struct NavigatorTree {
             if !isPlaced(me) && !navigators[me].warnedUnplaced {
                 // Its stack is kept, and shown once a parent's `adding` places it; until then the pushes show nowhere.
                 navigators[me].warnedUnplaced = true
+                let top = root(of: me)
                 diagnostics.report(
                     Diagnostic(
                         .warning, line: number,
-                        "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', and no "
-                            + "navigator's 'adding' it): its stack is shown once a navigator adds it"))
+                        navigators[top].removed
+                            ? "navigator '\(described(me))' pushes after "
+                                + (top == me ? "its parent removed it" : "'\(described(top))' was removed")
+                                + ": its stack is shown if a navigator adds \(top == me ? "it" : "that one") again"
+                            : "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', "
+                                + "and no navigator's 'adding' it): its stack is shown once a navigator adds it"))
             }
             if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
                 snapshot(of: me, line: number, into: &events)
@@ -443,6 +453,7 @@ struct NavigatorTree {
         if let former = navigators[child].parent { detach(child, from: former) }
         navigators[child].parent = parent
         navigators[child].window = nil
+        navigators[child].removed = false
         navigators[parent].children.append(child)
         if navigators[parent].pendingPresentation != nil {
             navigators[parent].presented = child
