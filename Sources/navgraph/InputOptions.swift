@@ -56,6 +56,7 @@ struct InputOptions: ParsableArguments {
 
     /// The name diagnostics use for the input.
     var displayName: String { reading.displayName }
+    var readsStdin: Bool { reading.readsStdin }
 
     var reading: InputReading { flags.reading(file) }
 
@@ -81,7 +82,10 @@ struct InputReading {
     /// `--config FILE`; `nil` looks for `.navgraph.yml` in the current folder and its parents.
     var configFile: String?
 
-    var displayName: String { file == nil || file == "-" ? "<stdin>" : file! }
+    /// No file, or `-`: the log comes on stdin.
+    var readsStdin: Bool { file == nil || file == "-" }
+
+    var displayName: String { readsStdin ? "<stdin>" : file! }
 
     func makeDiagnostics() -> ConsoleDiagnostics {
         ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
@@ -90,7 +94,7 @@ struct InputReading {
     /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would
     /// otherwise seem to hang.
     func announceTerminalStdin() {
-        guard file == nil || file == "-", isTerminal(0) else { return }
+        guard readsStdin, isTerminal(0) else { return }
         StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
     }
 

@@ -87,7 +87,7 @@ struct ReplayCommand: ParsableCommand {
         let progress = isTerminal(2)
         // The screen opens once the whole log is read: from a pipe that is still open, the terminal would show
         // nothing (and echo keys) with no word of why.
-        if progress, isTerminal(1), self.input.file == nil || self.input.file == "-", !isTerminal(0) {
+        if progress, isTerminal(1), self.input.readsStdin, !isTerminal(0) {
             StandardError.write("navgraph: reading the log from stdin; the replay opens when it ends")
         }
         // A log usually starts with models starting before any dump places them: nothing to show yet.

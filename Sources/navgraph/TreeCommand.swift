@@ -171,7 +171,7 @@ struct TreeCommand: ParsableCommand {
             output.flush()
         }
 
-        if isTerminal(0), input.file == nil || input.file == "-" { say("reading from stdin; Ctrl-D ends") }
+        if isTerminal(0), input.readsStdin { say("reading from stdin; Ctrl-D ends") }
 
         func paused(_ pause: NavigationInput.Pause) {
             // Nothing read yet (a new, empty file): nothing to show.

@@ -313,6 +313,14 @@ struct Tmux {
     }
 
     func stop() { _ = try? run(["kill-server"]) }
+
+    /// The command ended with `exit` and left the terminal usable: canonical input on again (`stty` after it says
+    /// `icanon`, not `-icanon`).
+    func expectEnded(exit: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let after = try screen(containing: "icanon")
+        #expect(after.contains("EXIT:\(exit)"), "\(after)", sourceLocation: sourceLocation)
+        #expect(after.contains("icanon") && !after.contains("-icanon"), "\(after)", sourceLocation: sourceLocation)
+    }
 }
 
 @Suite("navgraph replay on a terminal (tmux)", .enabled(if: tmuxPath != nil, "tmux is not installed"), .serialized)
@@ -369,9 +377,7 @@ struct ReplayTerminalTests {
         #expect(
             bar.contains("←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"))
         try tmux.keys("q")
-        let after = try tmux.screen(containing: "icanon")
-        #expect(after.contains("EXIT:0"))
-        #expect(after.contains("icanon") && !after.contains("-icanon"))
+        try tmux.expectEnded(exit: 0)
     }
 
     /// A dump() log records no lifecycle: the leaks key says what `navgraph leaks` says, not "No leaks".
@@ -436,9 +442,7 @@ struct ReplayTerminalTests {
         let narrow = try tmux.screen(containing: "navgraph replay")
         for line in narrow.split(separator: "\n") { #expect(line.count <= 60, "\(line)") }
         try tmux.keys("C-c")
-        let after = try tmux.screen(containing: "icanon")
-        #expect(after.contains("EXIT:130"))
-        #expect(after.contains("icanon") && !after.contains("-icanon"))
+        try tmux.expectEnded(exit: 130)
     }
 
     /// A resize while the find prompt is open redraws it at once, prompt and all; SIGTERM ends the screen as Ctrl-C
@@ -467,9 +471,7 @@ struct ReplayTerminalTests {
         #expect(firstStep != nil && againStep != nil && firstStep != againStep, "\(again)")
         // Anchored at the binary: tmux's server and the shell carry the command in their own arguments.
         _ = try tmux.run(["run-shell", "pkill -TERM -f '^\(binaryURL.path) replay .*sigterm-\(getpid())'"])
-        let after = try tmux.screen(containing: "icanon")
-        #expect(after.contains("EXIT:143"))
-        #expect(after.contains("icanon") && !after.contains("-icanon"))
+        try tmux.expectEnded(exit: 143)
     }
 
     /// Ctrl-Z gives the terminal back to the shell (main screen, cursor shown, cooked input); `fg` takes the screen
