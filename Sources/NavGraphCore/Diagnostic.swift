@@ -37,6 +37,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         return String(message.dropLast(resolution.count + 2))
     }
 
+    /// A line that looks like navigation output but cannot be read: a note, counted with the skipped lines and
+    /// named in their summary, and an error with `--strict` (the hierarchy may be missing what it said).
+    public static func unreadable(line: Int, _ message: String) -> Diagnostic {
+        Diagnostic(.note, line: line, message, topic: .unreadableLine)
+    }
+
     /// `file:line: severity: message`, the form compilers and editors understand.
     public func formatted(file: String) -> String {
         if let line { return "\(file):\(line): \(severity.rawValue): \(message)" }

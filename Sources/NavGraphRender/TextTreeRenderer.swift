@@ -18,10 +18,13 @@ public struct TextTreeRenderer: Renderer {
     }
 
     /// Why there is no tree to show, when there is none: every view that draws the hierarchy says the same.
+    /// What `tree` says of an input that placed nothing, at its end.
+    public static let noHierarchy = "No hierarchy in the input: nothing placed a model in a window."
+
     public static func missingHierarchy(in hierarchy: Hierarchy, endOfInput: Bool = true) -> String? {
         if hierarchy.windows.isEmpty {
             return endOfInput
-                ? "No hierarchy in the input: nothing placed a model in a window."
+                ? noHierarchy
                 : "No hierarchy yet: nothing has placed a model in a window so far."
         }
         return hierarchy.openWindows.isEmpty ? "No open window: every window's root has finished." : nil

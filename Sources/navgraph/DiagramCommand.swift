@@ -131,7 +131,7 @@ struct DiagramCommand: ParsableCommand {
             StandardError.write(
                 filtered
                     ? "navgraph: the map is empty: --exclude, --focus or --min-count left out every type"
-                    : "navgraph: no hierarchy in the input: nothing placed a model in a window; the map is empty")
+                    : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
         let bytes: [UInt8]
         switch chosen {

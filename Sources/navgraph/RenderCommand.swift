@@ -142,8 +142,7 @@ struct RenderCommand: ParsableCommand {
             let drawn =
                 summary.drawn == 0
                 ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
-            StandardError.write(
-                "navgraph: \(missing.prefix(1).lowercased() + missing.dropFirst().dropLast()); \(drawn)")
+            StandardError.write(missingNote(missing, drawn))
         }
         if summary.collapsed > 0 {
             StandardError.write(foldingNote(summary, maxNodes: maxNodes))

@@ -27,10 +27,10 @@ public final class NavigatorReader: NavigationReader {
         // not known, so it is said, not skipped as the app's own output (`--strict` makes it an error).
         if info.truncated {
             diagnostics.report(
-                Diagnostic(
-                    .note, line: info.number,
+                .unreadable(
+                    line: info.number,
                     "looks like a NavigatorUI line but is longer than \(line.count) bytes; not read: "
-                        + "'Navigator \(String(decoding: id, as: UTF8.self)) …'", topic: .unreadableLine))
+                        + "'Navigator \(String(decoding: id, as: UTF8.self)) …'"))
             return
         }
         // An ASCII line (as NavigatorUI prints it) is read byte by byte and applied from its bytes; another as text.

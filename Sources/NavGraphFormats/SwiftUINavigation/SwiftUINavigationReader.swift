@@ -105,9 +105,7 @@ public final class SwiftUINavigationReader: NavigationReader {
     private func skip(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
         if SwiftUINavigationLine.looksLikeNavigation(line) {
             diagnostics.report(
-                Diagnostic(
-                    .note, line: number,
-                    "looks like SwiftUINavigation output but cannot be read: " + excerpt(line), topic: .unreadableLine))
+                .unreadable(line: number, "looks like SwiftUINavigation output but cannot be read: " + excerpt(line)))
         } else {
             diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
         }
