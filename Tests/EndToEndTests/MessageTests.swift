@@ -351,6 +351,29 @@ struct MessageTests {
         #expect(!plain.stderr.contains("cannot be read"), "\(plain.stderr)")
     }
 
+    /// A log that ends inside a dump (the app killed, the console cut mid-line): the dump it was printing is not
+    /// applied — what it did not print read as gone, and `leaks` failed a CI job with models that never left
+    /// (fresh-eyes finding). The state stays as the last whole dump left it, and a warning says so.
+    @Test func aLogEndingInsideADumpKeepsTheLastWholeDump() throws {
+        let log = try String(contentsOfFile: example("leaky-session.log"), encoding: .utf8)
+        let cut = String(log.utf8.prefix(1200))!
+        #expect(cut.hasSuffix("\t<[DefaultStackRootNavigati"))
+        let leaks = try navgraph(["leaks"], stdin: cut)
+        #expect(leaks.status == 0, "\(leaks.stdout)\(leaks.stderr)")
+        #expect(leaks.stdout.hasPrefix("0 leaked"), "\(leaks.stdout)")
+        #expect(
+            leaks.stderr.contains(
+                "<stdin>:25: warning: the input ends inside this dump (line 27 is cut short): the dump is not applied, "
+                    + "and the state stays as the last whole dump left it"), "\(leaks.stderr)")
+        let tree = try navgraph(["tree"], stdin: cut)
+        #expect(tree.stdout.contains("   ├─ DefaultStackRootNavigationModel 32D [stack] tab 1"), "\(tree.stdout)")
+        #expect(try navgraph(["leaks", "--strict"], stdin: cut).status == 2)
+        // A dump followed by a cut line of another kind (an event) is whole, and applied.
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        let whole = lines.prefix(24).joined(separator: "\n") + "\n[HomeNavigationModel E3"
+        #expect(!(try navgraph(["tree"], stdin: whole)).stderr.contains("the input ends inside this dump"))
+    }
+
     @Test func leaksAdviceFitsTheFormat() throws {
         let events = try navgraph(
             ["leaks"],

@@ -116,6 +116,13 @@ struct SwiftUINavigationLine: Equatable {
         return nil
     }
 
+    /// Whether a line starts as a dump line does (`<[` after its indentation), though it may not be one.
+    static func startsLikeDumpLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < bytes.count, bytes[start] == .tab || bytes[start] == .space { start += 1 }
+        return start + 1 < bytes.count && bytes[start] == .lessThan && bytes[start + 1] == .openBracket
+    }
+
     /// Whether a line that is not one of the shapes above still looks like one: it holds a dump line's `<[` or an
     /// id's `...]` (cut short, a lifecycle word navgraph does not know, a type name with brackets).
     static func looksLikeNavigation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -39,6 +39,10 @@ public final class SwiftUINavigationReader: NavigationReader {
     public private(set) var navigationLineCount = 0
     /// Inside `provisional(into:)`: nothing is reported.
     private var isProvisional = false
+    /// The line last read was a dump's line cut short (it looks like one but cannot be read) while a dump was open:
+    /// at the end of the input, that dump is the one the app was printing when it stopped (killed, or the console
+    /// cut), and is not applied — what it did not print would read as gone, a false leak.
+    private var cutDumpLine: Int?
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
     public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {
@@ -52,6 +56,7 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        cutDumpLine = nil
         // The type name's bracket check is left to the name table: judged once per name, not on every line.
         guard !info.truncated,
             let spans = SwiftUINavigationLine.scan(line, checkingTypeBrackets: false)
@@ -104,6 +109,10 @@ public final class SwiftUINavigationReader: NavigationReader {
     /// named: the hierarchy may be missing something, which `--strict` makes an error.
     private func skip(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
         if SwiftUINavigationLine.looksLikeNavigation(line) {
+            // A dump line cut short right after the open dump's last line: where the dump stops, if the input ends.
+            if pending != nil, pendingLines.last?.line == number - 1, SwiftUINavigationLine.startsLikeDumpLine(line) {
+                cutDumpLine = number
+            }
             diagnostics.report(
                 .unreadable(line: number, "looks like SwiftUINavigation output but cannot be read: " + excerpt(line)))
         } else {
@@ -122,6 +131,15 @@ public final class SwiftUINavigationReader: NavigationReader {
     public var completion: EventCompletion? { dumpCompletion }
 
     public func finish(into events: inout [NavEvent]) {
+        if let cut = cutDumpLine, let dump = pending {
+            pending = nil
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: dump.firstLine,
+                    "the input ends inside this dump (line \(cut) is cut short): the dump is not applied, and the "
+                        + "state stays as the last whole dump left it"))
+            return
+        }
         flushDump(into: &events)
     }
 
