@@ -91,18 +91,18 @@ extension Hierarchy {
 
     private mutating func start(_ model: ModelRef, kind: NodeKind?, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
-        let existing = slot(of: model.key)
+        let existing = lookUpSlot(of: model.key)
         if let existing, slots[existing].isAlive {
             warn("start of '\(model.id)', which is already alive; ignored", line, &change)
             return
         }
-        if let existing, let finishedLine = slots[existing].finishedLine {
+        let hash = existing.map { slots[$0].keyHash } ?? keyHashes.hash(model.key)
+        if let finishedLine = recentFinishes.forget(model.key, hash: hash) {
             warn(
                 "start of '\(model.id)', which finished at line \(finishedLine); read as a new model with the same id",
                 line, &change)
-            slots[existing].finishedLine = nil
         }
-        let slot = existing ?? allocateSlot(for: model)
+        let slot = existing ?? allocateSlot(for: model, hash: hash)
         slots[slot].startLifecycle(as: model, kind: kind, step: step, line: line)
         aliveCount += 1
         // A dump often lists a model before its `Started` arrives: it is placed already.
@@ -117,7 +117,7 @@ extension Hierarchy {
 
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
-        guard let slot = slot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
+        guard let slot = lookUpSlot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
             if change.listsModels { change.finished = model }
             if neverStarted {
                 finishedWithoutStartCount += 1
@@ -136,7 +136,7 @@ extension Hierarchy {
             slots[slot].isAlive = false
             aliveCount -= 1
             finishedCount += 1
-            rememberFinish(slot, line: line)
+            recentFinishes.remember(slots[slot].model.key, hash: slots[slot].keyHash, line: line)
         } else {
             finishedWithoutStartCount += 1
         }
@@ -151,6 +151,8 @@ extension Hierarchy {
                     line, &change)
             }
             remove(slot, line: line, into: &change)
+        } else {
+            releaseIfUnused(slot)
         }
     }
 
@@ -199,7 +201,7 @@ extension Hierarchy {
     )
         -> (slot: Int, edge: EdgeKind)?
     {
-        guard let slot = placedSlot(parent) else {
+        guard let slot = lookUpPlacedSlot(parent) else {
             warn("\(event) onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return nil
         }
@@ -226,7 +228,7 @@ extension Hierarchy {
     }
 
     private mutating func pop(_ parent: String, count: Int, line: Int, into change: inout StepChange) {
-        guard let stack = placedSlot(parent), slots[stack].kind == .stack else {
+        guard let stack = lookUpPlacedSlot(parent), slots[stack].kind == .stack else {
             warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
             return
         }
@@ -390,7 +392,7 @@ extension Hierarchy {
     }
 
     private mutating func dismiss(_ key: String, line: Int, into change: inout StepChange) {
-        guard let slot = placedSlot(key), slots[slot].edge?.isPresentation == true else {
+        guard let slot = lookUpPlacedSlot(key), slots[slot].edge?.isPresentation == true else {
             warn("dismiss of '\(key)', which is not presented; ignored", line, &change)
             return
         }
@@ -460,7 +462,7 @@ extension Hierarchy {
         _ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int,
         into change: inout StepChange
     ) {
-        guard let presenter = placedSlot(parent) else {
+        guard let presenter = lookUpPlacedSlot(parent) else {
             warn("present onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return
         }
@@ -487,7 +489,7 @@ extension Hierarchy {
         // The key is hashed once for the lookup here and the slot made below (it was three times). With the leaf
         // removal in `remove` and the pop's search in `entriesToPop`, 12% less CPU on the thread that applies a
         // NavigatorUI log's events (perf, 100 MB; hashing and looking up keys were 8% of it).
-        let hash = SlotIndex.hash(model.key)
+        let hash = keyHashes.hash(model.key)
         let existing = keyIndex.slot(for: model.key, hash: hash) { slots[$0].model.key }
         if let slot = existing, slots[slot].isPlaced {
             if slots[slot].parent == parent, slots[slot].edge == edge, position == nil {
@@ -657,28 +659,6 @@ extension Hierarchy {
         if slots[slot].isAlive, slots[slot].leftStep == nil {
             slots[slot].leftStep = step
             slots[slot].leftLine = line
-        }
-    }
-
-    /// Remembers that the model at `slot` finished, forgetting the oldest such memory past `recentFinishLimit`.
-    private mutating func rememberFinish(_ slot: Int, line: Int) {
-        finishSerial += 1
-        slots[slot].finishedLine = line
-        slots[slot].finishSerial = finishSerial
-        recentFinishes.append((slot, finishSerial))
-        if recentFinishes.count - recentFinishesStart > Self.recentFinishLimit {
-            let (oldest, serial) = recentFinishes[recentFinishesStart]
-            recentFinishesStart += 1
-            // Still that finish (not one forgotten on a restart, or of a later model in a reused slot).
-            if slots[oldest].finishedLine != nil, slots[oldest].finishSerial == serial {
-                slots[oldest].finishedLine = nil
-                releaseIfUnused(oldest)
-            }
-            // Drop the forgotten half in one go: amortized constant time per finish.
-            if recentFinishesStart >= Self.recentFinishLimit {
-                recentFinishes.removeFirst(recentFinishesStart)
-                recentFinishesStart = 0
-            }
         }
     }
 

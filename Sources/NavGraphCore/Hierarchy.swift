@@ -10,6 +10,7 @@
 public struct Hierarchy: Sendable {
     var slots: [ModelSlot] = []
     var keyIndex = SlotIndex()
+    var keyHashes = KeyHashMemo()
     /// Slots free for reuse.
     var freeSlots: [Int] = []
     /// Per slot: the generation of the snapshot that listed it last (see `replace(with:)`).
@@ -34,13 +35,8 @@ public struct Hierarchy: Sendable {
     public internal(set) var finishedCount = 0
     /// Models that finished with no start, where the format says that is normal (a never-shown tab).
     public internal(set) var finishedWithoutStartCount = 0
-    /// The most recently finished models (at most `recentFinishLimit`; their slots keep the line they finished on),
-    /// oldest first from `recentFinishesStart`: enough to name an id reused after its finish without keeping every
-    /// id ever seen.
-    var recentFinishes: [(slot: Int, serial: Int)] = []
-    var recentFinishesStart = 0
-    var finishSerial = 0
-    static let recentFinishLimit = 4096
+    /// The most recently finished models, to name an id reused after its finish.
+    var recentFinishes = RecentFinishes()
 
     /// Whether the input recorded any lifecycle (`Started`/`Finished`, `start`/`finish`); without it leaks cannot be told.
     public internal(set) var hasLifecycleEvents = false
@@ -72,6 +68,16 @@ public struct Hierarchy: Sendable {
         keyIndex.slot(for: key, hash: SlotIndex.hash(key)) { slots[$0].model.key }
     }
 
+    /// `slot(of:)` through `keyHashes`: for the reducer's lookups.
+    mutating func lookUpSlot(of key: String) -> Int? {
+        keyIndex.slot(for: key, hash: keyHashes.hash(key)) { slots[$0].model.key }
+    }
+
+    mutating func lookUpPlacedSlot(_ key: String) -> Int? {
+        guard let slot = lookUpSlot(of: key), slots[slot].isPlaced else { return nil }
+        return slot
+    }
+
     /// The slot of a model placed in the hierarchy.
     func placedSlot(_ key: String) -> Int? {
         guard let slot = slot(of: key), slots[slot].isPlaced else { return nil }
@@ -93,11 +99,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// Keys of the models remembered as finished, with the line each finished on.
-    var recentlyFinished: [String: Int] {
-        var result: [String: Int] = [:]
-        for stored in slots { if let line = stored.finishedLine { result[stored.model.key] = line } }
-        return result
-    }
+    var recentlyFinished: [String: Int] { recentFinishes.lines }
 
     func node(at slot: Int) -> Node {
         let stored = slots[slot]

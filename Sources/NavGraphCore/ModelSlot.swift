@@ -31,10 +31,6 @@ struct ModelSlot: Sendable {
     var fromSnapshot = false
 
     var isAlive = false
-    // Finished recently: the line, and which of the hierarchy's remembered finishes this is (read together when the
-    // oldest finish is forgotten, so kept with the fields read for every model).
-    var finishedLine: Int?
-    var finishSerial = 0
     /// A field below was set since the slot was made or reset: `startLifecycle` ran. Until then they all hold their
     /// first values, and `reset` and `Hierarchy.releaseIfUnused` leave them alone. The fields above are read for
     /// every model placed or removed, those below only for a model that starts (a pushed entry never does): kept
@@ -90,8 +86,6 @@ struct ModelSlot: Sendable {
         kindIsExplicit = false
         fromSnapshot = false
         isAlive = false
-        finishedLine = nil
-        finishSerial = 0
         guard hasLifecycle else { return }
         hasLifecycle = false
         startedModel = Self.notStarted
@@ -123,5 +117,5 @@ struct ModelSlot: Sendable {
     }
 
     /// Nothing needs the slot any more.
-    var isUnused: Bool { !isPlaced && !isAlive && finishedLine == nil }
+    var isUnused: Bool { !isPlaced && !isAlive }
 }

@@ -72,14 +72,19 @@ public struct NavigationInput {
     ///
     /// `handOver`: given the reader's `EventCompletion` (once, before its first event) instead of completing the
     /// events here — the consumer on another thread completes them.
+    ///
+    /// `batching`: given the events a line at a time in the list the reader appends to, instead of `body` one by one.
     func produce(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
         onRestart: ((LineSource.Restart) throws -> Void)? = nil, isStopped: (() -> Bool)? = nil,
-        handOver: ((EventCompletion) -> Void)? = nil, _ body: (consuming NavEvent) throws -> Bool
+        handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil,
+        _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
         var reader: NavigationReader?
         var completion: EventCompletion?
         var events: [NavEvent] = []
+        // What was read before an error is handed on too.
+        defer { batching?.finished(&events) }
         var lines = 0
         var stopped = false
         var sawNUL = false
@@ -100,6 +105,10 @@ public struct NavigationInput {
         }
 
         func deliver() throws {
+            if let batching {
+                if !batching.lineEnded(&events) { stopped = true }
+                return
+            }
             // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained and
             // later released each of its strings: a few percent of the reading thread, perf). Taken off the end, in
             // order once reversed (most lines make one event): swapping a placeholder in for each and then clearing
@@ -235,4 +244,13 @@ public struct NavigationInput {
         case .swiftDump: SwiftDumpReader.self
         }
     }
+}
+
+/// Takes a reader's events a line at a time, in the list the reader appends to (see `PipelinedReading`).
+protocol EventBatching: AnyObject {
+    /// A line was read: its events were appended to `events`, after those of earlier lines not taken yet. May take
+    /// them all, leaving `events` empty. `false`: stop reading.
+    func lineEnded(_ events: inout [NavEvent]) -> Bool
+    /// Reading ended (or failed): takes what is left.
+    func finished(_ events: inout [NavEvent])
 }

@@ -9,8 +9,9 @@ struct ModelSlotTests {
         hierarchy.apply(NavEvent(action, line: line)).warnings.map(\.message)
     }
 
-    /// 100,000 models pushed, popped and finished one after another: the table holds the live state plus the
-    /// remembered finishes, never one slot per model ever seen, and the state stays consistent throughout.
+    /// 100,000 models pushed, popped and finished one after another: the table holds the live state (a finished model's
+    /// slot goes at once; its finish is remembered apart), never one slot per model ever seen, and the state stays
+    /// consistent throughout.
     @Test func theTableStaysTheSizeOfTheLiveState() {
         var hierarchy = Hierarchy()
         var line = 0
@@ -28,7 +29,7 @@ struct ModelSlotTests {
             step(.finish(model, neverStarted: false))
             if index % 10_000 == 0 { #expect(hierarchy.consistencyProblems().isEmpty) }
         }
-        #expect(hierarchy.slots.count <= Hierarchy.recentFinishLimit + 3)
+        #expect(hierarchy.slots.count <= 3)
         #expect(hierarchy.keyIndex.count == hierarchy.slots.count - hierarchy.freeSlots.count)
         #expect(hierarchy.consistencyProblems().isEmpty)
         #expect(hierarchy.finishedCount == 100_000 && hierarchy.lifecycles.isEmpty && hierarchy.nodes.count == 2)
@@ -45,7 +46,7 @@ struct ModelSlotTests {
                 "start of 'A', which finished at line 2; read as a new model with the same id"
             ])
         _ = apply(&hierarchy, .finish(model, neverStarted: false), line: 4)
-        for index in 0..<Hierarchy.recentFinishLimit {
+        for index in 0..<RecentFinishes.limit {
             let other = ModelRef(id: "other-\(index)", type: "Detail")
             _ = apply(&hierarchy, .start(other, kind: nil), line: 5 + 2 * index)
             _ = apply(&hierarchy, .finish(other, neverStarted: false), line: 6 + 2 * index)
@@ -97,5 +98,39 @@ struct ModelSlotTests {
             #expect(found == (slot % 3 == 0 ? nil : slot), "\(key)")
         }
         #expect(index.count == keys.count - (keys.count + 2) / 3)
+    }
+
+    /// The memo of key hashes knows a key by where its bytes are: a string freed and another made at the same place
+    /// must not get the first one's hash. Strings made and dropped one after another reuse the same memory.
+    @Test func aKeyHashIsNeverAnotherStringsAtTheSameAddress() {
+        var memo = KeyHashMemo()
+        for index in 0..<20_000 {
+            // Long enough to live on the heap (a string of 15 bytes or fewer is held inline).
+            // All of one length, so only the bytes tell them apart.
+            let digits = String(index)
+            let key = String(repeating: "k", count: 24 - digits.count) + digits
+            #expect(memo.hash(key) == SlotIndex.hash(key), "\(key)")
+            #expect(memo.hash(key) == SlotIndex.hash(key), "\(key), asked again")
+        }
+        // Small strings, and the same key asked through different copies of its value.
+        let key = "7C0D5A1E-4B9F-4C7A-9E0B-2D5F8A3C1B6E"
+        let copies = [key, String(key), key + ""]
+        for copy in copies + ["short", ""] { #expect(memo.hash(copy) == SlotIndex.hash(copy)) }
+    }
+
+    /// A finished model's slot goes at once, however many finishes are remembered; a remembered finish is found by its
+    /// key alone (whatever slot its model had), and the oldest is forgotten past the limit.
+    @Test func finishesAreRememberedApartFromTheSlots() {
+        var finishes = RecentFinishes()
+        for index in 0..<(RecentFinishes.limit + 10) {
+            let key = "model-\(index)-with-a-long-key"
+            finishes.remember(key, hash: SlotIndex.hash(key), line: index + 1)
+        }
+        #expect(finishes.lines.count == RecentFinishes.limit)
+        #expect(finishes.forget("model-9-with-a-long-key", hash: SlotIndex.hash("model-9-with-a-long-key")) == nil)
+        let kept = "model-10-with-a-long-key"
+        #expect(finishes.forget(kept, hash: SlotIndex.hash(kept)) == 11)
+        #expect(finishes.forget(kept, hash: SlotIndex.hash(kept)) == nil)
+        #expect(finishes.lines.count == RecentFinishes.limit - 1)
     }
 }

@@ -46,6 +46,8 @@ struct PipelinedReadingTests {
         do {
             try input.read(diagnostics: transcript) { event in
                 events.append(event)
+                // In the transcript too: what the reader says must come between the same events either way.
+                transcript.entries.append("event \(event.line)")
                 return stopAfter.map { events.count < $0 } ?? true
             }
         } catch {

@@ -13,10 +13,9 @@ import Synchronization
 /// sequence it would see without the second thread, and only ever on the calling thread. Memory stays bounded: at
 /// most `maxBatchesInFlight` batches of `batchSize` items wait between the threads. When the caller stops early
 /// (its body returns `false` or throws), the reading thread stops too and is waited for.
-final class PipelinedReading: @unchecked Sendable {
-    /// One thing the reading thread hands over.
-    private enum Item {
-        case event(NavEvent)
+final class PipelinedReading: @unchecked Sendable, EventBatching {
+    /// What the reading thread says besides events, handed over at its place among them.
+    private enum Note {
         case report(Diagnostic)
         case skipped(line: Int, text: String?)
         /// An ambiguous pairing: its note is made for the first ones, up to the consumer's `ambiguityMessageLimit`.
@@ -26,9 +25,20 @@ final class PipelinedReading: @unchecked Sendable {
         /// The reader's last step for its events (`EventCompletion`), done here on the consuming thread; comes
         /// before the reader's first event.
         case completion(EventCompletion)
-        /// In a batch, where an item was taken out.
-        case taken
     }
+
+    /// What one hand-over carries: events in order, in the array the reader appended them to, and the notes, each
+    /// due before the event at its position (after the last event when it equals their count).
+    ///
+    /// Events are not wrapped one by one with the notes: each was copied (128 bytes) into a wrapper, into the list
+    /// and out again on both threads, about a tenth of each thread on a NavigatorUI log (perf, 100 MB).
+    private struct Batch {
+        var events: [NavEvent] = []
+        var notes: [(position: Int, note: Note)] = []
+    }
+
+    /// What a consumed event leaves in its batch: nothing to release.
+    private static let placeholder = NavEvent(.mark(""), line: 0)
 
     static let batchSize = 2048
     static let maxBatchesInFlight = 4
@@ -36,11 +46,18 @@ final class PipelinedReading: @unchecked Sendable {
     private let input: NavigationInput
     /// Set once the consumer stopped; the reading thread checks it every line, without taking the lock.
     private let stopped = Atomic<Bool>(false)
-    /// The batch being filled; only the reading thread touches it.
-    private var filling: [Item] = []
+    // Only the reading thread touches these two.
+    /// The notes of the batch being filled (its events are in the array `produce` appends to).
+    private var notes: [(position: Int, note: Note)] = []
+    /// The number of events of the batch being filled before the line being read: a note said while a line is read
+    /// comes before that line's events, as it would when read on one thread.
+    private var lineStart = 0
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
-    private var batches: [[Item]] = []
+    private var batches: [Batch] = []
+    /// Emptied event lists the consumer gives back, their storage kept for the next batches: each batch's list was
+    /// allocated on one thread and freed on the other.
+    private var spareLists: [[NavEvent]] = []
     private var cancelled = false
     private var result: Result<NavigationInput.Summary, Error>?
 
@@ -58,42 +75,51 @@ final class PipelinedReading: @unchecked Sendable {
 
         var consumerError: Error?
         var completion: EventCompletion?
+        func handle(_ note: Note) {
+            switch note {
+            case .report(let diagnostic):
+                diagnostics.report(diagnostic)
+            case .skipped(let line, let text):
+                diagnostics.skipped(line: line) { text ?? "" }
+            case .ambiguous(let line, let note):
+                // The consumer asks for no more notes than were made (past them it only counts).
+                diagnostics.ambiguous(line: line) {
+                    note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: ""))
+                }
+            case .detected(let note):
+                diagnostics.detected(line: note.line ?? 0) { note }
+            case .completion(let readers):
+                completion = readers
+            }
+        }
         consuming: while var batch = take() {
-            for index in batch.indices {
-                // Moved out of the batch, so an event the completion changes is not shared (and copied).
-                var item = Item.taken
-                swap(&item, &batch[index])
-                switch item {
-                case .event(var event):
-                    item = .taken  // The event's only holder now: a completion changes it in place.
-                    completion?.complete(&event)
-                    do {
-                        if try !body(event) {
-                            cancel()
-                            break consuming
-                        }
-                    } catch {
-                        consumerError = error
+            var nextNote = 0
+            for index in batch.events.indices {
+                while nextNote < batch.notes.count, batch.notes[nextNote].position <= index {
+                    handle(batch.notes[nextNote].note)
+                    nextNote += 1
+                }
+                // Moved out, a placeholder with no strings left in its place: passed from the list, an event was
+                // copied (its strings retained, then released with the copy and again with the list).
+                var event = Self.placeholder
+                swap(&event, &batch.events[index])
+                completion?.complete(&event)
+                do {
+                    if try !body(event) {
                         cancel()
                         break consuming
                     }
-                case .report(let diagnostic):
-                    diagnostics.report(diagnostic)
-                case .skipped(let line, let text):
-                    diagnostics.skipped(line: line) { text ?? "" }
-                case .ambiguous(let line, let note):
-                    // The consumer asks for no more notes than were made (past them it only counts).
-                    diagnostics.ambiguous(line: line) {
-                        note ?? Diagnostic(.note, line: line, "", topic: .ambiguousID(type: "", id: ""))
-                    }
-                case .detected(let note):
-                    diagnostics.detected(line: note.line ?? 0) { note }
-                case .completion(let readers):
-                    completion = readers
-                case .taken:
-                    break
+                } catch {
+                    consumerError = error
+                    cancel()
+                    break consuming
                 }
             }
+            while nextNote < batch.notes.count {
+                handle(batch.notes[nextNote].note)
+                nextNote += 1
+            }
+            giveBack(&batch.events)
         }
         let outcome = waitForResult()
         if let consumerError { throw consumerError }
@@ -107,42 +133,57 @@ final class PipelinedReading: @unchecked Sendable {
         do {
             let summary = try input.produce(
                 diagnostics: forwarding, isStopped: { self.stopped.load(ordering: .relaxed) },
-                handOver: { _ = self.enqueue(.completion($0)) },
-                { (event: consuming NavEvent) in enqueue(.event(consume event)) })
+                handOver: { self.note(.completion($0)) }, batching: self, { _ in true })
             outcome = .success(summary)
         } catch {
             outcome = .failure(error)
         }
-        // What was read before the end (or the error) is delivered first: nothing read is lost.
-        if !filling.isEmpty { _ = put() }
         condition.lock()
         result = outcome
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Adds an item to the batch being filled, handing the batch over when full; `false` once the consumer stopped.
-    ///
-    /// Takes the item and the event in it over (moved, not copied: a copy retained each of the event's strings and the
-    /// original released them, with the event's copy and destruction about a tenth of the reading thread, perf).
-    private func enqueue(_ item: consuming Item) -> Bool {
-        filling.append(consume item)
-        return filling.count < Self.batchSize || put()
+    /// `EventBatching`: hands the events over with the notes once there are a batch's worth.
+    func lineEnded(_ events: inout [NavEvent]) -> Bool {
+        lineStart = events.count
+        guard events.count + notes.count >= Self.batchSize else { return true }
+        return put(&events)
     }
 
-    /// Hands the filled batch over, waiting while too many are in flight; `false` (and the batch dropped) once the
-    /// consumer stopped.
-    private func put() -> Bool {
+    /// `EventBatching`: what was read before the end (or an error) is delivered first: nothing read is lost.
+    func finished(_ events: inout [NavEvent]) {
+        if !events.isEmpty || !notes.isEmpty { _ = put(&events) }
+    }
+
+    /// Adds a note at its place among the events; with no events waiting, hands a batch's worth of notes over (a log
+    /// of noise makes notes only).
+    private func note(_ note: Note) {
+        notes.append((lineStart, note))
+        if lineStart == 0, notes.count >= Self.batchSize {
+            var none: [NavEvent] = []
+            _ = put(&none)
+        }
+    }
+
+    /// Hands `events` and the notes over as a batch, leaving `events` empty (with a spare list's storage), waiting
+    /// while too many are in flight; `false` (and the batch dropped) once the consumer stopped.
+    private func put(_ events: inout [NavEvent]) -> Bool {
+        var batch = Batch()
+        swap(&batch.events, &events)
+        swap(&batch.notes, &notes)
+        notes.reserveCapacity(16)
+        lineStart = 0
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= Self.maxBatchesInFlight && !cancelled { condition.wait() }
-        if cancelled {
-            filling.removeAll()
-            return false
+        if cancelled { return false }
+        batches.append(batch)
+        if let spare = spareLists.popLast() {
+            events = spare
+        } else {
+            events.reserveCapacity(Self.batchSize + 64)
         }
-        batches.append(filling)
-        filling = []
-        filling.reserveCapacity(Self.batchSize)
         condition.broadcast()
         return true
     }
@@ -150,7 +191,7 @@ final class PipelinedReading: @unchecked Sendable {
     // MARK: The calling thread
 
     /// The next batch, or `nil` once the reading thread is done and everything was taken.
-    private func take() -> [Item]? {
+    private func take() -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && result == nil { condition.wait() }
@@ -158,6 +199,16 @@ final class PipelinedReading: @unchecked Sendable {
         let batch = batches.removeFirst()
         condition.broadcast()
         return batch
+    }
+
+    /// Empties a consumed batch's events (on this thread, which holds their only copies) and keeps the list's
+    /// storage for the reading thread.
+    private func giveBack(_ events: inout [NavEvent]) {
+        events.removeAll(keepingCapacity: true)
+        condition.lock()
+        if spareLists.count < Self.maxBatchesInFlight { spareLists.append(events) }
+        condition.unlock()
+        events = []
     }
 
     private func cancel() {
@@ -190,13 +241,13 @@ final class PipelinedReading: @unchecked Sendable {
             self.ambiguityMessageLimit = ambiguityMessageLimit
         }
 
-        func report(_ diagnostic: Diagnostic) { _ = owner.enqueue(.report(diagnostic)) }
+        func report(_ diagnostic: Diagnostic) { owner.note(.report(diagnostic)) }
         func skipped(line: Int, text: () -> String) {
-            _ = owner.enqueue(.skipped(line: line, text: wantsText ? text() : nil))
+            owner.note(.skipped(line: line, text: wantsText ? text() : nil))
         }
         var wantsSkippedText: Bool { wantsText }
 
-        func detected(line: Int, note: () -> Diagnostic) { _ = owner.enqueue(.detected(note())) }
+        func detected(line: Int, note: () -> Diagnostic) { owner.note(.detected(note())) }
 
         func ambiguous(line: Int, note: () -> Diagnostic) {
             var made: Diagnostic?
@@ -204,7 +255,7 @@ final class PipelinedReading: @unchecked Sendable {
                 ambiguityMessages += 1
                 made = note()
             }
-            _ = owner.enqueue(.ambiguous(line: line, note: made))
+            owner.note(.ambiguous(line: line, note: made))
         }
     }
 }
