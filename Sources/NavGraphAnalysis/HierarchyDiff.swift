@@ -78,13 +78,65 @@ public struct HierarchyDiff: Sendable {
         }
     }
 
-    /// Keys of two files' nodes are per-file; align the second file's keys to the first's by (type, id).
+    /// Keys of two files' nodes are per-file; align the second file's keys to the first's by type and id, one node to
+    /// one node, whatever order the models' slots are in. A node is matched first in its place: the k-th child of its
+    /// type and id under its (matched) parent to the k-th such child there, or the k-th root of a window. A node not
+    /// matched so (it moved) takes the first node of its type and id in the first file's tree order not matched yet;
+    /// one left over is new. Before, the last node of a type and id stood for all of them: a NavigatorUI stack holding
+    /// one value twice compared with itself showed moves and removals, and which one counted depended on slot order.
     public static func aligning(_ new: Hierarchy, to old: Hierarchy) -> Hierarchy {
-        var byName: [String: String] = [:]
-        for node in old.nodes.values { byName["\(node.model.type)\u{0}\(node.model.id)"] = node.key }
+        struct Place: Hashable {
+            var parent: String
+            var name: String
+            var occurrence: Int
+        }
+        func name(_ node: Node) -> String { node.model.type + "\u{0}" + node.model.id }
+        let oldNodes = ordered(old)
+        var oldByPlace: [Place: String] = [:]
+        var oldSeen: [String: Int] = [:]
+        for node in oldNodes {
+            let token = node.parent ?? "window\u{0}" + node.window
+            let counted = token + "\u{0}" + name(node)
+            let occurrence = oldSeen[counted, default: 0]
+            oldSeen[counted] = occurrence + 1
+            oldByPlace[Place(parent: token, name: name(node), occurrence: occurrence)] = node.key
+        }
+        var oldByName: [String: [String]] = [:]
+        for node in oldNodes { oldByName[name(node), default: []].append(node.key) }
+
+        let newNodes = ordered(new)
         var mapping: [String: String] = [:]
-        for node in new.nodes.values {
-            mapping[node.key] = byName["\(node.model.type)\u{0}\(node.model.id)"] ?? "new:\(node.key)"
+        var taken = Set<String>()
+        // In place: a node's parent comes before it in tree order, so whether and to what it matched is known.
+        var seen: [String: Int] = [:]
+        for node in newNodes {
+            let token: String
+            if let parent = node.parent {
+                guard let matched = mapping[parent] else { continue }
+                token = matched
+            } else {
+                token = "window\u{0}" + node.window
+            }
+            let counted = token + "\u{0}" + name(node)
+            let occurrence = seen[counted, default: 0]
+            seen[counted] = occurrence + 1
+            let place = Place(parent: token, name: name(node), occurrence: occurrence)
+            guard let match = oldByPlace[place], !taken.contains(match) else { continue }
+            mapping[node.key] = match
+            taken.insert(match)
+        }
+        // Moved: the first of its type and id not matched yet.
+        for node in newNodes where mapping[node.key] == nil {
+            if let match = oldByName[name(node)]?.first(where: { !taken.contains($0) }) {
+                mapping[node.key] = match
+                taken.insert(match)
+            } else {
+                mapping[node.key] = "new:" + node.key
+            }
+        }
+        // A model alive but not placed keeps its key, unless a node now has it.
+        for lifecycle in new.lifecycles.values where mapping[lifecycle.model.key] == nil {
+            if taken.contains(lifecycle.model.key) { mapping[lifecycle.model.key] = "new:" + lifecycle.model.key }
         }
         return new.rekeyed(mapping)
     }

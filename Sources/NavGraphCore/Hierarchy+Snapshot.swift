@@ -76,6 +76,7 @@ extension Hierarchy {
         windows[windowIndex].lastSnapshotStep = step
         windows[windowIndex].lastSnapshotLine = line
         lastSnapshotStep = step
+        lastSnapshotWasPrinted = snapshot.origin == .printed
 
         let childIndex = ChildIndex(entries)
 

@@ -32,6 +32,8 @@ public struct Hierarchy: Sendable {
     public internal(set) var time: Double?
     /// Step of the most recent snapshot of any window.
     public internal(set) var lastSnapshotStep: Int?
+    /// The most recent snapshot was printed by the app (a dump), not worked out by the reader from other lines.
+    public internal(set) var lastSnapshotWasPrinted = false
     public internal(set) var finishedCount = 0
     /// Models that finished with no start, where the format says that is normal (a never-shown tab).
     public internal(set) var finishedWithoutStartCount = 0

@@ -72,6 +72,9 @@ public enum Timestamp {
 
     /// `2025-03-14T09:41:07.201Z` for seconds since 1970 (UTC, milliseconds).
     public static func formatRFC3339(_ seconds: Double) -> String {
+        // Years 0000–9999 only: an input's time far outside them (a number of 100 digits) overflowed the integer
+        // arithmetic below and crashed. Written as the number it is.
+        guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800 else { return "\(seconds)" }
         let milliseconds = Int((seconds * 1000).rounded())
         let totalSeconds = Int((Double(milliseconds) / 1000).rounded(.down))
         let millis = milliseconds - totalSeconds * 1000

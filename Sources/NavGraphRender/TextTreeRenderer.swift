@@ -52,10 +52,12 @@ public struct TextTreeRenderer: Renderer {
 
         let unplaced = hierarchy.unplacedModels
         if !unplaced.isEmpty {
+            // "After the last dump" only where the app printed one: a NavigatorUI log's states are worked out from
+            // its lines, and navgraph-events places models by events.
             let title =
-                hierarchy.windows.isEmpty
-                ? "Alive, not yet placed (\(unplaced.count))"
-                : "Not yet placed: started after the last dump (\(unplaced.count))"
+                hierarchy.lastSnapshotWasPrinted
+                ? "Not yet placed: started after the last dump (\(unplaced.count))"
+                : "Alive, not yet placed (\(unplaced.count))"
             writeList(title: title, unplaced, to: &output)
         }
         let suspected = hierarchy.suspectedModels

@@ -61,4 +61,53 @@ struct DiffPositionTests {
         let json = try navgraph(["diff", "--format", "json", before.path, after.path])
         #expect((jsonObject(json.stdout)?["moved"] as? [[String: Any]])?.count == 1)
     }
+
+    /// Two files are aligned one node to one node, in place first: a stack holding one value twice is no different
+    /// from itself (it showed moves and removals: the last node of a type and id stood for all of them).
+    @Test func aFileIsNoDifferentFromItselfWhenAValueRepeats() throws {
+        let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
+        let home = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"
+        func push(_ page: Int) -> String {
+            "Navigator \(home) (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.Home.page(\(page)), "
+                + "method: NavigatorUI.NavigationMethod.push))"
+        }
+        let lines = ["Navigator \(root) (root) configured", "Navigator \(root) (root) adding \(home) (home)"]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("repeats.log")
+        try ((lines + [push(1), push(2), push(1), push(2)]).joined(separator: "\n") + "\n")
+            .write(to: log, atomically: true, encoding: .utf8)
+        let same = try navgraph(["diff", log.path, log.path])
+        #expect(same.status == 0, "\(same.stdout)")
+        #expect(same.stdout == "no differences\n")
+        // One repeat popped: the last entry goes, not the first of its value.
+        let shorter = folder.appendingPathComponent("shorter.log")
+        try ((lines + [push(1), push(2), push(1)]).joined(separator: "\n") + "\n")
+            .write(to: shorter, atomically: true, encoding: .utf8)
+        let popped = try navgraph(["diff", "--format", "json", log.path, shorter.path])
+        #expect(popped.status == 1)
+        let document = try #require(jsonObject(popped.stdout))
+        let removed = try #require(document["removed"] as? [[String: Any]])
+        #expect(removed.count == 1)
+        #expect(removed.first?["id"] as? String == "page(2)")
+        #expect(removed.first?["index"] as? Int == 5)
+        #expect((document["moved"] as? [Any])?.isEmpty ?? true)
+    }
+
+    /// A model that finished in one file does not stand in for another's node (its place was taken by the finished
+    /// model's key, and the node read as a window's root).
+    @Test func aFinishedModelDoesNotTakeAnotherFilesNode() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let with = folder.appendingPathComponent("with.log")
+        try
+            ("[App AAA...]: Started\n[F FFF...]: Started\n[F FFF...]: Finished\n"
+            + "<[App AAA...]>\n\t<[X DDD...]>\n\t\t<[Y YYY...]>\n").write(to: with, atomically: true, encoding: .utf8)
+        let without = folder.appendingPathComponent("without.log")
+        try "[App AAA...]: Started\n<[App AAA...]>\n\t<[X DDD...]>\n".write(
+            to: without, atomically: true, encoding: .utf8)
+        let run = try navgraph(["diff", without.path, with.path])
+        #expect(run.status == 1)
+        #expect(run.stdout == "+ Y YYY under X DDD (child)\n", "\(run.stdout)")
+    }
 }

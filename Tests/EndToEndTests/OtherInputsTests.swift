@@ -242,6 +242,9 @@ struct OtherInputsTests {
         #expect(
             tree.stderr.contains("odd.log:2: warning: navigator 'stranger BBB' pushes, but the log has not placed it"),
             "\(tree.stderr)")
+        // Alive and not placed, and not "after the last dump": a NavigatorUI log prints no dumps.
+        #expect(tree.stdout.contains("Alive, not yet placed (1):"), "\(tree.stdout)")
+        #expect(!tree.stdout.contains("dump"), "\(tree.stdout)")
         try ((lines + ["Navigator \(root) (root) adding \(stranger) (stranger)"]).joined(separator: "\n") + "\n")
             .write(to: log, atomically: true, encoding: .utf8)
         let added = try navgraph(["tree", "--ascii", log.path])

@@ -130,6 +130,22 @@ struct TreeCommandTests {
         #expect(navigator.stdout.contains("a NavigatorUI 'configured' line"))
     }
 
+    /// A model alive and not placed is "after the last dump" only where the app printed dumps.
+    @Test func anUnplacedModelIsAfterTheLastDumpOnlyWhereThereWasADump() throws {
+        let events = try navgraph(
+            ["tree"],
+            stdin: #"{"event":"root","id":"app","type":"App","kind":"stack","window":"main"}"# + "\n"
+                + #"{"event":"start","id":"detail","type":"Detail"}"# + "\n")
+        #expect(events.status == 0, "\(events.stderr)")
+        #expect(events.stdout.contains("Alive, not yet placed (1):"), "\(events.stdout)")
+        #expect(!events.stdout.contains("dump"), "\(events.stdout)")
+        let dumped = try navgraph(
+            ["tree"],
+            stdin: "<[AppNavigationModel 667...]>\n[DetailNavigationModel 8C1...]: Started\n")
+        #expect(dumped.status == 0, "\(dumped.stderr)")
+        #expect(dumped.stdout.contains("Not yet placed: started after the last dump (1):"), "\(dumped.stdout)")
+    }
+
     @Test func usageErrorsExit64() throws {
         let run = try navgraph(["tree", "--format", "xml", example("session.log")])
         #expect(run.status == 64)

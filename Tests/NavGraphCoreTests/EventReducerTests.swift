@@ -268,6 +268,12 @@ struct TimestampTests {
         }
         #expect(Timestamp.formatRFC3339(1741945267.201) == "2025-03-14T09:41:07.201Z")
         #expect(Timestamp.formatRFC3339(0) == "1970-01-01T00:00:00.000Z")
+        // Past the years 0000–9999 (an input's time of a hundred digits crashed `history`): the number as it is.
+        #expect(Timestamp.formatRFC3339(1.7e114) == "1.7e+114")
+        #expect(Timestamp.formatRFC3339(-1e12) == "-1000000000000.0")
+        #expect(Timestamp.formatRFC3339(.infinity) == "inf")
+        #expect(Timestamp.formatRFC3339(253_402_300_799) == "9999-12-31T23:59:59.000Z")
+        #expect(Timestamp.formatRFC3339(-62_167_219_200) == "0000-01-01T00:00:00.000Z")
     }
 }
 
