@@ -52,6 +52,9 @@ public struct LeakReport: Sendable {
     /// Models alive and placed, and not yet placed; listed with `--all`.
     public private(set) var aliveModels: [ModelLifecycle] = []
     public private(set) var unplacedModels: [ModelLifecycle] = []
+    /// The app printed dumps (the last state read was one): a suspected model is one in no dump, which may live in
+    /// another window. Otherwise the states were worked out from the log's lines and it is one the log never placed.
+    public private(set) var statesWerePrinted = false
 
     public var leakedCount: Int { count(.leaked) }
     public var suspectedCount: Int { count(.suspected) }
@@ -78,6 +81,7 @@ public struct LeakReport: Sendable {
         self.ambiguitiesNotListed = ambiguitiesNotListed
         finished = hierarchy.finishedCount + hierarchy.finishedWithoutStartCount
         unplacedModels = hierarchy.unplacedModels
+        statesWerePrinted = hierarchy.lastSnapshotWasPrinted
         unplaced = unplacedModels.count
         aliveModels = hierarchy.lifecycles.values
             .filter { $0.lastPlacement != nil && $0.leftStep == nil }

@@ -35,7 +35,10 @@ public struct LeakTextRenderer: LeakReportRenderer {
                 }
                 line += style.paint("; started line \(leak.startedLine)", .dim)
             case .suspected:
-                line += "  started line \(leak.startedLine), in no dump (may live in another window)"
+                line +=
+                    "  started line \(leak.startedLine), "
+                    + (report.statesWerePrinted
+                        ? "in no dump (may live in another window)" : "never placed in a window by the log")
             }
             output.write(line + "\n")
         }

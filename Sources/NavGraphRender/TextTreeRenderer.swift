@@ -63,7 +63,9 @@ public struct TextTreeRenderer: Renderer {
         let suspected = hierarchy.suspectedModels
         if !suspected.isEmpty {
             writeList(
-                title: "In no dump: started before the last dump, may live in another window (\(suspected.count))",
+                title: hierarchy.lastSnapshotWasPrinted
+                    ? "In no dump: started before the last dump, may live in another window (\(suspected.count))"
+                    : "Alive, never placed in a window by the log (\(suspected.count))",
                 suspected, to: &output)
         }
         let departed = hierarchy.departedModels

@@ -12,7 +12,8 @@ struct LeaksCommand: ParsableCommand {
         discussion: """
             leaked: there is evidence it left the hierarchy (an event removed it, or it was in a dump and absent from \
             a later dump of the same window) and it never printed Finished. Its leaked subtree is listed under it.
-            suspected: alive at the end, started before the last dump, in no dump (it may live in another window).
+            suspected: alive at the end, started before the last dump, in no dump (it may live in another window); \
+            for logs whose states are worked out from their lines (NavigatorUI), one the log never placed.
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
 

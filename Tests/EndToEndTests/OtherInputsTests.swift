@@ -245,6 +245,19 @@ struct OtherInputsTests {
         // Alive and not placed, and not "after the last dump": a NavigatorUI log prints no dumps.
         #expect(tree.stdout.contains("Alive, not yet placed (1):"), "\(tree.stdout)")
         #expect(!tree.stdout.contains("dump"), "\(tree.stdout)")
+        // Still not placed after the window's next state: never placed, not "in no dump".
+        let later = folder.appendingPathComponent("later.log")
+        try
+            ((lines + ["Navigator \(root) (root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)"])
+            .joined(separator: "\n") + "\n").write(to: later, atomically: true, encoding: .utf8)
+        let laterTree = try navgraph(["tree", later.path])
+        #expect(laterTree.stdout.contains("Alive, never placed in a window by the log (1):"), "\(laterTree.stdout)")
+        #expect(!laterTree.stdout.contains("dump"), "\(laterTree.stdout)")
+        let leaks = try navgraph(["leaks", later.path])
+        #expect(leaks.status == 0)
+        #expect(
+            leaks.stdout.contains("suspected stranger BBB  started line 2, never placed in a window by the log"),
+            "\(leaks.stdout)")
         try ((lines + ["Navigator \(root) (root) adding \(stranger) (stranger)"]).joined(separator: "\n") + "\n")
             .write(to: log, atomically: true, encoding: .utf8)
         let added = try navgraph(["tree", "--ascii", log.path])
