@@ -105,29 +105,41 @@ public struct HierarchyDiff: Sendable {
         for node in oldNodes { oldByName[name(node), default: []].append(node.key) }
 
         let newNodes = ordered(new)
+        // Each node's place among its siblings in the second file: the k-th child of its type and id.
+        var newOccurrence: [Int] = []
+        var newSeen: [String: Int] = [:]
+        for node in newNodes {
+            let counted = (node.parent ?? "window\u{0}" + node.window) + "\u{0}" + name(node)
+            newOccurrence.append(newSeen[counted, default: 0])
+            newSeen[counted, default: 0] += 1
+        }
         var mapping: [String: String] = [:]
         var taken = Set<String>()
-        // In place: a node's parent comes before it in tree order, so whether and to what it matched is known.
-        var seen: [String: Int] = [:]
-        for node in newNodes {
+        /// The node's match in place, if its parent matched (a node's parent comes before it in tree order).
+        func matchInPlace(_ index: Int) -> String? {
+            let node = newNodes[index]
             let token: String
             if let parent = node.parent {
-                guard let matched = mapping[parent] else { continue }
+                guard let matched = mapping[parent], !matched.hasPrefix("new:") else { return nil }
                 token = matched
             } else {
                 token = "window\u{0}" + node.window
             }
-            let counted = token + "\u{0}" + name(node)
-            let occurrence = seen[counted, default: 0]
-            seen[counted] = occurrence + 1
-            let place = Place(parent: token, name: name(node), occurrence: occurrence)
-            guard let match = oldByPlace[place], !taken.contains(match) else { continue }
-            mapping[node.key] = match
+            guard let match = oldByPlace[Place(parent: token, name: name(node), occurrence: newOccurrence[index])],
+                !taken.contains(match)
+            else { return nil }
+            return match
+        }
+        for index in newNodes.indices {
+            guard let match = matchInPlace(index) else { continue }
+            mapping[newNodes[index].key] = match
             taken.insert(match)
         }
-        // Moved: the first of its type and id not matched yet.
-        for node in newNodes where mapping[node.key] == nil {
-            if let match = oldByName[name(node)]?.first(where: { !taken.contains($0) }) {
+        // The rest in tree order: in place under a parent matched since (one that moved), else it moved itself: the
+        // first of its type and id not matched yet; else it is new.
+        for (index, node) in newNodes.enumerated() where mapping[node.key] == nil {
+            let match = matchInPlace(index) ?? oldByName[name(node)]?.first(where: { !taken.contains($0) })
+            if let match {
                 mapping[node.key] = match
                 taken.insert(match)
             } else {

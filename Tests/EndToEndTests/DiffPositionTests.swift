@@ -110,4 +110,41 @@ struct DiffPositionTests {
         #expect(run.status == 1)
         #expect(run.stdout == "+ Y YYY under X DDD (child)\n", "\(run.stdout)")
     }
+
+    /// A navigator that moved takes its children with it: they are matched under it in place, not to the first node
+    /// of their type and id anywhere (home's entry read as moved into it, and one of its own as removed).
+    @Test func aMovedNodesChildrenAreMatchedUnderIt() throws {
+        let root = "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root)"
+        let home = "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)"
+        let x = "Navigator 14B0B829-B671-452F-949A-3F61914D5C25 (x)"
+        let push =
+            "pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.D.page(1), "
+            + "method: NavigatorUI.NavigationMethod.push))"
+        let start = [
+            "\(root) configured", "\(root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)",
+            "\(root) adding 7A1D55E0-93B4-4C8E-8F0A-6B2C1D9E4F10 (settings)",
+        ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = folder.appendingPathComponent("before.log")
+        try
+            ((start + [
+                "\(home) \(push)",
+                "Navigator 7A1D55E0-93B4-4C8E-8F0A-6B2C1D9E4F10 (settings) adding "
+                    + "14B0B829-B671-452F-949A-3F61914D5C25 (x)", "\(x) \(push)", "\(x) \(push)",
+            ]).joined(separator: "\n") + "\n").write(to: before, atomically: true, encoding: .utf8)
+        let after = folder.appendingPathComponent("after.log")
+        try
+            ((start + ["\(home) adding 14B0B829-B671-452F-949A-3F61914D5C25 (x)", "\(x) \(push)", "\(x) \(push)"])
+            .joined(separator: "\n") + "\n").write(to: after, atomically: true, encoding: .utf8)
+        let run = try navgraph(["diff", before.path, after.path])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == """
+                - home root view under home 2F3 (push)
+                - D page(1) under home 2F3 (push)
+                ~ x 14B moved from settings 7A1 #1 to home 2F3 #1
+
+                """, "\(run.stdout)")
+    }
 }

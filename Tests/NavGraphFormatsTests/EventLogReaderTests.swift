@@ -116,10 +116,11 @@ struct EventLogReaderTests {
             {"event":"mark","label":"x","time":"yesterday"}
             {"event":"start","id":"A","type":"App","kind":"window"}
             {"kind":"stack"}
+            {"event":"mark","label":"x","time":1e309}
             """)
         #expect(result.events.isEmpty)
         #expect(result.diagnostics.allSatisfy { $0.severity == .error })
-        #expect(result.diagnostics.map(\.line) == Array(1...13))
+        #expect(result.diagnostics.map(\.line) == Array(1...14))
         let messages = result.diagnostics.map(\.message)
         #expect(messages[0] == "'push' needs \"parent\" (a string); it is missing")
         #expect(messages[1] == "'pop': \"count\" must be a whole number of at least 1, found the string '2'")
@@ -137,6 +138,8 @@ struct EventLogReaderTests {
         #expect(messages[10].hasPrefix("'mark': \"time\" must be seconds since 1970 or an RFC 3339 time"))
         #expect(messages[11].hasPrefix("'start': \"kind\" must be one of screen, stack, tabs, switch, split"))
         #expect(messages[12] == "expected an \"event\" member naming the event (push, present, start, …)")
+        // JSON, but no time: read as infinity, it went on into the replay page's data as `inf` (not JSON).
+        #expect(messages[13] == "'mark': \"time\" 1e309 is out of range for seconds since 1970")
         #expect(result.skipped.isEmpty)
     }
 

@@ -139,7 +139,13 @@ struct EventFields: EventFieldReading {
         let value = document[index]
         switch value.kind {
         case .number:
-            if let text = value.text, let seconds = Double(text) { return seconds }
+            if let text = value.text, let seconds = Double(text) {
+                // `1e309` is JSON but no time: read as infinity, it went on into the replay page's data (not JSON).
+                guard seconds.isFinite else {
+                    throw Problem(message: "'\(event)': \"time\" \(text) is out of range for seconds since 1970")
+                }
+                return seconds
+            }
         case .string:
             if let text = value.text, let seconds = Timestamp.parseRFC3339(text) { return seconds }
             throw Problem(

@@ -251,7 +251,8 @@ struct FlatEventFields: EventFieldReading {
         case .string: seconds = Timestamp.parseRFC3339(bytes: text(value.span))
         case .other, .absent: seconds = nil
         }
-        guard let seconds else { throw NotFlat() }
+        // Not a time (or out of range: infinite): the full reading says why.
+        guard let seconds, seconds.isFinite else { throw NotFlat() }
         return seconds
     }
 
