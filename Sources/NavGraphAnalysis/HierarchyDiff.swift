@@ -91,28 +91,28 @@ public struct HierarchyDiff: Sendable {
             var occurrence: Int
         }
         func name(_ node: Node) -> String { node.model.type + "\u{0}" + node.model.id }
+        /// Where a root hangs: its window.
+        func windowToken(_ node: Node) -> String { "window\u{0}" + node.window }
+        /// Each node's rank among its siblings of its type and id (nodes in tree order): the k-th such child.
+        func occurrences(_ nodes: [Node]) -> [Int] {
+            var seen: [String: Int] = [:]
+            return nodes.map { node in
+                let counted = (node.parent ?? windowToken(node)) + "\u{0}" + name(node)
+                defer { seen[counted, default: 0] += 1 }
+                return seen[counted, default: 0]
+            }
+        }
         let oldNodes = ordered(old)
         var oldByPlace: [Place: String] = [:]
-        var oldSeen: [String: Int] = [:]
-        for node in oldNodes {
-            let token = node.parent ?? "window\u{0}" + node.window
-            let counted = token + "\u{0}" + name(node)
-            let occurrence = oldSeen[counted, default: 0]
-            oldSeen[counted] = occurrence + 1
-            oldByPlace[Place(parent: token, name: name(node), occurrence: occurrence)] = node.key
+        for (node, occurrence) in zip(oldNodes, occurrences(oldNodes)) {
+            oldByPlace[Place(parent: node.parent ?? windowToken(node), name: name(node), occurrence: occurrence)] =
+                node.key
         }
         var oldByName: [String: [String]] = [:]
         for node in oldNodes { oldByName[name(node), default: []].append(node.key) }
 
         let newNodes = ordered(new)
-        // Each node's place among its siblings in the second file: the k-th child of its type and id.
-        var newOccurrence: [Int] = []
-        var newSeen: [String: Int] = [:]
-        for node in newNodes {
-            let counted = (node.parent ?? "window\u{0}" + node.window) + "\u{0}" + name(node)
-            newOccurrence.append(newSeen[counted, default: 0])
-            newSeen[counted, default: 0] += 1
-        }
+        let newOccurrence = occurrences(newNodes)
         var mapping: [String: String] = [:]
         var taken = Set<String>()
         /// The node's match in place, if its parent matched (a node's parent comes before it in tree order).
@@ -123,7 +123,7 @@ public struct HierarchyDiff: Sendable {
                 guard let matched = mapping[parent], !matched.hasPrefix("new:") else { return nil }
                 token = matched
             } else {
-                token = "window\u{0}" + node.window
+                token = windowToken(node)
             }
             guard let match = oldByPlace[Place(parent: token, name: name(node), occurrence: newOccurrence[index])],
                 !taken.contains(match)

@@ -22,9 +22,10 @@ struct RecentFinishes: Sendable {
     private var index = SlotIndex()
 
     /// Remembers that the model with `key` (hashed to `hash`) finished at `line`, forgetting the oldest finish once
-    /// `limit` are remembered.
+    /// `limit` are remembered. A key is remembered at most once: only a model alive finishes, and its start forgot
+    /// any finish of the key before (not looked up again here: a lookup per finish, for nothing).
     mutating func remember(_ key: String, hash: UInt64, line: Int) {
-        _ = forget(key, hash: hash)
+        assert(index.slot(for: key, hash: hash, keyOf: { entries[$0].key }) == nil, "\(key) is remembered already")
         let entry = Entry(key: key, hash: hash, line: line)
         if entries.count < Self.limit {
             index.insert(hash: hash, slot: entries.count)

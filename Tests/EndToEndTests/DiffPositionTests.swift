@@ -68,22 +68,17 @@ struct DiffPositionTests {
         let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
         let home = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"
         func push(_ page: Int) -> String {
-            "Navigator \(home) (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.Home.page(\(page)), "
-                + "method: NavigatorUI.NavigationMethod.push))"
+            "Navigator \(home) (home) " + NavigatorLog.pushing("Demo.Home.page(\(page))")
         }
         let lines = ["Navigator \(root) (root) configured", "Navigator \(root) (root) adding \(home) (home)"]
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = folder.appendingPathComponent("repeats.log")
-        try ((lines + [push(1), push(2), push(1), push(2)]).joined(separator: "\n") + "\n")
-            .write(to: log, atomically: true, encoding: .utf8)
+        let log = try writeLines(lines + [push(1), push(2), push(1), push(2)], to: "repeats.log", in: folder)
         let same = try navgraph(["diff", log.path, log.path])
         #expect(same.status == 0, "\(same.stdout)")
         #expect(same.stdout == "no differences\n")
         // One repeat popped: the last entry goes, not the first of its value.
-        let shorter = folder.appendingPathComponent("shorter.log")
-        try ((lines + [push(1), push(2), push(1)]).joined(separator: "\n") + "\n")
-            .write(to: shorter, atomically: true, encoding: .utf8)
+        let shorter = try writeLines(lines + [push(1), push(2), push(1)], to: "shorter.log", in: folder)
         let popped = try navgraph(["diff", "--format", "json", log.path, shorter.path])
         #expect(popped.status == 1)
         let document = try #require(jsonObject(popped.stdout))
@@ -117,26 +112,22 @@ struct DiffPositionTests {
         let root = "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root)"
         let home = "Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)"
         let x = "Navigator 14B0B829-B671-452F-949A-3F61914D5C25 (x)"
-        let push =
-            "pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.D.page(1), "
-            + "method: NavigatorUI.NavigationMethod.push))"
+        let push = NavigatorLog.pushing("Demo.D.page(1)")
         let start = [
             "\(root) configured", "\(root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)",
             "\(root) adding 7A1D55E0-93B4-4C8E-8F0A-6B2C1D9E4F10 (settings)",
         ]
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let before = folder.appendingPathComponent("before.log")
-        try
-            ((start + [
+        let before = try writeLines(
+            start + [
                 "\(home) \(push)",
                 "Navigator 7A1D55E0-93B4-4C8E-8F0A-6B2C1D9E4F10 (settings) adding "
                     + "14B0B829-B671-452F-949A-3F61914D5C25 (x)", "\(x) \(push)", "\(x) \(push)",
-            ]).joined(separator: "\n") + "\n").write(to: before, atomically: true, encoding: .utf8)
-        let after = folder.appendingPathComponent("after.log")
-        try
-            ((start + ["\(home) adding 14B0B829-B671-452F-949A-3F61914D5C25 (x)", "\(x) \(push)", "\(x) \(push)"])
-            .joined(separator: "\n") + "\n").write(to: after, atomically: true, encoding: .utf8)
+            ], to: "before.log", in: folder)
+        let after = try writeLines(
+            start + ["\(home) adding 14B0B829-B671-452F-949A-3F61914D5C25 (x)", "\(x) \(push)", "\(x) \(push)"],
+            to: "after.log", in: folder)
         let run = try navgraph(["diff", before.path, after.path])
         #expect(run.status == 1)
         #expect(

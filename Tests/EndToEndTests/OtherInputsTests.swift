@@ -70,8 +70,7 @@ struct OtherInputsTests {
         let root = "CD613E30-D8F1-6ADF-91B7-584A2265B1F5"
         let home = "1E2FEB89-414C-343C-1027-C4D1C386BBC4"
         func push(_ page: Int) -> String {
-            "Navigator \(home) (home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: "
-                + "Demo.HomeDestinations.page(\(page)), method: NavigatorUI.NavigationMethod.push))"
+            "Navigator \(home) (home) " + NavigatorLog.pushing("Demo.HomeDestinations.page(\(page))")
         }
         let lines =
             ["Navigator \(root) (root) configured", "Navigator \(root) (root) adding \(home) (home)"]
@@ -115,9 +114,7 @@ struct OtherInputsTests {
         let home = "Navigator 1E2FEB89-414C-343C-1027-C4D1C386BBC4 (home)"
         let sheet = "B2E1C3D4-0000-4000-8000-000000000001"
         let stranger = "9F9F9F9F-0000-4000-8000-000000000002"
-        let push =
-            "\(home) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.HomeDestinations.page(1), "
-            + "method: NavigatorUI.NavigationMethod.push))"
+        let push = "\(home) " + NavigatorLog.pushing("Demo.HomeDestinations.page(1)")
         let lines = [
             "\(root) configured", "\(root) adding 1E2FEB89-414C-343C-1027-C4D1C386BBC4 (home)", push,
             "\(home) popping", "\(home) popping",
@@ -195,8 +192,7 @@ struct OtherInputsTests {
         let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
         let home = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"
         let detail = "DDDDDDDD-0000-0000-0000-000000000004"
-        let push =
-            "pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, method: NavigatorUI.NavigationMethod.push))"
+        let push = NavigatorLog.pushing("Demo.X.y")
         let lines = [
             "Navigator \(root) (root) configured",
             "Navigator \(root) (root) adding \(home) (home)",
@@ -230,8 +226,7 @@ struct OtherInputsTests {
         let stranger = "BBBBBBBB-0000-0000-0000-000000000002"
         let lines = [
             "Navigator \(root) (root) configured",
-            "Navigator \(stranger) (stranger) pushing(NavigatorUI.AnyNavigationDestination(wrapped: Demo.X.y, "
-                + "method: NavigatorUI.NavigationMethod.push))",
+            "Navigator \(stranger) (stranger) " + NavigatorLog.pushing("Demo.X.y"),
         ]
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -246,10 +241,9 @@ struct OtherInputsTests {
         #expect(tree.stdout.contains("Alive, not yet placed (1):"), "\(tree.stdout)")
         #expect(!tree.stdout.contains("dump"), "\(tree.stdout)")
         // Still not placed after the window's next state: never placed, not "in no dump".
-        let later = folder.appendingPathComponent("later.log")
-        try
-            ((lines + ["Navigator \(root) (root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)"])
-            .joined(separator: "\n") + "\n").write(to: later, atomically: true, encoding: .utf8)
+        let later = try writeLines(
+            lines + ["Navigator \(root) (root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)"], to: "later.log",
+            in: folder)
         let laterTree = try navgraph(["tree", later.path])
         #expect(laterTree.stdout.contains("Alive, never placed in a window by the log (1):"), "\(laterTree.stdout)")
         #expect(!laterTree.stdout.contains("dump"), "\(laterTree.stdout)")
