@@ -134,7 +134,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         // Round trips through navgraph's reader, concurrency, the path observer.
         .testTarget(
-            name: "NavGraphRecorderTests", dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats"]),
+            name: "NavGraphRecorderTests",
+            dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(
             name: "EndToEndTests",

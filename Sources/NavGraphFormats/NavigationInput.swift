@@ -74,10 +74,13 @@ public struct NavigationInput {
     /// events here — the consumer on another thread completes them.
     ///
     /// `batching`: given the events a line at a time in the list the reader appends to, instead of `body` one by one.
+    ///
+    /// `readAhead`: the bytes are read and split into lines a chunk ahead, on a third thread (see
+    /// `LineSource.forEachLine`).
     func produce(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
         onRestart: ((LineSource.Restart) throws -> Void)? = nil, isStopped: (() -> Bool)? = nil,
-        handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil,
+        handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
         var reader: NavigationReader?
@@ -145,7 +148,10 @@ public struct NavigationInput {
         }
         try withoutActuallyEscaping(idle) { idle in
             try source.forEachLine(
-                follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart
+                follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart,
+                readAhead: readAhead,
+                // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
+                onWait: batching.map { batching in { if !batching.flush(&events) { stopped = true } } }
             ) { line, info in
                 lines = info.number
                 if isStopped?() == true {
@@ -253,4 +259,6 @@ protocol EventBatching: AnyObject {
     func lineEnded(_ events: inout [NavEvent]) -> Bool
     /// Reading ended (or failed): takes what is left.
     func finished(_ events: inout [NavEvent])
+    /// Reading waits for input: takes what is held back, if anything. `false`: stop reading.
+    func flush(_ events: inout [NavEvent]) -> Bool
 }

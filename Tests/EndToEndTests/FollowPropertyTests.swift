@@ -21,19 +21,6 @@ enum SplitPattern: String, CaseIterable, Sendable {
     case bytes
 }
 
-/// A deterministic random source (SplitMix64), so a failing split can be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The input cut into writes, each with the pause that follows it.
 struct SplitWrites {
     var pieces: [(bytes: Data, pause: Double)]
@@ -41,7 +28,7 @@ struct SplitWrites {
     /// Pauses are short (under a millisecond) except two of 0.2 s — longer than the live view's quiet period, so a
     /// provisional state is drawn mid-dump — at random places.
     init(_ data: Data, pattern: SplitPattern, seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let bytes = [UInt8](data)
         var cuts: [Int] = []
         switch pattern {

@@ -22,6 +22,33 @@ struct TreeCommandTests {
         #expect(dash.stdout == expected)
     }
 
+    /// `app | navgraph tree --at 2`: once step 2 is read, the tree is printed, without waiting for the app to print
+    /// again (or to end). The app here has printed its session and stays silent with its end of the pipe open.
+    @Test func aMomentReachedInALivePipeIsPrintedWithoutWaitingForMore() throws {
+        let file = example("navigator-session.log")
+        let expected = try navgraph(["tree", "--at", "2", file])
+        #expect(expected.status == 0)
+        let app = Pipe()
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = ["tree", "--at", "2", "-"]
+        process.standardInput = app
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        app.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: file)))
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let finishedInTime = !process.isRunning
+        try app.fileHandleForWriting.close()  // ends it either way
+        process.waitUntilExit()
+        #expect(finishedInTime, "navgraph waited for more input after step 2")
+        #expect(process.terminationStatus == 0)
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed == expected.stdout)
+    }
+
     @Test func countsSkippedLinesOnStderrAndListsThemWithVerbose() throws {
         let run = try navgraph(["tree", example("session.log")])
         #expect(run.stderr == "navgraph: skipped 19 lines that are not navigation output (--verbose lists them)\n")

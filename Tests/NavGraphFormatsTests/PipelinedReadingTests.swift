@@ -5,6 +5,12 @@ import Testing
 
 @testable import NavGraphFormats
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reading on a second thread must be invisible: the same events, the same diagnostics in the same order, the
 /// same errors, and a prompt stop.
 @Suite("Reading on a second thread")
@@ -38,7 +44,14 @@ struct PipelinedReadingTests {
     }
 
     private func read(_ bytes: [UInt8], concurrent: Bool, wantsText: Bool = true, stopAfter: Int? = nil) -> Outcome {
-        var input = NavigationInput(source: LineSource(bytes: bytes, name: "test.log"))
+        read(
+            LineSource(bytes: bytes, name: "test.log"), concurrent: concurrent, wantsText: wantsText,
+            stopAfter: stopAfter)
+    }
+
+    private func read(_ source: LineSource, concurrent: Bool, wantsText: Bool = true, stopAfter: Int? = nil) -> Outcome
+    {
+        var input = NavigationInput(source: source)
         input.concurrent = concurrent
         let transcript = Transcript(wantsText: wantsText)
         var events: [NavEvent] = []
@@ -77,6 +90,25 @@ struct PipelinedReadingTests {
         for name in names {
             let bytes = Array(try Data(contentsOf: examples.appendingPathComponent(name)))
             #expect(read(bytes, concurrent: true) == read(bytes, concurrent: false), "\(name)")
+        }
+    }
+
+    /// From a file, the concurrent reading also reads ahead on a third thread (`ChunkReadAhead`).
+    @Test(arguments: [1 << 20, 4096, 61])
+    func filesReadTheSameWithTheBytesReadAhead(chunkSize: Int) throws {
+        let examples = repositoryRoot.appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted().map {
+            examples.appendingPathComponent($0)
+        }
+        let big = try temporaryFile(Self.bigSession)
+        defer { try? FileManager.default.removeItem(at: big) }
+        for file in files + [big] {
+            let bytes = Array(try Data(contentsOf: file))
+            let descriptor = open(file.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            let source = LineSource(
+                descriptor: descriptor, name: "test.log", ownsDescriptor: true, chunkSize: chunkSize)
+            #expect(read(source, concurrent: true) == read(bytes, concurrent: false), "\(file.lastPathComponent)")
         }
     }
 

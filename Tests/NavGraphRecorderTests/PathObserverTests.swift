@@ -1,6 +1,7 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRecorder
@@ -125,18 +126,5 @@ struct PathObserverTests {
         #expect(result.diagnostics.isEmpty)
         let entries = result.hierarchy.preorder(from: "s").dropFirst().map(\.node.model.id)
         #expect(entries == ["r"] + observer.entryIDs)
-    }
-}
-
-/// A small seeded generator, so a failing case can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import NavGraphCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -52,6 +53,8 @@ public final class LineSource {
     private let chunkSize: Int
     /// Bytes to read instead of a descriptor (fuzzing, tests).
     private let memory: [UInt8]?
+    /// The read-ahead of the `forEachLine` running now, for `interrupt()` from another thread.
+    private let runningReadAhead = Mutex<ChunkReadAhead?>(nil)
 
     /// Opens `path`, or standard input for `nil` or `-`.
     public convenience init(path: String?, maxLineLength: Int = 1 << 22) throws(InputError) {
@@ -108,9 +111,16 @@ public final class LineSource {
     ///   - onRestart: following, the file was truncated or replaced (like `tail -F`): called before its lines are
     ///     passed on again from line 1; or its path names no file any more (`removed`, once until a file is there
     ///     again). Without it a truncated file is read on from where reading was.
+    ///   - readAhead: read the next chunks and find their line ends on another thread (`ChunkReadAhead`) while
+    ///     `body` works through the lines of this one. Only where nothing waits on pauses: not when following or with
+    ///     `onIdle`, and not for bytes in memory. After an early stop (`body` returns `false`), that thread may still
+    ///     wait in a read of a pipe until its writer writes or closes it; the descriptor stays open until then.
+    ///   - onWait: reading ahead, called before waiting for a chunk that is not read yet (a pipe whose writer is
+    ///     silent): a consumer that holds lines' results back to hand them on in batches hands them on now.
     public func forEachLine(
         follow: Bool = false, onIdle: ((Pause) throws -> Bool)? = nil,
-        onRestart: ((Restart) throws -> Void)? = nil,
+        onRestart: ((Restart) throws -> Void)? = nil, readAhead readsAhead: Bool = false,
+        onWait: (() throws -> Void)? = nil,
         _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
     ) throws {
         var info = stat()
@@ -118,8 +128,21 @@ public final class LineSource {
         var caughtUpAt: Double?
         var quietReported = false
         var memoryOffset = 0
-        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
-        defer { chunk.deallocate() }
+        let readAhead =
+            readsAhead && !follow && onIdle == nil && memory == nil
+            ? ChunkReadAhead(descriptor: descriptor, chunkSize: min(chunkSize, Int(Int32.max)), owner: self) : nil
+        if let readAhead { runningReadAhead.withLock { $0 = readAhead } }
+        defer { if readAhead != nil { runningReadAhead.withLock { $0 = nil } } }
+        // The chunk read into here, or the read-ahead's chunk whose lines are being passed on.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readAhead == nil ? chunkSize : 0)
+        defer { buffer.deallocate() }
+        var chunk = buffer
+        var readChunk: ChunkReadAhead.Chunk?
+        defer {
+            if let readChunk { readAhead?.recycle(readChunk) }
+            readAhead?.cancel()
+        }
+        var lineEnds: [Int32] = []
         // A line that spans chunks is gathered here; a line past the cap keeps only its start.
         var carry: [UInt8] = []
         var carryTruncated = false
@@ -140,6 +163,27 @@ public final class LineSource {
                     memoryOffset += count
                 }
                 if count == 0 { break }
+            } else if let readAhead {
+                if let done = readChunk {
+                    // Its line ends let go first, so the read-ahead thread refills the list in place.
+                    lineEnds = []
+                    readChunk = nil
+                    readAhead.recycle(done)
+                }
+                if let onWait, !readAhead.isReady { try onWait() }
+                switch readAhead.next() {
+                case .chunk(let next):
+                    readChunk = next
+                    chunk = next.bytes
+                    lineEnds = next.lineEnds
+                    count = next.count
+                case .end:
+                    count = 0
+                case .failed(let code):
+                    throw InputError.readFailed(path: name, reason: String(cString: strerror(code)))
+                case .cancelled:
+                    return  // `interrupt()`: what is left unread (a line in pieces too) is not passed on
+                }
             } else {
                 count = read(descriptor, chunk.baseAddress, chunkSize)
             }
@@ -192,9 +236,21 @@ public final class LineSource {
             caughtUpAt = nil
             quietReported = false
             var start = 0
-            // memchr finds each line's end many bytes at a time; a byte loop here was a tenth of reading a log.
-            while start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) {
-                let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var nextEnd = 0
+            /// Where the line from `start` ends: found by the read-ahead thread, or here.
+            func lineEnd() -> Int? {
+                if readAhead != nil {
+                    guard nextEnd < lineEnds.count else { return nil }
+                    nextEnd += 1
+                    return Int(lineEnds[nextEnd - 1])
+                }
+                // memchr finds each line's end many bytes at a time; a byte loop here was a tenth of reading a log.
+                guard start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) else {
+                    return nil
+                }
+                return chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            while let index = lineEnd() {
                 lineNumber += 1
                 let keepGoing: Bool
                 if carry.isEmpty && !carryTruncated {
@@ -228,6 +284,14 @@ public final class LineSource {
                 try body($0, LineInfo(number: lineNumber, truncated: carryTruncated))
             }
         }
+    }
+
+    /// Stops a `forEachLine(readAhead: true)` running on another thread: it returns at once if it waits for input
+    /// (a pipe whose writer is still running but silent), else before its next chunk, without passing on what is left.
+    /// A consumer that has what it needs (`tree --at 5` reading an app's output) need not wait for the app to print
+    /// again. Nothing without read-ahead is interrupted.
+    public func interrupt() {
+        runningReadAhead.withLock { $0?.cancel() }
     }
 
     /// How many of the last bytes read are compared with the file to notice it was written anew though no shorter.

@@ -1,0 +1,117 @@
+import Foundation
+import NavGraphTestSupport
+import Testing
+
+@testable import NavGraphFormats
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading a chunk ahead on another thread must hand out exactly the lines reading in turn does: the same bytes,
+/// numbers and truncation, wherever the chunks split them, and stop without waiting for a pipe's writer.
+@Suite("Reading a chunk ahead")
+struct ChunkReadAheadTests {
+    struct Line: Equatable, CustomStringConvertible {
+        var text: String
+        var number: Int
+        var truncated: Bool
+        var description: String {
+            "\(number)\(truncated ? " (truncated)" : ""): \(text.prefix(60).debugDescription) (\(text.utf8.count) bytes)"
+        }
+    }
+
+    private func lines(of source: LineSource, readAhead: Bool, stopAfter: Int? = nil) throws -> [Line] {
+        var lines: [Line] = []
+        try source.forEachLine(readAhead: readAhead) { bytes, info in
+            lines.append(
+                Line(text: String(decoding: bytes, as: UTF8.self), number: info.number, truncated: info.truncated))
+            return stopAfter.map { lines.count < $0 } ?? true
+        }
+        return lines
+    }
+
+    /// Lines of every length from empty to past the longest kept, some ending in `\r`, the last without `\n`.
+    private static let mixedLines: [UInt8] = {
+        var random = SplitMix(seed: 7)
+        var text = ""
+        for number in 0..<3000 {
+            let length =
+                number % 97 == 0 ? Int.random(in: 1000...5000, using: &random) : Int.random(in: 0...140, using: &random)
+            text += String((0..<length).map { _ in "abcdef ()-:0123456789é".randomElement(using: &random)! })
+            if number % 13 == 0 { text += "\r" }
+            text += "\n"
+        }
+        return Array((text + "the last line, no newline").utf8)
+    }()
+
+    @Test(arguments: [1, 7, 64, 999, 4096, 1 << 20])
+    func theLinesAreThoseReadInTurn(chunkSize: Int) throws {
+        let file = try temporaryFile(Self.mixedLines)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func source() throws -> LineSource {
+            let descriptor = open(file.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            return LineSource(
+                descriptor: descriptor, name: "mixed.log", ownsDescriptor: true, maxLineLength: 1200,
+                chunkSize: chunkSize)
+        }
+        let inTurn = try lines(of: try source(), readAhead: false)
+        #expect(inTurn.count == 3001)
+        #expect(inTurn.contains { $0.truncated })
+        expectSame(try lines(of: try source(), readAhead: true), inTurn)
+        // And as bytes in memory are read (where nothing is read ahead).
+        let memory = LineSource(bytes: Self.mixedLines, name: "mixed.log", maxLineLength: 1200, chunkSize: chunkSize)
+        expectSame(try lines(of: memory, readAhead: true), inTurn)
+    }
+
+    /// The same lines; on a difference, the first one (not thousands of lines).
+    private func expectSame(
+        _ lines: [Line], _ expected: [Line], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(lines.count == expected.count, sourceLocation: sourceLocation)
+        if let index = zip(lines, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record(
+                "line \(index + 1): \(lines[index]), expected \(expected[index])", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func anEmptyFileHasNoLines() throws {
+        let file = try temporaryFile([])
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try lines(of: try LineSource(path: file.path), readAhead: true).isEmpty)
+    }
+
+    /// `tree --at 3` reading a pipe whose writer is still running: stopping must not wait for more input.
+    @Test func stoppingEarlyDoesNotWaitForAPipesWriter() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let text = Array((0..<100).map { "line \($0)\n" }.joined().utf8)
+        #expect(text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == text.count)
+        let source = LineSource(descriptor: ends[0], name: "<pipe>", ownsDescriptor: true)
+        let started = Date()
+        let read = try lines(of: source, readAhead: true, stopAfter: 3)
+        #expect(read.map(\.text) == ["line 0", "line 1", "line 2"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        // The read-ahead thread may wait in a read of the pipe: closing its writer lets it end.
+        close(ends[1])
+    }
+
+    @Test func aFailedReadIsAnErrorNamingTheInput() throws {
+        // Reading a folder's descriptor fails (EISDIR): `LineSource(path:)` refuses folders before, this is the
+        // read itself failing.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let descriptor = open(folder.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        let source = LineSource(descriptor: descriptor, name: "folder.log", ownsDescriptor: true)
+        #expect {
+            _ = try lines(of: source, readAhead: true)
+        } throws: { error in
+            guard case InputError.readFailed(let path, _) = error else { return false }
+            return path == "folder.log"
+        }
+    }
+}
