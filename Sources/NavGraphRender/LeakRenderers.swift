@@ -13,13 +13,13 @@ public struct LeakTextRenderer: LeakReportRenderer {
     }
 
     public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
-        for leak in report.leaks {
+        let connectors = Self.connectors(report.leaks.map(\.depth), style: style)
+        for (leak, connector) in zip(report.leaks, connectors) {
             let depth = leak.depth
-            let indent = String(repeating: "  ", count: min(depth, 64))
             let label = leak.status == .leaked ? style.paint("leaked", .red) : style.paint("suspected", .yellow)
             var line =
-                indent + (depth > 0 ? (style.ascii ? "`- " : "└─ ") : "") + label + " "
-                + Escaping.terminal(leak.model.type) + " " + style.paint(Escaping.terminal(leak.model.id), .dim)
+                connector + label + " " + Escaping.terminal(leak.model.type) + " "
+                + style.paint(Escaping.terminal(leak.model.id), .dim)
             switch leak.status {
             case .leaked:
                 // Where it was and the step that took it out, as `tree` says it. The step it was last placed at is
@@ -77,6 +77,44 @@ public struct LeakTextRenderer: LeakReportRenderer {
             "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
             + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
+    }
+
+    /// What goes before each leak of a pre-order list with these depths: nothing for a top-level leak; for the leaked
+    /// subtree under it, two spaces and the tree's branches as `tree` draws them (`├─` for a child with a sibling after
+    /// it, `└─` for the last, `│` down the columns of ancestors with siblings still to come). Columns past 64 levels
+    /// are not drawn (a leaked chain that deep still gets one line per model).
+    static func connectors(_ depths: [Int], style: TerminalStyle) -> [String] {
+        // Whether each leak is the last of its siblings: scanning from the end, a leak at depth d has a later sibling
+        // when one at depth d was seen since the last leak shallower than d.
+        var isLast = [Bool](repeating: true, count: depths.count)
+        var laterSibling: [Bool] = []
+        for index in depths.indices.reversed() {
+            let depth = min(depths[index], 64)
+            if laterSibling.count <= depth {
+                laterSibling += repeatElement(false, count: depth + 1 - laterSibling.count)
+            }
+            isLast[index] = !laterSibling[depth]
+            laterSibling[depth] = true
+            for deeper in (depth + 1)..<laterSibling.count { laterSibling[deeper] = false }
+        }
+        var ancestorIsLast: [Bool] = []
+        var connectors: [String] = []
+        connectors.reserveCapacity(depths.count)
+        for (index, fullDepth) in depths.enumerated() {
+            let depth = min(fullDepth, 64)
+            if ancestorIsLast.count <= depth {
+                ancestorIsLast += repeatElement(true, count: depth + 1 - ancestorIsLast.count)
+            }
+            ancestorIsLast[depth] = isLast[index]
+            guard depth > 0 else {
+                connectors.append("")
+                continue
+            }
+            var prefix = "  "
+            for level in 1..<depth { prefix += ancestorIsLast[level] ? style.blank : style.pipe }
+            connectors.append(prefix + (isLast[index] ? style.lastBranch : style.branch))
+        }
+        return connectors
     }
 }
 

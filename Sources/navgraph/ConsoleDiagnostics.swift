@@ -28,6 +28,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     /// its lines. Off elsewhere, as a long log's warnings would pile up.
     var keepsReported = false
     private var reported: [Diagnostic] = []
+    /// Name the file in the totals (`navgraph: old.log: skipped 19 lines …`): one of several inputs.
+    var namesFileInTotals = false
 
     init(file: String, strict: Bool, verbose: Bool) {
         self.file = file
@@ -116,8 +118,9 @@ final class ConsoleDiagnostics: DiagnosticHandler {
                 ? ""
                 : "; \(which) like navigation output but cannot be read (cut short?), which --strict makes an error"
             let lines = skipped == 1 ? "1 line that is" : "\(skipped) lines that are"
+            let input = namesFileInTotals ? Escaping.terminal(file) + ": " : ""
             StandardError.write(
-                "navgraph: skipped \(lines) not navigation output (--verbose lists them)" + unreadableNote)
+                "navgraph: \(input)skipped \(lines) not navigation output (--verbose lists them)" + unreadableNote)
         }
     }
 
@@ -126,8 +129,18 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     var divert: ((Diagnostic, String) -> Void)?
 
     private func print(_ diagnostic: Diagnostic) {
-        let text = Escaping.terminal(diagnostic.formatted(file: file))
+        let text = Self.bounded(Escaping.terminal(diagnostic.formatted(file: file)))
         if let divert { divert(diagnostic, text) } else { StandardError.write(text) }
+    }
+
+    /// A message as long as a screen at most: one that quotes a huge id or value (a 200,000-character id in
+    /// navgraph-events) keeps its start and end, which say what happened where, and says how much is left out.
+    static func bounded(_ message: String) -> String {
+        let head = 600
+        let tail = 300
+        guard message.count > head + tail + 100 else { return message }
+        let omitted = message.count - head - tail
+        return String(message.prefix(head)) + " … (\(omitted) characters not shown) … " + String(message.suffix(tail))
     }
 
     /// The start of a line, control characters shown escaped, in quotes.

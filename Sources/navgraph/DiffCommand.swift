@@ -62,8 +62,13 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let diff: HierarchyDiff
         if files.count == 2 {
-            let old = try options(for: files[0]).readHierarchy()
-            let new = try options(for: files[1]).readHierarchy()
+            // Each file's totals (skipped lines) name it.
+            var oldInput = options(for: files[0])
+            var newInput = options(for: files[1])
+            oldInput.isOneOfSeveral = true
+            newInput.isOneOfSeveral = true
+            let old = try oldInput.readHierarchy()
+            let new = try newInput.readHierarchy()
             diff = HierarchyDiff(from: old, to: HierarchyDiff.aligning(new, to: old))
         } else {
             let input = options(for: files[0])

@@ -81,6 +81,8 @@ struct InputReading {
     var verbose = false
     /// `--config FILE`; `nil` looks for `.navgraph.yml` in the current folder and its parents.
     var configFile: String?
+    /// One of several inputs a command reads (`diff A B`): its totals on stderr say which.
+    var isOneOfSeveral = false
 
     /// No file, or `-`: the log comes on stdin.
     var readsStdin: Bool { file == nil || file == "-" }
@@ -88,7 +90,9 @@ struct InputReading {
     var displayName: String { readsStdin ? "<stdin>" : file! }
 
     func makeDiagnostics() -> ConsoleDiagnostics {
-        ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
+        let diagnostics = ConsoleDiagnostics(file: displayName, strict: strict, verbose: verbose)
+        diagnostics.namesFileInTotals = isOneOfSeveral
+        return diagnostics
     }
 
     /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would

@@ -83,6 +83,12 @@ struct RenderCommand: ParsableCommand {
         }
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
+        // `-o nav.svg --format png` writes what was asked, but a file named for another format is likely a slip.
+        if let output, let named = OutputFormat(extensionOf: output), named != chosen {
+            StandardError.write(
+                "navgraph: warning: writing \(chosen.rawValue) to '\(output)', whose extension names \(named.rawValue)\n"
+            )
+        }
 
         // Options not given take their default from .navgraph.yml.
         let defaults = try input.flags.configuration.load().defaults

@@ -41,6 +41,21 @@ struct MessageTests {
             strict.stderr.contains("odd.jsonl:3: error: pop of 5 from stack 'A', which has 0 entries above its root\n"))
     }
 
+    /// A warning that quotes a huge id (200,000 characters, twice) stays the size of a screen: its start and end, and
+    /// how much is left out.
+    @Test func aWarningAboutAHugeIdIsKeptShort() throws {
+        let id = String(repeating: "x", count: 200_000)
+        let line = "{\"event\":\"start\",\"id\":\"\(id)\",\"type\":\"A\"}\n"
+        let log = try temporaryFile(line + line, suffix: ".jsonl")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let run = try navgraph(["tree", log.path])
+        let warning = try #require(run.stderr.split(separator: "\n").first { $0.contains("warning:") })
+        #expect(warning.count < 1100)
+        #expect(warning.hasPrefix("\(log.path):2: warning: start of 'xxx"))
+        #expect(warning.contains(" characters not shown) … "))
+        #expect(warning.hasSuffix("xxx', which is already alive; ignored"))
+    }
+
     @Test func anUnknownCommandGetsASuggestion() throws {
         let run = try navgraph(["leak", example("leaky-session.log")])
         #expect(run.status == 64)

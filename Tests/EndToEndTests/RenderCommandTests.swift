@@ -100,6 +100,26 @@ struct RenderCommandTests {
         #expect(piped.status == 0 && isWellFormedXML(piped.stdoutBytes))
     }
 
+    /// `--format` wins over -o's extension; where the extension names another format, stderr says so (a file named
+    /// `.svg` holding a PNG is likely a slip). An extension that names no format (`diagram.txt`) or the same one
+    /// (`.gv` for DOT) is not remarked on.
+    @Test func aFileNamedForAnotherFormatIsWrittenWithAWarning() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = folder.appendingPathComponent("nav.svg")
+        let run = try navgraph(["render", example("session.log"), "-o", svg.path, "--format", "png"])
+        #expect(run.status == 0)
+        #expect(Array(try Data(contentsOf: svg).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(run.stderr.contains("navgraph: warning: writing png to '\(svg.path)', whose extension names svg\n"))
+        for (name, format) in [("diagram.txt", "svg"), ("nav.gv", "dot"), ("nav.svg", "svg")] {
+            let quiet = try navgraph([
+                "render", example("session.log"), "-o", folder.appendingPathComponent(name).path, "--format", format,
+            ])
+            #expect(quiet.status == 0)
+            #expect(!quiet.stderr.contains("warning"), "\(name) \(format)")
+        }
+    }
+
     /// Graphviz is prepared on another thread while arguments are parsed; a diagram for docs must still come out
     /// byte for byte the same every time.
     @Test func theSameInputAlwaysGivesTheSameSVG() throws {

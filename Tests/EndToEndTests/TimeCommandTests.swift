@@ -11,8 +11,8 @@ struct LeaksCommandTests {
             run.stdout == """
                 leaked ActionableListNavigationModel B80  under DefaultStackRootNavigationModel 9C2 until step 14, line 37; started line 22
                 leaked SegmentedTabsNavigationModel 5EA  under DefaultStackRootNavigationModel 19A until step 21, line 66; started line 48
-                  └─ leaked ArchitectureExampleNavigationModel A11; started line 49
-                  └─ leaked ArchitectureExampleNavigationModel B22; started line 50
+                  ├─ leaked ArchitectureExampleNavigationModel A11; started line 49
+                  ├─ leaked ArchitectureExampleNavigationModel B22; started line 50
                   └─ leaked ArchitectureExampleNavigationModel C33; started line 51
 
                 5 leaked, 0 suspected; 3 alive, 1 not yet placed, 14 finished
@@ -188,6 +188,20 @@ struct HistoryCommandTests {
         #expect((object["added"] as? [[String: Any]])?.map { $0["id"] as? String } == ["9C2", "A41", "C3F"])
         #expect((object["removed"] as? [Any])?.isEmpty == true)
         #expect(object["moved"] is [Any] && object["selection"] is [Any])
+    }
+
+    /// Two files each have their own skipped lines: the totals say which file they are of.
+    @Test func diffOfTwoFilesNamesEachFilesSkippedLines() throws {
+        let run = try navgraph(["diff", example("session.log"), example("leaky-session.log")])
+        #expect(
+            run.stderr == """
+                navgraph: \(example("session.log")): skipped 19 lines that are not navigation output (--verbose lists them)
+                navgraph: \(example("leaky-session.log")): skipped 26 lines that are not navigation output (--verbose lists them)
+
+                """)
+        // One file's totals stay as they are.
+        let one = try navgraph(["diff", example("leaky-session.log"), "--from", "3", "--to", "5"])
+        #expect(one.stderr == "navgraph: skipped 1 line that is not navigation output (--verbose lists them)\n")
     }
 
     @Test func diffUsage() throws {
