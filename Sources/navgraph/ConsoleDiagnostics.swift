@@ -11,6 +11,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private let verbose: Bool
     private var printedErrors = 0
     private(set) var errors = 0
+    private(set) var warnings = 0
     private(set) var skipped = 0
     /// Of the skipped lines, those that look like navigation output but cannot be read.
     private var unreadable = 0
@@ -66,6 +67,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         case .note:
             if verbose { print(diagnostic) }
         case .warning:
+            warnings += 1
             print(diagnostic)
         case .error:
             errors += 1

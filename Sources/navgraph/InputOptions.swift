@@ -128,6 +128,18 @@ struct InputReading {
         diagnostics.inputFormat = state.format
         // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
+        // dump() output whose property names mean no navigation shows each window's root alone (its properties only
+        // with --verbose): said, or the tree looks like navgraph read nothing. Not after warnings, which say why
+        // (a dump cut short before its navigation).
+        let hierarchy = state.hierarchy
+        if state.format == .swiftDump, !verbose, diagnostics.warnings == 0, !hierarchy.openWindows.isEmpty,
+            hierarchy.nodes.count == hierarchy.openWindows.count
+        {
+            StandardError.write(
+                "navgraph: the dumps hold no navigation by the property names navgraph knows (a path array, a sheet or "
+                    + "other presented optional, tabs with a selection): --verbose shows every property, and the "
+                    + "'dump:' keys of .navgraph.yml name yours (navgraph config --print)")
+        }
         switch state.unreached {
         case .stepBeyondEnd(let step, let steps)?:
             throw CommandFailure.badInput(

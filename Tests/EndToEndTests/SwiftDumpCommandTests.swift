@@ -14,6 +14,23 @@ struct SwiftDumpCommandTests {
         #expect(chosen.stdout == run.stdout)
     }
 
+    /// A dump with no property navgraph reads as navigation (an lldb `po` of a node tree) shows its root alone: stderr
+    /// says why and what shows the rest. A dump with navigation, or `--verbose`, is not remarked on.
+    @Test func aDumpWithNoNavigationSaysWhatShowsTheRest() throws {
+        let file = repositoryRoot.appendingPathComponent(
+            "Tests/NavGraphFormatsTests/Fixtures/corpus/dumpstyle-tinder-nodes-pr148-po-tree.txt"
+        ).path
+        let run = try navgraph(["tree", file])
+        #expect(run.status == 0)
+        #expect(run.stdout == "window main\nNode tree\n")
+        #expect(run.stderr.contains("navgraph: the dumps hold no navigation by the property names navgraph knows"))
+        #expect(run.stderr.contains("--verbose shows every property"))
+        let verbose = try navgraph(["tree", "--verbose", file])
+        #expect(verbose.stdout.contains("Scene"))
+        #expect(!verbose.stderr.contains("hold no navigation"))
+        #expect(!(try navgraph(["tree", example("per-tab-routers.log")])).stderr.contains("hold no navigation"))
+    }
+
     /// The README's transcript.
     @Test func treeAtAStep() throws {
         let run = try navgraph(["tree", "--at", "11", example("per-tab-routers.log")])
