@@ -1,7 +1,7 @@
 /// Untrusted text (file names, what an input or a configuration holds) made safe to print on a terminal: control
-/// characters (C0, DEL, C1) and bidirectional-override characters are shown as `\u{…}` instead of being sent, so
-/// that text can never move the cursor, change colours, reorder a line or start a line of its own. Here, where
-/// every reader and the configuration can use it for the messages they form.
+/// characters (C0, DEL, C1) and bidirectional-override characters are shown as `\t`, `\n`, `\r` or `\u{…}` instead of
+/// being sent, so that text can never move the cursor, change colours, reorder a line or start a line of its own.
+/// Here, where every reader and the configuration can use it for the messages they form.
 public enum TerminalText {
     public static func escaped(_ text: String) -> String { escaped(text, keepingNewlines: false) }
 
@@ -15,7 +15,13 @@ public enum TerminalText {
         var result = ""
         for scalar in text.unicodeScalars {
             if unsafe(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                // A tab, newline or return as Swift and C write them (what a reader recognizes); others by number.
+                switch scalar {
+                case "\t": result += "\\t"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
             } else {
                 result.unicodeScalars.append(scalar)
             }

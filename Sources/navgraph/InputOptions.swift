@@ -66,9 +66,12 @@ struct InputOptions: ParsableArguments {
 
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        option: String = "--at", onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+        option: String = "--at", showsHierarchy: Bool = true,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
-        try reading.readHierarchy(until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
+        try reading.readHierarchy(
+            until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
+            showsHierarchy: showsHierarchy, onStep: onStep)
     }
 }
 
@@ -102,6 +105,19 @@ struct InputReading {
         StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
     }
 
+    /// dump() output whose property names mean no navigation shows each window's root alone (its properties only
+    /// with --verbose): said at the end of the input, or the tree looks like navgraph read nothing. Not after
+    /// warnings, which say why (a dump cut short before its navigation).
+    func noteDumpsWithoutNavigation(in hierarchy: Hierarchy, format: InputFormat?, diagnostics: ConsoleDiagnostics) {
+        guard format == .swiftDump, !verbose, diagnostics.warnings == 0, !hierarchy.openWindows.isEmpty,
+            hierarchy.nodes.count == hierarchy.openWindows.count
+        else { return }
+        StandardError.write(
+            "navgraph: the dumps hold no navigation by the property names navgraph knows (a path array, a sheet or "
+                + "other presented optional, tabs with a selection): --verbose shows every property, and the "
+                + "'dump:' keys of .navgraph.yml name yours (navgraph config --print)")
+    }
+
     func makeInput() throws -> NavigationInput {
         announceTerminalStdin()
         let configuration = try ConfigurationOption.load(configFile)
@@ -118,9 +134,11 @@ struct InputReading {
     /// Reads the input up to `moment` (the end when `nil`; see `NavigationInput.readHierarchy`). Diagnostics go
     /// to stderr as they come; throws `InputError` or `CommandFailure.badInput` on bad input, and when the moment
     /// is not in the input (named as `option` gave it: `--at`, or `diff`'s `--to`).
+    /// `showsHierarchy`: the command shows the hierarchy (not `leaks`), so stderr says when dumps showed none of it.
     func readHierarchy(
         until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        option: String = "--at", onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+        option: String = "--at", showsHierarchy: Bool = true,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         let diagnostics = diagnostics ?? makeDiagnostics()
         let state = try makeInput().readHierarchy(
@@ -128,17 +146,8 @@ struct InputReading {
         diagnostics.inputFormat = state.format
         // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
-        // dump() output whose property names mean no navigation shows each window's root alone (its properties only
-        // with --verbose): said, or the tree looks like navgraph read nothing. Not after warnings, which say why
-        // (a dump cut short before its navigation).
-        let hierarchy = state.hierarchy
-        if state.format == .swiftDump, !verbose, diagnostics.warnings == 0, !hierarchy.openWindows.isEmpty,
-            hierarchy.nodes.count == hierarchy.openWindows.count
-        {
-            StandardError.write(
-                "navgraph: the dumps hold no navigation by the property names navgraph knows (a path array, a sheet or "
-                    + "other presented optional, tabs with a selection): --verbose shows every property, and the "
-                    + "'dump:' keys of .navgraph.yml name yours (navgraph config --print)")
+        if showsHierarchy {
+            noteDumpsWithoutNavigation(in: state.hierarchy, format: state.format, diagnostics: diagnostics)
         }
         switch state.unreached {
         case .stepBeyondEnd(let step, let steps)?:

@@ -48,7 +48,7 @@ struct LeaksCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = input.makeDiagnostics()
-        let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics)
+        let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
         let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
         if let reason = LeakReport.cannotBeTold(from: hierarchy, lifecycleAdvice: advice) {
             throw CommandFailure.badInput(input.displayName, reason)

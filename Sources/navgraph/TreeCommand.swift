@@ -206,8 +206,9 @@ struct TreeCommand: ParsableCommand {
             if redraw || format == .json { show(hierarchy, provisional: false, endOfInput: false) }
         }
 
+        let summary: NavigationInput.Summary
         do {
-            try reader.read(
+            summary = try reader.read(
                 diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
                 onRestart: restarted
             ) { event in
@@ -226,5 +227,6 @@ struct TreeCommand: ParsableCommand {
         show(hierarchy, provisional: false, endOfInput: true)
         held?.release()
         try diagnostics.finish()
+        input.reading.noteDumpsWithoutNavigation(in: hierarchy, format: summary.format, diagnostics: diagnostics)
     }
 }

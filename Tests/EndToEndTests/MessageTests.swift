@@ -232,7 +232,7 @@ struct MessageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = "bad\u{1B}[31mname\n.log"
         try "path: [\"A.Route\",42]\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        let shown = "bad\\u{1B}[31mname\\u{A}.log"
+        let shown = "bad\\u{1B}[31mname\\n.log"
         for arguments in [["tree", name], ["tree", "--strict", name], ["tree", "missing\u{1B}[2J"], [name]] {
             let run = try navgraph(arguments, directory: folder)
             #expect(run.status != 0, "\(arguments)")

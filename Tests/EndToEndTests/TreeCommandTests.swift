@@ -88,7 +88,7 @@ struct TreeCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr.contains(
-                "<stdin>:3: error: looks like SwiftUINavigation output but cannot be read: '\\u{9}<[DetailNavigationModel 8C'"
+                "<stdin>:3: error: looks like SwiftUINavigation output but cannot be read: '\\t<[DetailNavigationModel 8C'"
             ))
         #expect(!run.stderr.contains("hello"))
         #expect(run.stderr.hasSuffix("error: 1 error in input (--strict)\n"))

@@ -78,6 +78,27 @@ struct ChunkReadAheadTests {
         }
     }
 
+    /// Chunks of lines shorter than `shortestLinesListed` on average are split by the reader, not listed by the
+    /// read-ahead: the same lines either way, including where such chunks and listed ones alternate.
+    @Test func chunksOfVeryShortLinesAreSplitByTheReader() throws {
+        var text = ""
+        for block in 0..<40 {
+            text += block % 2 == 0 ? String(repeating: "\n", count: 3000) : String(repeating: "a\r\n", count: 1500)
+            text += String(repeating: "a line long enough to be listed by the read-ahead thread\n", count: 200)
+        }
+        let bytes = Array(text.utf8)
+        let file = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for chunkSize in [4096, 65536] {
+            let descriptor = open(file.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            let ahead = LineSource(
+                descriptor: descriptor, name: "short.log", ownsDescriptor: true, chunkSize: chunkSize)
+            let inTurn = LineSource(bytes: bytes, name: "short.log", chunkSize: chunkSize)
+            expectSame(try lines(of: ahead, readAhead: true), try lines(of: inTurn, readAhead: false))
+        }
+    }
+
     @Test func anEmptyFileHasNoLines() throws {
         let file = try temporaryFile([])
         defer { try? FileManager.default.removeItem(at: file) }

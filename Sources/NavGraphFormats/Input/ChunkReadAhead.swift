@@ -11,12 +11,18 @@ import Foundation
 /// a NavigatorUI log (perf, 100 MB), and that thread sets the wall time. Each chunk comes with the offsets of its
 /// line ends, found here. At most `chunkCount` chunks exist; memory is theirs and their offset lists.
 final class ChunkReadAhead: @unchecked Sendable {
-    /// A chunk read: `count` bytes from `bytes`, with the offset of each `\n` in it, in order.
+    /// A chunk read: `count` bytes from `bytes`, with the offset of each `\n` in it, in order — or, in a chunk of
+    /// lines shorter than `shortestLinesListed` bytes on average, `nil`: the reader finds their ends itself.
     struct Chunk {
         var bytes: UnsafeMutableBufferPointer<UInt8>
         var count = 0
-        var lineEnds: [Int32] = []
+        var lineEnds: [Int32]? = []
     }
+
+    /// Below this average line length a chunk's line ends are not listed: a file of empty lines listed four bytes
+    /// per byte read (16 MB for three chunks), and handing them over cost more than finding them (a helper's
+    /// measure: 50 million empty lines read 20–30% slower, with twice the memory).
+    static let shortestLinesListed = 8
 
     /// What `next()` gives: a chunk, the end of the input, a failed read (`errno`), or that reading was cancelled.
     enum Next {
@@ -111,13 +117,24 @@ final class ChunkReadAhead: @unchecked Sendable {
             } while count < 0 && errno == EINTR
             let failure = count < 0 ? errno : 0
             chunk.count = max(count, 0)
-            chunk.lineEnds.removeAll(keepingCapacity: true)
+            var lineEnds = chunk.lineEnds ?? []
+            chunk.lineEnds = nil
+            lineEnds.removeAll(keepingCapacity: true)
             if count > 0, let base = chunk.bytes.baseAddress {
+                let most = count / Self.shortestLinesListed + 1
                 var start = 0
-                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                while start < count, lineEnds.count <= most,
+                    let found = memchr(base + start, 0x0A, count - start)
+                {
                     let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    chunk.lineEnds.append(Int32(truncatingIfNeeded: index))
+                    lineEnds.append(Int32(truncatingIfNeeded: index))
                     start = index + 1
+                }
+                if lineEnds.count > most {
+                    // Kept small for the next chunk: a file of short lines is likely to go on with them.
+                    lineEnds = []
+                } else {
+                    chunk.lineEnds = lineEnds
                 }
             }
 

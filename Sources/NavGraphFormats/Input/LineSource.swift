@@ -142,7 +142,9 @@ public final class LineSource {
             if let readChunk { readAhead?.recycle(readChunk) }
             readAhead?.cancel()
         }
+        /// The current chunk's line ends, when the read-ahead listed them (`endsListed`).
         var lineEnds: [Int32] = []
+        var endsListed = false
         // A line that spans chunks is gathered here; a line past the cap keeps only its start.
         var carry: [UInt8] = []
         var carryTruncated = false
@@ -175,7 +177,8 @@ public final class LineSource {
                 case .chunk(let next):
                     readChunk = next
                     chunk = next.bytes
-                    lineEnds = next.lineEnds
+                    endsListed = next.lineEnds != nil
+                    lineEnds = next.lineEnds ?? []
                     count = next.count
                 case .end:
                     count = 0
@@ -239,7 +242,7 @@ public final class LineSource {
             var nextEnd = 0
             /// Where the line from `start` ends: found by the read-ahead thread, or here.
             func lineEnd() -> Int? {
-                if readAhead != nil {
+                if endsListed {
                     guard nextEnd < lineEnds.count else { return nil }
                     nextEnd += 1
                     return Int(lineEnds[nextEnd - 1])
