@@ -9,9 +9,9 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw the hierarchy as a diagram (DOT, SVG, PNG, PDF by Graphviz, Mermaid) or write its trace.",
         discussion: """
-            The format comes from --format, else from the extension of -o, else DOT. Without -o the diagram goes \
-            to stdout (binary formats only into a pipe or file). SVG, PNG and PDF are laid out in-process by \
-            libgraphviz; no `dot` program is needed.
+            The format comes from --format, else from the extension of -o (one that names no format is an \
+            error), else DOT. Without -o the diagram goes to stdout (binary formats only into a pipe or file). \
+            SVG, PNG and PDF are laid out in-process by libgraphviz; no `dot` program is needed.
 
             Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
             labelled with their style. --theme dark for the dark theme; for your own, start from \
