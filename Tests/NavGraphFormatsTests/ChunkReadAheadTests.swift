@@ -120,6 +120,29 @@ struct ChunkReadAheadTests {
         close(ends[1])
     }
 
+    /// A pipe left non-blocking (by another program sharing it) reads as a blocking one: a read with nothing yet
+    /// waits for input instead of failing with "Resource temporarily unavailable".
+    @Test(arguments: [false, true])
+    func aNonBlockingPipeIsReadAsItArrives(readAhead: Bool) throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
+        let writer = ends[1]
+        let thread = Thread {
+            for burst in 0..<3 {
+                usleep(50_000)
+                let text = Array((0..<10).map { "burst \(burst) line \($0)\n" }.joined().utf8)
+                _ = text.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+            }
+            close(writer)
+        }
+        thread.start()
+        let source = LineSource(descriptor: ends[0], name: "<pipe>", ownsDescriptor: true)
+        let read = try lines(of: source, readAhead: readAhead)
+        #expect(read.count == 30)
+        #expect(read.last?.text == "burst 2 line 9")
+    }
+
     @Test func aFailedReadIsAnErrorNamingTheInput() throws {
         // Reading a folder's descriptor fails (EISDIR): `LineSource(path:)` refuses folders before, this is the
         // read itself failing.

@@ -112,9 +112,14 @@ final class ChunkReadAhead: @unchecked Sendable {
             condition.unlock()
 
             var count: Int
-            repeat {
+            while true {
                 count = read(descriptor, chunk.bytes.baseAddress, chunk.bytes.count)
-            } while count < 0 && errno == EINTR
+                guard count < 0 else { break }
+                if errno == EINTR { continue }
+                // A descriptor left non-blocking: silent for now, as a blocking read would wait.
+                guard LineSource.wouldBlock(errno) else { break }
+                LineSource.waitForInput(descriptor)
+            }
             let failure = count < 0 ? errno : 0
             chunk.count = max(count, 0)
             var lineEnds = chunk.lineEnds ?? []

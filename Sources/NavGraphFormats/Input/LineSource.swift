@@ -192,6 +192,10 @@ public final class LineSource {
             }
             if count < 0 {
                 if errno == EINTR { continue }
+                if Self.wouldBlock(errno) {
+                    Self.waitForInput(descriptor)
+                    continue
+                }
                 throw InputError.readFailed(path: name, reason: String(cString: strerror(errno)))
             }
             if count == 0 {
@@ -332,6 +336,18 @@ public final class LineSource {
             if result < 0 && errno == EINTR { continue }
             return result > 0
         }
+    }
+
+    /// A read of a descriptor left non-blocking (by whatever shares the terminal or pipe) has nothing yet: not an
+    /// error, the input is only silent for now.
+    static func wouldBlock(_ error: Int32) -> Bool {
+        error == EAGAIN || error == EWOULDBLOCK
+    }
+
+    /// Waits until `descriptor` can be read (or is at its end), as a blocking read would.
+    static func waitForInput(_ descriptor: Int32) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&request, 1, -1) < 0 && errno == EINTR {}
     }
 
     /// Monotonic seconds.
