@@ -140,8 +140,11 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     static func bounded(_ message: String) -> String {
         let head = 600
         let tail = 300
-        guard message.count > head + tail + 100 else { return message }
-        let omitted = message.count - head - tail
+        // Most messages are short: their UTF-8 length (known without a walk) bounds their count of characters.
+        guard message.utf8.count > head + tail + 100 else { return message }
+        let characters = message.count
+        guard characters > head + tail + 100 else { return message }
+        let omitted = characters - head - tail
         return String(message.prefix(head)) + " … (\(omitted) characters not shown) … " + String(message.suffix(tail))
     }
 

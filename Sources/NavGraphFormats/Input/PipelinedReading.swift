@@ -154,7 +154,7 @@ final class PipelinedReading: @unchecked Sendable, EventBatching {
 
     /// `EventBatching`: what was read before the end (or an error) is delivered first: nothing read is lost.
     func finished(_ events: inout [NavEvent]) {
-        if !events.isEmpty || !notes.isEmpty { _ = put(&events) }
+        _ = flush(&events)
     }
 
     /// `EventBatching`: the input is silent for now (a live pipe); what was read goes over without waiting for a
