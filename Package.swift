@@ -10,16 +10,15 @@ let fuzzerNoMain = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_NO_MAIN"] 
 let fuzzSwift: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-DFUZZING"])] : []
 let fuzzLink: [LinkerSetting] =
     fuzzing ? [.unsafeFlags(["-sanitize=address", "-Xlinker", fuzzerNoMain]), .linkedLibrary("stdc++")] : []
-// The reading path (readers, reducer) touches class properties millions of times per second; release builds skip
-// the run-time exclusivity bookkeeping there (a tenth of the time; debug and sanitizer builds keep the checks).
-let readingPath: [SwiftSetting] =
-    fuzzSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// No other target has unsafe flags: SwiftPM refuses them in a package used as a dependency, and apps depend on this
+// one for NavGraphRecorder (tools for NavGraphKit).
+let readingPath: [SwiftSetting] = fuzzSwift
 
 let package = Package(
     name: "navgraph",
-    // macOS 15: the reader's thread hand-over uses `Synchronization.Atomic` (macOS 15 and later); Swift 6.3's Xcode
-    // needs macOS 15 anyway. The recorder library marks its own needs (iOS 18) with `@available`.
-    platforms: [.macOS(.v15)],
+    // What an app that links NavGraphRecorder may support, and where the command-line tool runs. Nothing here uses
+    // `Synchronization` (macOS 15 / iOS 18): the recorder has a lock of its own, the reader swift-atomics.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
         .library(
@@ -34,6 +33,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
@@ -41,7 +41,10 @@ let package = Package(
         // The model: nodes, edge kinds, events, the reducer. Foundation only.
         .target(name: "NavGraphCore", swiftSettings: readingPath),
         // Format readers: bytes -> one normalized NavEvent stream.
-        .target(name: "NavGraphFormats", dependencies: ["NavGraphCore"], swiftSettings: readingPath),
+        .target(
+            name: "NavGraphFormats",
+            dependencies: ["NavGraphCore", .product(name: "Atomics", package: "swift-atomics")],
+            swiftSettings: readingPath),
         // `.navgraph.yml`: kind rules, dump() property names, allowed types, option defaults (read with Yams).
         .target(name: "NavGraphConfiguration", dependencies: ["NavGraphCore", "NavGraphFormats", "Yams"]),
         // Leaks, diffs, step descriptions: derived from the same event stream.
@@ -142,6 +145,7 @@ let package = Package(
             dependencies: [
                 "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
                 "fuzz-navigator", "fuzz-swift-dump", "recorder-demo", "NavGraphTestSupport",
-            ]),
+            ],
+            exclude: ["Golden"]),
     ]
 )

@@ -22,9 +22,8 @@ enum DOTReading {
         var text = dot
         return text.withUTF8 { bytes -> UnsafeMutablePointer<Agraph_t>? in
             var reader = TextReader(bytes: bytes)
-            var discipline = Agdisc_t(mem: navgraph_default_memory_discipline(), id: nameOrderedIDs, io: textInput)
             return withUnsafeMutablePointer(to: &reader) { channel -> UnsafeMutablePointer<Agraph_t>? in
-                agread(UnsafeMutableRawPointer(channel), &discipline)
+                navgraph_read(UnsafeMutableRawPointer(channel), nameOrderedIDs, textInput)
             }
         }
     }
@@ -68,11 +67,11 @@ enum DOTReading {
     nonisolated(unsafe) private static let nameOrderedIDs: UnsafeMutablePointer<Agiddisc_t> = {
         let discipline = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         discipline.initialize(
-            to: Agiddisc_t(
-                open: { _, _ in
+            to: navgraph_id_discipline(
+                { _, _ in
                     Unmanaged.passRetained(ObjectNames()).toOpaque()
                 },
-                map: { state, _, name, id, create in
+                { state, _, name, id, create in
                     guard let state, let id else { return 0 }
                     let table = Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue()
                     guard let name else {
@@ -85,17 +84,16 @@ enum DOTReading {
                     id.pointee = found
                     return 1
                 },
-                alloc: { _, _, _ in 0 },  // IDs are never chosen by the caller, as in Graphviz's own discipline.
-                free: { _, _, _ in },  // Names stay until the graph closes.
-                print: { state, _, id in
+                { _, _, _ in },  // Names stay until the graph closes.
+                { state, _, id in
                     guard let state else { return nil }
                     return Unmanaged<ObjectNames>.fromOpaque(state).takeUnretainedValue().name(for: id)
                 },
-                close: { state in
+                { state in
                     guard let state else { return }
                     Unmanaged<ObjectNames>.fromOpaque(state).release()
                 },
-                idregister: { _, _, _ in }))
+                { _, _, _ in }))
         return discipline
     }()
 

@@ -77,6 +77,12 @@ public enum Graphviz {
         }.start()
     }
 
+    /// The version of Graphviz navgraph was compiled against (`2.43.0`, `14.1.4`).
+    public static var version: String { String(cString: navgraph_graphviz_version()) }
+
+    /// The layout engines Graphviz itself ships (in the dot and neato plugins).
+    static let layoutEngines: Set<String> = ["dot", "neato", "fdp", "sfdp", "twopi", "circo", "osage", "patchwork"]
+
     /// Renders `dot` to `format` with the given layout engine and returns the bytes.
     public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError)
         -> [UInt8]
@@ -92,11 +98,15 @@ public enum Graphviz {
     {
         try layOutLocked(dot: dot, engine: engine) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>?
-            var length: UInt32 = 0
-            let status = gvRenderData(context, graph, format.rawValue, &data, &length)
-            defer { if let data { gvFreeRenderData(data) } }
+            var length = 0
+            let status = navgraph_render(context, graph, format.rawValue, &data, &length)
+            defer { free(data) }
             guard status == 0, let data else {
-                throw .renderFailed(format: format.rawValue, message: GraphvizMessages.text())
+                let message = GraphvizMessages.text()
+                if GraphvizMessages.saysUnavailable(message) {
+                    throw .missingPlugin(.init(.renderer, format.rawValue, message: message))
+                }
+                throw .renderFailed(format: format.rawValue, message: message)
             }
             return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
                 Array(UnsafeBufferPointer(start: $0, count: Int(length)))
@@ -119,7 +129,12 @@ public enum Graphviz {
         defer { agclose(graph) }
 
         guard gvLayout(context, graph, engine) == 0 else {
-            throw .layoutFailed(engine: engine, message: GraphvizMessages.text())
+            let message = GraphvizMessages.text()
+            // An engine Graphviz ships that it does not know: its plugins were not found.
+            if Graphviz.layoutEngines.contains(engine), GraphvizMessages.saysUnavailable(message) {
+                throw .missingPlugin(.init(.layout, engine, message: message))
+            }
+            throw .layoutFailed(engine: engine, message: message)
         }
         defer { gvFreeLayout(context, graph) }
         // Graphviz reports some failures ("trouble in init_rank", lost edges) as errors and still returns success;
@@ -131,8 +146,24 @@ public enum Graphviz {
     }
 }
 
+extension GraphvizError.MissingPlugin {
+    fileprivate init(_ kind: Kind, _ name: String, message: String) {
+        self.init(
+            kind: kind, name: name, graphvizVersion: Graphviz.version,
+            configurationFile: String(cString: navgraph_graphviz_plugin_configuration()),
+            pluginFolder: ProcessInfo.processInfo.environment["GVBINDIR"].flatMap { $0.isEmpty ? nil : $0 },
+            message: message)
+    }
+}
+
 /// Collects what Graphviz reports while one call runs, instead of letting it print to stderr.
 private enum GraphvizMessages {
+    /// Whether Graphviz's words say it has no plugin for what was asked: `Layout type: "dot" not recognized`,
+    /// `Format: "png" not recognized`, `renderer for png is unavailable` (the same words in 2.42 and 14).
+    static func saysUnavailable(_ message: String) -> Bool {
+        message.contains("not recognized") || message.contains("is unavailable")
+    }
+
     // Only touched with `Graphviz.lock` held.
     nonisolated(unsafe) private static var collected = ""
 

@@ -9,6 +9,37 @@ public enum GraphvizError: Error, Equatable, CustomStringConvertible {
     case layoutFailed(engine: String, message: String)
     /// No renderer for this format: the Graphviz plugin (e.g. cairo for PNG/PDF) is missing.
     case renderFailed(format: String, message: String)
+    /// Graphviz runs but has no plugin for a layout or an output format it ships: its plugin configuration is
+    /// missing or lists none (a moved, sandboxed or half-installed Graphviz).
+    case missingPlugin(MissingPlugin)
+
+    /// What a `missingPlugin` error names: what was asked for, and where Graphviz looked.
+    public struct MissingPlugin: Equatable, Sendable {
+        public enum Kind: String, Sendable { case layout, renderer }
+        public var kind: Kind
+        /// The layout engine (`dot`) or the output format (`png`).
+        public var name: String
+        /// The version navgraph was built against (`2.43.0`, `14.1.4`).
+        public var graphvizVersion: String
+        /// The plugin configuration file Graphviz reads beside its plugins (`config6a`, `config8`).
+        public var configurationFile: String
+        /// `GVBINDIR` when set: the folder Graphviz was told to find its plugins in.
+        public var pluginFolder: String?
+        /// What Graphviz said.
+        public var message: String
+
+        public init(
+            kind: Kind, name: String, graphvizVersion: String, configurationFile: String, pluginFolder: String?,
+            message: String
+        ) {
+            self.kind = kind
+            self.name = name
+            self.graphvizVersion = graphvizVersion
+            self.configurationFile = configurationFile
+            self.pluginFolder = pluginFolder
+            self.message = message
+        }
+    }
 
     public var description: String { "navgraph: error: " + message }
 
@@ -25,8 +56,34 @@ public enum GraphvizError: Error, Equatable, CustomStringConvertible {
             "Graphviz could not render \(format)" + Self.detail(message)
                 + (message.isEmpty
                     ? " (is the Graphviz plugin for \(format) installed? `dot -c` registers plugins)" : "")
+        case .missingPlugin(let plugin):
+            plugin.description
         }
     }
 
     private static func detail(_ message: String) -> String { message.isEmpty ? "" : ": " + message }
+}
+
+extension GraphvizError.MissingPlugin: CustomStringConvertible {
+    /// Which plugin, where Graphviz looked, and the two ways out: register the plugins, or reinstall the package
+    /// that holds them.
+    public var description: String {
+        let what =
+            switch kind {
+            case .layout: "the '\(name)' layout"
+            case .renderer: "\(name) output"
+            }
+        let plugin =
+            switch kind {
+            case .layout: name == "dot" ? "gvplugin_dot_layout" : "gvplugin_neato_layout"
+            case .renderer: ["png", "pdf"].contains(name) ? "gvplugin_pango (cairo)" : "gvplugin_core"
+            }
+        let folder = pluginFolder.map { "GVBINDIR=\($0)" } ?? "its plugin folder"
+        return "Graphviz \(graphvizVersion) has no plugin for \(what) (\(plugin)); it finds its plugins through "
+            + "\(configurationFile) in \(folder). Run `dot -c` as root to register the installed plugins, or "
+            + "reinstall Graphviz (macOS: brew reinstall graphviz; Debian/Ubuntu: apt-get install --reinstall "
+            + "libgvc6; Fedora: dnf reinstall graphviz)"
+            + (pluginFolder == nil ? "" : "; or unset GVBINDIR")
+            + (message.isEmpty ? "" : ". Graphviz said: \(message)")
+    }
 }

@@ -7,7 +7,6 @@
 ///     let lifetime = ModelLifetime(DetailViewModel.self)
 /// }
 /// ```
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ModelLifetime: Sendable {
     /// The model's id in the events: the one given, or one the recorder made.
     public let id: String

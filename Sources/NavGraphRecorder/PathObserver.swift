@@ -9,7 +9,6 @@
 /// route popped and pushed again is a new entry, as it is a new screen.
 ///
 /// The observer remembers the path it last saw: give it each new value (`.onChange(of: path)`).
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public struct PathObserver<Route: Hashable & Sendable>: Sendable {
     /// The stack's id in the events.
     public let stack: String

@@ -14,7 +14,6 @@ import Foundation
 /// `batchWindow` for more before going idle: while events keep coming, they are written in batches of up to a
 /// millisecond's worth instead of the writer being woken (a `futex` call on the recording thread, two context
 /// switches) for every few events. Woken that often, waking was about a third of all samples in `perf`.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class RecordingQueue: Sendable {
     /// What the writer thread is doing, which decides whether a recording thread wakes it.
     private enum WriterPhase {

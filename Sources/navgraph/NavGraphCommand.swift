@@ -6,6 +6,8 @@ import NavGraphRender
 
 @main
 struct NavGraphCommand: ParsableCommand {
+    /// The release this is; an app's `.package(url:from:)` names it (README, docs/recorder.md). The Graphviz it was
+    /// built against follows in `--version`, as it decides what `render` can draw.
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -33,7 +35,7 @@ struct NavGraphCommand: ParsableCommand {
                 (.badInput, nil), (.usage, nil),
             ])) Each command's --help lists its own.
             """,
-        version: version,
+        version: "\(version) (Graphviz \(Graphviz.version))",
         subcommands: [
             TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
             DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self,

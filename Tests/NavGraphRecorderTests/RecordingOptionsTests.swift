@@ -1,7 +1,6 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
-import Synchronization
 import Testing
 
 @testable import NavGraphRecorder
@@ -48,7 +47,7 @@ struct RecordingOptionsTests {
     /// A sink slower than the events: the buffer stays bounded, drops are counted, and the log says how many.
     @Test func aFullBufferDropsNewEventsCountsThemAndSaysSo() throws {
         let lines = LockedLines()
-        let gate = Mutex(false)
+        let gate = LockedState(false)
         let recorder = NavigationRecorder()
         recorder.startRecording(
             to: .lines { line in

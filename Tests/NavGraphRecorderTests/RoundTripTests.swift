@@ -1,7 +1,6 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
-import Synchronization
 import Testing
 
 @testable import NavGraphRecorder
@@ -203,7 +202,7 @@ struct RoundTripTests {
 
 /// Lines a closure sink received, from its thread.
 final class LockedLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = LockedState<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
+import Foundation
 import NavGraphCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +54,10 @@ public final class LineSource {
     /// Bytes to read instead of a descriptor (fuzzing, tests).
     private let memory: [UInt8]?
     /// The read-ahead of the `forEachLine` running now, for `interrupt()` from another thread.
-    private let runningReadAhead = Mutex<ChunkReadAhead?>(nil)
+    private var runningReadAhead: ChunkReadAhead?
+    /// Guards `runningReadAhead` (set and cleared by the reading thread, read by `interrupt()`). An `NSLock`, not
+    /// `Synchronization.Mutex`, which needs macOS 15; it is taken twice a read, not per line.
+    private let readAheadLock = NSLock()
 
     /// Opens `path`, or standard input for `nil` or `-`.
     public convenience init(path: String?, maxLineLength: Int = 1 << 22) throws(InputError) {
@@ -131,8 +134,8 @@ public final class LineSource {
         let readAhead =
             readsAhead && !follow && onIdle == nil && memory == nil
             ? ChunkReadAhead(descriptor: descriptor, chunkSize: min(chunkSize, Int(Int32.max)), owner: self) : nil
-        if let readAhead { runningReadAhead.withLock { $0 = readAhead } }
-        defer { if readAhead != nil { runningReadAhead.withLock { $0 = nil } } }
+        if let readAhead { readAheadLock.withLock { runningReadAhead = readAhead } }
+        defer { if readAhead != nil { readAheadLock.withLock { runningReadAhead = nil } } }
         // The chunk read into here, or the read-ahead's chunk whose lines are being passed on.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readAhead == nil ? chunkSize : 0)
         defer { buffer.deallocate() }
@@ -298,7 +301,7 @@ public final class LineSource {
     /// A consumer that has what it needs (`tree --at 5` reading an app's output) need not wait for the app to print
     /// again. Nothing without read-ahead is interrupted.
     public func interrupt() {
-        runningReadAhead.withLock { $0?.cancel() }
+        readAheadLock.withLock { runningReadAhead?.cancel() }
     }
 
     /// How many of the last bytes read are compared with the file to notice it was written anew though no shorter.

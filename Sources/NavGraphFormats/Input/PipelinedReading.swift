@@ -1,6 +1,6 @@
+import Atomics
 import Foundation
 import NavGraphCore
-import Synchronization
 
 /// Reads an input on a second thread while the calling thread consumes its events: parsing lines (the reader)
 /// overlaps with applying the events (the reducer), which on two cores is close to twice as fast on big logs. The
@@ -45,8 +45,9 @@ final class PipelinedReading: @unchecked Sendable, EventBatching {
     static let maxBatchesInFlight = 4
 
     private let input: NavigationInput
-    /// Set once the consumer stopped; the reading thread checks it every line, without taking the lock.
-    private let stopped = Atomic<Bool>(false)
+    /// Set once the consumer stopped; the reading thread checks it every line, without taking the lock. (swift-atomics,
+    /// not `Synchronization.Atomic`, which needs macOS 15.)
+    private let stopped = ManagedAtomic<Bool>(false)
     // Only the reading thread touches these two.
     /// The notes of the batch being filled (its events are in the array `produce` appends to).
     private var notes: [(position: Int, note: Note)] = []
