@@ -5,15 +5,28 @@ import NavGraphCore
 /// models whose lifecycle the input records (a `Started`/`start`) get a verdict.
 public struct LeakReport: Sendable {
     public enum Status: String, Sendable {
-        /// Left the hierarchy, never finished.
+        /// Left the hierarchy, or was in no dump of any window since it started; never finished.
         case leaked
-        /// Alive at the end, started before the last dump, in no dump: it may live in another window.
+        /// Alive at the end, never placed, and no verdict fits (`Reason`).
         case suspected
+    }
+
+    /// Why a model got its status: what the log showed of it.
+    public enum Reason: Sendable, Equatable {
+        /// An event removed it, or a later dump of its window no longer listed it.
+        case left
+        /// Every open window printed a dump after it started, and none listed it.
+        case inNoDump
+        /// It started after the last dump of these windows, and may live there.
+        case mayLiveIn(windows: [String])
+        /// The states were worked out from the log's lines (NavigatorUI), and none placed it.
+        case neverPlacedByLog
     }
 
     public struct Leak: Sendable {
         public var model: ModelRef
         public var status: Status
+        public var reason: Reason = .left
         public var startedLine: Int
         /// Where it was last seen attached (`nil` for a suspected model, or a root).
         public var parent: ModelRef?
@@ -52,9 +65,13 @@ public struct LeakReport: Sendable {
     /// Models alive and placed, and not yet placed; listed with `--all`.
     public private(set) var aliveModels: [ModelLifecycle] = []
     public private(set) var unplacedModels: [ModelLifecycle] = []
-    /// The app printed dumps (the last state read was one): a suspected model is one in no dump, which may live in
-    /// another window. Otherwise the states were worked out from the log's lines and it is one the log never placed.
+    /// The app printed dumps (the last state read was one). Otherwise the states were worked out from the log's lines.
     public private(set) var statesWerePrinted = false
+
+    /// Models the log could not follow: alive, never placed by a log whose states are worked out from its lines
+    /// (a NavigatorUI navigator that pushes but that no 'adding' line placed). Their verdict is unknown, so a clean
+    /// report is not a clean app.
+    public var notFollowedCount: Int { leaks.reduce(0) { $0 + ($1.reason == .neverPlacedByLog ? 1 : 0) } }
 
     public var leakedCount: Int { count(.leaked) }
     public var suspectedCount: Int { count(.suspected) }
@@ -115,19 +132,29 @@ public struct LeakReport: Sendable {
             leaks.append(leak)
             for child in (childrenOf[leak.model.key] ?? []).reversed() { pending.append((child, depth + 1)) }
         }
-        leaks += hierarchy.suspectedModels.map { lifecycle in
-            Leak(model: lifecycle.model, status: .suspected, startedLine: lifecycle.startedLine)
+        leaks += hierarchy.unlistedModels.map { lifecycle in
+            Leak(model: lifecycle.model, status: .leaked, reason: .inNoDump, startedLine: lifecycle.startedLine)
         }
-        // An allowed model leaves out its leaked subtree too: what it holds is kept on purpose.
+        leaks += hierarchy.suspectedModels.map { lifecycle in
+            Leak(
+                model: lifecycle.model, status: .suspected,
+                reason: hierarchy.lastSnapshotWasPrinted
+                    ? .mayLiveIn(windows: hierarchy.windowsWithoutDump(since: lifecycle.startedStep))
+                    : .neverPlacedByLog,
+                startedLine: lifecycle.startedLine)
+        }
+        // An allowed type is exempt, and only it: a leaked model of another type under it keeps its verdict (it moves
+        // up to the allowed model's depth, so the list stays a well-formed tree).
         var kept: [Leak] = []
-        var allowedDepth: Int?
-        for leak in leaks {
-            if let depth = allowedDepth, leak.status == .leaked, leak.depth > depth { continue }
-            allowedDepth = nil
+        var allowedDepths: [Int] = []
+        for var leak in leaks {
+            while let depth = allowedDepths.last, leak.depth <= depth { allowedDepths.removeLast() }
+            let depthAllowed = allowedDepths.count
             if isAllowed(leak.model) {
                 allowedModels.append(leak)
-                allowedDepth = leak.depth
+                allowedDepths.append(leak.depth)
             } else {
+                leak.depth -= depthAllowed
                 kept.append(leak)
             }
         }

@@ -147,12 +147,40 @@ public struct Hierarchy: Sendable {
             .sorted { $0.startedStep < $1.startedStep }
     }
 
-    /// Alive models never placed, although they started before the last snapshot: they may live in another
-    /// window (a suspicion, not a proof).
-    public var suspectedModels: [ModelLifecycle] {
-        lifecycles.values
-            .filter { $0.lastPlacement == nil && $0.startedStep < (lastSnapshotStep ?? 0) }
+    /// Alive models never placed that started before the last printed dump of every open window: each window showed
+    /// its whole state after they started, and none listed them. They were shown and left between two dumps (or
+    /// were never attached), and are leaked once the input is over — unless the app has a window that prints no
+    /// dumps, which the log cannot show (then its models land here: `allowed`, or a dump from that window too).
+    public var unlistedModels: [ModelLifecycle] {
+        guard let oldest = oldestLastPrintedDump else { return [] }
+        return lifecycles.values
+            .filter { $0.lastPlacement == nil && $0.startedStep < oldest }
             .sorted { $0.startedStep < $1.startedStep }
+    }
+
+    /// Alive models never placed, although they started before the last snapshot, that no verdict fits: a window
+    /// has printed no dump since they started, and they may live there (a suspicion, not a proof); or the states
+    /// were worked out from the log's lines (NavigatorUI), which never placed them.
+    public var suspectedModels: [ModelLifecycle] {
+        let oldest = oldestLastPrintedDump ?? 0
+        return lifecycles.values
+            .filter {
+                $0.lastPlacement == nil && $0.startedStep < (lastSnapshotStep ?? 0) && $0.startedStep >= oldest
+            }
+            .sorted { $0.startedStep < $1.startedStep }
+    }
+
+    /// The open windows a model started after the last printed dump of, in window order: where a suspected model
+    /// may live.
+    public func windowsWithoutDump(since step: Int) -> [String] {
+        windows.filter { $0.root != nil && ($0.lastSnapshotStep ?? 0) <= step }.map(\.name)
+    }
+
+    /// The step of the oldest last dump among the open windows, when the app prints its states (the last snapshot
+    /// was printed): every window has shown its whole state since then.
+    var oldestLastPrintedDump: Int? {
+        guard lastSnapshotWasPrinted else { return nil }
+        return windows.lazy.filter { $0.root != nil }.compactMap(\.lastSnapshotStep).min()
     }
 
     /// Alive models that left the hierarchy: leaked, once the input is over.

@@ -2,6 +2,8 @@ import NavGraphCore
 
 /// The hierarchy as JSON:
 /// `{"roots": [NODE, ...], "unplaced": [{"id", "type"}, ...], "suspected": [...], "leaked": [...]}` with
+/// `"leaked"` named `"left"` before the end of the input (left, not finished yet, as `tree` says), each entry with its
+/// `"reason"` (`left`, or `inNoDump`: every window printed a dump after it started and none listed it), and
 /// NODE = `{"id", "type", "kind", "edge" | "window", "children": [NODE, ...]}`. `edge` holds the presentation
 /// style for a presented child; a split column adds `"column"`. Written iteratively, so any depth is fine.
 public struct JSONRenderer: Renderer {
@@ -31,9 +33,13 @@ public struct JSONRenderer: Renderer {
 
     /// Set: the document is one line, led by the moment's fields.
     public var moment: Moment?
+    /// Whether the state is the end of the input (without a moment): models that left and never finished are then
+    /// leaked, before it only not finished yet.
+    public var endOfInput: Bool
 
-    public init(moment: Moment? = nil) {
+    public init(moment: Moment? = nil, endOfInput: Bool = true) {
         self.moment = moment
+        self.endOfInput = endOfInput
     }
 
     public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
@@ -56,7 +62,10 @@ public struct JSONRenderer: Renderer {
         output.write(layout.comma)
         writeModels("suspected", hierarchy.suspectedModels, layout: layout, to: &output)
         output.write(layout.comma)
-        writeModels("leaked", hierarchy.departedModels, layout: layout, to: &output)
+        let ended = moment?.endOfInput ?? endOfInput
+        writeModels(
+            ended ? "leaked" : "left", hierarchy.departedModels + hierarchy.unlistedModels, layout: layout,
+            to: &output)
         output.write(layout.newline + "}\n")
     }
 
@@ -130,9 +139,12 @@ public struct JSONRenderer: Renderer {
                 + ", \"type\": " + Escaping.jsonString(model.model.qualifiedType)
             if let left = model.leftLine {
                 // A model that left: where it was last attached and when it left (named as in `leaks`' JSON).
+                text += ", \"reason\": \"left\""
                 text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")
                 text += ", \"lastSeenLine\": " + (model.lastPlacement.map { String($0.line) } ?? "null")
                 text += ", \"leftAtLine\": \(left)"
+            } else if name != "unplaced" && name != "suspected" {
+                text += ", \"reason\": \"inNoDump\", \"startedLine\": \(model.startedLine)"
             }
             output.write(text + "}")
         }

@@ -20,8 +20,8 @@ public struct LeakTextRenderer: LeakReportRenderer {
             var line =
                 connector + label + " " + Escaping.terminal(leak.model.type) + " "
                 + style.paint(Escaping.terminal(leak.model.id), .dim)
-            switch leak.status {
-            case .leaked:
+            switch leak.reason {
+            case .left:
                 // Where it was and the step that took it out, as `tree` says it. The step it was last placed at is
                 // not said: a reader that restates the whole window (NavigatorUI's, when a navigator's name comes
                 // after its 'adding') places every model again, so that line was often another navigator's.
@@ -34,11 +34,15 @@ public struct LeakTextRenderer: LeakReportRenderer {
                 case (nil, nil): break
                 }
                 line += style.paint("; started line \(leak.startedLine)", .dim)
-            case .suspected:
+            case .inNoDump:
+                line += "  started line \(leak.startedLine), in no dump since: every window printed one after"
+            case .mayLiveIn(let windows):
                 line +=
-                    "  started line \(leak.startedLine), "
-                    + (report.statesWerePrinted
-                        ? "in no dump (may live in another window)" : "never placed in a window by the log")
+                    "  started line \(leak.startedLine), in no dump; may live in "
+                    + Self.windowList(windows) + ", which printed no dump since"
+            case .neverPlacedByLog:
+                line +=
+                    "  started line \(leak.startedLine), never placed in a window by the log: navgraph could not follow it"
             }
             output.write(line + "\n")
         }
@@ -77,6 +81,17 @@ public struct LeakTextRenderer: LeakReportRenderer {
             "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
             + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
+    }
+
+    /// `window main`, `windows main and inspector`, `another window` for none named.
+    static func windowList(_ windows: [String]) -> String {
+        switch windows.count {
+        case 0: "another window"
+        case 1: "window " + Escaping.terminal(windows[0])
+        default:
+            "windows " + windows.dropLast().map(Escaping.terminal).joined(separator: ", ") + " and "
+                + Escaping.terminal(windows.last!)
+        }
     }
 
     /// What goes before each leak of a pre-order list with these depths: nothing for a top-level leak; for the leaked
@@ -119,7 +134,7 @@ public struct LeakTextRenderer: LeakReportRenderer {
 }
 
 /// `navgraph leaks --format json`:
-/// `{"leaks": [{"type", "id", "status", "startedLine", "parent", "lastSeenLine", "leftAtLine", "children"}], "alive",
+/// `{"leaks": [{"type", "id", "status", "reason", "startedLine", "parent", "lastSeenLine", "leftAtLine", "children"}], "alive",
 /// "unplaced", "finished", "ambiguous": [{"line", "type", "id", "message"}]}`. A field that does not apply is `null`.
 public struct LeakJSONRenderer: LeakReportRenderer {
     public init() {}
@@ -141,7 +156,8 @@ public struct LeakJSONRenderer: LeakReportRenderer {
             output.write(
                 "{\"type\": \(Escaping.jsonString(leak.model.qualifiedType)), \"id\": \(Escaping.jsonString(leak.model.id)), "
             )
-            output.write("\"status\": \"\(leak.status.rawValue)\", \"startedLine\": \(leak.startedLine), ")
+            output.write("\"status\": \"\(leak.status.rawValue)\", \"reason\": \"\(leak.reason.name)\", ")
+            output.write("\"startedLine\": \(leak.startedLine), ")
             output.write("\"parent\": \(leak.parent.map { Escaping.jsonString($0.id) } ?? "null"), ")
             output.write("\"parentType\": \(leak.parent.map { Escaping.jsonString($0.qualifiedType) } ?? "null"), ")
             output.write("\"lastSeenLine\": \(leak.lastSeenLine.map(String.init) ?? "null"), ")
@@ -177,5 +193,17 @@ public struct LeakJSONRenderer: LeakReportRenderer {
             output.write("]")
         }
         output.write("\n}\n")
+    }
+}
+
+extension LeakReport.Reason {
+    /// The reason's name in JSON: `left`, `inNoDump`, `mayLiveInAnotherWindow`, `neverPlacedByLog`.
+    var name: String {
+        switch self {
+        case .left: "left"
+        case .inNoDump: "inNoDump"
+        case .mayLiveIn: "mayLiveInAnotherWindow"
+        case .neverPlacedByLog: "neverPlacedByLog"
+        }
     }
 }

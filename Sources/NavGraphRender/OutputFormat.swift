@@ -61,7 +61,7 @@ extension OutputFormat {
     public func treeRenderer(style: TerminalStyle, endOfInput: Bool) -> (any Renderer)? {
         switch self {
         case .text: TextTreeRenderer(style: style, endOfInput: endOfInput)
-        case .json: JSONRenderer()
+        case .json: JSONRenderer(endOfInput: endOfInput)
         default: nil
         }
     }

@@ -64,9 +64,25 @@ public struct TextTreeRenderer: Renderer {
         if !suspected.isEmpty {
             writeList(
                 title: hierarchy.lastSnapshotWasPrinted
-                    ? "In no dump: started before the last dump, may live in another window (\(suspected.count))"
+                    ? "In no dump: a window printed no dump since it started, may live there (\(suspected.count))"
                     : "Alive, never placed in a window by the log (\(suspected.count))",
                 suspected, to: &output)
+        }
+        let unlisted = hierarchy.unlistedModels
+        if !unlisted.isEmpty {
+            let title =
+                endOfInput
+                ? "Leaked: in no dump since it started, though every window printed one, never finished"
+                : "In no dump since it started, though every window printed one, not finished yet"
+            output.write("\n" + style.paint(title + " (\(unlisted.count)):", .bold) + "\n")
+            for model in unlisted {
+                output.write(
+                    "  "
+                        + style.paint(
+                            Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id),
+                            endOfInput ? .red : .yellow)
+                        + style.paint("  started line \(model.startedLine)", .dim) + "\n")
+            }
         }
         let departed = hierarchy.departedModels
         if !departed.isEmpty {

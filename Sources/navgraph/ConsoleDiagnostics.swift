@@ -14,7 +14,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private(set) var warnings = 0
     private(set) var skipped = 0
     /// Of the skipped lines, those that look like navigation output but cannot be read.
-    private var unreadable = 0
+    private(set) var unreadable = 0
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
     /// Pairings of lines to models that could not be told apart, for `leaks`: the first `ambiguityLimit`, then only

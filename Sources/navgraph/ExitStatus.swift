@@ -8,6 +8,9 @@ enum ExitStatus: CaseIterable {
     case found
     /// Graphviz could not lay out or draw the diagram.
     case renderFailed
+    /// `leaks` could not decide for all or part of the log (no lifecycle lines, lines it could not read, models it
+    /// could not follow): not clean, not a leak either — a CI gate must not pass it.
+    case undecided
     /// The input, a theme or an output path was unusable: the message says which and where.
     case badInput
     /// The arguments were wrong (swift-argument-parser's `ValidationError` exits with this too).
@@ -19,6 +22,7 @@ enum ExitStatus: CaseIterable {
         // `render` has nothing to find, so the two never meet in one command.
         case .found, .renderFailed: 1
         case .badInput: 2
+        case .undecided: 3
         // EX_USAGE from sysexits.h, as swift-argument-parser uses.
         case .usage: 64
         }
@@ -30,6 +34,7 @@ enum ExitStatus: CaseIterable {
         case .success: "success"
         case .found: "found"
         case .renderFailed: "Graphviz failed to render"
+        case .undecided: "leaks could not be decided for all or part of the log"
         case .badInput: "bad input"
         case .usage: "usage error"
         }

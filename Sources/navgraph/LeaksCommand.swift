@@ -10,21 +10,27 @@ struct LeaksCommand: ParsableCommand {
         commandName: "leaks",
         abstract: "Find models that left the navigation hierarchy but were never deallocated.",
         discussion: """
-            leaked: there is evidence it left the hierarchy (an event removed it, or it was in a dump and absent from \
-            a later dump of the same window) and it never printed Finished. Its leaked subtree is listed under it.
-            suspected: alive at the end, started before the last dump, in no dump (it may live in another window); \
-            for logs whose states are worked out from their lines (NavigatorUI), one the log never placed.
+            leaked: it left the hierarchy (an event removed it, or it was in a dump and absent from a later dump of \
+            the same window), or every window printed a dump after it started and none listed it; and it never \
+            printed Finished. Its leaked subtree is listed under it.
+            suspected: alive at the end and never placed, where no verdict fits: a window printed no dump since it \
+            started (it may live there).
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
 
+            Exit 0 means the whole log was understood and nothing leaked. A log navgraph could follow only in part \
+            (lines that look like navigation output but cannot be read, models the log never placed, no lifecycle \
+            lines at all) exits 3, saying what it could not follow.
+
             Examples:
               navgraph leaks session.log
-              navgraph leaks ui-test.log --format json --fail-on-suspected   (a CI gate)
+              navgraph leaks ui-test.log      (a CI gate: exit 1 on a leak or suspicion, 3 when undecided)
 
             \(ExitStatus.help([
-                (.success, "nothing leaked"),
-                (.found, "something leaked (or was suspected, with --fail-on-suspected)"),
-                (.badInput, "bad input or a log without lifecycle lines (leaks cannot be told from it)"),
+                (.success, "the log was understood and nothing leaked"),
+                (.found, "something leaked or is suspected (--no-fail-on-suspected: leaked only)"),
+                (.badInput, nil),
+                (.undecided, nil),
                 (.usage, nil),
             ]))
             """)
@@ -39,8 +45,10 @@ struct LeaksCommand: ParsableCommand {
     @Flag(help: "Also list alive and not yet placed models.")
     var all = false
 
-    @Flag(help: "Exit with status 1 when a model is suspected, not only when one leaked.")
-    var failOnSuspected = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Exit with status 1 when a model is suspected (the default: a CI gate fails closed), not only leaked.")
+    var failOnSuspected = true
 
     func validate() throws {
         try format.require(in: OutputFormat.leakFormats, by: "leaks")
@@ -51,7 +59,7 @@ struct LeaksCommand: ParsableCommand {
         let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
         let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
         if let reason = LeakReport.cannotBeTold(from: hierarchy, lifecycleAdvice: advice) {
-            throw CommandFailure.badInput(input.displayName, reason)
+            throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(reason)"))
         }
         let configuration = try input.flags.configuration.load()
         let report = LeakReport(
@@ -61,8 +69,29 @@ struct LeaksCommand: ParsableCommand {
         var output = StandardOutput()
         format.leakRenderer(style: display.style, listAll: all)?.render(report, to: &output)
         output.flush()
-        if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > 0) {
+        if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > report.notFollowedCount) {
             throw CommandFailure(.found)
         }
+        if let undecided = Self.undecided(report, unreadableLines: diagnostics.unreadable) {
+            throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(undecided)"))
+        }
+    }
+
+    /// What of the log navgraph could not follow, when something: a report that looks clean is not, then.
+    static func undecided(_ report: LeakReport, unreadableLines: Int) -> String? {
+        var parts: [String] = []
+        if unreadableLines > 0 {
+            parts.append(
+                "\(unreadableLines) line\(unreadableLines == 1 ? " looks" : "s look") like navigation output but "
+                    + "could not be read (--verbose lists them)")
+        }
+        let notFollowed = report.notFollowedCount
+        if notFollowed > 0 {
+            parts.append(
+                "\(notFollowed) model\(notFollowed == 1 ? " was" : "s were") never placed in a window by the log, "
+                    + "so whether \(notFollowed == 1 ? "it" : "they") leaked cannot be told")
+        }
+        guard !parts.isEmpty else { return nil }
+        return "leaks could not be decided for the whole log: " + parts.joined(separator: "; ")
     }
 }

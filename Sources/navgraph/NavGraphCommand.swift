@@ -32,7 +32,7 @@ struct NavGraphCommand: ParsableCommand {
                 (.success, nil),
                 (.found, "leaks found (leaks), differences (diff), drift from a baseline (diagram --check), or "
                     + "\(ExitStatus.renderFailed.meaning) (render, diagram)"),
-                (.badInput, nil), (.usage, nil),
+                (.badInput, nil), (.undecided, "\(ExitStatus.undecided.meaning) (leaks)"), (.usage, nil),
             ])) Each command's --help lists its own.
             """,
         version: "\(version) (Graphviz \(Graphviz.version))",

@@ -171,6 +171,9 @@ func jsonObject(_ text: String) -> [String: Any]? {
 func stateOnly(_ document: [String: Any]) -> NSDictionary {
     var state = document
     for key in ["step", "line", "provisional", "endOfInput"] { state[key] = nil }
+    // The models that left and never finished are "leaked" once the input ended and "left" before (a growing file
+    // never ends): the same models, named for the moment.
+    if let left = state.removeValue(forKey: "left") { state["leaked"] = left }
     return state as NSDictionary
 }
 

@@ -230,7 +230,7 @@ struct FollowTests {
         // Spaced on one line as the fields of an object are (`"roots": [],"unplaced"` was uneven).
         #expect(
             documents[3]
-                == #"{"step": 0, "line": 0, "provisional": false, "endOfInput": false, "restart": "truncated", "roots": [], "unplaced": [], "suspected": [], "leaked": []}"#
+                == #"{"step": 0, "line": 0, "provisional": false, "endOfInput": false, "restart": "truncated", "roots": [], "unplaced": [], "suspected": [], "left": []}"#
         )
     }
 }
@@ -390,7 +390,7 @@ struct ReplayTerminalTests {
         let screen = try tmux.screen(containing: "Leaks cannot be told")
         #expect(!screen.contains("No leaks"))
         let leaks = try navgraph(["leaks", "examples/per-tab-routers.log"])
-        #expect(leaks.status == 2)
+        #expect(leaks.status == 3)
         let reason = try #require(leaks.stderr.components(separatedBy: "error: ").last)
         // The same words, wrapped to the terminal's width.
         let shown = screen.split(separator: "\n").dropFirst().joined(separator: " ")

@@ -52,8 +52,17 @@ struct HierarchyTests {
         hierarchy.apply(NavEvent(.start(model("early"), kind: nil), line: 1))
         hierarchy.apply(NavEvent(snapshot("main", [("a", nil)]), line: 2))
         hierarchy.apply(NavEvent(.start(model("late"), kind: nil), line: 3))
-        #expect(hierarchy.suspectedModels.map(\.model.key) == ["early"])
+        // The only window dumped after `early` started and did not list it: unlisted (leaked at the end).
+        #expect(hierarchy.suspectedModels.isEmpty)
+        #expect(hierarchy.unlistedModels.map(\.model.key) == ["early"])
         #expect(hierarchy.unplacedModels.map(\.model.key) == ["late"])
+        // A second window that has not dumped since `early2` started may hold it: suspected, naming it.
+        hierarchy.apply(NavEvent(snapshot("inspector", [("i", nil)]), line: 4))
+        hierarchy.apply(NavEvent(.start(model("early2"), kind: nil), line: 5))
+        hierarchy.apply(NavEvent(snapshot("main", [("a", nil)]), line: 6))
+        #expect(hierarchy.suspectedModels.map(\.model.key) == ["early2"])
+        #expect(hierarchy.windowsWithoutDump(since: hierarchy.lifecycles["early2"]!.startedStep) == ["inspector"])
+        #expect(hierarchy.unlistedModels.map(\.model.key) == ["early", "late"])
         #expect(hierarchy.hasLifecycleEvents)
     }
 
