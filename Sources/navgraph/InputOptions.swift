@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavGraphAnalysis
 import NavGraphConfiguration
 import NavGraphCore
@@ -141,8 +142,10 @@ struct InputReading {
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
         let diagnostics = diagnostics ?? makeDiagnostics()
+        let hint = PipeWaitHint(readsStdin: readsStdin)
         let state = try makeInput().readHierarchy(
             at: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, onStep: onStep)
+        hint.cancel()
         diagnostics.inputFormat = state.format
         // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
@@ -162,3 +165,27 @@ struct InputReading {
 }
 
 extension InputFormat: ExpressibleByArgument {}
+
+/// `app | navgraph tree` without `--follow` shows nothing until the app exits, which looks like a hang. After a few
+/// seconds still reading a pipe, stderr says so once, and how to see it live. Not for a file or `< file` (read at
+/// once), nor a terminal (`announceTerminalStdin` said what to do).
+final class PipeWaitHint: @unchecked Sendable {
+    static let delay = 3.0
+    private let work: DispatchWorkItem?
+
+    init(readsStdin: Bool) {
+        guard readsStdin, !isTerminal(0), standardInputIsAPipe() else {
+            work = nil
+            return
+        }
+        let work = DispatchWorkItem {
+            StandardError.write(
+                "navgraph: still reading stdin: this shows the result when the input ends; "
+                    + "`navgraph tree --follow` shows the hierarchy live as it comes")
+        }
+        self.work = work
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.delay, execute: work)
+    }
+
+    func cancel() { work?.cancel() }
+}

@@ -69,3 +69,11 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) 
 
 /// Whether a descriptor is a terminal.
 func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+/// Whether stdin is a pipe or a socket (a program writing into it, which may take its time), not a file.
+func standardInputIsAPipe() -> Bool {
+    var status = stat()
+    guard fstat(0, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFSOCK
+}

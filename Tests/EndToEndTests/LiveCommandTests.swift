@@ -53,6 +53,41 @@ func startNavgraph(_ arguments: [String], stdout: URL, stderr: URL? = nil) throw
 
 @Suite("navgraph tree --follow", .serialized)
 struct FollowTests {
+    /// `(cat session.log; sleep 100) | navgraph tree` — `--follow` forgotten — printed nothing until killed. After a
+    /// few seconds on a pipe that stays open, stderr says it reads until the input ends and how to see it live; the
+    /// tree still comes at the end.
+    @Test func aPipeThatStaysOpenWithoutFollowGetsAHint() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errURL = folder.appendingPathComponent("err")
+        try createEmptyFile(errURL)
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = ["tree", "--input-format", "swiftui-navigation"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: example("session.log"))))
+        let hint = "navgraph: still reading stdin: this shows the result when the input ends; "
+            + "`navgraph tree --follow` shows the hierarchy live as it comes"
+        let deadline = Date().addingTimeInterval(30)
+        var said = ""
+        while Date() < deadline {
+            said = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+            if said.contains(hint) { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(said.contains(hint), "\(said)")
+        #expect(process.terminationStatus == 0)
+        // stdin from a file (`< session.log`) is read at once: no hint.
+        let quick = try navgraph(["tree"], stdin: try String(contentsOfFile: example("session.log"), encoding: .utf8))
+        #expect(!quick.stderr.contains("still reading"), "\(quick.stderr)")
+    }
+
     @Test func printsEachNewStateAndTheFinalOneFromAPipe() throws {
         let launch = try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8)
         let run = try navgraphStreaming(
