@@ -16,12 +16,15 @@ final class LiveFrames: @unchecked Sendable {
     private let lock = NSLock()
     /// The view on screen, until the final (whole) frame: nothing redraws the end.
     private var shown: LiveView?
+    /// Whether any frame was drawn: Ctrl-C before the first says why the screen stayed empty.
+    private var drewAny = false
 
     func draw(_ view: LiveView, whole: Bool, first: Bool) {
         lock.lock()
         defer { lock.unlock() }
         write(view, whole: whole, first: first)
         shown = whole ? nil : view
+        drewAny = true
     }
 
     /// From now on a resize (SIGWINCH) draws the view again, cut to the new size, and Ctrl-C (SIGINT; SIGTERM,
@@ -47,6 +50,11 @@ final class LiveFrames: @unchecked Sendable {
             // The whole frame ends on a line of its own.
             write(shown, whole: true, first: false)
             endLiveView(signal, newLine: false)
+        }
+        if !drewAny {
+            StandardError.write(
+                "navgraph: stopped before any navigation output: nothing read was navigation "
+                    + "(--verbose lists the lines skipped)")
         }
         endLiveView(signal, newLine: true)
     }

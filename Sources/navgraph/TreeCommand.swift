@@ -173,9 +173,24 @@ struct TreeCommand: ParsableCommand {
 
         if isTerminal(0), input.readsStdin { say("reading from stdin; Ctrl-D ends") }
 
+        /// Said once, when the input first pauses with nothing navigation read yet: a blank screen says nothing.
+        var saidWaiting = false
         func paused(_ pause: NavigationInput.Pause) {
-            // Nothing read yet (a new, empty file): nothing to show.
-            guard hierarchy.step > 0 || !pause.provisionalEvents.isEmpty else { return }
+            // Nothing read yet (a new, empty file, or only the app's own output): nothing to show, but why.
+            guard hierarchy.step > 0 || !pause.provisionalEvents.isEmpty else {
+                let skipped = diagnostics.skipped
+                // On a terminal at once; into a pipe or file only once some input came and none was navigation.
+                if !saidWaiting, redraw || skipped > 0 {
+                    saidWaiting = true
+                    say(
+                        "waiting for navigation output"
+                            + (skipped == 0
+                                ? "" : " (\(skipped) line\(skipped == 1 ? "" : "s") of other output skipped so far)")
+                            + ": printDebugGraph() dumps, Started/Finished lines, NavigatorUI logs, NavigationPath "
+                            + "JSON, dump() output or navgraph-events")
+                }
+                return
+            }
             if pause.provisionalEvents.isEmpty {
                 show(hierarchy, provisional: false, endOfInput: false)
                 return

@@ -70,7 +70,8 @@ struct FollowTests {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: example("session.log"))))
-        let hint = "navgraph: still reading stdin: this shows the result when the input ends; "
+        let hint =
+            "navgraph: still reading stdin: this shows the result when the input ends; "
             + "`navgraph tree --follow` shows the hierarchy live as it comes"
         let deadline = Date().addingTimeInterval(30)
         var said = ""
@@ -554,6 +555,32 @@ struct ReplayTerminalTests {
 /// one in tmux's).
 @Suite("navgraph tree --follow on a terminal (tmux)", .enabled(if: tmuxPath != nil, "tmux is not installed"))
 struct FollowTerminalTests {
+    /// Only app output so far: the view said nothing, and Ctrl-C exited 130 without a word. Now it says what it
+    /// waits for and how much it skipped, and Ctrl-C before any navigation says why nothing was shown.
+    @Test func aLogWithoutNavigationSaysWhatItWaitsFor() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("noise.log")
+        try "App launched\n[Network] GET /items 200\nuser tapped row 3\n".write(
+            to: log, atomically: true, encoding: .utf8)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("'\(binaryURL.path)' tree --follow '\(log.path)'", width: 200, height: 12)
+        let waiting = try tmux.screen(containing: "waiting for navigation output")
+        // One line on stderr, wrapped by the 200-column window.
+        let joined = waiting.replacingOccurrences(of: "\n", with: "")
+        #expect(
+            joined.contains(
+                "navgraph: waiting for navigation output (3 lines of other output skipped so far): printDebugGraph() "
+                    + "dumps, Started/Finished lines, NavigatorUI logs, NavigationPath JSON, dump() output or "
+                    + "navgraph-events"), "\(waiting)")
+        try tmux.keys("C-c")
+        let ended = try tmux.screen(containing: "EXIT:")
+        #expect(
+            ended.contains("navgraph: stopped before any navigation output: nothing read was navigation"), "\(ended)")
+        #expect(ended.split(separator: "\n").contains { $0.hasPrefix("EXIT:130") }, "\(ended)")
+    }
+
     @Test func redrawsInPlaceWithItsHeaderNoticesAndACutTree() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
