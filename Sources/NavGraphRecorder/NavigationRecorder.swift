@@ -14,9 +14,9 @@ public final class NavigationRecorder: Sendable {
     /// The recorder an app normally uses.
     public static let shared = NavigationRecorder()
 
-    /// The one thing a call reads while recording is off. Behind a pthread mutex of its own (`LockedState`), not an
-    /// `Atomic`, which needs iOS 18 / macOS 15: about 20 ns a call while off (`navgraph-bench recorder`).
-    private let recording = LockedState(false)
+    /// The one thing a call reads while recording is off: `nil` while off, else whether the sink writes inline.
+    /// Behind a pthread mutex of its own (`LockedState`), not an `Atomic`, which needs iOS 18 / macOS 15.
+    private let recording = LockedState<Bool?>(nil)
     private let queue = RecordingQueue()
     /// Serializes starting and stopping (which wait for the writer thread), apart from the events' lock.
     private let control = LockedState(())
@@ -37,17 +37,17 @@ public final class NavigationRecorder: Sendable {
         to sink: RecordingSink, filter: RecordingFilter? = nil, bufferCapacity: Int = defaultBufferCapacity
     ) {
         control.withLock { _ in
-            recording.withLock { $0 = false }
+            recording.withLock { $0 = nil }
             queue.end()
             queue.begin(sink: sink, filter: filter, capacity: bufferCapacity)
-            recording.withLock { $0 = true }
+            recording.withLock { $0 = sink.writesInline }
         }
     }
 
     /// Stops recording, once everything recorded so far has been written.
     public func stopRecording() {
         control.withLock { _ in
-            recording.withLock { $0 = false }
+            recording.withLock { $0 = nil }
             queue.end()
         }
     }
@@ -57,86 +57,99 @@ public final class NavigationRecorder: Sendable {
         queue.flush()
     }
 
-    public var isRecording: Bool { recording.withLock { $0 } }
+    public var isRecording: Bool { recording.withLock { $0 } != nil }
+
+    /// `nil` while off; else whether the sink writes inline.
+    private var mode: Bool? { recording.withLock { $0 } }
 
     /// Events dropped because the buffer was full (each also reported in the log by a `mark`).
     public var droppedEventCount: Int { queue.droppedCount }
 
     /// Records any event, as given. The calls below are shorthands for this.
     public func record(_ event: RecordedEvent) {
-        guard isRecording else { return }
-        queue.record(event)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, event)
     }
 
     // MARK: Events, one call each (navgraph-events v1)
 
     /// The model exists (created and started).
     public func start(_ id: String, type: String, kind: RecordedEvent.Kind? = nil) {
-        guard isRecording else { return }
-        queue.record(.start, id: id, type: type, kind: kind)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .start, id: id, type: type, kind: kind)
     }
 
     /// The model was deallocated.
     public func finish(_ id: String) {
-        guard isRecording else { return }
-        queue.record(.finish, id: id)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .finish, id: id)
     }
 
     /// The model is the root of `window`.
     public func root(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, window: String = "main") {
-        guard isRecording else { return }
-        queue.record(.root, id: id, type: type, kind: kind, window: window == "main" ? nil : window)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .root, id: id, type: type, kind: kind, window: window == "main" ? nil : window)
     }
 
-    /// Appended to the stack `stack` (a stack's first entry is its root entry).
+    /// The root entry of the stack `stack`: the screen at its bottom, which no `pop` removes. Record it once, before
+    /// the stack's first `push` (in the log it is the stack's first `push`: navgraph-events counts a stack's root
+    /// entry among its entries, so a `push` recorded first is taken as the root, and a `pop` right after it pops
+    /// nothing).
+    public func rootEntry(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, of stack: String) {
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .push, id: id, type: type, kind: kind, parent: stack)
+    }
+
+    /// Appended to the stack `stack`, above its root entry (`rootEntry`; a stack's first entry is its root entry, so
+    /// without one the first `push` becomes it).
     public func push(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, onto stack: String) {
-        guard isRecording else { return }
-        queue.record(.push, id: id, type: type, kind: kind, parent: stack)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .push, id: id, type: type, kind: kind, parent: stack)
     }
 
     /// The last `count` entries of `stack` leave (never its root entry). A count below 1 records nothing.
     public func pop(from stack: String, count: Int = 1) {
-        guard isRecording, count >= 1 else { return }
-        queue.record(.pop, parent: stack, count: count)
+        guard let inline = mode, count >= 1 else { return }
+        queue.record(inline: inline, .pop, parent: stack, count: count)
     }
 
     /// `stack` now holds exactly `entries`, root entry first; entries given with their type are created.
     public func setPath(of stack: String, to entries: [RecordedEvent.PathEntry]) {
-        guard isRecording else { return }
-        queue.record(.setPath, parent: stack, entries: entries)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .setPath, parent: stack, entries: entries)
     }
 
     /// Presented on `parent`.
     public func present(
         _ id: String, type: String, kind: RecordedEvent.Kind? = nil, on parent: String, style: RecordedEvent.Style
     ) {
-        guard isRecording else { return }
-        queue.record(.present, id: id, type: type, kind: kind, parent: parent, style: style)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .present, id: id, type: type, kind: kind, parent: parent, style: style)
     }
 
     /// The presented model leaves, with everything it presents.
     public func dismiss(_ id: String) {
-        guard isRecording else { return }
-        queue.record(.dismiss, id: id)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .dismiss, id: id)
     }
 
     /// A tab added to the tabs container `tabs`.
     public func tab(_ id: String, type: String, kind: RecordedEvent.Kind? = nil, in tabs: String, title: String? = nil)
     {
-        guard isRecording else { return }
-        queue.record(.tab, id: id, type: type, kind: kind, parent: tabs, title: title)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .tab, id: id, type: type, kind: kind, parent: tabs, title: title)
     }
 
     /// The selected tab of `tabs`.
     public func select(_ tab: String, in tabs: String) {
-        guard isRecording else { return }
-        queue.record(.select, id: tab, parent: tabs)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .select, id: tab, parent: tabs)
     }
 
     /// The switch container `container` now shows the model; the one it showed before leaves.
     public func `switch`(to id: String, type: String, kind: RecordedEvent.Kind? = nil, in container: String) {
-        guard isRecording else { return }
-        queue.record(.switch, id: id, type: type, kind: kind, parent: container)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .switch, id: id, type: type, kind: kind, parent: container)
     }
 
     /// The split view `split` shows the model in `column`.
@@ -144,25 +157,25 @@ public final class NavigationRecorder: Sendable {
         _ column: RecordedEvent.Column, shows id: String, type: String, kind: RecordedEvent.Kind? = nil,
         in split: String
     ) {
-        guard isRecording else { return }
-        queue.record(.column, id: id, type: type, kind: kind, parent: split, column: column)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .column, id: id, type: type, kind: kind, parent: split, column: column)
     }
 
     /// A window opens with the model as its root.
     public func openWindow(_ window: String, root id: String, type: String, kind: RecordedEvent.Kind? = nil) {
-        guard isRecording else { return }
-        queue.record(.openWindow, id: id, type: type, kind: kind, window: window)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .openWindow, id: id, type: type, kind: kind, window: window)
     }
 
     /// The window closes; its hierarchy leaves.
     public func closeWindow(_ window: String) {
-        guard isRecording else { return }
-        queue.record(.closeWindow, window: window)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .closeWindow, window: window)
     }
 
     /// An annotation shown in navgraph's history.
     public func mark(_ label: String) {
-        guard isRecording else { return }
-        queue.record(.mark, label: label)
+        guard let inline = mode else { return }
+        queue.record(inline: inline, .mark, label: label)
     }
 }

@@ -75,8 +75,10 @@ final class RecordingQueue: Sendable {
     }
 
     /// Filters, stamps and queues one event; drops it (counted) when it does not fit in the buffer.
+    /// `inline`: the sink writes inline (`RecordingSink.writesInline`), as the recorder read it with its flag.
     func record(
-        _ name: RecordedEvent.Name, id: String? = nil, type: String? = nil, kind: RecordedEvent.Kind? = nil,
+        inline: Bool = false, _ name: RecordedEvent.Name, id: String? = nil, type: String? = nil,
+        kind: RecordedEvent.Kind? = nil,
         parent: String? = nil, window: String? = nil, style: RecordedEvent.Style? = nil, title: String? = nil,
         column: RecordedEvent.Column? = nil, count: Int? = nil, entries: [RecordedEvent.PathEntry]? = nil,
         label: String? = nil
@@ -95,6 +97,10 @@ final class RecordingQueue: Sendable {
             RecordedEvent(
                 name, id: id, type: type, kind: kind, parent: parent, window: window, style: style,
                 title: title, column: column, count: count, entries: entries, label: label)
+        }
+        if inline {
+            recordInline(event)
+            return
         }
         let signal: Bool
         if room <= Self.largestBodyOnStack {
@@ -123,6 +129,28 @@ final class RecordingQueue: Sendable {
         if signal { wake.signal() }
     }
 
+    /// Writes one event's line to an inline sink on this thread, under the lock: lines from several threads keep
+    /// the order of their times, and each is out before the call returns.
+    private func recordInline(_ event: () -> RecordedEvent) {
+        state.withLock { state in
+            guard let sink = state.sink, !state.stopping else { return }
+            var event = event()
+            if let filter = state.filter {
+                guard let kept = filter(event) else { return }
+                event = kept
+            }
+            let room = EventLineEncoder.maximumBodyLength(event) + TimeStampWriter.maximumLength
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                let start = buffer.baseAddress!
+                var length = EventLineEncoder.writeBody(event, at: start)
+                length += state.timeStamp.write(Timespec.now(), at: start + length)
+                sink.write(UnsafeRawBufferPointer(start: start, count: length))
+            }
+            state.accepted += 1
+            state.written += 1
+        }
+    }
+
     /// The longest body (at its worst case) encoded on the recording thread's stack before the lock is taken.
     private static let largestBodyOnStack = 16 << 10
 
@@ -135,9 +163,9 @@ final class RecordingQueue: Sendable {
     }
 
     /// Records `event` as given.
-    func record(_ event: RecordedEvent) {
+    func record(inline: Bool = false, _ event: RecordedEvent) {
         record(
-            event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
+            inline: inline, event.name, id: event.id, type: event.type, kind: event.kind, parent: event.parent,
             window: event.window, style: event.style, title: event.title, column: event.column,
             count: event.count, entries: event.entries, label: event.label)
     }

@@ -7,18 +7,30 @@
 /// Where recorded lines go. The recorder hands a sink whole lines only (one or more, each ending in `\n`), from its
 /// writer thread, one batch at a time.
 public struct RecordingSink: Sendable {
-    /// Writes whole lines. Called from the recorder's writer thread only, never from two threads at once.
+    /// Writes whole lines. Never called from two threads at once.
     public let write: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// Each event is written by the thread that records it, before the call returns, instead of by the recorder's
+    /// writer thread: lines keep their place among whatever else the app writes to the same stream (its `print`s).
+    public let writesInline: Bool
 
-    /// A sink that hands the bytes of each batch of whole lines to `write`.
-    public init(write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
+    /// A sink that hands the bytes of each batch of whole lines to `write`, on the recorder's writer thread; with
+    /// `writesInline`, each event's line on the recording thread.
+    public init(writesInline: Bool = false, write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
         self.write = write
+        self.writesInline = writesInline
     }
 
-    /// Standard output, so Xcode's console and `xcrun simctl launch --console-pty` carry the events. Written through
-    /// C's `stdout` stream with it locked and then flushed, as `print` writes: an app's own `print` lines and the
-    /// recorder's never split each other.
-    public static let standardOutput = RecordingSink { bytes in
+    /// Standard output, so Xcode's console and `xcrun simctl launch --console-pty` carry the events. Written inline,
+    /// through C's `stdout` stream with it locked and then flushed, as `print` writes: an event recorded after a
+    /// `print` comes after its line, and the two never split each other. (A background writer put the app's later
+    /// `print`s before events recorded earlier: the console's order lied.)
+    public static let standardOutput = RecordingSink(writesInline: true) { bytes in
+        StandardOutputStream.writeLocked(bytes)
+    }
+
+    /// Standard output written by the recorder's writer thread, in batches: the calling thread never waits for the
+    /// console, but the app's own `print`s can come before events recorded earlier.
+    public static let standardOutputInBatches = RecordingSink { bytes in
         StandardOutputStream.writeLocked(bytes)
     }
 

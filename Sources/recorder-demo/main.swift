@@ -100,7 +100,7 @@ final class TabRouter {
         rootScreen = ViewModel(rootType)
         observer = PathObserver(stack: stack.id, rootEntry: rootScreen.id, describe: Self.screenType)
         recorder.tab(stack.id, type: stackType, kind: .stack, in: tabs.id, title: title)
-        recorder.push(rootScreen.id, type: rootType, onto: stack.id)
+        recorder.rootEntry(rootScreen.id, type: rootType, of: stack.id)
     }
 
     static func makeScreen(_ route: Route, id: String) -> ViewModel {

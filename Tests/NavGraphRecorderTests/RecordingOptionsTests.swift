@@ -44,6 +44,32 @@ struct RecordingOptionsTests {
         #expect(result.outline == ["main: 0 tabs Tabs tabs root", "main: 1 t Redacted screen tab"])
     }
 
+    /// An inline sink (standard output is one) gets each event before the call returns, so the app's own output
+    /// written to the same stream keeps its place: the console's order is the order things happened.
+    @Test func anInlineSinkKeepsEventsAmongTheAppsOwnLines() throws {
+        #expect(RecordingSink.standardOutput.writesInline)
+        #expect(!RecordingSink.standardOutputInBatches.writesInline)
+        let lines = LockedLines()
+        let recorder = NavigationRecorder()
+        recorder.startRecording(
+            to: .init(writesInline: true) { bytes in
+                for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") { lines.append(String(line)) }
+            })
+        lines.append("app: launched")
+        recorder.rootEntry("home", type: "HomeModel", of: "stack")
+        lines.append("app: tapped a row")
+        recorder.push("detail", type: "DetailModel", onto: "stack")
+        recorder.pop(from: "stack")
+        lines.append("app: back")
+        recorder.stopRecording()
+        let seen = lines.all.map { $0.hasPrefix("app:") ? $0 : String($0.prefix(while: { $0 != "," })) }
+        #expect(
+            seen == [
+                "app: launched", "{\"event\":\"push\"", "app: tapped a row", "{\"event\":\"push\"",
+                "{\"event\":\"pop\"", "app: back",
+            ])
+    }
+
     /// A sink slower than the events: the buffer stays bounded, drops are counted, and the log says how many.
     @Test func aFullBufferDropsNewEventsCountsThemAndSaysSo() throws {
         let lines = LockedLines()
