@@ -362,10 +362,12 @@ struct NavigatorTree {
         return destination
     }
 
-    /// What an unnamed presented navigator is shown as: what it presents, `type.value`.
+    /// What an unnamed presented navigator is shown as: what it presents, `type.value`; the value alone when it names
+    /// no type (before 0.9.20, `navigating to:` prints a destination without it: `photoPicker`).
     private static func shownPresentation(_ printed: [UInt8]) -> String {
         let destination = NavigatorDestination(String(decoding: printed, as: UTF8.self))
-        return destination.type + "." + destination.value
+        return destination.module == nil && destination.type == "value"
+            ? destination.value : destination.type + "." + destination.value
     }
 
     /// The key of the `generation`th pushed entry: `/<generation>`, unique in the log (the generation counts every
