@@ -17,7 +17,8 @@ struct NavigatorFormatsCommandTests {
     static func leakedNavigator(_ tag: String) throws -> String {
         let lines = try String(contentsOfFile: fixture(tag), encoding: .utf8).split(separator: "\n")
         let dismissed = try #require(lines.last { $0.contains("dismissed") || $0.contains("dimsissing: ") })
-        return dismissed.contains("dimsissing: ") ? String(dismissed.suffix(36)) : String(dismissed.dropFirst(10).prefix(36))
+        return dismissed.contains("dimsissing: ")
+            ? String(dismissed.suffix(36)) : String(dismissed.dropFirst(10).prefix(36))
     }
 
     @Test(arguments: tags)
@@ -36,7 +37,8 @@ struct NavigatorFormatsCommandTests {
         let leaked = String(try Self.leakedNavigator(tag).prefix(3))
         #expect(leaks.stdout.hasPrefix("leaked "), "\(leaks.stdout)")
         #expect(leaks.stdout.contains("photoPicker \(leaked)  under "), "\(leaks.stdout)")
-        #expect(leaks.stdout.contains("1 leaked, 0 suspected; 3 alive, 0 not yet placed, 1 finished"), "\(leaks.stdout)")
+        #expect(
+            leaks.stdout.contains("1 leaked, 0 suspected; 3 alive, 0 not yet placed, 1 finished"), "\(leaks.stdout)")
     }
 
     /// 1.x (0.9.26–2.0.1): the lifecycle printed as the raw enum; it said `0 leaked, 0 suspected` with exit 0, three
@@ -46,7 +48,8 @@ struct NavigatorFormatsCommandTests {
         #expect(leaks.status == 1)
         #expect(
             leaks.stdout.hasPrefix(
-                "leaked HomeDestinations.photoPicker \(try Self.leakedNavigator("1.4.6").prefix(3))  under Navigator 797"),
+                "leaked HomeDestinations.photoPicker \(try Self.leakedNavigator("1.4.6").prefix(3))  under Navigator 797"
+            ),
             "\(leaks.stdout)")
         #expect(!leaks.stdout.contains("not yet placed: "), "\(leaks.stdout)")
         let json = try navgraph(["leaks", "--format", "json", Self.fixture("1.4.6")])

@@ -48,7 +48,8 @@ struct NavigatorFormatsTests {
         #expect(
             Self.parse(adding)
                 == NavigatorLine(
-                    navigator: String(adding.dropFirst(10).prefix(36)), name: nil, event: .adding(child: child, name: nil)))
+                    navigator: String(adding.dropFirst(10).prefix(36)), name: nil,
+                    event: .adding(child: child, name: nil)))
         let removing = try Self.line(tag, "removing(")
         let removed = try Self.uuid(after: "removing(", in: removing)
         #expect(Self.parse(removing)?.event == .removing(child: removed, name: nil))
@@ -72,7 +73,9 @@ struct NavigatorFormatsTests {
         // `init: <child>, parent: <parent>` is logged by the child: the parent's `adding`.
         let initLine = try Self.lines("0.8.0").first { $0.hasPrefix("Navigator init: ") && $0.hasSuffix(rootID) }
         let child = try Self.uuid(after: "init: ", in: try #require(initLine))
-        #expect(Self.parse(initLine!) == NavigatorLine(navigator: rootID, name: nil, event: .adding(child: child, name: nil)))
+        #expect(
+            Self.parse(initLine!)
+                == NavigatorLine(navigator: rootID, name: nil, event: .adding(child: child, name: nil)))
         let deinitLine = try Self.line("0.8.0", "deinit: ")
         #expect(Self.parse(deinitLine)?.event == .deallocated)
         #expect(Self.parse(deinitLine)?.navigator == (try Self.uuid(after: "deinit: ", in: deinitLine)))
@@ -97,7 +100,8 @@ struct NavigatorFormatsTests {
         // 0.9.2: the parent logs `adding child: <UUID>`.
         let addingChild = try #require(try Self.lines("0.9.2").first { $0.contains("adding child: ") })
         #expect(
-            Self.parse(addingChild)?.event == .adding(child: try Self.uuid(after: "child: ", in: addingChild), name: nil))
+            Self.parse(addingChild)?.event
+                == .adding(child: try Self.uuid(after: "child: ", in: addingChild), name: nil))
         // 0.9.12: `<UUID> navigating to: <value>, via: <method>`; 0.9.20 prints the value with String(reflecting:).
         #expect(Self.parse(try Self.line("0.9.12", "navigating to: page(1), via: push"))?.event == .pushing("page(1)"))
         #expect(
@@ -145,7 +149,9 @@ struct NavigatorFormatsTests {
         let root = try #require(hierarchy.openWindows.first?.root)
         let tabs = hierarchy.nodes[root]?.children ?? []
         #expect(tabs.count == 2)
-        let shown = tabs.map { tab in (hierarchy.nodes[tab]?.children ?? []).compactMap { hierarchy.nodes[$0]?.model.id } }
+        let shown = tabs.map { tab in
+            (hierarchy.nodes[tab]?.children ?? []).compactMap { hierarchy.nodes[$0]?.model.id }
+        }
         if ["0.8.0", "0.9.2"].contains(tag) {
             #expect(shown == [[], []])
             #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("before 0.9.12") })

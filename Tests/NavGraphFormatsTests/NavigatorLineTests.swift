@@ -45,7 +45,9 @@ struct NavigatorLineTests {
                 ", via: ", "push", "sheet", "managedCover", "send",
             ] + Self.uuids
         // What 0.8–0.9.25 put between `Navigator ` and the UUID.
-        let words = ["root: ", "configured root: ", "init: ", ", parent: ", "deinit: ", "dimsissing: ", "navigating to: "]
+        let words = [
+            "root: ", "configured root: ", "init: ", ", parent: ", "deinit: ", "dimsissing: ", "navigating to: ",
+        ]
         var random = Random(state: 2026)
         var readAsLines = 0
         var readAsBare = 0
@@ -62,7 +64,9 @@ struct NavigatorLineTests {
             // Whole lines of those forms, a UUID sometimes not one, often with nothing after.
             case 3:
                 text += "Navigator " + random.pick(words) + random.pick(Self.uuids)
-                if text.hasSuffix(", parent: ") || random.next(3) == 0 { text += ", parent: " + random.pick(Self.uuids) }
+                if text.hasSuffix(", parent: ") || random.next(3) == 0 {
+                    text += ", parent: " + random.pick(Self.uuids)
+                }
                 more = random.next(2) == 0
             default: text += "Navigator " + random.pick(Self.uuids) + " "
             }

@@ -86,7 +86,9 @@ struct NavigatorTree {
         case .adding(let childUUID, let name):
             let me = know(uuid, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
-            if let anonymous, navigators[me].pendingPresentation == nil { navigators[me].pendingPresentation = anonymous }
+            if let anonymous, navigators[me].pendingPresentation == nil {
+                navigators[me].pendingPresentation = anonymous
+            }
             // A presented navigator without a name of its own is shown as what it presents.
             let child: Int
             do {

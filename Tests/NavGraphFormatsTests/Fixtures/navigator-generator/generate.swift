@@ -411,7 +411,9 @@ final class NamedNavigator: SessionNavigator {
     struct Weak { weak var object: NamedNavigator? }
 
     func log(_ event: NavigationEvent2.Event) {
-        print(NavigationEvent2(verbosity: 0, navigator: id, navigatorName: name, event: event, timestamp: Date()), to: &console)
+        print(
+            NavigationEvent2(verbosity: 0, navigator: id, navigatorName: name, event: event, timestamp: Date()),
+            to: &console)
     }
 
     init(configuration: Void) {
