@@ -81,13 +81,10 @@ public final class NavigatorReader: NavigationReader {
         }
     }
 
+    /// A navigator dismissed by the last line leaves (see `NavigatorTree.pendingDismissal`). Not shown
+    /// provisionally when the input pauses: `tree --follow` would call that state "a dump is still being printed";
+    /// the next navigator line settles it.
     public func finish(into events: inout [NavEvent]) {
         tree.finish(into: &events)
-    }
-
-    public func provisional(into events: inout [NavEvent]) {
-        // On a copy: a pause must not change what is read (`NavigationReader.provisional`).
-        var copy = tree
-        copy.finish(into: &events)
     }
 }
