@@ -40,25 +40,52 @@ struct NavigatorLineTests {
                 "adding ", "removing ", "App.Dest.page(1)", "checkpoint",
                 "NavigatorUI.AnyNavigationDestination(wrapped: ",
                 ", method: NavigatorUI.NavigationMethod.push)", "x",
+                // The forms before 2.0.2 (see NavigatorFormatsTests).
+                "adding(", "removing(", "adding", "removing", "adding child: ", " checkpoint: ", "navigating to: ",
+                ", via: ", "push", "sheet", "managedCover", "send",
             ] + Self.uuids
+        // What 0.8–0.9.25 put between `Navigator ` and the UUID.
+        let words = [
+            "root: ", "configured root: ", "init: ", ", parent: ", "deinit: ", "dimsissing: ", "navigating to: ",
+        ]
         var random = Random(state: 2026)
         var readAsLines = 0
+        var readAsBare = 0
         for _ in 0..<40_000 {
             var text = random.next(3) == 0 ? "12:00 App[1:2] " : ""
             // Most lines start as the logger's do, so that what follows the UUID is what varies.
-            if random.next(4) > 0 { text += "Navigator " + random.pick(Self.uuids) + " " }
-            for _ in 0..<random.next(8) { text += random.pick(pieces) }
+            let start = random.next(12)
+            var more = true
+            switch start {
+            case 0: break
+            case 1: text += "Navigator " + random.pick(words)
+            // Two UUIDs apart: the forms that put a word first and read a second UUID (`init: X, parent: P`).
+            case 2: text += "Navigator " + random.pick(words) + random.pick(Self.uuids) + random.pick(words)
+            // Whole lines of those forms, a UUID sometimes not one, often with nothing after.
+            case 3:
+                text += "Navigator " + random.pick(words) + random.pick(Self.uuids)
+                if text.hasSuffix(", parent: ") || random.next(3) == 0 {
+                    text += ", parent: " + random.pick(Self.uuids)
+                }
+                more = random.next(2) == 0
+            default: text += "Navigator " + random.pick(Self.uuids) + " "
+            }
+            for _ in 0..<(more ? random.next(8) : 0) {
+                text += random.pick(random.next(4) == 0 ? words + Self.uuids : pieces)
+            }
             let (fast, slow) = Self.bothReadings(text)
             #expect(fast == slow, "\(text.debugDescription)")
             if slow != nil { readAsLines += 1 }
+            if slow != nil, (1...3).contains(start) { readAsBare += 1 }
         }
         // The random lines must reach the readings' branches, not only be rejected.
         #expect(readAsLines > 10_000)
+        #expect(readAsBare > 100)
     }
 
     @Test func everyExampleAndCorpusLineReadsAlike() throws {
         var navigatorLines = 0
-        for (name, data) in try sampleFiles() {
+        for (name, data) in try sampleFiles(fixtures: ["navigator"]) {
             for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
                 let bytes = Array(line)
                 let (fast, slow) = bytes.withUnsafeBufferPointer {

@@ -6,6 +6,8 @@ extension NavigatorLine {
     enum Shape: Equatable {
         case configured, current, deallocated, popping, dismissed, other
         case pushing(Range<Int>)
+        /// A push logged as `navigating to: <value>, via: push` (0.8–0.9.25, which log no pops): read as `pushing`.
+        case navigatingTo(Range<Int>)
         case presenting(Range<Int>)
         case adding(child: Range<Int>, name: Range<Int>?)
         case removing(child: Range<Int>, name: Range<Int>?)
@@ -82,9 +84,25 @@ extension NavigatorLine {
                 return .presenting(start + 11..<end - 1)
             }
         case 0x61, 0x72:  // a, r
-            let adding = spells("adding ", at: start, whole: false)
-            guard adding || spells("removing ", at: start, whole: false) else { break }
-            let child = start + (adding ? 7 : 9)
+            let adding = spells("adding", at: start, whole: false)
+            guard adding || spells("removing", at: start, whole: false) else { break }
+            let next = start + (adding ? 6 : 8)
+            guard next < end else { break }
+            if text[next] == 0x28 {
+                // 0.9.26–2.0.1 print the lifecycle event as Swift prints an enum: `adding(<UUID>)`.
+                guard end - next == 38, uuid(text, at: next + 1, end: end), text[end - 1] == 0x29 else { return nil }
+                let child = next + 1..<next + 37
+                return adding ? .adding(child: child, name: nil) : .removing(child: child, name: nil)
+            }
+            guard text[next] == .space else { break }
+            // 0.9.12–0.9.25: `adding checkpoint: <name>.<index>`, `removing checkpoint: …`.
+            if spells(" checkpoint: ", at: next, whole: false) { return .other }
+            // 0.9.2–0.9.25: `adding child: <UUID>`.
+            if adding, spells(" child: ", at: next, whole: false) {
+                guard end - next == 8 + 36, uuid(text, at: next + 8, end: end) else { return nil }
+                return .adding(child: next + 8..<end, name: nil)
+            }
+            let child = next + 1
             guard uuid(text, at: child, end: end) else { return nil }
             let after = child + 36
             var name: Range<Int>?
@@ -94,11 +112,107 @@ extension NavigatorLine {
                 name = after + 2..<end - 1
             }
             return adding ? .adding(child: child..<after, name: name) : .removing(child: child..<after, name: name)
+        case 0x6E:  // n
+            // 0.9.12–0.9.25: `navigating to: <value>, via: <method>`.
+            if spells("navigating to: ", at: start, whole: false) { return navigating(text, start + 15..<end) }
         default:
             break
         }
         return .other
     }
+
+    /// What `navigating to: <value>, via: <method>` does, `text[range]` being what follows `navigating to: `
+    /// (0.8–0.9.25's `navigate(to:method:)`, which logs the method's case name): a push, a presentation (`sheet`,
+    /// `cover`, `managedSheet`, `managedCover`), or nothing shown (`send`); `nil` without `, via: `. The value ends
+    /// at the last `, via: ` (a value may hold one).
+    static func navigating(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Shape? {
+        let via: StaticString = ", via: "
+        var found: Int?
+        var index = range.upperBound - 7
+        while index >= range.lowerBound {
+            if text[index] == 0x2C, (0..<7).allSatisfy({ text[index + $0] == via.utf8Start[$0] }) {
+                found = index
+                break
+            }
+            index -= 1
+        }
+        guard let found else { return nil }
+        let value = range.lowerBound..<found
+        let printed = UnsafeBufferPointer(rebasing: text[found + 7..<range.upperBound])
+        func method(is name: StaticString) -> Bool {
+            printed.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        if method(is: "push") { return .navigatingTo(value) }
+        if method(is: "sheet") || method(is: "cover") || method(is: "managedSheet") || method(is: "managedCover") {
+            return .presenting(value)
+        }
+        return .other
+    }
+
+    /// The forms of 0.8–0.9.25 that put a word before the UUID, `text` being what follows `Navigator ` (trailing
+    /// spaces left out): the navigator's UUID and its event, as offsets into `text`; `nil` for anything else.
+    ///
+    /// `root: <UUID>` (to 0.9.17) and `configured root: <UUID>` (0.9.18) are the root's `configured`;
+    /// `init: <UUID>, parent: <UUID>` (to 0.9.1, logged by the child) is the parent's `adding`; `deinit: <UUID>` and
+    /// `dimsissing: <UUID>` [sic] are `deinit` and `dismissed`.
+    static func prefixed(_ text: UnsafeBufferPointer<UInt8>) -> (id: Range<Int>, shape: Shape)? {
+        func spells(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard text.count >= count else { return false }
+            for offset in 0..<count where text[offset] != word.utf8Start[offset] { return false }
+            return true
+        }
+        /// The UUID that follows `word` and ends the text.
+        func last(after word: StaticString) -> Range<Int>? {
+            let start = word.utf8CodeUnitCount
+            guard spells(word), text.count == start + 36, isUUID(text, at: start) else { return nil }
+            return start..<start + 36
+        }
+        guard let first = text.first else { return nil }
+        switch first {
+        case 0x72:  // r
+            if let id = last(after: "root: ") { return (id, .configured) }
+        case 0x63:  // c
+            if let id = last(after: "configured root: ") { return (id, .configured) }
+        case 0x64:  // d
+            if let id = last(after: "deinit: ") { return (id, .deallocated) }
+            if let id = last(after: "dimsissing: ") { return (id, .dismissed) }
+        case 0x69:  // i
+            guard spells("init: "), text.count == 6 + 36 + 10 + 36, isUUID(text, at: 6), isUUID(text, at: 52) else {
+                return nil
+            }
+            let parent: StaticString = ", parent: "
+            for offset in 0..<10 where text[42 + offset] != parent.utf8Start[offset] { return nil }
+            return (52..<88, .adding(child: 6..<42, name: nil))
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// A line of 0.8–0.9.25 that names no navigator, `text` being what follows `Navigator `: `navigating to: <value>,
+    /// via: <method>` (to 0.9.11; its shape as `navigating(_:_:)` reads it, offsets into `text`), or one of the
+    /// library's checkpoint and send messages (`.other`); `nil` for anything else.
+    static func anonymous(_ text: UnsafeBufferPointer<UInt8>) -> Shape? {
+        func spells(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard text.count >= count else { return false }
+            for offset in 0..<count where text[offset] != word.utf8Start[offset] { return false }
+            return true
+        }
+        if spells("navigating to: ") { return navigating(text, 15..<text.count) }
+        for message in anonymousMessages where spells(message) { return .other }
+        return nil
+    }
+
+    /// The starts of 0.8–0.9.25's messages that name no navigator (NavigationCheckpoint.swift, NavigationSend.swift,
+    /// Navigator.swift at the tags that print them).
+    static let anonymousMessages: [StaticString] = [
+        "adding checkpoint: ", "removing checkpoint: ", "returning to checkpoint: ", "processing checkpoint",
+        "checkpoint not found", "checkpoint value handler not found: ", "missing receive handler",
+        "additional receive handlers ignored", "missing handler type: ", "multiple handlers type: ",
+        "navigating to unregistered destination: ",
+    ]
 
     private static func uuid(_ text: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
         end - start >= 36 && isUUID(UnsafeBufferPointer(rebasing: text[..<end]), at: start)

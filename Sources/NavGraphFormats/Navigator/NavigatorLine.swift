@@ -47,29 +47,52 @@ struct NavigatorLine: Equatable {
     /// a line from its bytes (`NavigatorStep`), through the same `split` and `scan`; this reading, with strings, is
     /// for recognizing the format and for the tests.
     init?(_ line: UnsafeBufferPointer<UInt8>) {
-        guard let (id, rest) = Self.split(line) else { return nil }
+        guard let located = Self.locate(line) else { return nil }
+        let id: UnsafeBufferPointer<UInt8>
+        let rest: UnsafeBufferPointer<UInt8>
+        switch located {
+        case .navigator(let navigator, let text):
+            id = navigator
+            rest = text
+        case .bare(let text):
+            guard text.isASCII else {
+                self.init(bareText: text)
+                return
+            }
+            guard let (id, shape) = Self.prefixed(text) else { return nil }
+            self.init(
+                navigator: String(decoding: UnsafeBufferPointer(rebasing: text[id]), as: UTF8.self), name: nil,
+                event: Self.event(shape, in: text))
+            return
+        }
         guard rest.isASCII else {
             self.init(navigator: id, text: rest)
             return
         }
         guard let (nameRange, shape) = Self.scan(rest) else { return nil }
+        self.init(
+            navigator: String(decoding: id, as: UTF8.self),
+            name: nameRange.map { String(decoding: UnsafeBufferPointer(rebasing: rest[$0]), as: UTF8.self) },
+            event: Self.event(shape, in: rest))
+    }
+
+    /// The event `shape` reads in `text`, with its texts as strings.
+    private static func event(_ shape: Shape, in text: UnsafeBufferPointer<UInt8>) -> Event {
         let string = { (range: Range<Int>) in
-            String(decoding: UnsafeBufferPointer(rebasing: rest[range]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
         }
-        let event: Event
         switch shape {
-        case .configured: event = .configured
-        case .current: event = .current
-        case .deallocated: event = .deallocated
-        case .popping: event = .popping
-        case .dismissed: event = .dismissed
-        case .other: event = .other
-        case .pushing(let value): event = .pushing(string(value))
-        case .presenting(let value): event = .presenting(string(value))
-        case .adding(let child, let name): event = .adding(child: string(child), name: name.map(string))
-        case .removing(let child, let name): event = .removing(child: string(child), name: name.map(string))
+        case .configured: return .configured
+        case .current: return .current
+        case .deallocated: return .deallocated
+        case .popping: return .popping
+        case .dismissed: return .dismissed
+        case .other: return .other
+        case .pushing(let value), .navigatingTo(let value): return .pushing(string(value))
+        case .presenting(let value): return .presenting(string(value))
+        case .adding(let child, let name): return .adding(child: string(child), name: name.map(string))
+        case .removing(let child, let name): return .removing(child: string(child), name: name.map(string))
         }
-        self.init(navigator: String(decoding: id, as: UTF8.self), name: nameRange.map(string), event: event)
     }
 
     init(navigator: String, name: String?, event: Event) {
@@ -80,22 +103,65 @@ struct NavigatorLine: Equatable {
 
     /// The straightforward reading of `line`, as text whatever it holds (the byte-level one is checked against it).
     init?(readingText line: UnsafeBufferPointer<UInt8>) {
-        guard let (id, rest) = Self.split(line) else { return nil }
-        self.init(navigator: id, text: rest)
+        switch Self.locate(line) {
+        case .navigator(let id, let rest): self.init(navigator: id, text: rest)
+        case .bare(let text): self.init(bareText: text)
+        case nil: return nil
+        }
+    }
+
+    /// Where a line of the logger is, found once.
+    enum Located {
+        /// `Navigator <UUID> <event>` (every release from 0.9.26, and 0.9.2–0.9.25's lines that start with the
+        /// navigator): the UUID and what follows it after a space.
+        case navigator(id: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>)
+        /// `Navigator ` followed by no UUID: what follows it, for the forms of 0.8–0.9.25 that put a word first
+        /// (`prefixed(_:)`, `anonymous(_:)`).
+        case bare(text: UnsafeBufferPointer<UInt8>)
+    }
+
+    /// The logger's line in `line`, trailing spaces and `\r` left out: the first `Navigator ` followed by a UUID, else
+    /// the first `Navigator `.
+    static func locate(_ line: UnsafeBufferPointer<UInt8>) -> Located? {
+        guard let (start, hasUUID) = find(line) else { return nil }
+        var position = start + 10  // `Navigator `
+        var end = line.count
+        while end > position, line[end - 1] == .cr || line[end - 1] == .space { end -= 1 }
+        guard hasUUID else { return .bare(text: UnsafeBufferPointer(rebasing: line[position..<max(position, end)])) }
+        let id = UnsafeBufferPointer(rebasing: line[position..<position + 36])
+        position += 36
+        guard position < end, line[position] == .space else { return nil }
+        return .navigator(id: id, rest: UnsafeBufferPointer(rebasing: line[(position + 1)..<end]))
     }
 
     /// The navigator's UUID and what follows it after a space, trailing spaces and `\r` left out.
     static func split(_ line: UnsafeBufferPointer<UInt8>)
         -> (id: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>)?
     {
-        guard let start = find(line) else { return nil }
-        var position = start + 10  // `Navigator `
-        let id = UnsafeBufferPointer(rebasing: line[position..<position + 36])
-        position += 36
-        var end = line.count
-        while end > position, line[end - 1] == .cr || line[end - 1] == .space { end -= 1 }
-        guard position < end, line[position] == .space else { return nil }
-        return (id, UnsafeBufferPointer(rebasing: line[(position + 1)..<end]))
+        guard case .navigator(let id, let rest) = locate(line) else { return nil }
+        return (id, rest)
+    }
+
+    /// The straightforward reading of a line of 0.8–0.9.25 that puts a word before the UUID (`prefixed(_:)` is
+    /// checked against it), `text` being what follows `Navigator `.
+    init?(bareText text: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: text, as: UTF8.self)[...]
+        let words: [(String, Event)] = [
+            ("root: ", .configured), ("configured root: ", .configured), ("deinit: ", .deallocated),
+            ("dimsissing: ", .dismissed),
+        ]
+        for (word, event) in words where text.hasPrefix(word) {
+            let id = text.dropFirst(word.count)
+            guard id.utf8.count == 36, let uuid = Self.uuid(id) else { return nil }
+            self.init(navigator: uuid, name: nil, event: event)
+            return
+        }
+        guard text.hasPrefix("init: ") else { return nil }
+        let ids = text.dropFirst(6)
+        guard ids.utf8.count == 36 + 10 + 36, let child = Self.uuid(ids), ids.dropFirst(36).hasPrefix(", parent: "),
+            let parent = Self.uuid(ids.dropFirst(46))
+        else { return nil }
+        self.init(navigator: parent, name: nil, event: .adding(child: child, name: nil))
     }
 
     init?(navigator id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) {
@@ -113,21 +179,25 @@ struct NavigatorLine: Equatable {
         self.event = event
     }
 
-    /// Where `Navigator ` followed by a UUID starts.
-    private static func find(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard line.count >= 10 + 36, let base = line.baseAddress else { return nil }
+    /// Where `Navigator ` followed by a UUID starts (`uuid` true), else where the first `Navigator ` starts (the forms
+    /// of 0.8–0.9.25 that put a word first: `Navigator deinit: <UUID>`).
+    private static func find(_ line: UnsafeBufferPointer<UInt8>) -> (start: Int, uuid: Bool)? {
+        guard line.count >= 10, let base = line.baseAddress else { return nil }
         // The logger's lines start with the marker: tested as two words, without a call.
-        if startsWithMarker(UnsafeRawPointer(base)), isUUID(line, at: 10) { return 0 }
+        let marked = startsWithMarker(UnsafeRawPointer(base))
+        if marked, line.count >= 10 + 36, isUUID(line, at: 10) { return (0, true) }
+        var bare = marked ? 0 : nil
         var index = 1
         // Each `N` in turn, found with memchr: most lines of app output have few.
-        while index + 10 + 36 <= line.count,
-            let found = memchr(base + index, 0x4E, line.count - 10 - 36 + 1 - index)
-        {
+        while index + 10 <= line.count, let found = memchr(base + index, 0x4E, line.count - 10 + 1 - index) {
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if startsWithMarker(UnsafeRawPointer(base + index)), isUUID(line, at: index + 10) { return index }
+            if startsWithMarker(UnsafeRawPointer(base + index)) {
+                if index + 10 + 36 <= line.count, isUUID(line, at: index + 10) { return (index, true) }
+                if bare == nil { bare = index }
+            }
             index += 1
         }
-        return nil
+        return bare.map { ($0, false) }
     }
 
     /// Whether the 10 bytes at `start` are `Navigator `.
@@ -203,8 +273,33 @@ struct NavigatorLine: Equatable {
         if text.hasPrefix("presenting("), text.hasSuffix(")") {
             return .presenting(String(text.dropFirst(11).dropLast()))
         }
-        for (word, make) in [("adding ", Event.adding), ("removing ", Event.removing)] where text.hasPrefix(word) {
-            let payload = text.dropFirst(word.count)
+        // 0.9.12–0.9.25: `navigating to: <value>, via: <method>`.
+        if text.hasPrefix("navigating to: ") {
+            let body = text.dropFirst(15)
+            guard let via = body.asciiRanges(of: ", via: ").last else { return nil }
+            let value = String(body[..<via.lowerBound])
+            switch body[via.upperBound...] {
+            case "push": return .pushing(value)
+            case "sheet", "cover", "managedSheet", "managedCover": return .presenting(value)
+            default: return .other
+            }
+        }
+        for (word, make) in [("adding", Event.adding), ("removing", Event.removing)] where text.hasPrefix(word) {
+            let rest = text.dropFirst(word.count)
+            // 0.9.26–2.0.1: the raw enum, `adding(<UUID>)`.
+            if rest.hasPrefix("(") {
+                guard rest.utf8.count == 38, let child = uuid(rest.dropFirst()), rest.hasSuffix(")") else { return nil }
+                return make(child, nil)
+            }
+            guard rest.hasPrefix(" ") else { return .other }
+            // 0.9.12–0.9.25: `adding checkpoint: …`, `removing checkpoint: …`; 0.9.2–0.9.25: `adding child: <UUID>`.
+            if rest.hasPrefix(" checkpoint: ") { return .other }
+            if word == "adding", rest.hasPrefix(" child: ") {
+                let child = rest.dropFirst(8)
+                guard child.utf8.count == 36, let uuid = uuid(child) else { return nil }
+                return .adding(child: uuid, name: nil)
+            }
+            let payload = rest.dropFirst()
             guard let child = uuid(payload) else { return nil }
             let after = payload.dropFirst(36)
             if after.isEmpty { return make(child, nil) }

@@ -19,8 +19,18 @@ public final class NavigatorReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard let (id, text) = NavigatorLine.split(line) else {
+        guard let located = NavigatorLine.locate(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
+        let id: UnsafeBufferPointer<UInt8>
+        let text: UnsafeBufferPointer<UInt8>
+        switch located {
+        case .navigator(let navigator, let rest):
+            id = navigator
+            text = rest
+        case .bare(let rest):
+            readBare(rest, line: line, info: info, into: &events)
             return
         }
         // A navigator's line past the longest line kept (`pushing(…)` of a value megabytes long): what it did is
@@ -52,5 +62,29 @@ public final class NavigatorReader: NavigationReader {
         }
     }
 
-    public func finish(into events: inout [NavEvent]) {}
+    /// A line of 0.8–0.9.25 that puts a word after `Navigator ` (`text`, what follows it): a navigator's lifecycle
+    /// (`Navigator deinit: <UUID>`), or a line naming no navigator (`Navigator navigating to: …` to 0.9.11).
+    private func readBare(
+        _ text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo,
+        into events: inout [NavEvent]
+    ) {
+        if let (id, shape) = NavigatorLine.prefixed(text) {
+            navigationLineCount += 1
+            let step = NavigatorStep(
+                id: UnsafeBufferPointer(rebasing: text[id]), text: text, name: nil, shape: shape)
+            tree.apply(step, at: info.number, into: &events, diagnostics: diagnostics)
+        } else if let shape = NavigatorLine.anonymous(text) {
+            navigationLineCount += 1
+            tree.applyAnonymous(shape, in: text, at: info.number, into: &events, diagnostics: diagnostics)
+        } else {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+        }
+    }
+
+    /// A navigator dismissed by the last line leaves (see `NavigatorTree.pendingDismissal`). Not shown
+    /// provisionally when the input pauses: `tree --follow` would call that state "a dump is still being printed";
+    /// the next navigator line settles it.
+    public func finish(into events: inout [NavEvent]) {
+        tree.finish(into: &events)
+    }
 }

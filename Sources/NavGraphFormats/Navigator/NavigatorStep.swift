@@ -15,6 +15,8 @@ struct NavigatorStep {
     var navigator: NavigatorUUID
     var name: UnsafeBufferPointer<UInt8>?
     var event: Event
+    /// A push logged by 0.8–0.9.25 (`navigating to: …, via: push`), which log no pops at all.
+    var popsUnlogged = false
 
     /// The step of an ASCII line: the navigator's UUID `id`, and `text` (what follows it) as `NavigatorLine.scan` read
     /// it.
@@ -33,6 +35,9 @@ struct NavigatorStep {
         case .dismissed: event = .dismissed
         case .other: event = .other
         case .pushing(let value): event = .pushing(bytes(value))
+        case .navigatingTo(let value):
+            event = .pushing(bytes(value))
+            popsUnlogged = true
         case .presenting(let value): event = .presenting(bytes(value))
         case .adding(let child, let name): event = .adding(child: uuid(child), name: name.map(bytes))
         case .removing(let child, let name): event = .removing(child: uuid(child), name: name.map(bytes))

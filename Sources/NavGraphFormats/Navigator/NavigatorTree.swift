@@ -74,6 +74,10 @@ struct NavigatorTree {
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
         let uuid = line.navigator
+        if pendingDismissal != nil { settleDismissal(before: line, into: &events) }
+        // A presentation no navigator claimed (`navigating to:` before 0.9.12) goes to the navigator added next.
+        var anonymous: [UInt8]?
+        if anonymousPresentation != nil { swap(&anonymous, &anonymousPresentation) }
         switch line.event {
         case .configured:
             let me = know(uuid, name: line.name, line: number, into: &events).slot
@@ -82,6 +86,9 @@ struct NavigatorTree {
         case .adding(let childUUID, let name):
             let me = know(uuid, name: line.name, line: number, into: &events).slot
             if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
+            if let anonymous, navigators[me].pendingPresentation == nil {
+                navigators[me].pendingPresentation = anonymous
+            }
             // A presented navigator without a name of its own is shown as what it presents.
             let child: Int
             do {
@@ -118,15 +125,7 @@ struct NavigatorTree {
                 }
                 return
             }
-            let wasPresented = navigators[me].presented == child
-            detach(child)
-            navigators[child].removed = true
-            navigators[child].warnedUnplaced = false
-            if wasPresented && isPlaced(me) {
-                events.append(NavEvent(.dismiss(navigators[child].model.key), line: number))
-            } else {
-                snapshot(of: me, line: number, into: &events)
-            }
+            takeOut(child, line: number, into: &events)
         case .deallocated:
             guard let me = slot(of: uuid) else {
                 let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
@@ -154,6 +153,7 @@ struct NavigatorTree {
             events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
         case .pushing(let printed):
             let me = know(uuid, name: line.name, line: number, into: &events).slot
+            if line.popsUnlogged { noteUnloggedPops(line: number, diagnostics: diagnostics) }
             let key = navigators[me].model.key
             let destination = destination(printed)
             generation += 1
@@ -250,11 +250,99 @@ struct NavigatorTree {
             buffer.removeAll(keepingCapacity: buffer.capacity <= Self.spareBytesLimit)
             buffer.append(contentsOf: printed)
             navigators[me].pendingPresentation = buffer
-        case .current, .dismissed, .other:
-            // `dismissed` is followed by the parent's `removing`, which takes the navigator out.
+        case .dismissed:
+            let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
+            if changed { snapshot(of: me, line: number, into: &events) }
+            // Out once the next line is not its parent's `removing` of it (see `pendingDismissal`).
+            if navigators[me].parent != nil { pendingDismissal = (me, number) }
+        case .current, .other:
             let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
+    }
+
+    /// A line of 0.8–0.9.25 naming no navigator (`Navigator navigating to: <value>, via: <method>` to 0.9.11, the
+    /// checkpoint messages), as `NavigatorLine.anonymous` read it from `text`: a presentation goes to the navigator
+    /// added next (SwiftUI makes the presented stack's navigator right after), a push cannot be placed (warned of
+    /// once), the rest changes nothing.
+    mutating func applyAnonymous(
+        _ shape: NavigatorLine.Shape, in text: UnsafeBufferPointer<UInt8>, at number: Int,
+        into events: inout [NavEvent], diagnostics: DiagnosticHandler
+    ) {
+        if let (slot, line) = pendingDismissal {
+            pendingDismissal = nil
+            takeOut(slot, line: line, into: &events)
+        }
+        anonymousPresentation = nil
+        switch shape {
+        case .presenting(let value):
+            anonymousPresentation = Array(UnsafeBufferPointer(rebasing: text[value]))
+        case .navigatingTo, .pushing:
+            guard !warnedAnonymousPushes else { return }
+            warnedAnonymousPushes = true
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: number,
+                    "NavigatorUI before 0.9.12 logs 'navigating to: …, via: push' without saying which navigator "
+                        + "pushes: these pushes are not shown"))
+        default:
+            break
+        }
+    }
+
+    /// End of input: a navigator dismissed by the last line leaves.
+    mutating func finish(into events: inout [NavEvent]) {
+        guard let (slot, line) = pendingDismissal else { return }
+        pendingDismissal = nil
+        takeOut(slot, line: line, into: &events)
+    }
+
+    /// A navigator that logged `dismissed` (`dimsissing:` before 0.9.26) and is still in the hierarchy, and its
+    /// line. Only 2.1.2 and later log the parent's `removing` on `dismiss()`, on the line right after; earlier
+    /// releases log it after the navigator's `deinit`, and never for one that leaked. So the navigator leaves at its
+    /// `dismissed`, unless the next line is that `removing` (which takes it out as before, at its own line): decided
+    /// by the next navigator line, or the end of input.
+    private var pendingDismissal: (slot: Int, line: Int)?
+
+    /// What a `navigating to: …, via: sheet` naming no navigator printed, until the next navigator line.
+    private var anonymousPresentation: [UInt8]?
+    private var warnedAnonymousPushes = false
+    private var notedUnloggedPops = false
+
+    private mutating func settleDismissal(before line: NavigatorStep, into events: inout [NavEvent]) {
+        guard let (slot, number) = pendingDismissal else { return }
+        pendingDismissal = nil
+        if case .removing(let child, _) = line.event, navigators[slot].uuid == child,
+            let parent = navigators[slot].parent, navigators[parent].uuid == line.navigator
+        {
+            return
+        }
+        takeOut(slot, line: number, into: &events)
+    }
+
+    /// Takes `child` out of the hierarchy, from its parent (its `removing`, or its `dismissed`): a presented child
+    /// leaves as a dismissal, another by a new state of the window.
+    private mutating func takeOut(_ child: Int, line number: Int, into events: inout [NavEvent]) {
+        guard let parent = navigators[child].parent else { return }
+        let wasPresented = navigators[parent].presented == child
+        detach(child, from: parent)
+        navigators[child].removed = true
+        navigators[child].warnedUnplaced = false
+        if wasPresented && isPlaced(parent) {
+            events.append(NavEvent(.dismiss(navigators[child].model.key), line: number))
+        } else {
+            snapshot(of: parent, line: number, into: &events)
+        }
+    }
+
+    private mutating func noteUnloggedPops(line: Int, diagnostics: DiagnosticHandler) {
+        guard !notedUnloggedPops else { return }
+        notedUnloggedPops = true
+        diagnostics.report(
+            Diagnostic(
+                .note, line: line,
+                "NavigatorUI before 0.9.26 logs pushes only through navigate(to:) ('navigating to: …, via: push') "
+                    + "and no pops: the pushed entries shown are approximate"))
     }
 
     /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
@@ -276,10 +364,12 @@ struct NavigatorTree {
         return destination
     }
 
-    /// What an unnamed presented navigator is shown as: what it presents, `type.value`.
+    /// What an unnamed presented navigator is shown as: what it presents, `type.value`; the value alone when it names
+    /// no type (before 0.9.20, `navigating to:` prints a destination without it: `photoPicker`).
     private static func shownPresentation(_ printed: [UInt8]) -> String {
         let destination = NavigatorDestination(String(decoding: printed, as: UTF8.self))
-        return destination.type + "." + destination.value
+        return destination.module == nil && destination.type == "value"
+            ? destination.value : destination.type + "." + destination.value
     }
 
     /// The key of the `generation`th pushed entry: `/<generation>`, unique in the log (the generation counts every
