@@ -238,6 +238,8 @@ public struct NavigationInput {
             return SwiftDumpReader(
                 names: dumpPropertyNames, verbose: showsAllDumpedProperties,
                 diagnostics: diagnostics)
+        case .typedPath:
+            return TypedPathReader(diagnostics: diagnostics)
         }
     }
 
@@ -248,6 +250,7 @@ public struct NavigationInput {
         case .navigationPath: NavigationPathReader.self
         case .navigator: NavigatorReader.self
         case .swiftDump: SwiftDumpReader.self
+        case .typedPath: TypedPathReader.self
         }
     }
 }
