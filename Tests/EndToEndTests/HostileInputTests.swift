@@ -328,7 +328,8 @@ struct FuzzRegressionTests {
             case "navigation-path":
                 [example("navigation-path.log")]
                     + ["session.log", "backport.log"].map { generatedFixture("navigation-path", $0).path }
-            case "typed-path": ["session.log", "private.log", "structs.log"].map { generatedFixture("typed-path", $0).path }
+            case "typed-path":
+                ["session.log", "private.log", "structs.log"].map { generatedFixture("typed-path", $0).path }
             case "navigator": [example("navigator-session.log")]
             case "swift-dump":
                 [

@@ -91,8 +91,9 @@ struct NavigationPathRuntimeTests {
             #expect(SwiftTypeName.demangled(notMangled) == nil, "\(notMangled)")
         }
         // The runtime's own name for a type, demangled back (verifies the declaration against this runtime).
-        #expect(SwiftTypeName.demangled(_mangledTypeName(NavigationPathRuntimeTests.self)!)
-            == "NavGraphFormatsTests.NavigationPathRuntimeTests")
+        #expect(
+            SwiftTypeName.demangled(_mangledTypeName(NavigationPathRuntimeTests.self)!)
+                == "NavGraphFormatsTests.NavigationPathRuntimeTests")
     }
 
     @Test func aMangledNameDetectsTheFormatAloneOnlyWhenItDemangles() {

@@ -39,7 +39,10 @@ struct TypedPathReaderTests {
 
     @Test func privateTypesAndStructs() throws {
         let promos = try read(file: generatedFixture("typed-path", "private.log"))
-        #expect(steps(promos) == ["push NavigationStack root view", "push Shop.Promo banner(3)", "push Shop.Promo banner(4)", "pop 1"])
+        #expect(
+            steps(promos) == [
+                "push NavigationStack root view", "push Shop.Promo banner(3)", "push Shop.Promo banner(4)", "pop 1",
+            ])
         let items = try read(file: generatedFixture("typed-path", "structs.log"))
         #expect(
             steps(items) == [

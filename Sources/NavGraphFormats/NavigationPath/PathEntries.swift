@@ -62,7 +62,9 @@ struct PathEntries {
         let limit = min(placed.count, state.count)
         // The same bytes, or else the same type and the same decoded value: `JSONEncoder` writes an object's keys in
         // any order from one encode to the next, and `path.codable` encodes every entry anew each time.
-        while common < limit, state.sameEntry(common, as: current, common) || state.sameValue(common, as: current, common) {
+        while common < limit,
+            state.sameEntry(common, as: current, common) || state.sameValue(common, as: current, common)
+        {
             common += 1
         }
         // New entries decoded first: one that is not valid rejects the whole state before anything changes.
