@@ -89,4 +89,35 @@ struct TypedPathReaderTests {
         #expect(ids.count == 2 && Set(ids).count == 2)
         #expect(ids.allSatisfy { $0.contains("…~") })
     }
+
+    /// Random lines near the shape (brackets, parentheses, quotes, escapes, private contexts, generics, non-ASCII):
+    /// whatever is found is a list of elements that each read as a type and a label, and no line traps.
+    @Test func randomLinesNearTheShape() {
+        let pieces = [
+            "[", "]", "(", ")", "Shop", ".", "Route", "detail", "id: ", "42", ", ", "\"", "\\", "\\\"", "<", ">",
+            "(unknown context at $1f)", "é", "Item", "path: ", " ", "\r", "nil", "Optional(", "x",
+        ]
+        var state: UInt64 = 27
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var found = 0
+        for _ in 0..<30_000 {
+            var text = "["
+            for _ in 0..<next(12) { text += pieces[next(pieces.count)] }
+            text += next(2) == 0 ? "]" : ")]"
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { line in
+                guard let path = TypedPathState.find(in: line) else { return }
+                found += 1
+                for element in path.elements {
+                    #expect(!element.isEmpty && element.upperBound <= line.count, "\(text.debugDescription)")
+                    let read = TypedPathElement(UnsafeBufferPointer(rebasing: line[element]))
+                    #expect(!read.name.type.isEmpty, "\(text.debugDescription)")
+                }
+            }
+        }
+        #expect(found > 100)
+    }
 }
