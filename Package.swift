@@ -112,6 +112,9 @@ let package = Package(
         .executableTarget(
             name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
             swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-typed-path", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         // What the test targets share: the repository's paths, temporary files, golden-file comparison.
         .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
@@ -144,7 +147,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                "fuzz-navigator", "fuzz-swift-dump", "recorder-demo", "NavGraphTestSupport",
+                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "recorder-demo", "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),
     ]

@@ -146,6 +146,52 @@ public struct NavigationInput {
             events.removeAll()
             try onRestart?(why)
         }
+        /// Reads one line (without terminal escapes) with the reader, detecting the format first while there is none.
+        func readLine(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) throws -> Bool {
+            lines = info.number
+            if isStopped?() == true {
+                stopped = true
+                return false
+            }
+            // Blank lines mean nothing in any format: neither noise nor errors.
+            if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
+            if reader == nil {
+                reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
+                readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
+                if let reader, previousNumber > 0 {
+                    previousLine.withUnsafeBufferPointer { reader.begin(after: $0, number: previousNumber) }
+                }
+                if let made = reader?.completion {
+                    if let handOver { handOver(made) } else { completion = made }
+                }
+            }
+            if let reader {
+                if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
+                let first = events.count
+                reader.read(line, info: info, into: &events)
+                // Called only when there is something to stamp: most lines make no event, and the call per line
+                // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
+                if events.count > first, consoleTime != nil { stampTimes(&events, from: first) }
+            } else {
+                if let time = consoleClock.time(at: line) { consoleTime = time }
+                if !sawNUL, line.contains(0) { sawNUL = true }
+                if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                    let text = Substring(String(decoding: line, as: UTF8.self))
+                    if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
+                        lookalike = (found, info.number)
+                    }
+                }
+                // Not yet known what this is: it is noise to every reader.
+                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                previousLine.removeAll(keepingCapacity: true)
+                previousLine.append(contentsOf: line)
+                previousNumber = info.number
+            }
+            if !events.isEmpty { try deliver() }
+            return !stopped
+        }
+        /// A line's text without its terminal escapes, when it has any.
+        var plain: [UInt8] = []
         try withoutActuallyEscaping(idle) { idle in
             try source.forEachLine(
                 follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart,
@@ -153,47 +199,12 @@ public struct NavigationInput {
                 // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
                 onWait: batching.map { batching in { if !batching.flush(&events) { stopped = true } } }
             ) { line, info in
-                lines = info.number
-                if isStopped?() == true {
-                    stopped = true
-                    return false
+                // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
+                if ANSIEscapes.occur(in: line) {
+                    ANSIEscapes.strip(line, into: &plain)
+                    return try plain.withUnsafeBufferPointer { try readLine($0, info) }
                 }
-                // Blank lines mean nothing in any format: neither noise nor errors.
-                if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
-                if reader == nil {
-                    reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
-                    readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
-                    if let reader, previousNumber > 0 {
-                        previousLine.withUnsafeBufferPointer { reader.begin(after: $0, number: previousNumber) }
-                    }
-                    if let made = reader?.completion {
-                        if let handOver { handOver(made) } else { completion = made }
-                    }
-                }
-                if let reader {
-                    if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
-                    let first = events.count
-                    reader.read(line, info: info, into: &events)
-                    // Called only when there is something to stamp: most lines make no event, and the call per line
-                    // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
-                    if events.count > first, consoleTime != nil { stampTimes(&events, from: first) }
-                } else {
-                    if let time = consoleClock.time(at: line) { consoleTime = time }
-                    if !sawNUL, line.contains(0) { sawNUL = true }
-                    if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
-                        let text = Substring(String(decoding: line, as: UTF8.self))
-                        if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
-                            lookalike = (found, info.number)
-                        }
-                    }
-                    // Not yet known what this is: it is noise to every reader.
-                    diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
-                    previousLine.removeAll(keepingCapacity: true)
-                    previousLine.append(contentsOf: line)
-                    previousNumber = info.number
-                }
-                if !events.isEmpty { try deliver() }
-                return !stopped
+                return try readLine(line, info)
             }
         }
         if let reader, !stopped {
@@ -238,6 +249,8 @@ public struct NavigationInput {
             return SwiftDumpReader(
                 names: dumpPropertyNames, verbose: showsAllDumpedProperties,
                 diagnostics: diagnostics)
+        case .typedPath:
+            return TypedPathReader(diagnostics: diagnostics)
         }
     }
 
@@ -248,6 +261,7 @@ public struct NavigationInput {
         case .navigationPath: NavigationPathReader.self
         case .navigator: NavigatorReader.self
         case .swiftDump: SwiftDumpReader.self
+        case .typedPath: TypedPathReader.self
         }
     }
 }

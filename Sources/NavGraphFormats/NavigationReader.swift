@@ -12,6 +12,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case navigator = "navigator"
     /// Swift `dump()` or lldb `po` output of an app's navigation state (routers, paths, presented sheets, tabs).
     case swiftDump = "swift-dump"
+    /// `print(path)` / `debugPrint(path)` of a typed path (`[Route]`): `[Shop.Route.detail(id: 42)]`, one state per line.
+    case typedPath = "typed-path"
 }
 
 extension InputFormat {
@@ -23,6 +25,7 @@ extension InputFormat {
         case .navigationPath: "NavigationPath JSON"
         case .navigator: "NavigatorUI log"
         case .swiftDump: "Swift dump() or lldb po output"
+        case .typedPath: "print() of a typed path"
         }
     }
 
@@ -36,6 +39,7 @@ extension InputFormat {
         case .navigationPath: "NavigationPath.CodableRepresentation JSON (path.codable)"
         case .navigator: "NavigatorUI's (hmlongco/Navigator) log lines"
         case .swiftDump: "Swift dump() or lldb po output of an app's navigation state (routers, paths, tabs)"
+        case .typedPath: "print(path) or debugPrint(path) of a typed path ([Route]), one state per line"
         }
     }
 
@@ -56,6 +60,9 @@ extension InputFormat {
         case .swiftDump:
             "a value printed by dump(_:name:) or lldb's po, starting at the left margin with '▿', such as "
                 + "'▿ home: MyApp.Router #0' and its properties indented by two spaces"
+        case .typedPath:
+            "an array of module-qualified values on one line, after any label, such as "
+                + "'path: [Shop.Route.list(category: \"shoes\"), Shop.Route.detail(id: 42)]'"
         }
     }
 }

@@ -216,7 +216,14 @@ enum FollowInputs {
         return made
     }()
 
-    static var all: [String] { examples + corpus + generated }
+    /// Fixtures made by the real runtime's print code (Tests/NavGraphFormatsTests/Fixtures/*/generate.swift).
+    static let runtimeFixtures: [String] = ["navigation-path", "typed-path"].flatMap { folder in
+        let url = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/\(folder)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.sorted().map { url.appendingPathComponent($0).path }
+    }
+
+    static var all: [String] { examples + corpus + generated + runtimeFixtures }
 
     static let rounds = Int(ProcessInfo.processInfo.environment["NAVGRAPH_FOLLOW_ROUNDS"] ?? "") ?? 1
 

@@ -317,7 +317,7 @@ struct HostileInputTests {
 struct FuzzRegressionTests {
     @Test(arguments: [
         "swiftui-navigation", "navgraph-events", "navigation-path", "navigator",
-        "swift-dump",
+        "swift-dump", "typed-path",
     ])
     func replayEveryFile(target: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
@@ -325,7 +325,11 @@ struct FuzzRegressionTests {
         let seeds =
             switch target {
             case "navgraph-events": [example("leaky-session.jsonl")]
-            case "navigation-path": [example("navigation-path.log")]
+            case "navigation-path":
+                [example("navigation-path.log")]
+                    + ["session.log", "backport.log"].map { generatedFixture("navigation-path", $0).path }
+            case "typed-path":
+                ["session.log", "private.log", "structs.log"].map { generatedFixture("typed-path", $0).path }
             case "navigator": [example("navigator-session.log")]
             case "swift-dump":
                 [

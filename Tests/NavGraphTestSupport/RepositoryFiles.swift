@@ -43,3 +43,9 @@ public func temporaryFile(_ text: String, suffix: String = ".log") throws -> URL
 public func createEmptyFile(_ url: URL) throws {
     try Data().write(to: url)
 }
+
+/// A fixture made by a generator beside it, in `Tests/NavGraphFormatsTests/Fixtures/<folder>/` (`navigation-path`,
+/// `typed-path`).
+public func generatedFixture(_ folder: String, _ name: String) -> URL {
+    repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/\(folder)/\(name)")
+}

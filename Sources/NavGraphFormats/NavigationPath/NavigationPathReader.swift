@@ -49,7 +49,8 @@ public final class NavigationPathReader: NavigationReader {
     }
 
     /// A line inside a pretty-printed array that starts with a type name: `"MyApp.Route",`, or a pair on one line
-    /// (`"User","{\"id\":42}",`). To detect the format from it alone, the name must be dotted or paired.
+    /// (`"User","{\"id\":42}",`). To detect the format from it alone, the name must be dotted, paired or a mangled name
+    /// the runtime demangles.
     static func isElementLine(_ line: UnsafeBufferPointer<UInt8>, detecting: Bool) -> Bool {
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }),
             let name = typeName(in: line, at: first)
@@ -61,11 +62,16 @@ public final class NavigationPathReader: NavigationReader {
         while next < line.count, line[next] == .space || line[next] == .tab || line[next] == .cr { next += 1 }
         let paired = next < line.count && line[next] == .quote
         guard next == line.count || paired else { return false }
-        return !detecting || name.dotted || paired
+        guard detecting, !name.dotted, !paired else { return true }
+        // A mangled name alone (`"7Recipes5RouteO",`) only when the runtime demangles it.
+        let text = String(decoding: line[(first + 1)..<name.end], as: UTF8.self)
+        return SwiftTypeName.demangled(text) != nil
     }
 
     /// A quoted Swift type name starting at `start`: letters, digits, `_`, dots and generic brackets, its last
-    /// component capitalized. `end` is the closing quote.
+    /// component capitalized; the runtime's `(unknown context at $…)` of a private or local type as a component
+    /// (`"MyApp.(unknown context at $10a5b1c2c).Secret"`); or a mangled name (`"7Recipes5RouteO"`, by its syntax:
+    /// `SwiftTypeName.mayBeMangled`). `end` is the closing quote.
     private static func typeName(in line: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, dotted: Bool)? {
         guard start < line.count, line[start] == .quote else { return nil }
         var position = start + 1
@@ -74,6 +80,14 @@ public final class NavigationPathReader: NavigationReader {
         var capitalized = false
         while position < line.count, line[position] != .quote {
             let byte = line[position]
+            if byte == 0x28, position == componentStart,
+                let length = SwiftTypeName.unknownContextLength(in: line, at: position)
+            {
+                // A private type's context: a component of its own, followed by the rest of the name.
+                position += length
+                guard position < line.count, line[position] == .dot else { return nil }
+                continue
+            }
             if byte == .dot {
                 dotted = true
                 componentStart = position + 1
@@ -82,11 +96,13 @@ public final class NavigationPathReader: NavigationReader {
             }
             let allowed =
                 byte >= 0x80 || byte == .dot || byte == 0x5F || byte == 0x3C || byte == 0x3E || byte == .space
-                || byte == 0x2C || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+                || byte == 0x2C || byte == 0x24 || (byte >= 0x30 && byte <= 0x39)
+                || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
             guard allowed else { return nil }
             position += 1
         }
-        guard position < line.count, position > start + 1, capitalized else { return nil }
+        guard position < line.count, position > start + 1 else { return nil }
+        guard capitalized || (!dotted && SwiftTypeName.mayBeMangled(line[(start + 1)..<position])) else { return nil }
         return (position, dotted)
     }
 

@@ -3,7 +3,7 @@ import NavGraphCore
 /// The entries of the one stack a NavigationPath log describes, with the identity each got.
 ///
 /// The rule for ids: between two states, the entries both have in common from the bottom of the stack (same type,
-/// same value JSON, in the same order) keep their identity; every entry above is popped and the new ones pushed as
+/// same value — the decoded JSON, whatever the order of its objects' keys —, in the same order) keep their identity; every entry above is popped and the new ones pushed as
 /// new entries, each with a fresh key from a counter that never goes back (the same value pushed twice is two
 /// entries). An entry's shown id is its value's short form (`detail(id: 42)`), with `#2`, `#3`… for a second or
 /// third entry of the same type and form further up — so an entry keeps its id while everything below it is
@@ -60,7 +60,13 @@ struct PathEntries {
     mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
         var common = 0
         let limit = min(placed.count, state.count)
-        while common < limit, state.sameEntry(common, as: current, common) { common += 1 }
+        // The same bytes, or else the same type and the same decoded value: `JSONEncoder` writes an object's keys in
+        // any order from one encode to the next, and `path.codable` encodes every entry anew each time.
+        while common < limit,
+            state.sameEntry(common, as: current, common) || state.sameValue(common, as: current, common)
+        {
+            common += 1
+        }
         // New entries decoded first: one that is not valid rejects the whole state before anything changes.
         var news: [Decoded] = []
         for index in common..<state.count {
@@ -73,7 +79,9 @@ struct PathEntries {
                 news.append(known)
                 continue
             }
-            let name = QualifiedName(try state.typeName(at: index))
+            // Named readably: a mangled name (NavigationBackport, FlowStacks) demangled, a private type's
+            // `(unknown context at $…)` left out.
+            let name = QualifiedName(SwiftTypeName.readable(try state.typeName(at: index)))
             var label = try state.valueLabel(at: index)
             // Two values cut to the same short form would read as one entry (in `diff`, which matches entries by
             // type and id, and in JSON): a cut label carries a digest of the whole value.

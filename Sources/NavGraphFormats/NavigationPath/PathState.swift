@@ -65,6 +65,22 @@ struct PathState {
         return same(mine, theirs) && same(mine + 1, theirs + 1)
     }
 
+    /// Whether entry `index` (push order) is `other`'s entry `otherIndex` re-encoded: the same type once readable
+    /// (`SwiftTypeName.readable`), and the same value once decoded (`CanonicalJSON`: objects' keys in any order,
+    /// strings' escapes written either way). What `sameEntry` does not find the same, read the slow way.
+    func sameValue(_ index: Int, as other: PathState, _ otherIndex: Int) -> Bool {
+        let mine = elementIndex(of: index)
+        let theirs = other.elementIndex(of: otherIndex)
+        guard let type = try? decodeString(mine), let otherType = try? other.decodeString(theirs),
+            type == otherType || SwiftTypeName.readable(type) == SwiftTypeName.readable(otherType),
+            let value = try? decodeString(mine + 1), let otherValue = try? other.decodeString(theirs + 1)
+        else { return false }
+        if value == otherValue { return true }
+        guard let canonical = CanonicalJSON.text(of: value), let otherCanonical = CanonicalJSON.text(of: otherValue)
+        else { return false }
+        return canonical == otherCanonical
+    }
+
     /// Entry `index`'s type and value as encoded (`encodedEntry(at:)`), hashed where they are: what is decoded from
     /// an entry is cached by it, and copying each entry's bytes into a key of its own to hash it (SipHash, through a
     /// `Dictionary`) was about a twelfth of reading a log (perf, 100 MB).

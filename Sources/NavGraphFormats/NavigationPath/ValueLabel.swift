@@ -1,6 +1,9 @@
 /// A short, Swift-like form of a value from its JSON, for a label: `detail(id: 42)` for an enum case as Swift's
 /// synthesized `Codable` writes it (`{"detail":{"id":42}}`), `(id: 42, name: "Blob")` for a struct, `"hello"`,
 /// `42`, `[1, 2]`, `nil`. Cut at `limit` characters with `…`. Built iteratively: the depth comes from the input.
+///
+/// An object's members are written in key order (`keyOrder`), not as encoded: `JSONEncoder` writes them in any order
+/// from one encode to the next, and one value must have one label (its entry's id).
 enum ValueLabel {
     static let limit = 48
 
@@ -26,11 +29,11 @@ enum ValueLabel {
                     pending.append(.text("]"))
                     push(document.children(of: index), labelled: false, of: document, onto: &pending)
                 case .object:
-                    let members = document.children(of: index)
+                    let members = keyOrder(document.children(of: index), of: document)
                     // An enum case: one member whose value is an object of its associated values (`{}` for none).
                     if members.count == 1, let only = members.first, document[only].kind == .object {
                         text += document[only].key ?? ""
-                        let payload = document.children(of: only)
+                        let payload = keyOrder(document.children(of: only), of: document)
                         if !payload.isEmpty {
                             text += "("
                             pending.append(.text(")"))
@@ -46,6 +49,28 @@ enum ValueLabel {
         }
         if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
         return text
+    }
+
+    /// Object members in one order whatever order they were encoded in: unlabelled associated values (`_0`, `_1`, …,
+    /// `_10`) by their number, first; the others by key.
+    static func keyOrder(_ members: [Int], of document: JSONDocument) -> [Int] {
+        guard members.count > 1 else { return members }
+        func position(_ key: String) -> Int? {
+            guard key.hasPrefix("_"), key.count > 1, key.count < 10, key.dropFirst().allSatisfy(\.isASCII),
+                key.dropFirst().allSatisfy(\.isNumber)
+            else { return nil }
+            return Int(key.dropFirst())
+        }
+        return members.sorted { left, right in
+            let leftKey = document[left].key ?? ""
+            let rightKey = document[right].key ?? ""
+            switch (position(leftKey), position(rightKey)) {
+            case (let leftPosition?, let rightPosition?): return leftPosition < rightPosition
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return Array(leftKey.utf8).lexicographicallyPrecedes(Array(rightKey.utf8))
+            }
+        }
     }
 
     private enum Piece {
