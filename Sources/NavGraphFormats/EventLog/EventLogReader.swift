@@ -21,7 +21,7 @@ public final class EventLogReader: NavigationReader {
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
-    public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
     /// Type names, windows and styles repeat on every line: decoded once, shared after.
     private let names = NameTable()
     /// Ids recur within a few lines (start, push, pushes onto it, pop, finish).
@@ -29,9 +29,9 @@ public final class EventLogReader: NavigationReader {
     /// The line being read, when it is flat.
     private let flat = FlatEventLine()
     /// Off only in tests, to compare the flat fast path with the full parser.
-    var readsFlatLinesFast = true
+    @exclusivity(unchecked) var readsFlatLinesFast = true
     /// The event each name in `names` spells, once seen as an event name.
-    private var eventNames = PerName<EventName?>()
+    @exclusivity(unchecked) private var eventNames = PerName<EventName?>()
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics

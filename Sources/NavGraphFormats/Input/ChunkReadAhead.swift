@@ -37,10 +37,10 @@ final class ChunkReadAhead: @unchecked Sendable {
     private let descriptor: Int32
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var filled: [Chunk] = []
-    private var empty: [Chunk] = []
-    private var ending: Next?
-    private var cancelled = false
+    @exclusivity(unchecked) private var filled: [Chunk] = []
+    @exclusivity(unchecked) private var empty: [Chunk] = []
+    @exclusivity(unchecked) private var ending: Next?
+    @exclusivity(unchecked) private var cancelled = false
 
     /// Starts reading `descriptor` in chunks of `chunkSize` bytes (at most `Int32.max`). `owner` is kept alive
     /// (with the descriptor it owns) until the thread has stopped reading: a read may still be waiting on a pipe after

@@ -46,15 +46,15 @@ public final class LineSource {
     /// How the input is named in diagnostics (`-` reads as `<stdin>`).
     public let name: String
     public let maxLineLength: Int
-    private var descriptor: Int32
+    @exclusivity(unchecked) private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// The path opened, to notice when it names another file while following.
-    private var path: String?
+    @exclusivity(unchecked) private var path: String?
     private let chunkSize: Int
     /// Bytes to read instead of a descriptor (fuzzing, tests).
     private let memory: [UInt8]?
     /// The read-ahead of the `forEachLine` running now, for `interrupt()` from another thread.
-    private var runningReadAhead: ChunkReadAhead?
+    @exclusivity(unchecked) private var runningReadAhead: ChunkReadAhead?
     /// Guards `runningReadAhead` (set and cleared by the reading thread, read by `interrupt()`). An `NSLock`, not
     /// `Synchronization.Mutex`, which needs macOS 15; it is taken twice a read, not per line.
     private let readAheadLock = NSLock()

@@ -20,17 +20,17 @@ final class NameTable {
         let containsBracket: Bool
     }
 
-    private(set) var entries: [Entry] = []
-    private var plainTypeNames: [Bool] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private var plainTypeNames: [Bool] = []
     /// Every name's bytes, one after another: name `i` is `spelling[offsets[i]..<offsets[i + 1]]`. Compared in
     /// place on every lookup (no entry, and none of its strings, copied).
-    private var spelling: [UInt8] = []
-    private var offsets: [Int] = [0]
+    @exclusivity(unchecked) private var spelling: [UInt8] = []
+    @exclusivity(unchecked) private var offsets: [Int] = [0]
     /// Per entry: the node kind the name spells, once asked (`.some(nil)`: not a kind).
-    private var kinds = PerName<NodeKind?>()
+    @exclusivity(unchecked) private var kinds = PerName<NodeKind?>()
     /// Open addressing: entry index + 1, 0 for an empty slot.
-    private var slots: [Int32] = Array(repeating: 0, count: 64)
-    private var slotHashes: [UInt64] = Array(repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slots: [Int32] = Array(repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slotHashes: [UInt64] = Array(repeating: 0, count: 64)
 
     /// The index of the name spelled by `bytes`, added on first sight.
     func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {

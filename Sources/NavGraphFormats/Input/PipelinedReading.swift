@@ -50,18 +50,18 @@ final class PipelinedReading: @unchecked Sendable, EventBatching {
     private let stopped = ManagedAtomic<Bool>(false)
     // Only the reading thread touches these two.
     /// The notes of the batch being filled (its events are in the array `produce` appends to).
-    private var notes: [(position: Int, note: Note)] = []
+    @exclusivity(unchecked) private var notes: [(position: Int, note: Note)] = []
     /// The number of events of the batch being filled before the line being read: a note said while a line is read
     /// comes before that line's events, as it would when read on one thread.
-    private var lineStart = 0
+    @exclusivity(unchecked) private var lineStart = 0
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
-    private var batches: [Batch] = []
+    @exclusivity(unchecked) private var batches: [Batch] = []
     /// Emptied event lists the consumer gives back, their storage kept for the next batches: each batch's list was
     /// allocated on one thread and freed on the other.
-    private var spareLists: [[NavEvent]] = []
-    private var cancelled = false
-    private var result: Result<NavigationInput.Summary, Error>?
+    @exclusivity(unchecked) private var spareLists: [[NavEvent]] = []
+    @exclusivity(unchecked) private var cancelled = false
+    @exclusivity(unchecked) private var result: Result<NavigationInput.Summary, Error>?
 
     init(input: NavigationInput) {
         self.input = input
@@ -244,7 +244,7 @@ final class PipelinedReading: @unchecked Sendable, EventBatching {
         let wantsText: Bool
         let ambiguityMessageLimit: Int?
         /// Ambiguity messages made so far: the consumer sees the notes in this order, so it asks for the first ones.
-        private var ambiguityMessages = 0
+        @exclusivity(unchecked) private var ambiguityMessages = 0
 
         init(owner: PipelinedReading, wantsText: Bool, ambiguityMessageLimit: Int?) {
             self.owner = owner

@@ -12,8 +12,8 @@ import NavGraphCore
 /// Sharing also makes the reducer's key comparisons cheap (the same storage compares equal at once).
 final class RecentStrings {
     private static let size = 4096
-    private var hashes = [UInt64](repeating: 0, count: size)
-    private var strings = [String](repeating: "", count: size)
+    @exclusivity(unchecked) private var hashes = [UInt64](repeating: 0, count: size)
+    @exclusivity(unchecked) private var strings = [String](repeating: "", count: size)
 
     /// The string of `bytes` (valid UTF-8 is assumed repaired as `String(decoding:)` does).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

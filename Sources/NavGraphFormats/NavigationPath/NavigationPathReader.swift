@@ -16,19 +16,19 @@ public final class NavigationPathReader: NavigationReader {
     /// A state that cannot be read is skipped with a warning instead of an error (`--lenient`); the stack stays as
     /// the last state that could be read left it.
     private let lenient: Bool
-    public private(set) var navigationLineCount = 0
-    private var entries = PathEntries()
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) private var entries = PathEntries()
     /// A pretty-printed array being collected, from its `[` line on.
-    private var collected: [UInt8] = []
-    private var collectedStart = 0
-    private var collectedLines: [Int] = []
-    private var scanner = ArrayScanner()
+    @exclusivity(unchecked) private var collected: [UInt8] = []
+    @exclusivity(unchecked) private var collectedStart = 0
+    @exclusivity(unchecked) private var collectedLines: [Int] = []
+    @exclusivity(unchecked) private var scanner = ArrayScanner()
     /// The line after a pretty-printed array's `[`: its first element must name a type.
-    private var awaitingFirstElement = false
+    @exclusivity(unchecked) private var awaitingFirstElement = false
     /// The `[` line's text, quoted if it turns out not to open a path (`--verbose`'s skipped note).
-    private var openingText: [UInt8] = []
+    @exclusivity(unchecked) private var openingText: [UInt8] = []
     /// The first line of the array that ends inside a string: an element cut short (JSON strings do not span lines).
-    private var cutLine: Int?
+    @exclusivity(unchecked) private var cutLine: Int?
     /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
     static let collectedLimit = 1 << 26
 
@@ -180,7 +180,7 @@ public final class NavigationPathReader: NavigationReader {
     }
 
     /// The line before the one the format was detected from, when it opens a pretty-printed array.
-    private var openingLine: Int?
+    @exclusivity(unchecked) private var openingLine: Int?
 
     public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {
         if let start = ArrayScanner.arrayStart(in: previous), start.opensPrettyArray { openingLine = number }

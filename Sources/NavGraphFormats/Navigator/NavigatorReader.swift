@@ -7,8 +7,8 @@ public final class NavigatorReader: NavigationReader {
     public static let format = InputFormat.navigator
 
     private let diagnostics: DiagnosticHandler
-    public private(set) var navigationLineCount = 0
-    private var tree = NavigatorTree()
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) private var tree = NavigatorTree()
 
     public init(diagnostics: DiagnosticHandler) {
         self.diagnostics = diagnostics

@@ -67,23 +67,23 @@ final class Identity {
     let name: PrintedName
     let serial: Int
     /// Its `Started` was read.
-    var started: Bool
+    @exclusivity(unchecked) var started: Bool
     /// Listed by the latest dump of its window.
-    var inDump = false
+    @exclusivity(unchecked) var inDump = false
     /// Its parent's serial in the latest dump that listed it (0: none yet, or a root).
-    var parentSerial = 0
+    @exclusivity(unchecked) var parentSerial = 0
     /// The dump that last listed it (dumps are numbered from 1).
-    var dumpStamp = 0
+    @exclusivity(unchecked) var dumpStamp = 0
     /// Finished, or forgotten: no longer paired with anything.
-    var isGone = false
+    @exclusivity(unchecked) var isGone = false
     /// Another live model has the same type and printed id (a prefix collision): pairing it takes a ranking.
-    var sharesName = false
+    @exclusivity(unchecked) var sharesName = false
     /// What kind inference learned from earlier dumps: its own children (serials, not the presented one) in the
     /// last dump that listed it, and whether its only own child was once replaced (it switches its content).
-    var ownChildren: [Int] = []
-    var isSwitch = false
+    @exclusivity(unchecked) var ownChildren: [Int] = []
+    @exclusivity(unchecked) var isSwitch = false
     /// `ownChildren`/`isSwitch` hold something (a model with no own children and no switch has no memory).
-    var isRemembered = false
+    @exclusivity(unchecked) var isRemembered = false
 
     /// The display suffix: 1 for none, 2 for `E34#2`, …
     let suffix: Int

@@ -15,34 +15,34 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
-    private var identities = ModelIdentities()
+    @exclusivity(unchecked) private var identities = ModelIdentities()
     private let types = NameTable()
-    private var dumpCount = 0
-    private var verdicts: KindRuleVerdicts
+    @exclusivity(unchecked) private var dumpCount = 0
+    @exclusivity(unchecked) private var verdicts: KindRuleVerdicts
     private let dumpCompletion = DumpCompletion()
     /// The dump being read (its lines are in `pendingLines`); `nil` between dumps.
-    private var pending: PendingDump?
+    @exclusivity(unchecked) private var pending: PendingDump?
     /// The lines of the dump being read: one buffer kept for every dump, never reallocated once big enough.
-    private var pendingLines: [DumpLine] = []
+    @exclusivity(unchecked) private var pendingLines: [DumpLine] = []
     /// The texts of the pending dump's long ids (whole UUIDs, in older logs).
-    private var pendingLongIDs: [String] = []
+    @exclusivity(unchecked) private var pendingLongIDs: [String] = []
     /// Scratch space of `flushDump`, kept between dumps for the same reason.
-    private var parentsBuffer: [Int] = []
-    private var ancestorsBuffer: [Int] = []
-    private var windows: [WindowTrack] = []
+    @exclusivity(unchecked) private var parentsBuffer: [Int] = []
+    @exclusivity(unchecked) private var ancestorsBuffer: [Int] = []
+    @exclusivity(unchecked) private var windows: [WindowTrack] = []
     /// Times from a console's prefix, for the events of the lines that have one.
-    private var clock = ConsoleClock()
+    @exclusivity(unchecked) private var clock = ConsoleClock()
     /// The models of the latest dump, in its line order (see `flushDump`).
-    private var previousDump: [Identity] = []
+    @exclusivity(unchecked) private var previousDump: [Identity] = []
     /// Off only in tests, to check that the hints change nothing.
-    var usesPreviousDumpHints = true
-    public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) var usesPreviousDumpHints = true
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
     /// Inside `provisional(into:)`: nothing is reported.
-    private var isProvisional = false
+    @exclusivity(unchecked) private var isProvisional = false
     /// The line last read was a dump's line cut short (it looks like one but cannot be read) while a dump was open:
     /// at the end of the input, that dump is the one the app was printing when it stopped (killed, or the console
     /// cut), and is not applied — what it did not print would read as gone, a false leak.
-    private var cutDumpLine: Int?
+    @exclusivity(unchecked) private var cutDumpLine: Int?
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
     public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {

@@ -11,8 +11,8 @@ public final class TypedPathReader: NavigationReader {
         + "event when a model is created and a finish event when it is deallocated"
 
     private let diagnostics: DiagnosticHandler
-    public private(set) var navigationLineCount = 0
-    private var entries = TypedPathEntries()
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) private var entries = TypedPathEntries()
 
     public init(diagnostics: DiagnosticHandler) {
         self.diagnostics = diagnostics
@@ -50,7 +50,7 @@ public final class TypedPathReader: NavigationReader {
     }
 
     /// The last word before the array of the last state with elements (`items:`; empty for none).
-    private var lastLabel: [UInt8] = []
+    @exclusivity(unchecked) private var lastLabel: [UInt8] = []
 
     /// The last word of `text`, spaces around it left out.
     private static func lastWord(of text: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
