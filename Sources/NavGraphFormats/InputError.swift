@@ -12,6 +12,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case looksLike(Lookalike, path: String, line: Int)
     /// NUL bytes and nothing navgraph can read: a binary file.
     case binaryInput(path: String)
+    /// UTF-16 text (a byte-order mark, or NULs between ASCII bytes): navgraph reads UTF-8.
+    case utf16Input(path: String)
     /// The input had errors (each reported as a diagnostic as it was read); `strict` when `--strict` made
     /// warnings and skipped lines into errors.
     case invalidInput(path: String, errors: Int, strict: Bool)
@@ -41,6 +43,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
             "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
                 + "Instead, \(what.instead). navgraph reads "
                 + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
+        case .utf16Input(let path):
+            "\(path): error: this is UTF-16 text, and navgraph reads UTF-8; convert it first: "
+                + "iconv -f UTF-16 -t UTF-8 \(path) > log-utf8.txt"
         case .binaryInput(let path):
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"
@@ -59,6 +64,7 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .noLinesOfFormat(let format, let path, let lines): .noLinesOfFormat(format, path: e(path), lines: lines)
         case .looksLike(let what, let path, let line): .looksLike(what, path: e(path), line: line)
         case .binaryInput(let path): .binaryInput(path: e(path))
+        case .utf16Input(let path): .utf16Input(path: e(path))
         case .invalidInput(let path, let errors, let strict):
             .invalidInput(path: e(path), errors: errors, strict: strict)
         }

@@ -91,6 +91,8 @@ public struct NavigationInput {
         var lines = 0
         var stopped = false
         var sawNUL = false
+        /// The input starts as UTF-16 text does (a byte-order mark, or ASCII with a NUL after or before each byte).
+        var looksUTF16 = false
         /// What the input looks like while no reader knows it, and where that shows.
         var lookalike: (Lookalike, Int)?
         /// The last line before a reader was made, for `NavigationReader.begin(after:number:)`.
@@ -174,7 +176,10 @@ public struct NavigationInput {
                 if events.count > first, consoleTime != nil { stampTimes(&events, from: first) }
             } else {
                 if let time = consoleClock.time(at: line) { consoleTime = time }
-                if !sawNUL, line.contains(0) { sawNUL = true }
+                if !sawNUL, line.contains(0) {
+                    sawNUL = true
+                    looksUTF16 = info.number == 1 && Self.startsLikeUTF16(line)
+                }
                 if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
                     let text = Substring(String(decoding: line, as: UTF8.self))
                     if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
@@ -215,6 +220,7 @@ public struct NavigationInput {
         }
         let navigationLines = reader?.navigationLineCount ?? 0
         if navigationLines == 0 {
+            if looksUTF16 { throw InputError.utf16Input(path: source.name) }
             if sawNUL { throw InputError.binaryInput(path: source.name) }
             if reader == nil, let (what, line) = lookalike {
                 throw InputError.looksLike(what, path: source.name, line: line)
@@ -275,4 +281,18 @@ protocol EventBatching: AnyObject {
     func finished(_ events: inout [NavEvent])
     /// Reading waits for input: takes what is held back, if anything. `false`: stop reading.
     func flush(_ events: inout [NavEvent]) -> Bool
+}
+
+extension NavigationInput {
+    /// UTF-16's byte-order mark (FF FE, FE FF), or text whose first bytes alternate ASCII and NUL (UTF-16 without a
+    /// mark: a log saved by a Windows editor or PowerShell).
+    static func startsLikeUTF16(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if line.count >= 2, (line[0] == 0xFF && line[1] == 0xFE) || (line[0] == 0xFE && line[1] == 0xFF) {
+            return true
+        }
+        guard line.count >= 8 else { return false }
+        let littleEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] != 0 && line[$0 + 1] == 0 }
+        let bigEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] == 0 && line[$0 + 1] != 0 }
+        return littleEndian || bigEndian
+    }
 }

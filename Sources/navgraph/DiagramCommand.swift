@@ -159,7 +159,10 @@ struct DiagramCommand: ParsableCommand {
         var map = NavigationMap()
         for file in files {
             var builder = NavigationMapBuilder()
-            _ = try flags.reading(file).readHierarchy { event, change, hierarchy in
+            var reading = flags.reading(file)
+            // Several logs: each total on stderr names its file ("skipped 19 lines" twice said nothing).
+            reading.isOneOfSeveral = files.count > 1
+            _ = try reading.readHierarchy { event, change, hierarchy in
                 builder.record(event, change: change, in: hierarchy)
             }
             map.merge(builder.map)
@@ -203,8 +206,9 @@ struct DiagramCommand: ParsableCommand {
         if update {
             try OutputFile(path: path, input: nil).write(json)
             StandardError.write(
-                "navgraph: updated the baseline \(path): \(drift.appeared.count) relations appeared, "
-                    + "\(drift.disappeared.count) disappeared")
+                "navgraph: updated the baseline \(path): \(drift.appeared.count) "
+                    + "relation\(drift.appeared.count == 1 ? "" : "s") appeared, \(drift.disappeared.count) disappeared"
+            )
             return
         }
         if drift.isEmpty {

@@ -84,7 +84,10 @@ struct RenderCommand: ParsableCommand {
         // Fail on an unwritable target before reading a long log.
         let target = try output.map { try OutputFile(path: $0, input: input.file) }
         // `-o nav.svg --format png` writes what was asked, but a file named for another format is likely a slip.
-        if let output, let named = OutputFormat(extensionOf: output), named != chosen {
+        // A trace is JSON (Perfetto's, Chrome's), so `.json` names it too.
+        if let output, let named = OutputFormat(extensionOf: output), named != chosen,
+            !(chosen == .trace && OutputFormat.fileExtension(of: output)?.lowercased() == "json")
+        {
             StandardError.write(
                 "navgraph: warning: writing \(chosen.rawValue) to '\(output)', whose extension names \(named.rawValue)\n"
             )

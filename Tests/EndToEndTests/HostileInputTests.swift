@@ -70,6 +70,22 @@ struct HostileInputTests {
         let bin = try navgraph(["tree", binary])
         #expect(bin.status == 2 && bin.stderr.contains("this looks like a binary file (it has NUL bytes)"))
 
+        // UTF-16 (a log saved by PowerShell or a Windows editor) is named as such, with the conversion, with or
+        // without its byte-order mark; it was called binary.
+        let text = try String(contentsOfFile: example("session.log"), encoding: .utf8)
+        for (name, bytes) in [
+            ("utf16le-bom.log", [UInt8]([0xFF, 0xFE]) + Array(text.data(using: .utf16LittleEndian)!)),
+            ("utf16be.log", Array(text.data(using: .utf16BigEndian)!)),
+        ] {
+            let path = try writeFile(folder, name) { handle in handle.write(Data(bytes)) }
+            let run = try navgraph(["tree", path])
+            #expect(run.status == 2, "\(name)")
+            #expect(
+                run.stderr.contains(
+                    "error: this is UTF-16 text, and navgraph reads UTF-8; convert it first: iconv -f UTF-16 -t UTF-8"),
+                "\(name): \(run.stderr)")
+        }
+
         // NUL bytes in the app's own output are noise like any other.
         let mixed = try writeFile(folder, "nul.log") { handle in
             handle.write(Data([0x00, 0x01, 0x0A]))

@@ -46,6 +46,17 @@ struct RenderCommandTests {
         }
     }
 
+    /// A trace is JSON: `render --format trace -o nav.json` (the docs' own command) writes it without a warning.
+    @Test func aTraceInAJSONFileIsNotWarnedOf() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nav.json").path
+        let run = try navgraph(["render", "--format", "trace", "-o", path, example("leaky-session.log")])
+        #expect(run.status == 0)
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("traceEvents"))
+    }
+
     /// `.gv` (Graphviz's name for DOT files) is DOT; an `.html` target points at the replay's HTML page.
     @Test func graphvizAndHTMLFileNames() throws {
         let folder = try temporaryFolder()
