@@ -27,6 +27,14 @@ struct DumpedValues {
         fileprivate var start = 0
         fileprivate(set) var count = 0
 
+        init() {}
+
+        /// Children listed anew (a `NavigationPath`'s items, gathered from its storage).
+        init(_ list: [Int]) {
+            storage = list
+            count = list.count
+        }
+
         var startIndex: Int { 0 }
         var endIndex: Int { count }
         subscript(position: Int) -> Int {
@@ -47,6 +55,12 @@ struct DumpedValues {
         case dictionary
         /// `(N elements)`: an enum case's associated values.
         case payload
+        /// `Combine.Published<…>`: a property wrapper, read as the value it wraps (`readPropertyWrappers`).
+        case propertyWrapper
+        /// `SwiftUI.NavigationPath`: read as the array of its items (`readNavigationPaths`).
+        case navigationPath
+        /// An item of a `NavigationPath`: its `text` is the item's type, its one child (if any) the item's JSON.
+        case navigationPathItem
         case other
 
         init(_ text: String) {
@@ -55,6 +69,14 @@ struct DumpedValues {
                 byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false
             }
             let first = text.utf8.first
+            if first == 0x43 || first == 0x4F || first == 0x50, DumpedValues.isPropertyWrapperText(text.utf8) {
+                self = .propertyWrapper
+                return
+            }
+            if first == 0x53 || first == 0x4E, text == "SwiftUI.NavigationPath" || text == "NavigationPath" {
+                self = .navigationPath
+                return
+            }
             if mayCount(first) {
                 if DumpedValues.count(in: text, unit: "element") != nil {
                     self = .array
@@ -105,6 +127,8 @@ struct DumpedValues {
 
     /// A line had lldb's `label : value`: the dump is `po` output, read through `readLLDBForm(names:)`.
     private(set) var hasLLDBLabels = false
+    /// A value is a `Published` wrapper or a `NavigationPath`, read through `readPropertyWrappers()`.
+    private(set) var hasPropertyWrappers = false
 
     /// Adds a line at `depth` (0 for the root; at most one deeper than the line before): attached to the last
     /// value one level up.
@@ -122,6 +146,9 @@ struct DumpedValues {
             firstPrinting[object] = index
         }
         if line.style == .lldb { hasLLDBLabels = true }
+        if values[index].shape == .propertyWrapper || values[index].shape == .navigationPath {
+            hasPropertyWrappers = true
+        }
         if line.marker == .collapsed {
             cutValues.append(index)
             cutByDepth += 1
@@ -164,6 +191,7 @@ struct DumpedValues {
         cutByDepth = 0
         cutByItems = 0
         hasLLDBLabels = false
+        hasPropertyWrappers = false
     }
 
     /// A dump still being printed (a live view's provisional reading): the values it is still printing that say

@@ -1,0 +1,114 @@
+/// Routers as apps declare them, read through what `dump()` prints of them (verified with the real runtime: see
+/// `Tests/NavGraphFormatsTests/Fixtures/swift-dump/generate`):
+///
+/// | declared | printed |
+/// |---|---|
+/// | `@Observable final class Router { var path: [Route] }` | `▿ _path: 2 elements`, and `▿ _$observationRegistrar: Observation.ObservationRegistrar` with the registrar's own state (tens of lines) |
+/// | `class Router: BaseRouter`, `path` declared in `BaseRouter` | `▿ super: MyApp.BaseRouter` first, holding `path`; the subclass's own properties after it |
+/// | `@Published var path: [Route]` | `▿ _path: OpenCombine.Published<Swift.Array<MyApp.Route>>` (`Combine.Published` on Apple platforms), the value deep in its storage |
+/// | `var path = NavigationPath()` | `▿ _path: SwiftUI.NavigationPath`, its items boxed in SwiftUI's private storage (`DumpedValues+NavigationPath.swift`) |
+///
+/// Property names are read as declared (`DumpPropertyNames.declaredName`); `properties(of:)` lists a value's
+/// properties with its superclasses' and without the registrar; `readPropertyWrappers()` replaces each `Published`
+/// wrapper by the value it holds, and each `NavigationPath` by the array of its items.
+extension DumpedValues {
+    /// The properties of value `value` as its type has them: its superclass's (the `super:` child `dump()` prints
+    /// first, and its own `super:` in turn) and its own, without macro-generated state (`_$observationRegistrar`).
+    /// Walks the children in place: no array is made.
+    func properties(of value: Int) -> Properties { Properties(values: self, root: value) }
+
+    struct Properties: Sequence, IteratorProtocol {
+        let values: DumpedValues
+        let root: Int
+        /// The value whose children are being walked (`root`, or a `super:` below it) and the next child's position.
+        private var owner: Int
+        private var position = 0
+
+        init(values: DumpedValues, root: Int) {
+            self.values = values
+            self.root = root
+            self.owner = root
+        }
+
+        mutating func next() -> Int? {
+            while true {
+                let children = values[owner].children
+                if position < children.count {
+                    let child = children[position]
+                    position += 1
+                    if let label = values[child].label {
+                        if DumpPropertyNames.isGenerated(label) { continue }
+                        if label == "super", values.isObject(owner) {
+                            owner = child
+                            position = 0
+                            continue
+                        }
+                    }
+                    return child
+                }
+                // The end of a superclass's properties: the subclass's own follow its `super:`.
+                guard owner != root, let parent = values[owner].parent else { return nil }
+                let siblings = values[parent].children
+                position = (siblings.firstIndex(of: owner) ?? siblings.count - 1) + 1
+                owner = parent
+            }
+        }
+    }
+
+    /// An object's value (`MyApp.Router #3`), or a `super:` of one: a value whose `super:` child is its superclass.
+    func isObject(_ index: Int) -> Bool {
+        values[index].object != nil || values[index].label == "super"
+    }
+
+    /// Replaces each `Published` property wrapper (`▿ _path: OpenCombine.Published<…>`) by the value it wraps: its
+    /// text, children and object become the wrapped value's, so everything after reads `_path` as the array it
+    /// holds. OpenCombine 0.14's storage holds the value in one of two forms, both verified: before anything
+    /// subscribes, `▿ wrappedValue: ….Storage.value` / `- value: …`; once subscribed (`$path`, or SwiftUI
+    /// observing the object), a publisher whose subject keeps it as `currentValue`. Combine's `Published` on Apple
+    /// platforms is read the same way (its storage was not seen from Apple's runtime); a wrapper whose value is not
+    /// found is left as it is.
+    mutating func readPropertyWrappers() {
+        guard hasPropertyWrappers else { return }
+        for index in values.indices where values[index].shape == .propertyWrapper {
+            guard let wrapped = wrappedValue(of: index) else { continue }
+            values[index].text = values[wrapped].text
+            values[index].shape = values[wrapped].shape
+            values[index].marker = values[wrapped].marker
+            values[index].object = values[wrapped].object
+            values[index].isUnqualified = values[wrapped].isUnqualified
+            values[index].children = values[wrapped].children
+        }
+        readNavigationPaths()
+    }
+
+    /// The first value below wrapper `index` (in print order) that is the wrapped value: `value:` of a `.value`
+    /// case, or a subject's `currentValue:`.
+    private func wrappedValue(of index: Int) -> Int? {
+        var last = index
+        while let child = values[last].children.last { last = child }
+        guard last > index else { return nil }
+        for candidate in (index + 1)...last {
+            guard let label = values[candidate].label else { continue }
+            if label == "currentValue" { return candidate }
+            if label == "value", let parent = values[candidate].parent, values[parent].text.hasSuffix(".value") {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// `Combine.Published<…>` or `OpenCombine.Published<…>` (`Published<…>` from lldb, which prints no modules).
+    static func isPropertyWrapperText(_ bytes: some Collection<UInt8>) -> Bool {
+        func starts(_ prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard bytes.count > count else { return false }
+            return prefix.withUTF8Buffer { bytes.prefix(count).elementsEqual($0) }
+        }
+        switch bytes.first {
+        case UInt8(ascii: "C"): return starts("Combine.Published<")
+        case UInt8(ascii: "O"): return starts("OpenCombine.Published<")
+        case UInt8(ascii: "P"): return starts("Published<")
+        default: return false
+        }
+    }
+}
