@@ -183,8 +183,9 @@ struct DumpNavigation {
                 }
                 // Without `verbose` a value with no children makes nothing (it is no router): neither does one whose
                 // children have none, so its key is not made either.
-                let children = values.properties(of: value)
-                guard verbose || children.contains(where: { !values[$0].children.isEmpty }) else { return }
+                guard verbose || values.containsProperty(of: value, where: { !values[$0].children.isEmpty }) else {
+                    return
+                }
                 let key = Self.bounded(keyPrefix + label)
                 var owner = parent
                 var prefix = key + "."
@@ -200,9 +201,13 @@ struct DumpNavigation {
                     prefix = key + "/"
                 }
                 let start = work.count
-                for (position, child) in children.enumerated() where verbose || !values[child].children.isEmpty {
+                var position = 0
+                values.forEachProperty(of: value) { child in
+                    defer { position += 1 }
+                    guard verbose || !values[child].children.isEmpty else { return true }
                     let childLabel = values[child].label ?? "[\(position)]"
                     work.append(.other(value: child, parent: owner, prefix: prefix, label: childLabel))
+                    return true
                 }
                 work[start...].reverse()
             }
@@ -472,10 +477,13 @@ private struct Content {
     init(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) {
         guard !values.isRepeat(value) else { return }
         var rest: [Int] = []
-        for child in values.properties(of: value) {
+        var stacks: [Int] = []
+        var presentations: [Int] = []
+        var selection: Int?
+        values.forEachProperty(of: value) { child in
             guard let label = values[child].label else {
                 rest.append(child)
-                continue
+                return true
             }
             if names.isStack(label), values.isArray(child) {
                 stacks.append(child)
@@ -486,7 +494,11 @@ private struct Content {
             } else {
                 rest.append(child)
             }
+            return true
         }
+        self.stacks = stacks
+        self.presentations = presentations
+        self.selection = selection
         if selection != nil {
             for child in rest where values.isArray(child) || values.isDictionary(child) {
                 if Self.holdsRouters(values, child, names: names) { tabCollections.append(child) }
@@ -515,7 +527,7 @@ private struct Content {
     static func isRouter(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
         guard !values.isRepeat(value) else { return false }
         if hasStackOrPresentation(values, value, names: names) { return true }
-        let hasSelection = values.properties(of: value).contains { child in
+        let hasSelection = values.containsProperty(of: value) { child in
             guard let label = values[child].label else { return false }
             return names.isSelection(label) && !values.isArray(child) && !values.isDictionary(child)
         }
@@ -525,7 +537,7 @@ private struct Content {
     /// `Content(values, value, names:).isRouterShallow`, without sorting the properties into arrays.
     static func hasStackOrPresentation(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
         guard !values.isRepeat(value) else { return false }
-        return values.properties(of: value).contains { child in
+        return values.containsProperty(of: value) { child in
             guard let label = values[child].label else { return false }
             return (names.isStack(label) && values.isArray(child))
                 || (names.isPresentation(label) && values.isOptional(child))

@@ -8,51 +8,50 @@
 /// | `@Published var path: [Route]` | `▿ _path: OpenCombine.Published<Swift.Array<MyApp.Route>>` (`Combine.Published` on Apple platforms), the value deep in its storage |
 /// | `var path = NavigationPath()` | `▿ _path: SwiftUI.NavigationPath`, its items boxed in SwiftUI's private storage (`DumpedValues+NavigationPath.swift`) |
 ///
-/// Property names are read as declared (`DumpPropertyNames.declaredName`); `properties(of:)` lists a value's
+/// Property names are read as declared (`DumpPropertyNames.declaredName`); `forEachProperty(of:)` lists a value's
 /// properties with its superclasses' and without the registrar; `readPropertyWrappers()` replaces each `Published`
 /// wrapper by the value it holds, and each `NavigationPath` by the array of its items.
 extension DumpedValues {
-    /// The properties of value `value` as its type has them: its superclass's (the `super:` child `dump()` prints
-    /// first, and its own `super:` in turn) and its own, without macro-generated state (`_$observationRegistrar`).
-    /// Walks the children in place: no array is made.
-    func properties(of value: Int) -> Properties { Properties(values: self, root: value) }
-
-    struct Properties: Sequence, IteratorProtocol {
-        let values: DumpedValues
-        let root: Int
-        /// The value whose children are being walked (`root`, or a `super:` below it) and the next child's position.
-        private var owner: Int
-        private var position = 0
-
-        init(values: DumpedValues, root: Int) {
-            self.values = values
-            self.root = root
-            self.owner = root
-        }
-
-        mutating func next() -> Int? {
-            while true {
-                let children = values[owner].children
-                if position < children.count {
-                    let child = children[position]
-                    position += 1
-                    if let label = values[child].label {
-                        if DumpPropertyNames.isGenerated(label) { continue }
-                        if label == "super", values.isObject(owner) {
-                            owner = child
-                            position = 0
-                            continue
-                        }
+    /// Calls `body` with each property of value `value` as its type has them, in order, until it returns false: its
+    /// superclass's (the `super:` child `dump()` prints first, and its own `super:` in turn), then its own, without
+    /// macro-generated state (`_$observationRegistrar`). Walks the children in place: no array or iterator holding
+    /// the values is made (an iterator kept a copy of the values, retained and released per use: asked of every
+    /// value that may be a router).
+    func forEachProperty(of value: Int, _ body: (Int) -> Bool) {
+        var owner = value
+        var position = 0
+        while true {
+            let children = values[owner].children
+            if position < children.count {
+                let child = children[position]
+                position += 1
+                if let label = values[child].label {
+                    if DumpPropertyNames.isGenerated(label) { continue }
+                    if label == "super", isObject(owner) {
+                        owner = child
+                        position = 0
+                        continue
                     }
-                    return child
                 }
-                // The end of a superclass's properties: the subclass's own follow its `super:`.
-                guard owner != root, let parent = values[owner].parent else { return nil }
-                let siblings = values[parent].children
-                position = (siblings.firstIndex(of: owner) ?? siblings.count - 1) + 1
-                owner = parent
+                if !body(child) { return }
+                continue
             }
+            // The end of a superclass's properties: the subclass's own follow its `super:`.
+            guard owner != value, let parent = values[owner].parent else { return }
+            let siblings = values[parent].children
+            position = (siblings.firstIndex(of: owner) ?? siblings.count - 1) + 1
+            owner = parent
         }
+    }
+
+    /// Whether a property of value `value` (`forEachProperty`) satisfies `predicate`.
+    func containsProperty(of value: Int, where predicate: (Int) -> Bool) -> Bool {
+        var found = false
+        forEachProperty(of: value) { child in
+            found = predicate(child)
+            return !found
+        }
+        return found
     }
 
     /// An object's value (`MyApp.Router #3`), or a `super:` of one: a value whose `super:` child is its superclass.

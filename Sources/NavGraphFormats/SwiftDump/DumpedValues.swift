@@ -73,7 +73,9 @@ struct DumpedValues {
                 self = .propertyWrapper
                 return
             }
-            if first == 0x53 || first == 0x4E, text == "SwiftUI.NavigationPath" || text == "NavigationPath" {
+            if first == 0x53 || first == 0x4E, text.utf8.count == 22 || text.utf8.count == 14,
+                text == "SwiftUI.NavigationPath" || text == "NavigationPath"
+            {
                 self = .navigationPath
                 return
             }
