@@ -7,6 +7,7 @@ case "observable": observableSession()
 case "published": publishedSession()
 case "inherited": inheritedSession()
 case "navigation-path": navigationPathSession()
+case "observable-bench": observableBenchSession(changes: Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 1000)
 default:
-    print("usage: generate observable|published|inherited|navigation-path")
+    print("usage: generate observable|published|inherited|navigation-path|observable-bench [N]")
 }
