@@ -170,6 +170,26 @@ struct SwiftDumpRouterTests {
             steps[9] == ["PathRouter restored stack root", "  Route {\"list\":{\"category\":\"shoes\"}} screen push"])
     }
 
+    /// Wrappers nested 5,000 deep, and 5,000 `super:`s beside each other: read in linear time (each wrapper's value
+    /// is looked for among the values just below it; only a first child is a superclass).
+    @Test func nestedWrappersAndManySupersStayLinear() {
+        var nested = "▿ Shop.Router #0\n"
+        for depth in 1..<5_000 {
+            nested += String(repeating: "  ", count: depth) + "▿ _next: Combine.Published<Shop.Node>\n"
+        }
+        nested += String(repeating: "  ", count: 5_000) + "▿ path: 1 element\n"
+        nested += String(repeating: "  ", count: 5_001) + "- Shop.Route.list\n"
+        let clock = ContinuousClock()
+        let nestedTime = clock.measure { #expect(read(nested).snapshots.count == 1) }
+        var flat = "▿ Shop.Router #0\n"
+        for _ in 0..<5_000 { flat += "  ▿ super: Shop.Base\n    - x: 1\n" }
+        flat += "  ▿ _path: 1 element\n    - Shop.Route.list\n"
+        let flatTime = clock.measure {
+            #expect(outline(read(flat).snapshots[0]) == ["Router root stack root", "  Route list screen push"])
+        }
+        #expect(nestedTime < .seconds(20) && flatTime < .seconds(20))
+    }
+
     @Test func declaredNames() {
         #expect(DumpPropertyNames.declaredName("_path") == "path")
         #expect(DumpPropertyNames.declaredName("path") == "path")

@@ -27,7 +27,9 @@ extension DumpedValues {
                 position += 1
                 if let label = values[child].label {
                     if DumpPropertyNames.isGenerated(label) { continue }
-                    if label == "super", isObject(owner) {
+                    // `dump()` prints a class's superclass first: only a first child is one (which also keeps the
+                    // way back up constant-time).
+                    if position == 1, label == "super", isObject(owner) {
                         owner = child
                         position = 0
                         continue
@@ -36,10 +38,9 @@ extension DumpedValues {
                 if !body(child) { return }
                 continue
             }
-            // The end of a superclass's properties: the subclass's own follow its `super:`.
+            // The end of a superclass's properties: the subclass's own follow its `super:`, its first child.
             guard owner != value, let parent = values[owner].parent else { return }
-            let siblings = values[parent].children
-            position = (siblings.firstIndex(of: owner) ?? siblings.count - 1) + 1
+            position = 1
             owner = parent
         }
     }
@@ -81,15 +82,18 @@ extension DumpedValues {
     }
 
     /// The first value below wrapper `index` (in print order) that is the wrapped value: `value:` of a `.value`
-    /// case, or a subject's `currentValue:`.
+    /// case, or a subject's `currentValue:`. Looked for among the first 512 values below it (a subject prints its
+    /// lock and subscribers before its value: a few dozen lines), so that wrappers nested in wrappers cost linear
+    /// time, not quadratic.
     private func wrappedValue(of index: Int) -> Int? {
-        var last = index
-        while let child = values[last].children.last { last = child }
-        guard last > index else { return nil }
-        for candidate in (index + 1)...last {
+        let end = min(values.count, index + 513)
+        guard index + 1 < end else { return nil }
+        for candidate in (index + 1)..<end {
+            // Values are in preorder: past the wrapper's last descendant, a value's parent is above the wrapper.
+            guard let parent = values[candidate].parent, parent >= index else { return nil }
             guard let label = values[candidate].label else { continue }
             if label == "currentValue" { return candidate }
-            if label == "value", let parent = values[candidate].parent, values[parent].text.hasSuffix(".value") {
+            if label == "value", values[parent].text.hasSuffix(".value") {
                 return candidate
             }
         }
