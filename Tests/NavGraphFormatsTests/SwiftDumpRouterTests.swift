@@ -106,6 +106,41 @@ struct SwiftDumpRouterTests {
         #expect(selections(result) == ["home", "settings", "home"])
     }
 
+    /// Read while still printed (a pause mid-dump, as a console delivers lines): a router whose `_path` wrapper is
+    /// being printed, its value not yet (the subject's lock and subscribers come first), keeps the stack it showed
+    /// rather than losing it until the value comes. (A pause before a tab's router is printed at all, or inside a
+    /// stack entry, reads as the dump would if it ended there, wrappers or not: not checked here.)
+    @Test func aPauseInsideAWrapperKeepsTheRouterAsItWas() throws {
+        let text = try String(
+            contentsOf: repositoryRoot.appendingPathComponent(
+                "Tests/NavGraphFormatsTests/Fixtures/swift-dump/published-router.txt"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
+        var events: [NavEvent] = []
+        var insideWrapper = false
+        var checked = 0
+        var lost: [Int] = []
+        for (index, line) in lines.enumerated() {
+            if line.contains("▿ _path: OpenCombine.Published<") { insideWrapper = true }
+            if line.contains("currentValue:") || line.contains(" value: ") { insideWrapper = false }
+            Array(line.utf8).withUnsafeBufferPointer {
+                reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
+            }
+            var provisional: [NavEvent] = []
+            reader.provisional(into: &provisional)
+            // From the dump at line 88 on, home's first entry is never popped.
+            guard index + 1 > 88, insideWrapper, case .snapshot(let snapshots)? = provisional.first?.action else {
+                continue
+            }
+            checked += 1
+            if !outline(snapshots[0]).contains("    Route list(category: \"shoes\") screen push") {
+                lost.append(index + 1)
+            }
+        }
+        #expect(checked > 50)
+        #expect(lost.isEmpty, "home's stack lost while printed at lines \(lost)")
+    }
+
     /// Apple's Combine names the wrapper `Combine.Published` (lldb: `Published`): read alike.
     @Test func combinesPublishedReadsAsOpenCombines() throws {
         let text = try String(

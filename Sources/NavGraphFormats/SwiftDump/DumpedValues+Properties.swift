@@ -67,10 +67,16 @@ extension DumpedValues {
     /// observing the object), a publisher whose subject keeps it as `currentValue`. Combine's `Published` on Apple
     /// platforms is read the same way (its storage was not seen from Apple's runtime); a wrapper whose value is not
     /// found is left as it is.
-    mutating func readPropertyWrappers() {
+    ///
+    /// `stillPrinted`: the dump is read while still being printed (`markStillPrinted`); a wrapper being printed whose
+    /// value is not printed yet is read as cut there, so the router it belongs to keeps its last known state.
+    mutating func readPropertyWrappers(stillPrinted: Bool = false) {
         guard hasPropertyWrappers else { return }
         for index in values.indices where values[index].shape == .propertyWrapper {
-            guard let wrapped = wrappedValue(of: index) else { continue }
+            guard let wrapped = wrappedValue(of: index) else {
+                if stillPrinted, isAncestorOfLast(index) { markStillPrinting(index) }
+                continue
+            }
             values[index].text = values[wrapped].text
             values[index].shape = values[wrapped].shape
             values[index].marker = values[wrapped].marker
@@ -79,6 +85,16 @@ extension DumpedValues {
             values[index].children = values[wrapped].children
         }
         readNavigationPaths()
+    }
+
+    /// The last value read, or a value above it: one still being printed, in a dump read while printed.
+    private func isAncestorOfLast(_ index: Int) -> Bool {
+        var current = values.indices.last
+        while let value = current, value >= index {
+            if value == index { return true }
+            current = values[value].parent
+        }
+        return false
     }
 
     /// The first value below wrapper `index` (in print order) that is the wrapped value: `value:` of a `.value`

@@ -210,6 +210,12 @@ struct DumpedValues {
         }
     }
 
+    /// Value `index` is still being printed and what it holds not yet (a property wrapper whose value is not printed
+    /// yet): read as cut, as `markStillPrinted` reads the values it finds.
+    mutating func markStillPrinting(_ index: Int) {
+        if !cutValues.contains(index) { cutValues.append(index) }
+    }
+
     /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read
     /// it so): the others are not read again.
     private func isStillPrinting(_ index: Int) -> Bool {
