@@ -81,9 +81,13 @@ func sampleFiles(fixtures: [String] = []) throws -> [(name: String, data: Data)]
     let folders =
         [repositoryRoot.appendingPathComponent("examples"), corpusFixture("")]
         + fixtures.map { repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/" + $0) }
+    // Files only: a fixture folder may keep the program that made its files in a folder of its own (`generate/`).
     return try folders.flatMap { folder in
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        }
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter { name in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
+        }.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 }

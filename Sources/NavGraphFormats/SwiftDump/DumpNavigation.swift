@@ -165,7 +165,9 @@ struct DumpNavigation {
                         let key = Self.bounded(keyPrefix + label)
                         _ = navigation.add(
                             Node(
-                                model: ModelRef(key: key, id: "#\(values[value].object!) again", type: label),
+                                model: ModelRef(
+                                    key: key, id: "#\(values[value].object!) again",
+                                    type: DumpPropertyNames.declaredName(label)),
                                 kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
                     }
                     return
@@ -175,13 +177,15 @@ struct DumpNavigation {
                     work.append(
                         .node(
                             value: inner, parent: parent, edge: .child, key: Self.bounded(keyPrefix + label),
-                            type: type.isEmpty ? "Value" : type, id: label, part: label))
+                            type: type.isEmpty ? "Value" : type, id: DumpPropertyNames.declaredName(label),
+                            part: DumpPropertyNames.declaredName(label)))
                     return
                 }
                 // Without `verbose` a value with no children makes nothing (it is no router): neither does one whose
                 // children have none, so its key is not made either.
-                let children = values[value].children
-                guard verbose || children.contains(where: { !values[$0].children.isEmpty }) else { return }
+                guard verbose || values.containsProperty(of: value, where: { !values[$0].children.isEmpty }) else {
+                    return
+                }
                 let key = Self.bounded(keyPrefix + label)
                 var owner = parent
                 var prefix = key + "."
@@ -191,14 +195,19 @@ struct DumpNavigation {
                     if text.isEmpty { text = "\"\"" }
                     owner = navigation.add(
                         Node(
-                            model: ModelRef(key: key, id: DumpedValues.cut(text), type: label),
+                            model: ModelRef(
+                                key: key, id: DumpedValues.cut(text), type: DumpPropertyNames.declaredName(label)),
                             kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
                     prefix = key + "/"
                 }
                 let start = work.count
-                for (position, child) in children.enumerated() where verbose || !values[child].children.isEmpty {
+                var position = 0
+                values.forEachProperty(of: value) { child in
+                    defer { position += 1 }
+                    guard verbose || !values[child].children.isEmpty else { return true }
                     let childLabel = values[child].label ?? "[\(position)]"
                     work.append(.other(value: child, parent: owner, prefix: prefix, label: childLabel))
+                    return true
                 }
                 work[start...].reverse()
             }
@@ -215,7 +224,10 @@ struct DumpNavigation {
             let start = work.count
             if kind == .stack { addEntries(of: content.stacks[0], to: me, key: key, into: &navigation) }
             for property in content.presentations where values.unwrapped(property) != nil {
-                work.append(.presented(value: property, parent: me, key: key, label: values[property].label!))
+                work.append(
+                    .presented(
+                        value: property, parent: me, key: key,
+                        label: DumpPropertyNames.declaredName(values[property].label!)))
             }
             if kind == .tabs {
                 if let collection = content.tabCollections.first {
@@ -229,11 +241,11 @@ struct DumpNavigation {
                 }
             } else {
                 for stack in content.stacks where kind != .stack {
-                    let label = values[stack].label!
+                    let label = DumpPropertyNames.declaredName(values[stack].label!)
                     work.append(.stack(array: stack, parent: me, key: Self.bounded(key + "/" + label), label: label))
                 }
                 for collection in content.tabCollections {
-                    let label = values[collection].label ?? "tabs"
+                    let label = values[collection].label.map(DumpPropertyNames.declaredName) ?? "tabs"
                     work.append(
                         .tabs(
                             collection: collection, selection: content.selection, parent: me,
@@ -265,6 +277,7 @@ struct DumpNavigation {
             let prefix = key + "/"
             for (position, child) in children.enumerated() where verbose || !values[child].children.isEmpty {
                 let label = values[child].label ?? "[\(position)]"
+                if DumpPropertyNames.isGenerated(label) { continue }
                 pending.append(.other(value: child, parent: me, prefix: prefix, label: label))
             }
         }
@@ -317,7 +330,9 @@ struct DumpNavigation {
         /// own type and label).
         private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> RecentStackEntries.Made {
             let (type, label) =
-                values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
+                values[element].shape == .navigationPathItem
+                ? values.navigationPathItem(element)
+                : values.unwrapped(element).map { labels.typeAndLabel(of: $0, in: values) } ?? ("", "nil")
             // `type.label` and a 0, byte by byte (without building the string).
             var hash = before
             for byte in type.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -370,7 +385,7 @@ struct DumpNavigation {
                     tabs.append((String(position), element))
                 }
             }
-            let collectionLabel = values[collection].label ?? "tabs"
+            let collectionLabel = values[collection].label.map(DumpPropertyNames.declaredName) ?? "tabs"
             addTabWork(
                 tabs, selection: selection, parent: parent, key: key, collectionLabel: collectionLabel,
                 into: &navigation, work: &work)
@@ -381,7 +396,7 @@ struct DumpNavigation {
             _ properties: [Int], selection: Int?, parent: Int, key: String,
             into navigation: inout DumpNavigation, work: inout [Work]
         ) {
-            let tabs = properties.map { (key: values[$0].label ?? "", value: $0) }
+            let tabs = properties.map { (key: DumpPropertyNames.declaredName(values[$0].label ?? ""), value: $0) }
             addTabWork(
                 tabs, selection: selection, parent: parent, key: key, collectionLabel: "", into: &navigation,
                 work: &work)
@@ -462,10 +477,13 @@ private struct Content {
     init(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) {
         guard !values.isRepeat(value) else { return }
         var rest: [Int] = []
-        for child in values[value].children {
+        var stacks: [Int] = []
+        var presentations: [Int] = []
+        var selection: Int?
+        values.forEachProperty(of: value) { child in
             guard let label = values[child].label else {
                 rest.append(child)
-                continue
+                return true
             }
             if names.isStack(label), values.isArray(child) {
                 stacks.append(child)
@@ -476,7 +494,11 @@ private struct Content {
             } else {
                 rest.append(child)
             }
+            return true
         }
+        self.stacks = stacks
+        self.presentations = presentations
+        self.selection = selection
         if selection != nil {
             for child in rest where values.isArray(child) || values.isDictionary(child) {
                 if Self.holdsRouters(values, child, names: names) { tabCollections.append(child) }
@@ -505,7 +527,7 @@ private struct Content {
     static func isRouter(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
         guard !values.isRepeat(value) else { return false }
         if hasStackOrPresentation(values, value, names: names) { return true }
-        let hasSelection = values[value].children.contains { child in
+        let hasSelection = values.containsProperty(of: value) { child in
             guard let label = values[child].label else { return false }
             return names.isSelection(label) && !values.isArray(child) && !values.isDictionary(child)
         }
@@ -515,7 +537,7 @@ private struct Content {
     /// `Content(values, value, names:).isRouterShallow`, without sorting the properties into arrays.
     static func hasStackOrPresentation(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
         guard !values.isRepeat(value) else { return false }
-        return values[value].children.contains { child in
+        return values.containsProperty(of: value) { child in
             guard let label = values[child].label else { return false }
             return (names.isStack(label) && values.isArray(child))
                 || (names.isPresentation(label) && values.isOptional(child))

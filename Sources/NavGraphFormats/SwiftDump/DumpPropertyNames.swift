@@ -21,15 +21,38 @@ public struct DumpPropertyNames: Sendable, Equatable {
         presentation: ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "presented*"],
         selection: ["selectedTab", "selection", "tab"])
 
+    /// A label matches as printed (`_path` named in `.navgraph.yml`) or as declared (`path` for `_path`).
     func isStack(_ label: String) -> Bool { Self.matches(stack, label) }
     func isPresentation(_ label: String) -> Bool { Self.matches(presentation, label) }
     func isSelection(_ label: String) -> Bool { Self.matches(selection, label) }
+
+    /// The property's name as its type declares it: `@Observable` stores `var path` as `_path`, a property wrapper
+    /// (`@Published var path`) is stored as `_path` too, and `dump()` prints the stored name. `_name` → `name`;
+    /// `_$observationRegistrar`, `__x` and a lone `_` are left as they are.
+    static func declaredName(_ label: String) -> String {
+        guard let declared = declaredNameIfStored(label) else { return label }
+        return String(declared)
+    }
+
+    static func declaredNameIfStored(_ label: String) -> Substring? {
+        var bytes = label.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "_"), let second = bytes.next(), second != UInt8(ascii: "_"),
+            second != UInt8(ascii: "$")
+        else { return nil }
+        return label.dropFirst()
+    }
+
+    /// Internal state a macro adds (`_$observationRegistrar` of `@Observable`): never navigation, never shown.
+    static func isGenerated(_ label: String) -> Bool {
+        var bytes = label.utf8.makeIterator()
+        return bytes.next() == UInt8(ascii: "_") && bytes.next() == UInt8(ascii: "$")
+    }
 
     /// The style a presentation's name says: `sheet`, `presentedSheet` → sheet; `presentedFullScreenCover` →
     /// fullScreenCover; a name that names no style (`presented`, `presentedRoute`) → presented.
     static func style(of label: String) -> PresentationStyle {
         let known: [PresentationStyle] = [.sheet, .fullScreenCover, .popover, .alert, .confirmationDialog]
-        var name = Substring(label)
+        var name = declaredNameIfStored(label) ?? Substring(label)
         if name.hasPrefix("presented") { name = name.dropFirst("presented".count) }
         let lowered = name.lowercased()
         return known.first { $0.name.lowercased() == lowered } ?? .unknown
@@ -37,7 +60,9 @@ public struct DumpPropertyNames: Sendable, Equatable {
 
     private static func matches(_ patterns: [String], _ label: String) -> Bool {
         let name = Substring(label)
-        return patterns.contains { ModelKindRules.glob($0, matches: name) }
+        if patterns.contains(where: { ModelKindRules.glob($0, matches: name) }) { return true }
+        guard let declared = declaredNameIfStored(label) else { return false }
+        return patterns.contains { ModelKindRules.glob($0, matches: declared) }
     }
 }
 

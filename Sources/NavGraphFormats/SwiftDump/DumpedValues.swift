@@ -27,6 +27,14 @@ struct DumpedValues {
         fileprivate var start = 0
         fileprivate(set) var count = 0
 
+        init() {}
+
+        /// Children listed anew (a `NavigationPath`'s items, gathered from its storage).
+        init(_ list: [Int]) {
+            storage = list
+            count = list.count
+        }
+
         var startIndex: Int { 0 }
         var endIndex: Int { count }
         subscript(position: Int) -> Int {
@@ -47,6 +55,12 @@ struct DumpedValues {
         case dictionary
         /// `(N elements)`: an enum case's associated values.
         case payload
+        /// `Combine.Published<…>`: a property wrapper, read as the value it wraps (`readPropertyWrappers`).
+        case propertyWrapper
+        /// `SwiftUI.NavigationPath`: read as the array of its items (`readNavigationPaths`).
+        case navigationPath
+        /// An item of a `NavigationPath`: its `text` is the item's type, its one child (if any) the item's JSON.
+        case navigationPathItem
         case other
 
         init(_ text: String) {
@@ -55,6 +69,16 @@ struct DumpedValues {
                 byte.map { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D } ?? false
             }
             let first = text.utf8.first
+            if first == 0x43 || first == 0x4F || first == 0x50, DumpedValues.isPropertyWrapperText(text.utf8) {
+                self = .propertyWrapper
+                return
+            }
+            if first == 0x53 || first == 0x4E, text.utf8.count == 22 || text.utf8.count == 14,
+                text == "SwiftUI.NavigationPath" || text == "NavigationPath"
+            {
+                self = .navigationPath
+                return
+            }
             if mayCount(first) {
                 if DumpedValues.count(in: text, unit: "element") != nil {
                     self = .array
@@ -105,6 +129,8 @@ struct DumpedValues {
 
     /// A line had lldb's `label : value`: the dump is `po` output, read through `readLLDBForm(names:)`.
     private(set) var hasLLDBLabels = false
+    /// A value is a `Published` wrapper or a `NavigationPath`, read through `readPropertyWrappers()`.
+    private(set) var hasPropertyWrappers = false
 
     /// Adds a line at `depth` (0 for the root; at most one deeper than the line before): attached to the last
     /// value one level up.
@@ -122,6 +148,9 @@ struct DumpedValues {
             firstPrinting[object] = index
         }
         if line.style == .lldb { hasLLDBLabels = true }
+        if values[index].shape == .propertyWrapper || values[index].shape == .navigationPath {
+            hasPropertyWrappers = true
+        }
         if line.marker == .collapsed {
             cutValues.append(index)
             cutByDepth += 1
@@ -164,6 +193,7 @@ struct DumpedValues {
         cutByDepth = 0
         cutByItems = 0
         hasLLDBLabels = false
+        hasPropertyWrappers = false
     }
 
     /// A dump still being printed (a live view's provisional reading): the values it is still printing that say
@@ -178,6 +208,12 @@ struct DumpedValues {
             if isStillPrinting(index) { cutValues.append(index) }
             current = values[index].parent
         }
+    }
+
+    /// Value `index` is still being printed and what it holds not yet (a property wrapper whose value is not printed
+    /// yet): read as cut, as `markStillPrinted` reads the values it finds.
+    mutating func markStillPrinting(_ index: Int) {
+        if !cutValues.contains(index) { cutValues.append(index) }
     }
 
     /// Says it has more children than follow it. Only an array's or a dictionary's text is a count (`Shape` read

@@ -305,6 +305,7 @@ public final class SwiftDumpReader: NavigationReader {
         lines.read(into: &values, reading: valueLines)
         if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
+        values.readPropertyWrappers(stillPrinted: isProvisional)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
             rootEdge: root.edge, rootPart: root.part,
