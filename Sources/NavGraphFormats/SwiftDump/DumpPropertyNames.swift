@@ -79,7 +79,7 @@ final class DumpLabelMeanings {
     }
 
     private static let size = 1024
-    private var known = [Known?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var known = [Known?](repeating: nil, count: size)
 
     init(_ names: DumpPropertyNames) { self.names = names }
 

@@ -278,8 +278,8 @@ final class DumpedLabels {
         var made: (type: String, label: String)
     }
 
-    private var entries = [Entry?](repeating: nil, count: size)
-    private var key: [UInt8] = []
+    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var key: [UInt8] = []
     /// Values remembered at most, and the largest subtree remembered (a bigger one is worked out each time).
     private static let size = 4096
     private static let largestSubtree = 64

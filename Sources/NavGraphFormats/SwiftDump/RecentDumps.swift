@@ -33,8 +33,8 @@ final class RecentDumps {
 
     private static let size = 1024
     /// How many dumps were not read again (for tests).
-    private(set) var reused = 0
-    private var entries = [Entry?](repeating: nil, count: size)
+    @exclusivity(unchecked) private(set) var reused = 0
+    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: size)
 
     /// The reading of `lines` placed at `root`: remembered, or made by `read` and remembered.
     func reading(of lines: DumpLines, at root: DumpWindows.Root, read: () -> Reading) -> Reading {

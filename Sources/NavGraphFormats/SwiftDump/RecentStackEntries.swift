@@ -32,7 +32,7 @@ final class RecentStackEntries {
     private static let size = 1024
     /// Entries printed on more lines than fit here are worked out each time (a route holding a whole model).
     static let largestEntry = 2048
-    private var entries = [Entry?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: size)
 
     /// The entry at `position` of the stack keyed `stackKey` (`stackHash` is its `SlotIndex.hash`), after entries
     /// whose hash is `before`, printed as `bytes`: remembered, or made by `make` and remembered.

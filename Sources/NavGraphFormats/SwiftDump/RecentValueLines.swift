@@ -24,7 +24,7 @@ final class RecentValueLines {
     /// Entries are not optional and are read in place: `if let entry = entries[index]` copied the entry out,
     /// retaining and releasing its bytes and its line's strings once per line read (perf: reference counting was
     /// the reading thread's largest cost).
-    private var entries = [Entry](repeating: Entry(), count: size)
+    @exclusivity(unchecked) private var entries = [Entry](repeating: Entry(), count: size)
     private let strings = RecentStrings()
 
     /// The line and its value's shape; `nil` when it is not a value line. `hash`: the line's `SlotIndex.hash`

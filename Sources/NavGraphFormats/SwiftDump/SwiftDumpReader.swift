@@ -16,20 +16,20 @@ public final class SwiftDumpReader: NavigationReader {
     /// Every property as a plain node, not only navigation.
     private let verbose: Bool
     private let diagnostics: DiagnosticHandler
-    public private(set) var navigationLineCount = 0
-    private var pending: DumpLines?
+    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    @exclusivity(unchecked) private var pending: DumpLines?
     /// Indentation problems are said once per dump: one jump shifts every line after it.
-    private var pendingWarned = false
-    private var windows = DumpWindows()
+    @exclusivity(unchecked) private var pendingWarned = false
+    @exclusivity(unchecked) private var windows = DumpWindows()
     /// The selected tab last said of each tabs container (by key).
-    private var selected: [String: String] = [:]
+    @exclusivity(unchecked) private var selected: [String: String] = [:]
     /// Per window, the selected tab last handed on as a `select` per tabs container it shows: the reducer keeps a
     /// selection through snapshots while the tab stays, so it is said again only when it changed or came back.
-    private var announced: [Int: [String: String]] = [:]
+    @exclusivity(unchecked) private var announced: [Int: [String: String]] = [:]
     /// The dictionary `flush` says which tabs each container shows in, kept for the next dump.
-    private var shownScratch: [String: String]?
+    @exclusivity(unchecked) private var shownScratch: [String: String]?
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
-    private var isProvisional = false
+    @exclusivity(unchecked) private var isProvisional = false
     /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
     /// once while it stays recent.
     private let strings = RecentStrings()
@@ -40,7 +40,7 @@ public final class SwiftDumpReader: NavigationReader {
     /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
     let recent: RecentDumps?
     /// Where the snapshots are made when the events' consumer completes them (`completion`); `nil`: here.
-    private var snapshots: DumpSnapshots?
+    @exclusivity(unchecked) private var snapshots: DumpSnapshots?
 
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
     /// reader goes on making them itself (its windows' changes so far were not recorded).
@@ -157,7 +157,7 @@ public final class SwiftDumpReader: NavigationReader {
     /// The expression of the lldb command on the line before, when it is one that prints a value: `po router`,
     /// `p router`, `expression router` (after its options) — the dump that follows is named by it, as
     /// `dump(router, name:)` would be. Other lines: `nil`.
-    private var lldbExpression: String?
+    @exclusivity(unchecked) private var lldbExpression: String?
 
     public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {
         lldbExpression = Self.lldbExpression(previous)
@@ -196,7 +196,7 @@ public final class SwiftDumpReader: NavigationReader {
 
     /// The last dump's lines, kept for the next dump's (`DumpLines.restart`), and whether `RecentDumps` keeps
     /// their bytes.
-    private var spareLines: (lines: DumpLines, bytesShared: Bool)?
+    @exclusivity(unchecked) private var spareLines: (lines: DumpLines, bytesShared: Bool)?
 
     private func flush(into events: inout [NavEvent]) {
         guard let lines = pending else { return }
@@ -295,7 +295,7 @@ public final class SwiftDumpReader: NavigationReader {
         return parts.joined(separator: " and ")
     }
 
-    private var spareValues: DumpedValues?
+    @exclusivity(unchecked) private var spareValues: DumpedValues?
 
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
