@@ -83,57 +83,43 @@ public struct NavigationInput {
         handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
-        var reader: NavigationReader?
-        var completion: EventCompletion?
-        var events: [NavEvent] = []
+        // The reading state lives in a class: closures below that may escape (onIdle, onRestart, onWait) capture it,
+        // and a local `var` they capture is checked for exclusive access at run time on every use — about a sixth of
+        // the reading thread (callgrind). The class's properties are not checked.
+        let s = ReadingState()
         // What was read before an error is handed on too.
-        defer { batching?.finished(&events) }
-        var lines = 0
-        var stopped = false
-        var sawNUL = false
-        /// The input starts as UTF-16 text does (a byte-order mark, or ASCII with a NUL after or before each byte).
-        var looksUTF16 = false
-        /// What the input looks like while no reader knows it, and where that shows.
-        var lookalike: (Lookalike, Int)?
-        /// The last line before a reader was made, for `NavigationReader.begin(after:number:)`.
-        var previousLine: [UInt8] = []
-        var previousNumber = 0
-        /// For readers that do not read console times themselves: the last time a line started with (Xcode's
-        /// console, NSLog, `log stream`), given to each event read from then on that has no time of its own.
-        var consoleClock = ConsoleClock()
-        var consoleTime: Double?
-        var readsConsoleTimes = false
+        defer { batching?.finished(&s.events) }
 
-        func stampTimes(_ events: inout [NavEvent], from first: Int = 0) {
-            guard let consoleTime, !readsConsoleTimes else { return }
-            for index in first..<events.count where events[index].time == nil { events[index].time = consoleTime }
+        func stampTimes(_ list: inout [NavEvent], from first: Int = 0) {
+            guard let consoleTime = s.consoleTime, !s.readsConsoleTimes else { return }
+            for index in first..<list.count where list[index].time == nil { list[index].time = consoleTime }
         }
 
         func deliver() throws {
             if let batching {
-                if !batching.lineEnded(&events) { stopped = true }
+                if !batching.lineEnded(&s.events) { s.stopped = true }
                 return
             }
             // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained and
             // later released each of its strings: a few percent of the reading thread, perf). Taken off the end, in
             // order once reversed (most lines make one event): swapping a placeholder in for each and then clearing
             // the placeholders was about 4% of the reading thread on a NavigatorUI log, perf.
-            if events.count > 1 { events.reverse() }
-            while !stopped, var event = events.popLast() {
-                if let completion { completion.complete(&event) }
-                if try !body(consume event) { stopped = true }
+            if s.events.count > 1 { s.events.reverse() }
+            while !s.stopped, var event = s.events.popLast() {
+                if let completion = s.completion { completion.complete(&event) }
+                if try !body(consume event) { s.stopped = true }
             }
-            if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+            if !s.events.isEmpty { s.events.removeAll(keepingCapacity: true) }
         }
 
         func idle(_ pause: LineSource.Pause) throws -> Bool {
             var provisional: [NavEvent] = []
-            if pause == .quiet, let reader {
+            if pause == .quiet, let reader = s.reader {
                 reader.provisional(into: &provisional)
                 stampTimes(&provisional)
             }
-            if !stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
-            return !stopped
+            if !s.stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
+            return !s.stopped
         }
         func restart(_ why: LineSource.Restart) throws {
             // Removed, what was read still stands until a file is there again (then `replaced`).
@@ -142,93 +128,91 @@ public struct NavigationInput {
                 return
             }
             // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
-            (reader, completion, lookalike, sawNUL) = (nil, nil, nil, false)
-            (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
-            (previousLine, previousNumber) = ([], 0)
-            events.removeAll()
+            s.reset()
             try onRestart?(why)
         }
         /// Reads one line (without terminal escapes) with the reader, detecting the format first while there is none.
         func readLine(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) throws -> Bool {
-            lines = info.number
+            s.lines = info.number
             if isStopped?() == true {
-                stopped = true
+                s.stopped = true
                 return false
             }
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
-            if reader == nil {
-                reader = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
-                readsConsoleTimes = reader.map { type(of: $0).readsConsoleTimes } ?? false
-                if let reader, previousNumber > 0 {
-                    previousLine.withUnsafeBufferPointer { reader.begin(after: $0, number: previousNumber) }
+            if s.reader == nil {
+                let made = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
+                s.reader = made
+                s.readsConsoleTimes = made.map { type(of: $0).readsConsoleTimes } ?? false
+                if let made, s.previousNumber > 0 {
+                    let number = s.previousNumber
+                    s.previousLine.withUnsafeBufferPointer { made.begin(after: $0, number: number) }
                 }
-                if let made = reader?.completion {
-                    if let handOver { handOver(made) } else { completion = made }
+                if let completion = made?.completion {
+                    if let handOver { handOver(completion) } else { s.completion = completion }
                 }
             }
-            if let reader {
-                if !readsConsoleTimes, let time = consoleClock.time(at: line) { consoleTime = time }
-                let first = events.count
-                reader.read(line, info: info, into: &events)
+            if let reader = s.reader {
+                if !s.readsConsoleTimes, let time = s.consoleClock.time(at: line) { s.consoleTime = time }
+                let first = s.events.count
+                reader.read(line, info: info, into: &s.events)
                 // Called only when there is something to stamp: most lines make no event, and the call per line
                 // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
-                if events.count > first, consoleTime != nil { stampTimes(&events, from: first) }
+                if s.events.count > first, s.consoleTime != nil { stampTimes(&s.events, from: first) }
             } else {
-                if let time = consoleClock.time(at: line) { consoleTime = time }
-                if !sawNUL, line.contains(0) {
-                    sawNUL = true
-                    looksUTF16 = info.number == 1 && Self.startsLikeUTF16(line)
+                if let time = s.consoleClock.time(at: line) { s.consoleTime = time }
+                if !s.sawNUL, line.contains(0) {
+                    s.sawNUL = true
+                    s.looksUTF16 = info.number == 1 && Self.startsLikeUTF16(line)
                 }
-                if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
+                if s.lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
                     let text = Substring(String(decoding: line, as: UTF8.self))
-                    if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
-                        lookalike = (found, info.number)
+                    if let found = Lookalike.matching(text), s.lookalike == nil || found.isDecisive {
+                        s.lookalike = (found, info.number)
                     }
                 }
                 // Not yet known what this is: it is noise to every reader.
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
-                previousLine.removeAll(keepingCapacity: true)
-                previousLine.append(contentsOf: line)
-                previousNumber = info.number
+                s.previousLine.removeAll(keepingCapacity: true)
+                s.previousLine.append(contentsOf: line)
+                s.previousNumber = info.number
             }
-            if !events.isEmpty { try deliver() }
-            return !stopped
+            if !s.events.isEmpty { try deliver() }
+            return !s.stopped
         }
-        /// A line's text without its terminal escapes, when it has any.
-        var plain: [UInt8] = []
         try withoutActuallyEscaping(idle) { idle in
             try source.forEachLine(
                 follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart,
                 readAhead: readAhead,
                 // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
-                onWait: batching.map { batching in { if !batching.flush(&events) { stopped = true } } }
+                onWait: batching.map { batching in { if !batching.flush(&s.events) { s.stopped = true } } }
             ) { line, info in
                 // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
                 if ANSIEscapes.occur(in: line) {
-                    ANSIEscapes.strip(line, into: &plain)
-                    return try plain.withUnsafeBufferPointer { try readLine($0, info) }
+                    ANSIEscapes.strip(line, into: &s.plain)
+                    return try s.plain.withUnsafeBufferPointer { try readLine($0, info) }
                 }
                 return try readLine(line, info)
             }
         }
-        if let reader, !stopped {
-            let first = events.count
-            reader.finish(into: &events)
-            stampTimes(&events, from: first)
+        if let reader = s.reader, !s.stopped {
+            let first = s.events.count
+            reader.finish(into: &s.events)
+            stampTimes(&s.events, from: first)
             try deliver()
         }
-        let navigationLines = reader?.navigationLineCount ?? 0
+        let lines = s.lines
+        let navigationLines = s.reader?.navigationLineCount ?? 0
         if navigationLines == 0 {
-            if looksUTF16 { throw InputError.utf16Input(path: source.name) }
-            if sawNUL { throw InputError.binaryInput(path: source.name) }
-            if reader == nil, let (what, line) = lookalike {
+            if s.looksUTF16 { throw InputError.utf16Input(path: source.name) }
+            if s.sawNUL { throw InputError.binaryInput(path: source.name) }
+            if s.reader == nil, let (what, line) = s.lookalike {
                 throw InputError.looksLike(what, path: source.name, line: line)
             }
             if let format { throw InputError.noLinesOfFormat(format, path: source.name, lines: lines) }
             throw InputError.noNavigationOutput(path: source.name, lines: lines)
         }
-        return Summary(format: reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
+        return Summary(format: s.reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
     }
 
     private func makeReader(detectingFrom line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler)
@@ -294,5 +278,39 @@ extension NavigationInput {
         let littleEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] != 0 && line[$0 + 1] == 0 }
         let bigEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] == 0 && line[$0 + 1] != 0 }
         return littleEndian || bigEndian
+    }
+}
+
+/// What `NavigationInput.produce` keeps while it reads. A class so that the closures that may escape share it
+/// without boxing a local `var` each, and with its properties unchecked for exclusive access: only the reading
+/// thread touches it, one line at a time.
+private final class ReadingState {
+    @exclusivity(unchecked) var reader: NavigationReader?
+    @exclusivity(unchecked) var completion: EventCompletion?
+    @exclusivity(unchecked) var events: [NavEvent] = []
+    @exclusivity(unchecked) var lines = 0
+    @exclusivity(unchecked) var stopped = false
+    @exclusivity(unchecked) var sawNUL = false
+    /// The input starts as UTF-16 text does (a byte-order mark, or ASCII with a NUL after or before each byte).
+    @exclusivity(unchecked) var looksUTF16 = false
+    /// What the input looks like while no reader knows it, and where that shows.
+    @exclusivity(unchecked) var lookalike: (Lookalike, Int)?
+    /// The last line before a reader was made, for `NavigationReader.begin(after:number:)`.
+    @exclusivity(unchecked) var previousLine: [UInt8] = []
+    @exclusivity(unchecked) var previousNumber = 0
+    /// For readers that do not read console times themselves: the last time a line started with (Xcode's console,
+    /// NSLog, `log stream`), given to each event read from then on that has no time of its own.
+    @exclusivity(unchecked) var consoleClock = ConsoleClock()
+    @exclusivity(unchecked) var consoleTime: Double?
+    @exclusivity(unchecked) var readsConsoleTimes = false
+    /// A line's text without its terminal escapes, when it has any.
+    @exclusivity(unchecked) var plain: [UInt8] = []
+
+    /// A followed file read again from its start: what its old lines left open goes with them.
+    func reset() {
+        (reader, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, false, false)
+        (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
+        (previousLine, previousNumber) = ([], 0)
+        events.removeAll()
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went wrong inside Graphviz, with Graphviz's own words where it said any. Its description has the
 /// `location: error:` form of the other errors navgraph reports; the DOT text has no file of its own, so the
 /// location is the tool, as compilers say `clang: error:` when no file is to blame.
@@ -78,12 +80,18 @@ extension GraphvizError.MissingPlugin: CustomStringConvertible {
             case .layout: name == "dot" ? "gvplugin_dot_layout" : "gvplugin_neato_layout"
             case .renderer: ["png", "pdf"].contains(name) ? "gvplugin_pango (cairo)" : "gvplugin_core"
             }
-        let folder = pluginFolder.map { "GVBINDIR=\($0)" } ?? "its plugin folder"
+        // Graphviz's own words end in a list of what it does have, empty here: not worth quoting.
+        let said = message.replacingOccurrences(of: "Use one of:", with: "").trimmingCharacters(in: .whitespaces)
+        let quoted = said.isEmpty ? "" : ". Graphviz said: \(said)"
+        if let pluginFolder {
+            // Told where to look, and nothing there: the likeliest fix is the variable.
+            return "Graphviz \(graphvizVersion) has no plugin for \(what) (\(plugin)) in GVBINDIR=\(pluginFolder): "
+                + "unset GVBINDIR, or point it at the folder holding Graphviz's libgvplugin_* files and their "
+                + "\(configurationFile) (`dot -c` writes it)" + quoted
+        }
         return "Graphviz \(graphvizVersion) has no plugin for \(what) (\(plugin)); it finds its plugins through "
-            + "\(configurationFile) in \(folder). Run `dot -c` as root to register the installed plugins, or "
+            + "\(configurationFile) in its plugin folder. Run `dot -c` as root to register the installed plugins, or "
             + "reinstall Graphviz (macOS: brew reinstall graphviz; Debian/Ubuntu: apt-get install --reinstall "
-            + "libgvc6; Fedora: dnf reinstall graphviz)"
-            + (pluginFolder == nil ? "" : "; or unset GVBINDIR")
-            + (message.isEmpty ? "" : ". Graphviz said: \(message)")
+            + "libgvc6; Fedora: dnf reinstall graphviz)" + quoted
     }
 }

@@ -72,14 +72,23 @@ struct LeaksCommand: ParsableCommand {
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > report.notFollowedCount) {
             throw CommandFailure(.found)
         }
-        if let undecided = Self.undecided(report, unreadableLines: diagnostics.unreadable) {
+        if let undecided = Self.undecided(
+            report, unreadableLines: diagnostics.unreadable, nothingPlaced: hierarchy.windows.isEmpty)
+        {
             throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(undecided)"))
         }
     }
 
     /// What of the log navgraph could not follow, when something: a report that looks clean is not, then.
-    static func undecided(_ report: LeakReport, unreadableLines: Int) -> String? {
+    static func undecided(_ report: LeakReport, unreadableLines: Int, nothingPlaced: Bool) -> String? {
         var parts: [String] = []
+        if nothingPlaced, report.unplaced > 0 {
+            // Started lines and no dump (printDebugGraph() is called by hand): nothing shows whether a model left.
+            parts.append(
+                "nothing in the log placed a model in a window (no dump), so whether the \(report.unplaced) alive "
+                    + "model\(report.unplaced == 1 ? "" : "s") left the hierarchy cannot be told; print the "
+                    + "hierarchy (printDebugGraph()) after navigating, or log navgraph-events")
+        }
         if unreadableLines > 0 {
             parts.append(
                 "\(unreadableLines) line\(unreadableLines == 1 ? " looks" : "s look") like navigation output but "

@@ -175,12 +175,15 @@ struct TreeCommand: ParsableCommand {
 
         /// Said once, when the input first pauses with nothing navigation read yet: a blank screen says nothing.
         var saidWaiting = false
+        /// Lines skipped before the file was last read again from its start: not this content's.
+        var skippedBefore = 0
         func paused(_ pause: NavigationInput.Pause) {
             // Nothing read yet (a new, empty file, or only the app's own output): nothing to show, but why.
             guard hierarchy.step > 0 || !pause.provisionalEvents.isEmpty else {
-                let skipped = diagnostics.skipped
-                // On a terminal at once; into a pipe or file only once some input came and none was navigation.
-                if !saidWaiting, redraw || skipped > 0 {
+                let skipped = diagnostics.skipped - skippedBefore
+                // For someone watching: on a terminal (the view, or stderr) — a log of stderr stays as without
+                // --follow.
+                if !saidWaiting, redraw || isTerminal(2) {
                     saidWaiting = true
                     say(
                         "waiting for navigation output"
@@ -212,6 +215,8 @@ struct TreeCommand: ParsableCommand {
             let what = removed ? "is back" : why == .truncated ? "was truncated" : "was replaced"
             say("\(source.name) \(what); reading it from the start")
             removed = false
+            saidWaiting = false
+            skippedBefore = diagnostics.skipped
             restartToSay = why
             hierarchy = Hierarchy()
             shownStep = -1

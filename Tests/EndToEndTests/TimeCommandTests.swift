@@ -63,6 +63,19 @@ struct LeaksCommandTests {
             "\(tree.stdout)")
     }
 
+    /// Started lines and no dump at all: nothing shows whether a model left, so the gate does not pass (it said
+    /// "0 leaked", exit 0; fresh-eyes finding).
+    @Test func startedLinesWithoutAnyDumpAreUndecided() throws {
+        let log = "[AppNavigationModel 667...]: Started\n[DetailNavigationModel ABC...]: Started\n"
+        let run = try navgraph(["leaks"], stdin: log)
+        #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "<stdin>: error: leaks could not be decided for the whole log: nothing in the log placed a model in a "
+                    + "window (no dump), so whether the 2 alive models left the hierarchy cannot be told"),
+            "\(run.stderr)")
+    }
+
     /// Suspected stays for what the log cannot decide: a second window printed no dump since the model started.
     /// It fails by default (a gate fails closed); --no-fail-on-suspected lets it pass.
     @Test func suspectedNamesTheWindowAndFailsUnlessToldNot() throws {
