@@ -147,7 +147,11 @@ public struct TraceEventRenderer {
 
     private var globalTrack: Track { Track(process: 0, thread: 0) }
 
+    /// Steps that had no time of their own and were placed a millisecond after the one before.
+    public private(set) var stepsWithoutTime = 0
+
     private mutating func advanceClock(to time: Double?) {
+        if time == nil { stepsWithoutTime += 1 }
         if let time {
             if firstTime == nil { firstTime = time }
             let micros = ((time - firstTime!) * 1_000_000).rounded()

@@ -119,6 +119,13 @@ struct RenderCommand: ParsableCommand {
             }
             var text = ""
             trace.render(hierarchy, endOfInput: moment.moment == nil, to: &text)
+            // The trace's times are made up where the log has none: said, so a reader does not take them for real.
+            if trace.stepsWithoutTime > 0 {
+                let all = trace.stepsWithoutTime == hierarchy.step
+                StandardError.write(
+                    "navgraph: \(all ? "the log has no times" : "\(trace.stepsWithoutTime) steps have no time"): "
+                        + "the trace places \(all ? "each step" : "each of them") 1 ms after the step before")
+            }
             return try write(Array(text.utf8), to: target)
         default:
             break

@@ -162,6 +162,13 @@ struct RenderSharingTests {
         let out = folder.appendingPathComponent("nav.json")
         let run = try navgraph(["render", example("leaky-session.log"), "--format", "trace", "-o", out.path])
         #expect(run.status == 0, "\(run.stderr)")
+        // The console log has no times: the trace's are made up, and stderr says so (it did not).
+        #expect(
+            run.stderr.contains(
+                "navgraph: the log has no times: the trace places each step 1 ms after the step before"),
+            "\(run.stderr)")
+        let timed = try navgraph(["render", example("leaky-session.jsonl"), "--format", "trace", "-o", out.path])
+        #expect(!timed.stderr.contains("1 ms"), "\(timed.stderr)")
         let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: out)) as? [String: Any]
         let events = try #require(object?["traceEvents"] as? [[String: Any]])
         #expect(
