@@ -80,6 +80,8 @@ public struct LeakTextRenderer: LeakReportRenderer {
         let summary =
             "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
             + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
+            // Exempted models are counted, so a clean line does not hide them (--all lists them).
+            + (report.allowedModels.isEmpty ? "" : ", \(report.allowedModels.count) allowed by .navgraph.yml")
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
     }
 

@@ -42,7 +42,7 @@ struct LeaksCommand: ParsableCommand {
     @Option(help: OutputFormat.help(OutputFormat.leakFormats))
     var format: OutputFormat = .text
 
-    @Flag(help: "Also list alive and not yet placed models.")
+    @Flag(help: "Also list alive and not yet placed models, and those of types allowed in .navgraph.yml.")
     var all = false
 
     @Flag(

@@ -461,5 +461,6 @@ struct SwiftDumpCommandTests {
         let all = try navgraph(["leaks", "--config", file, example("leaky-session.log")])
         #expect(all.status == 0, "\(all.stdout)")
         #expect(all.stdout.contains("0 leaked, 0 suspected"))
+        #expect(all.stdout.hasSuffix(", 5 allowed by .navgraph.yml\n"), "\(all.stdout)")
     }
 }
