@@ -9,16 +9,6 @@ import Testing
 /// their keys in another order, private and local types, NavigationBackport's mangled names.
 @Suite("NavigationPath JSON from the real runtime")
 struct NavigationPathRuntimeTests {
-    private func steps(_ result: ReadResult) -> [String] {
-        result.events.compactMap { event in
-            switch event.action {
-            case .push(let model, _, _): "push \(model.qualifiedType) \(model.id)"
-            case .pop(_, let count): "pop \(count)"
-            default: nil
-            }
-        }
-    }
-
     /// What both fixtures read as: the same steps, whatever the names look like in the JSON.
     private let expectedSteps = [
         "push NavigationStack root view", #"push Recipes.Route category(name: "Desserts")"#,

@@ -65,6 +65,17 @@ func read(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 20, 
 }
 
 /// A snapshot as `depth type id kind edge` lines, for compact expectations.
+/// The pushes and pops a path reader gave, as `push <type> <id>` and `pop <count>`: a stack's history.
+func steps(_ result: ReadResult) -> [String] {
+    result.events.compactMap { event in
+        switch event.action {
+        case .push(let model, _, _): "push \(model.qualifiedType) \(model.id)"
+        case .pop(_, let count): "pop \(count)"
+        default: nil
+        }
+    }
+}
+
 func outline(_ snapshot: Snapshot) -> [String] {
     var depths: [Int] = []
     return snapshot.entries.map { entry in

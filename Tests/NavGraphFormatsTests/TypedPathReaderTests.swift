@@ -8,16 +8,6 @@ import Testing
 /// `print(path)` of a typed path, as the real runtime prints it (Fixtures/typed-path/generate.swift).
 @Suite("Typed paths")
 struct TypedPathReaderTests {
-    private func steps(_ result: ReadResult) -> [String] {
-        result.events.compactMap { event in
-            switch event.action {
-            case .push(let model, _, _): "push \(model.qualifiedType) \(model.id)"
-            case .pop(_, let count): "pop \(count)"
-            default: nil
-            }
-        }
-    }
-
     @Test func theGeneratedSessionReadsAsItWasPushed() throws {
         let result = try read(file: generatedFixture("typed-path", "session.log"))
         #expect(result.error == nil)
