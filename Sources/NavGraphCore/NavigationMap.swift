@@ -101,7 +101,8 @@ public struct NavigationRelation: Sendable, Hashable, Comparable, CustomStringCo
         }
     }
 
-    /// How CI's drift report words it: `SettingsModel presented (sheet) from ProfileModel`.
+    /// How CI's drift report words it, the child first as in every relation: `SettingsModel presented (sheet) from
+    /// ProfileModel`, `PremiumModel switched in by SubscriptionModel`.
     public var description: String {
         switch kind {
         case .windowRoot: "\(to) root of window \(from)"
@@ -110,7 +111,7 @@ public struct NavigationRelation: Sendable, Hashable, Comparable, CustomStringCo
         case .presented(let style) where style == PresentationStyle.unknown.name: "\(to) presented from \(from)"
         case .presented(let style): "\(to) presented (\(style)) from \(from)"
         case .tab(let order): "\(to) tab \(order) of \(from)"
-        case .switched: "\(from) switched to \(to)"
+        case .switched: "\(to) switched in by \(from)"
         case .column(let column): "\(to) \(column.rawValue) column of \(from)"
         case .child: "\(to) child of \(from)"
         }

@@ -30,6 +30,7 @@ final class LiveFrames: @unchecked Sendable {
     /// From now on a resize (SIGWINCH) draws the view again, cut to the new size, and Ctrl-C (SIGINT; SIGTERM,
     /// SIGHUP) draws it whole, writes the diagnostics the view held and exits. A second Ctrl-C exits at once.
     func handleSignals() {
+        ControlEcho.turnOff()
         SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP]) { signal in endLiveView(signal, newLine: true) }
         // Drawing is not something a handler may do: a thread of its own reads the signals and draws.
         Thread { [self] in
@@ -69,10 +70,39 @@ final class LiveFrames: @unchecked Sendable {
 /// Ends the view on a line of its own, writes the diagnostics it held and exits as the signal would (128 + signal).
 /// Async-signal-safe: a second Ctrl-C calls it from the handler, when the drawing thread did not end the view.
 private func endLiveView(_ signal: Int32, newLine: Bool) {
+    ControlEcho.restore()
     let end: StaticString = "\u{1B}[?7h\r\n"
     // Autowrap back on, and (after a cut frame, whose last line has no newline) the shell's prompt on a line of its own.
     _ = systemWrite(1, end.utf8Start, newLine ? end.utf8CodeUnitCount : end.utf8CodeUnitCount - 2)
     // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
     writeHeldDiagnostics()
     _exit(128 + signal)
+}
+
+/// The terminal echoes Ctrl-C as `^C` where the cursor is: after a cut frame, at the end of its bottom row. A row
+/// filled to the last columns wraps, the screen scrolls up one line, and the whole frame drawn from the top left
+/// then repeats the header that scrolled into the terminal's history. While the view runs the terminal echoes no
+/// control characters (as `top` and `less` do); typed text still echoes, for a log typed on stdin.
+enum ControlEcho {
+    /// The settings before, on the heap for `restore` from a signal handler (async-signal-safe: only `tcsetattr`).
+    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    nonisolated(unsafe) private static var descriptor: Int32 = -1
+
+    /// Turns off the echo of control characters on the terminal that stdout writes to. TCSANOW: typed input waiting
+    /// to be read (a log typed on stdin) is kept.
+    static func turnOff() {
+        var settings = termios()
+        guard isatty(1) != 0, tcgetattr(1, &settings) == 0 else { return }
+        saved.initialize(to: settings)
+        settings.c_lflag &= ~tcflag_t(ECHOCTL)
+        guard tcsetattr(1, TCSANOW, &settings) == 0 else { return }
+        descriptor = 1
+    }
+
+    /// Puts the settings back. Safe to call twice, and from a signal handler.
+    static func restore() {
+        guard descriptor >= 0 else { return }
+        tcsetattr(descriptor, TCSANOW, saved)
+        descriptor = -1
+    }
 }

@@ -92,6 +92,8 @@ struct TreeCommand: ParsableCommand {
         var drawnNotice: LiveView.Notice?
         let frames = LiveFrames()
         if redraw { frames.handleSignals() }
+        // The terminal as it was, when the input ends (Ctrl-C restores it on its own way out).
+        defer { ControlEcho.restore() }
         // Diagnostics about the input become the notice (stderr's line would be painted over), and are all written
         // to stderr when the view ends. Into a file or a pipe stderr keeps them as they come.
         let held = redraw && isTerminal(2) ? HeldDiagnostics() : nil

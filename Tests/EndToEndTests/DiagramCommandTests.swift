@@ -105,7 +105,7 @@ struct DiagramCommandTests {
         let drift = try navgraph(["diagram", "--check", baseline, session, example("leaky-session.jsonl")])
         #expect(drift.status == 1)
         let lines = drift.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("+ SubscriptionNavigationModel switched to SubscriptionPremiumNavigationModel"))
+        #expect(lines.contains("+ SubscriptionPremiumNavigationModel switched in by SubscriptionNavigationModel"))
         #expect(lines.contains("+ ArchitectureExampleNavigationModel tab 3 of SegmentedTabsNavigationModel"))
         #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("+ ") })
         let gone = try navgraph(["diagram", "--check", baseline, example("launch-dump.txt")])

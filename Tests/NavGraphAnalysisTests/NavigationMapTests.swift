@@ -114,7 +114,7 @@ struct NavigationMapTests {
     @Test func relationsReadAsSentences() {
         #expect(
             NavigationRelation(.switched, from: "AppModel", to: "LoginModel").description
-                == "AppModel switched to LoginModel")
+                == "LoginModel switched in by AppModel")
         #expect(NavigationRelation(.tab(order: 2), from: "Tabs", to: "Feed").description == "Feed tab 2 of Tabs")
         #expect(
             NavigationRelation(.presented(style: "presented"), from: "A", to: "B").description == "B presented from A")

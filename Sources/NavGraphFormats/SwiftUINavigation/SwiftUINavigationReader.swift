@@ -160,6 +160,8 @@ public final class SwiftUINavigationReader: NavigationReader {
         let savedIdentities = identities
         let savedWindows = windows
         let savedPreviousDump = previousDump
+        let savedLines = pendingLines
+        let savedLongIDs = pendingLongIDs
         var savedStates: [(Identity, Identity.State)] = []
         identities.forEachLive { savedStates.append(($0, $0.state)) }
         for identity in previousDump where !identity.isGone { savedStates.append((identity, identity.state)) }
@@ -169,6 +171,7 @@ public final class SwiftUINavigationReader: NavigationReader {
 
         isProvisional = true
         let first = events.count
+        appendUnprintedRemainder()
         flushDump(into: &events)
         for index in first..<events.count { dumpCompletion.complete(&events[index]) }
         isProvisional = false
@@ -178,7 +181,47 @@ public final class SwiftUINavigationReader: NavigationReader {
         identities = savedIdentities
         windows = savedWindows
         previousDump = savedPreviousDump
+        pendingLines = savedLines
+        pendingLongIDs = savedLongIDs
         for (identity, state) in savedStates { identity.state = state }
+    }
+
+    /// Completes a half-printed dump with what its window's last dump had below the lines still open — the models
+    /// the app has not printed *yet*. Without them a sheet printed before the tabs looked like the only tab (`tab 1`)
+    /// and the real tabs vanished until the dump ended. A model of the last dump under a branch this dump has
+    /// already closed is left out: it was not printed where it was, so it is gone or moved.
+    private func appendUnprintedRemainder() {
+        guard let root = pendingLines.first,
+            let window = windows.first(where: { $0.lines.first?.name == root.name })
+        else { return }
+        // The chain of lines still open at the end of what was printed, by depth.
+        var open: [PrintedName] = []
+        for line in pendingLines {
+            open.removeLast(max(0, open.count - line.depth))
+            open.append(line.name)
+        }
+        let printed = pendingLines.map(\.name)
+        // For each depth of the last dump's walk: whether the line there is on the open chain (its unprinted
+        // children belong at the end) or is itself added (all its unprinted descendants follow).
+        enum Place { case onOpenChain, added, skipped }
+        var places: [Place] = []
+        for line in window.lines {
+            places.removeLast(max(0, places.count - line.depth))
+            let parent = places.last ?? .onOpenChain
+            let place: Place
+            if line.depth < open.count, open[line.depth] == line.name, parent == .onOpenChain {
+                place = .onOpenChain
+            } else if parent == .skipped || printed.contains(line.name) {
+                place = .skipped
+            } else {
+                place = .added
+            }
+            places.append(place)
+            guard place == .added else { continue }
+            var added = line
+            added.longID = line.longID >= 0 ? keep(window.longIDs[line.longID]) : -1
+            pendingLines.append(added)
+        }
     }
 
     // MARK: Events
@@ -252,6 +295,10 @@ public final class SwiftUINavigationReader: NavigationReader {
         var root: Identity
         /// The models its latest dump listed.
         var listed: [Identity]
+        /// That dump's lines and long ids, for completing the next dump while it is half printed (see
+        /// `appendUnprintedRemainder`). Swapped with the pending buffers, so keeping them allocates nothing.
+        var lines: [DumpLine] = []
+        var longIDs: [String] = []
     }
 
     private func addDumpLine(
@@ -385,6 +432,8 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         identities.recordDump(placed: models, parents: parents, stamp: stamp, previous: windows[windowIndex].listed)
         windows[windowIndex].listed = models
+        swap(&pendingLines, &windows[windowIndex].lines)
+        swap(&pendingLongIDs, &windows[windowIndex].longIDs)
 
         let snapshot = Snapshot(window: windows[windowIndex].name, entries: entries)
         events.append(NavEvent(.snapshot([snapshot]), line: dump.firstLine, time: dump.time))
