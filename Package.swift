@@ -82,7 +82,7 @@ let package = Package(
             ]),
         // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
         .target(name: "NavGraphRecorder"),
-        // A simulated app session recorded with NavGraphRecorder, to stdout (see README "Using it from an app").
+        // A simulated app session recorded with NavGraphRecorder, to stdout (see docs/recorder.md).
         .executableTarget(name: "recorder-demo", dependencies: ["NavGraphRecorder"]),
         // Build-time embedding of templates/.
         .executableTarget(name: "TemplateEmbedder"),

@@ -2,11 +2,20 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-// A transcript in the docs is a promise: every `$ …` line in a fenced block of README.md or docs/*.md that names a file
-// under examples/ is run (with the built navgraph first on PATH, from the repository's root, stdin empty, no colour)
-// and what it prints must be what the block shows below it. Lines the block shows that navgraph writes to stderr
+// A transcript in the docs is a promise: every `$ …` line in a fenced block of README.md or of any page under docs/
+// (in any folder) that names a file under examples/, or runs in it (`$ cd examples && …`), is run (with the built
+// navgraph first on PATH, from the repository's root, stdin empty, no colour) and what it prints must be what the
+// block shows below it. Lines the block shows that navgraph writes to stderr
 // (`navgraph: …`, `file:line: warning: …`) are compared with stderr, the rest with stdout; `$ echo $?` shows the exit
 // status of the command before it; a line `…` alone stands for any number of lines (for long outputs).
+
+/// The documentation: README.md, then every Markdown page under docs/ and its folders, as paths from the repository's
+/// root. A page moved or added anywhere under docs/ is checked without being listed.
+let documentationPages: [String] = {
+    let docs = repositoryRoot.appendingPathComponent("docs")
+    let found = FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []
+    return ["README.md"] + found.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+}()
 
 /// One documented command and what the docs say it prints.
 struct Transcript: CustomStringConvertible, Sendable {
@@ -20,16 +29,16 @@ struct Transcript: CustomStringConvertible, Sendable {
     var description: String { "\(document):\(line): \(command)" }
 
     /// Every checked transcript in the docs.
-    static let all: [Transcript] = {
-        var documents = ["README.md"]
-        let docs = repositoryRoot.appendingPathComponent("docs")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
-        documents += names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return documents.flatMap { name -> [Transcript] in
-            let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            return parse(text, document: name)
-        }
-    }()
+    static let all: [Transcript] = documentationPages.flatMap { name -> [Transcript] in
+        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        return parse(text, document: name)
+    }
+
+    /// Whether a documented command can be run here: it names a bundled example (not `xcrun …`, not a user's
+    /// session.log).
+    static func isRunnable(_ command: String) -> Bool {
+        (command.contains("examples/") || command.hasPrefix("cd examples && ")) && !command.hasPrefix("xcrun")
+    }
 
     static func parse(_ text: String, document: String) -> [Transcript] {
         var result: [Transcript] = []
@@ -53,8 +62,7 @@ struct Transcript: CustomStringConvertible, Sendable {
                     continue
                 }
                 close()
-                // Only what names a bundled example can be run here (not `xcrun …`, not a user's session.log).
-                if command.contains("examples/") && !command.hasPrefix("xcrun") {
+                if isRunnable(command) {
                     current = Transcript(document: document, line: index + 1, command: command, expected: [])
                 }
                 continue
@@ -97,11 +105,16 @@ func matches(_ actual: [String], _ expected: [String]) -> Bool {
 @Suite("The docs' transcripts are what navgraph prints")
 struct ReadmeTranscriptTests {
     @Test func theDocsHaveTranscriptsToCheck() {
-        // If parsing broke, every transcript would be skipped silently: the README alone has these.
-        let commands = Transcript.all.filter { $0.document == "README.md" }.map(\.command)
-        #expect(commands.count >= 6, "\(commands)")
-        #expect(commands.contains("navgraph tree examples/sheet-over-tabs.txt"))
-        #expect(commands.contains("navgraph leaks examples/leaky-session.log"))
+        // If parsing or finding the pages broke, every transcript would be skipped silently: the README has these,
+        // the pages under docs/ (formats and commands in their folders) at least as many as when they moved there.
+        let readme = Transcript.all.filter { $0.document == "README.md" }.map(\.command)
+        #expect(readme.contains("navgraph tree examples/sheet-over-tabs.txt"), "\(readme)")
+        #expect(readme.contains("navgraph leaks examples/leaky-session.log"), "\(readme)")
+        let pages = Transcript.all.filter { $0.document.hasPrefix("docs/") }
+        #expect(pages.count >= 17, "\(pages)")
+        #expect(pages.contains { $0.document.hasPrefix("docs/formats/") })
+        #expect(pages.contains { $0.document.hasPrefix("docs/commands/") })
+        #expect(pages.contains { $0.command.hasPrefix("cd examples && ") })
     }
 
     @Test(arguments: Transcript.all)

@@ -2,12 +2,12 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-/// The README's `recorder-demo` transcripts (section "Using it from an app") are what the binaries print.
-@Suite("recorder-demo and the README")
+/// The docs' `recorder-demo` transcripts (docs/recorder.md, "The demo") are what the binaries print.
+@Suite("recorder-demo and its docs")
 struct RecorderDemoTests {
-    /// A README block that starts with `$ swift run recorder-demo | navgraph …`: the arguments, the stdout and stderr
-    /// shown (stderr: the `navgraph:` lines), whether only the end of stdout is shown (after a `…` line), and the exit
-    /// status (`$ echo $?`, else 0).
+    /// A block in the docs (README.md or a page under docs/) that starts with `$ swift run recorder-demo | navgraph …`:
+    /// the arguments, the stdout and stderr shown (stderr: the `navgraph:` lines), whether only the end of stdout is
+    /// shown (after a `…` line), and the exit status (`$ echo $?`, else 0).
     struct Transcript {
         var arguments: [String]
         var stdout: String
@@ -17,10 +17,12 @@ struct RecorderDemoTests {
     }
 
     static func transcripts() throws -> [Transcript] {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let docs = try documentationPages.map {
+            try String(contentsOf: repositoryRoot.appendingPathComponent($0), encoding: .utf8)
+        }
         let prompt = "$ swift run recorder-demo | navgraph "
         var result: [Transcript] = []
-        var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var lines = docs.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let line = lines.popFirst() {
             guard line.hasPrefix(prompt) else { continue }
             var body: [Substring] = []
@@ -51,7 +53,7 @@ struct RecorderDemoTests {
     /// must not fail on that.
     static let leaksOnPurpose = ["ASAN_OPTIONS": "detect_leaks=0"]
 
-    @Test func theReadmeTranscriptsAreWhatTheBinariesPrint() throws {
+    @Test func theDocsTranscriptsAreWhatTheBinariesPrint() throws {
         let transcripts = try Self.transcripts()
         #expect(transcripts.map { $0.arguments.joined(separator: " ") } == ["tree --follow", "tree --at 33", "leaks"])
         #expect(transcripts.map(\.status) == [0, 0, 1])

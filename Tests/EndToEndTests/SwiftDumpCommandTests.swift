@@ -31,7 +31,7 @@ struct SwiftDumpCommandTests {
         #expect(!(try navgraph(["tree", example("per-tab-routers.log")])).stderr.contains("hold no navigation"))
     }
 
-    /// The README's transcript.
+    /// The transcript of docs/formats/swift-dump.md.
     @Test func treeAtAStep() throws {
         let run = try navgraph(["tree", "--at", "11", example("per-tab-routers.log")])
         #expect(run.status == 0, "\(run.stderr)")
@@ -408,7 +408,7 @@ struct SwiftDumpCommandTests {
         let run = try navgraph(["config", "--print", "--config", example("navgraph.yml")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("  - \"SessionCacheNavigationModel\""))
-        // The README's transcript, from the examples folder.
+        // The transcript of docs/commands/config.md, from the examples folder.
         let relative = try navgraph(
             ["config", "--print", "--config", "navgraph.yml"],
             directory: repositoryRoot.appendingPathComponent("examples"))
