@@ -68,9 +68,10 @@ struct DocsLinksTests {
         // If finding the pages or their links broke, every link would pass unchecked.
         #expect(Self.links.filter { $0.page == "README.md" }.count >= 20)
         #expect(Self.links.contains { $0.target.contains("#") })
-        #expect(Self.anchors(of: "## The demo: `recorder-demo`\n## Commands\n## Commands") == [
-            "the-demo-recorder-demo", "commands", "commands-1",
-        ])
+        #expect(
+            Self.anchors(of: "## The demo: `recorder-demo`\n## Commands\n## Commands") == [
+                "the-demo-recorder-demo", "commands", "commands-1",
+            ])
     }
 
     @Test(arguments: links)
