@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "NavGraphAnalysis", dependencies: ["NavGraphCore"], swiftSettings: fuzzSwift),
         // templates/ embedded at build time, so the binary works from any directory.
         .target(name: "NavGraphTemplates", plugins: ["EmbedTemplatesPlugin"]),
-        // Text, JSON and DOT renderers behind one protocol.
+        // Every output format: renderers behind one protocol, a format → renderer table per view.
         .target(
             name: "NavGraphRender",
             dependencies: [
@@ -59,12 +59,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: fuzzSwift),
-        // The one place C is called.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
-        .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz"]),
+        // The one place C is called: Graphviz as the layout engine of the renderers that draw (svg, png, pdf).
+        .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz", "NavGraphRender"]),
         // Thin command-line front end (NavGraphTemplates for `navgraph templates`).
         .executableTarget(
             name: "navgraph",

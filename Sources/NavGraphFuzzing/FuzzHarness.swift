@@ -45,18 +45,18 @@ public enum FuzzHarness {
         var text = ""
         LeakTextRenderer().render(report, to: &text)
         LeakJSONRenderer().render(report, to: &text)
-        try? TextTreeRenderer(style: TerminalStyle(ascii: false, color: true)).render(hierarchy, to: &text)
-        try? JSONRenderer().render(hierarchy, to: &text)
-        if let dot = try? DOTRenderer(legend: false) { try? dot.render(hierarchy, to: &text) }
+        _ = try? TextTreeRenderer(style: TerminalStyle(ascii: false, color: true)).render(hierarchy, to: &text)
+        _ = try? JSONRenderer().render(hierarchy, to: &text)
+        if let dot = try? DOTRenderer(legend: false) { _ = try? dot.render(hierarchy, to: &text) }
         let diff = HierarchyDiff(from: timeline.state(after: timeline.count / 2), to: hierarchy)
         DiffTextRenderer().render(diff, to: &text)
         DiffJSONRenderer().render(diff, to: &text)
-        try? MermaidRenderer().render(hierarchy, to: &text)
-        trace.render(hierarchy, to: &text)
+        _ = try? MermaidRenderer().render(hierarchy, to: &text)
+        trace.render(hierarchy, endOfInput: true, to: &text)
         // The navigation map in every form; its JSON reads back as the same relations.
         let map = mapBuilder.map
-        try? NavigationMapDOTRenderer().render(map, to: &text)
-        try? NavigationMapMermaidRenderer().render(map, to: &text)
+        _ = try? NavigationMapDOTRenderer().render(map, to: &text)
+        _ = try? NavigationMapMermaidRenderer().render(map, to: &text)
         if let json = try? NavigationMapJSONRenderer().render(map) {
             let read = try? NavigationMapReader.read(Array(json.utf8), path: "fuzz")
             if read?.relations != map.relations {
@@ -65,7 +65,7 @@ public enum FuzzHarness {
         }
         // Terminal output never carries a raw control character from the input.
         var tree = ""
-        try? TextTreeRenderer().render(hierarchy, to: &tree)
+        _ = try? TextTreeRenderer().render(hierarchy, to: &tree)
         if tree.unicodeScalars.contains(where: { $0 != "\n" && ($0.value < 0x20 || $0.value == 0x7F) }) {
             fatalError("a control character reached the text tree")
         }

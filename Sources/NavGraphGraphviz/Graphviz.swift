@@ -1,5 +1,6 @@
 import CGraphviz
 import Foundation
+import NavGraphRender
 
 #if canImport(Glibc)
     import Glibc

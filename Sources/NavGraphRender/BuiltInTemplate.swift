@@ -7,10 +7,6 @@ enum BuiltInTemplate {
         DOTContentType.register()
         MermaidContentType.register()
         guard let text = Templates.named(name) else { throw .missingTemplate(name: name) }
-        do {
-            return try MustacheTemplate(string: text)
-        } catch {
-            throw .invalidTemplate(name: name, line: nil, column: nil, message: "\(error)")
-        }
+        return try TemplateErrorMessage.parse(text, name: name)
     }
 }

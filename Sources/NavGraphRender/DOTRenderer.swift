@@ -30,21 +30,6 @@ public struct DOTRenderer: Renderer {
     /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
     var rendersByShape = true
 
-    /// How many models a rendering drew, and how many it folded into "… N more" nodes.
-    public struct Summary: Sendable, Equatable {
-        public var drawn: Int
-        public var collapsed: Int
-        /// Of the folded models, those folded because one model had more than 40 children to draw (the rest were
-        /// past `maxNodes`).
-        public var collapsedByChildLimit: Int
-
-        public init(drawn: Int, collapsed: Int, collapsedByChildLimit: Int = 0) {
-            self.drawn = drawn
-            self.collapsed = collapsed
-            self.collapsedByChildLimit = collapsedByChildLimit
-        }
-    }
-
     /// - Parameters:
     ///   - themeText: a Mustache DOT theme; `nil` for the built-in one.
     ///   - themeName: how to name the theme in errors (a file path).
@@ -77,13 +62,10 @@ public struct DOTRenderer: Renderer {
         return Result { () throws(RenderError) in try ParsedTheme(text: text, name: defaultThemeName) }
     }()
 
-    public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
-        _ = try renderSummarizing(hierarchy, to: &output)
-    }
-
-    /// Renders, and says how much was folded.
-    public func renderSummarizing<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output)
-        throws(RenderError) -> Summary
+    /// Renders, and says how many models it drew and how many it folded.
+    @discardableResult
+    public func render<Output: RenderOutput>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError)
+        -> RenderSummary
     {
         let scene = scene(for: hierarchy)
         if rendersByShape, let text = renderedByShape(scene) {
@@ -93,9 +75,7 @@ public struct DOTRenderer: Renderer {
             context["statements"] = scene.statements.map { ThemeStatement($0).context() }
             output.write(try theme.template(name: themeName).render(context))
         }
-        return Summary(
-            drawn: scene.drawnCount, collapsed: scene.collapsedCount,
-            collapsedByChildLimit: scene.collapsedByChildLimit)
+        return scene.summary(of: hierarchy, endOfInput: endOfInput)
     }
 
     /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.
@@ -161,5 +141,21 @@ enum DOTContentType: MustacheContentType {
 
     static func register() {
         MustacheContentTypes.register(DOTContentType.dot, named: "DOT")
+    }
+}
+
+extension DOTScene {
+    /// What a drawing of `hierarchy`'s scene says besides itself (DOT's and Mermaid's alike): the models drawn, why
+    /// there is no hierarchy to draw when there is none (as `tree` says it), and the models folded into "… N more"
+    /// nodes.
+    func summary(of hierarchy: Hierarchy, endOfInput: Bool) -> RenderSummary {
+        var summary = RenderSummary(drawn: drawnCount)
+        if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
+            summary.notes.append(.hierarchyMissing(missing))
+        }
+        if collapsedCount > 0 {
+            summary.notes.append(.folded(collapsed: collapsedCount, byChildLimit: collapsedByChildLimit))
+        }
+        return summary
     }
 }

@@ -3,12 +3,13 @@ import NavGraphCore
 
 /// `navgraph diff` as text: `+` added (with its subtree size), `-` removed, `~` moved or renamed, `*` selection
 /// changed.
-public struct DiffTextRenderer: DiffRenderer {
+public struct DiffTextRenderer: Renderer {
     public var style: TerminalStyle
 
     public init(style: TerminalStyle = TerminalStyle()) { self.style = style }
 
-    public func render<Output: TextOutputStream>(_ diff: HierarchyDiff, to output: inout Output) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ diff: HierarchyDiff, to output: inout Output) -> RenderSummary {
         func name(_ model: ModelRef?) -> String {
             guard let model else { return "(none)" }
             return Escaping.terminal(model.type) + " " + Escaping.terminal(model.id)
@@ -47,6 +48,7 @@ public struct DiffTextRenderer: DiffRenderer {
                     + " selected tab: \(name(change.from)) → \(name(change.to))\n")
         }
         if diff.isEmpty { output.write("no differences\n") }
+        return RenderSummary()
     }
 }
 
@@ -56,10 +58,11 @@ public struct DiffTextRenderer: DiffRenderer {
 /// with NODE as in `tree --format json`, an added or removed one also saying where it hangs (`"parent"`, `"window"`,
 /// `"index"`), and each move's position `{"parent", "window", "index"}`. Indexes count siblings from 1, as the text
 /// output's `#1` does.
-public struct DiffJSONRenderer: DiffRenderer {
+public struct DiffJSONRenderer: Renderer {
     public init() {}
 
-    public func render<Output: TextOutputStream>(_ diff: HierarchyDiff, to output: inout Output) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ diff: HierarchyDiff, to output: inout Output) -> RenderSummary {
         output.write("{\n")
         writeNodes("added", diff.added, in: diff.new, to: &output)
         output.write(",\n")
@@ -87,6 +90,7 @@ public struct DiffJSONRenderer: DiffRenderer {
             )
         }
         output.write(diff.selection.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return RenderSummary()
     }
 
     private func model(_ model: ModelRef) -> String {

@@ -53,9 +53,9 @@ public struct HTMLReplayPage {
     }
 
     /// The union as DOT, and how much of it the drawing folded (past `maxNodes`, or past 40 children of one model).
-    public func unionDiagram() throws(RenderError) -> (dot: String, summary: DOTRenderer.Summary) {
+    public func unionDiagram() throws(RenderError) -> (dot: String, summary: RenderSummary) {
         var dot = ""
-        let summary = try dotRenderer.renderSummarizing(union, to: &dot)
+        let summary = try dotRenderer.render(union, to: &dot)
         return (dot, summary)
     }
 

@@ -42,7 +42,10 @@ public struct JSONRenderer: Renderer {
         self.endOfInput = endOfInput
     }
 
-    public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError)
+        -> RenderSummary
+    {
         let layout = Layout(oneLine: moment != nil)
         output.write("{" + layout.newline)
         if let moment {
@@ -67,6 +70,7 @@ public struct JSONRenderer: Renderer {
             ended ? "leaked" : "left", hierarchy.departedModels + hierarchy.unlistedModels, layout: layout,
             to: &output)
         output.write(layout.newline + "}\n")
+        return RenderSummary()
     }
 
     /// Pretty-printed (two spaces a level) or all on one line.

@@ -3,7 +3,7 @@ import NavGraphCore
 
 /// `navgraph leaks` as text: one line per leaked model with where it was attached until it left, its
 /// leaked subtree indented under it, then the counts.
-public struct LeakTextRenderer: LeakReportRenderer {
+public struct LeakTextRenderer: Renderer {
     public var style: TerminalStyle
     public var listAll: Bool
 
@@ -12,7 +12,8 @@ public struct LeakTextRenderer: LeakReportRenderer {
         self.listAll = listAll
     }
 
-    public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ report: LeakReport, to output: inout Output) -> RenderSummary {
         let connectors = Self.connectors(report.leaks.map(\.depth), style: style)
         for (leak, connector) in zip(report.leaks, connectors) {
             let depth = leak.depth
@@ -83,6 +84,7 @@ public struct LeakTextRenderer: LeakReportRenderer {
             // Exempted models are counted, so a clean line does not hide them (--all lists them).
             + (report.allowedModels.isEmpty ? "" : ", \(report.allowedModels.count) allowed by .navgraph.yml")
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
+        return RenderSummary()
     }
 
     /// `window main`, `windows main and inspector`, `another window` for none named.
@@ -138,12 +140,13 @@ public struct LeakTextRenderer: LeakReportRenderer {
 /// `navgraph leaks --format json`:
 /// `{"leaks": [{"type", "id", "status", "reason", "startedLine", "parent", "lastSeenLine", "leftAtLine", "children"}], "alive",
 /// "unplaced", "finished", "ambiguous": [{"line", "type", "id", "message"}]}`. A field that does not apply is `null`.
-public struct LeakJSONRenderer: LeakReportRenderer {
+public struct LeakJSONRenderer: Renderer {
     public init() {}
 
     private func indent(_ depth: Int) -> String { String(repeating: "  ", count: 2 + min(depth, 64)) }
 
-    public func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ report: LeakReport, to output: inout Output) -> RenderSummary {
         output.write("{\n  \"leaks\": [")
         // Pre-order with depths back into nested JSON: a leak's children array stays open while deeper leaks follow.
         var open: [Int] = []
@@ -195,6 +198,7 @@ public struct LeakJSONRenderer: LeakReportRenderer {
             output.write("]")
         }
         output.write("\n}\n")
+        return RenderSummary()
     }
 }
 

@@ -22,16 +22,11 @@ public struct MermaidRenderer: Renderer {
         self.markdown = markdown
     }
 
-    public func render<Output: TextOutputStream>(
-        _ hierarchy: Hierarchy, to output: inout Output
-    ) throws(RenderError) {
-        _ = try renderSummarizing(hierarchy, to: &output)
-    }
-
     /// Renders, and says how much was drawn and folded, as the DOT renderer does (the same scene).
-    public func renderSummarizing<Output: TextOutputStream>(
+    @discardableResult
+    public func render<Output: RenderOutput>(
         _ hierarchy: Hierarchy, to output: inout Output
-    ) throws(RenderError) -> DOTRenderer.Summary {
+    ) throws(RenderError) -> RenderSummary {
         let scene = DOTScene(
             hierarchy: hierarchy, legend: false,
             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
@@ -58,8 +53,6 @@ public struct MermaidRenderer: Renderer {
             }
         }
         try flowchart.render(markdown: markdown, to: &output)
-        return DOTRenderer.Summary(
-            drawn: scene.drawnCount, collapsed: scene.collapsedCount,
-            collapsedByChildLimit: scene.collapsedByChildLimit)
+        return scene.summary(of: hierarchy, endOfInput: endOfInput)
     }
 }

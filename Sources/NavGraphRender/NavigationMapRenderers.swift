@@ -1,27 +1,17 @@
 import NavGraphCore
 
-/// Every output of `navgraph diagram` is a map renderer: it turns a navigation map into text.
-public protocol NavigationMapRenderer {
-    func render<Output: TextOutputStream>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
-}
-
-extension NavigationMapRenderer {
-    public func render(_ map: NavigationMap) throws(RenderError) -> String {
-        var text = ""
-        try render(map, to: &text)
-        return text
-    }
-}
-
 /// The map as DOT for Graphviz, through `templates/diagram/default.dot.mustache`: a node per type, a node per
 /// window, an edge per relation labelled with its count and drawn heavier the more often it was seen.
-public struct NavigationMapDOTRenderer: NavigationMapRenderer {
+public struct NavigationMapDOTRenderer: Renderer {
     public static let templateName = "diagram/default.dot.mustache"
     public var direction: DOTRenderer.Direction
 
     public init(direction: DOTRenderer.Direction = .topToBottom) { self.direction = direction }
 
-    public func render<Output: TextOutputStream>(_ map: NavigationMap, to output: inout Output) throws(RenderError) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
+        -> RenderSummary
+    {
         let scene = NavigationMapScene(map: map)
         var statements: [[String: Any]] = []
         for statement in scene.statements {
@@ -51,6 +41,7 @@ public struct NavigationMapDOTRenderer: NavigationMapRenderer {
         }
         let template = try BuiltInTemplate.parse(Self.templateName)
         output.write(template.render(["rankdir": direction.rawValue, "statements": statements]))
+        return RenderSummary()
     }
 
     private static func flag(_ kind: NodeKind) -> String {
@@ -79,7 +70,7 @@ public struct NavigationMapDOTRenderer: NavigationMapRenderer {
 
 /// The map as a Mermaid flowchart (`templates/mermaid/default.mmd.mustache`): containers as subgraphs,
 /// presentations dotted, frequent relations drawn heavier.
-public struct NavigationMapMermaidRenderer: NavigationMapRenderer {
+public struct NavigationMapMermaidRenderer: Renderer {
     public var direction: DOTRenderer.Direction
     /// Wrap the flowchart in a Markdown ```` ```mermaid ```` fenced block.
     public var markdown: Bool
@@ -89,7 +80,10 @@ public struct NavigationMapMermaidRenderer: NavigationMapRenderer {
         self.markdown = markdown
     }
 
-    public func render<Output: TextOutputStream>(_ map: NavigationMap, to output: inout Output) throws(RenderError) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
+        -> RenderSummary
+    {
         let scene = NavigationMapScene(map: map)
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         for statement in scene.statements {
@@ -112,16 +106,20 @@ public struct NavigationMapMermaidRenderer: NavigationMapRenderer {
             }
         }
         try flowchart.render(markdown: markdown, to: &output)
+        return RenderSummary()
     }
 }
 
 /// The map as JSON, the form `diagram --check` compares with:
 /// `{"nodes": [{"type", "kind", "count"}], "edges": [{"relation", "from", "to", "style"|"order"|"column"?, "count"}]}`,
 /// sorted, one node or edge per line so a baseline's diff reads well.
-public struct NavigationMapJSONRenderer: NavigationMapRenderer {
+public struct NavigationMapJSONRenderer: Renderer {
     public init() {}
 
-    public func render<Output: TextOutputStream>(_ map: NavigationMap, to output: inout Output) throws(RenderError) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
+        -> RenderSummary
+    {
         output.write("{\n  \"nodes\": [")
         for (index, type) in map.types.keys.sorted().enumerated() {
             let entry = map.types[type]!
@@ -147,5 +145,6 @@ public struct NavigationMapJSONRenderer: NavigationMapRenderer {
             output.write(", \"count\": \(count)}")
         }
         output.write(relations.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return RenderSummary()
     }
 }

@@ -1,8 +1,6 @@
-import NavGraphAnalysis
-import NavGraphCore
-
-/// Every format navgraph writes. Each view — the tree, leaks, a diff, the history, the diagram — writes some of
-/// them; the renderer for a view and format comes from here, so a command only says which view it shows.
+/// Every format navgraph writes. Each view — the tree, leaks, a diff, the history, the drawing, the map — writes
+/// some of them; the renderer for a view and format comes from the view's table (`TreeOutput.renderer(for:…)`), so a
+/// command only says which view it shows.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json, dot, svg, png, pdf
     /// A Mermaid flowchart (`.mmd`), or one in a Markdown fenced block (`.md`).
@@ -34,63 +32,5 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return name[name.index(after: dot)...]
-    }
-}
-
-/// Writes a leak report (`navgraph leaks`).
-public protocol LeakReportRenderer {
-    func render<Output: TextOutputStream>(_ report: LeakReport, to output: inout Output)
-}
-
-/// Writes a diff between two moments (`navgraph diff`).
-public protocol DiffRenderer {
-    func render<Output: TextOutputStream>(_ diff: HierarchyDiff, to output: inout Output)
-}
-
-extension OutputFormat {
-    /// The formats of the state at one moment as text (`navgraph tree`); the diagram is `diagramFormats`.
-    public static let treeFormats: [OutputFormat] = [.text, .json]
-    public static let leakFormats: [OutputFormat] = [.text, .json]
-    public static let diffFormats: [OutputFormat] = [.text, .json]
-    public static let historyFormats: [OutputFormat] = [.text, .json]
-    /// DOT from a theme (`DOTRenderer`), what Graphviz draws from it, Mermaid, and the trace of the history.
-    public static let diagramFormats: [OutputFormat] = [.dot, .svg, .png, .pdf, .mermaid, .markdown, .trace]
-
-    /// The tree's renderer, `nil` for a format not in `treeFormats`. `endOfInput`: whether the state is the end of
-    /// the input (its alive-but-unplaced models are only then worth a warning).
-    public func treeRenderer(style: TerminalStyle, endOfInput: Bool) -> (any Renderer)? {
-        switch self {
-        case .text: TextTreeRenderer(style: style, endOfInput: endOfInput)
-        case .json: JSONRenderer(endOfInput: endOfInput)
-        default: nil
-        }
-    }
-
-    /// The leak report's renderer, `nil` for a format not in `leakFormats`. `listAll`: also alive and not yet
-    /// placed models (text).
-    public func leakRenderer(style: TerminalStyle, listAll: Bool) -> (any LeakReportRenderer)? {
-        switch self {
-        case .text: LeakTextRenderer(style: style, listAll: listAll)
-        case .json: LeakJSONRenderer()
-        default: nil
-        }
-    }
-
-    /// The diff's renderer, `nil` for a format not in `diffFormats`.
-    public func diffRenderer(style: TerminalStyle) -> (any DiffRenderer)? {
-        switch self {
-        case .text: DiffTextRenderer(style: style)
-        case .json: DiffJSONRenderer()
-        default: nil
-        }
-    }
-
-    /// The history's renderer, `nil` for a format not in `historyFormats`.
-    public func historyRenderer(style: TerminalStyle) -> (any HistoryRenderer)? {
-        switch self {
-        case .text: HistoryTextRenderer(style: style)
-        case .json: HistoryJSONRenderer()
-        default: nil
-        }
     }
 }

@@ -30,7 +30,10 @@ public struct TextTreeRenderer: Renderer {
         return hierarchy.openWindows.isEmpty ? "No open window: every window's root has finished." : nil
     }
 
-    public func render<Output: TextOutputStream>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError) {
+    @discardableResult
+    public func render<Output: RenderOutput>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError)
+        -> RenderSummary
+    {
         let windows = hierarchy.openWindows
         var first = true
         for window in windows {
@@ -111,6 +114,7 @@ public struct TextTreeRenderer: Renderer {
                 output.write(line + "\n")
             }
         }
+        return RenderSummary()
     }
 
     /// Indentation restarts every this many levels after a `⋮ depth N` line, so a 10,000-deep tree prints

@@ -48,6 +48,10 @@ public struct TraceEventRenderer {
     private var threads: [String: (track: Track, name: String)] = [:]
     private var threadCount: [Int: Int] = [:]
 
+    /// Whether the whole log is read when the trace is written as a `Renderer` (a model that left may still finish
+    /// later otherwise).
+    public var endOfInput = true
+
     /// - Parameter inputName: the log's name, for the trace's metadata.
     public init(inputName: String) {
         self.inputName = inputName
@@ -112,7 +116,7 @@ public struct TraceEventRenderer {
     /// (the events are sorted in place rather than copied: a long history makes a large trace).
     /// - Parameter endOfInput: whether the whole log was read (a model that left may still finish later otherwise).
     public mutating func render<Output: TextOutputStream>(
-        _ hierarchy: Hierarchy, endOfInput: Bool = true, to output: inout Output
+        _ hierarchy: Hierarchy, endOfInput: Bool, to output: inout Output
     ) {
         for key in spans.keys.sorted(by: { spans[$0]!.serial < spans[$1]!.serial }) {
             let departed = hierarchy.lifecycles[key]?.leftStep != nil

@@ -27,19 +27,6 @@ struct DiagramCommand: ParsableCommand {
             ]))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, svg, png, pdf, mermaid, markdown, json
-
-        init?(fileExtension: String) {
-            switch fileExtension.lowercased() {
-            case "mmd": self = .mermaid
-            case "md": self = .markdown
-            case "gv": self = .dot
-            default: self.init(rawValue: fileExtension.lowercased())
-            }
-        }
-    }
-
     @Argument(help: ArgumentHelp("The logs to read (any input format, mixed); '-' for stdin.", valueName: "file"))
     var files: [String]
 
@@ -52,9 +39,8 @@ struct DiagramCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "dot, svg, png, pdf, mermaid, markdown or json (default: from -o's extension, else dot).",
-            valueName: "format"))
-    var format: Format?
+            "\(OutputFormat.names(MapOutput.formats)) (default: from -o's extension, else dot).", valueName: "format"))
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
     var direction: DOTRenderer.Direction = .topToBottom
@@ -100,21 +86,17 @@ struct DiagramCommand: ParsableCommand {
         if check != nil && (output != nil || format != nil) {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
         }
+        try format?.require(in: MapOutput.formats, by: "diagram")
         // The extension of the file's name, not of a folder (`a.b/nav` has none).
-        if format == nil, let output, let ext = OutputFormat.fileExtension(of: output),
-            Format(fileExtension: String(ext)) == nil
-        {
+        if format == nil, let output, OutputFormat.fileExtension(of: output) != nil, namedFormat(output) == nil {
             throw ValidationError(
-                "cannot tell the format from '\(output)'; use --format dot, svg, png, pdf, mermaid, markdown or json")
+                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(MapOutput.formats))")
         }
     }
 
     func run() throws {
-        let chosen =
-            format
-            ?? output.flatMap { OutputFormat.fileExtension(of: $0).flatMap { Format(fileExtension: String($0)) } }
-            ?? .dot
-        if output == nil, chosen == .png || chosen == .pdf, isTerminal(1) {
+        let chosen = format ?? output.flatMap(namedFormat) ?? .dot
+        if output == nil, chosen.isBinary, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
@@ -133,25 +115,23 @@ struct DiagramCommand: ParsableCommand {
                     ? "navgraph: the map is empty: --exclude, --focus or --min-count left out every type"
                     : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
-        let bytes: [UInt8]
-        switch chosen {
-        case .json:
-            bytes = Array(try NavigationMapJSONRenderer().render(map).utf8)
-        case .mermaid, .markdown:
-            let renderer = NavigationMapMermaidRenderer(direction: direction, markdown: chosen == .markdown)
-            bytes = Array(try renderer.render(map).utf8)
-        case .dot, .svg, .png, .pdf:
-            let dot = try NavigationMapDOTRenderer(direction: direction).render(map)
-            bytes =
-                chosen == .dot
-                ? Array(dot.utf8) : try Graphviz.render(dot: dot, format: GraphvizFormat(rawValue: chosen.rawValue)!)
+        // validate() keeps the format to the view's.
+        guard var renderer = MapOutput.renderer(for: chosen, direction: direction, layout: GraphvizLayout()) else {
+            return
         }
+        var bytes = ByteOutput()
+        try renderer.render(map, to: &bytes)
         if let target {
-            try target.write(bytes)
+            try target.write(bytes.bytes)
         } else {
             var stdout = StandardOutput()
-            stdout.write(bytes: bytes)
+            stdout.write(bytes: bytes.bytes)
         }
+    }
+
+    /// The map format `path`'s extension names, `nil` when it names none (`nav.txt`, `nav.text`).
+    private func namedFormat(_ path: String) -> OutputFormat? {
+        OutputFormat(extensionOf: path).flatMap { MapOutput.formats.contains($0) ? $0 : nil }
     }
 
     /// Every log read to its end, each with its own state; their maps summed.

@@ -35,14 +35,14 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: OutputFormat.help(OutputFormat.diffFormats))
+    @Option(help: OutputFormat.help(DiffOutput.formats))
     var format: OutputFormat = .text
 
     func validate() throws {
         for (name, step) in [("--from", from), ("--to", to)] {
             if let step, step < 0 { throw ValidationError("\(name) \(step): a step is 0 or more") }
         }
-        try format.require(in: OutputFormat.diffFormats, by: "diff")
+        try format.require(in: DiffOutput.formats, by: "diff")
         switch files.count {
         case 1:
             guard from != nil else {
@@ -85,7 +85,8 @@ struct DiffCommand: ParsableCommand {
             diff = HierarchyDiff(from: earlier, to: later)
         }
         var output = StandardOutput()
-        format.diffRenderer(style: display.style)?.render(diff, to: &output)
+        var renderer = DiffOutput.renderer(for: format, style: display.style)
+        try renderer?.render(diff, to: &output)
         output.flush()
         if !diff.isEmpty { throw CommandFailure(.found) }
     }

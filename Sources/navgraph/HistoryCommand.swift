@@ -28,15 +28,15 @@ struct HistoryCommand: ParsableCommand {
         transform: StepRange.parse)
     var steps: StepRange?
 
-    @Option(help: OutputFormat.help(OutputFormat.historyFormats, " (json: one object per step, in an array)"))
+    @Option(help: OutputFormat.help(HistoryOutput.formats, " (json: one object per step, in an array)"))
     var format: OutputFormat = .text
 
     func validate() throws {
-        try format.require(in: OutputFormat.historyFormats, by: "history")
+        try format.require(in: HistoryOutput.formats, by: "history")
     }
 
     func run() throws {
-        guard var renderer = format.historyRenderer(style: display.style) else { return }
+        guard var renderer = HistoryOutput.renderer(for: format, style: display.style) else { return }
         var output = StandardOutput()
         renderer.begin(to: &output)
         let range = steps
@@ -48,7 +48,7 @@ struct HistoryCommand: ParsableCommand {
             guard range?.contains(after.step) ?? true else { return }
             var entry = HistoryEntry(event, change: change, after: after)
             entry.warnings = StepWarnings.reader(reported, change: change, of: event) + entry.warnings
-            renderer.render(entry, to: &output)
+            try renderer.render(entry, to: &output)
         }
         // Before anything is written: past the end, not even an empty JSON array.
         try range?.requireStart(within: last.step, input: input.displayName)

@@ -39,7 +39,7 @@ struct LeaksCommand: ParsableCommand {
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: OutputFormat.help(OutputFormat.leakFormats))
+    @Option(help: OutputFormat.help(LeakOutput.formats))
     var format: OutputFormat = .text
 
     @Flag(help: "Also list alive and not yet placed models, and those of types allowed in .navgraph.yml.")
@@ -51,7 +51,7 @@ struct LeaksCommand: ParsableCommand {
     var failOnSuspected = true
 
     func validate() throws {
-        try format.require(in: OutputFormat.leakFormats, by: "leaks")
+        try format.require(in: LeakOutput.formats, by: "leaks")
     }
 
     func run() throws {
@@ -67,7 +67,8 @@ struct LeaksCommand: ParsableCommand {
             ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
             isAllowed: { configuration.isAllowed(type: $0.type) })
         var output = StandardOutput()
-        format.leakRenderer(style: display.style, listAll: all)?.render(report, to: &output)
+        var renderer = LeakOutput.renderer(for: format, style: display.style, listAll: all)
+        try renderer?.render(report, to: &output)
         output.flush()
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > report.notFollowedCount) {
             throw CommandFailure(.found)

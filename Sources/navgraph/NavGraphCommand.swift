@@ -76,8 +76,8 @@ struct NavGraphCommand: ParsableCommand {
     }
 
     /// The one place a failing command is reported: its message on stderr, its status as the exit status.
-    /// Library errors carry their `file: error: …` text; argument errors, help and --version are
-    /// swift-argument-parser's.
+    /// Library errors are said in `file: error: …` form (render errors carry data, worded in `RenderErrorWords`);
+    /// argument errors, help and --version are swift-argument-parser's.
     /// An argument error found while a command ran is shown with that command's usage (`command`), not the
     /// top level's.
     private static func end(with error: any Error, in command: ParsableCommand.Type = Self.self) -> Never {
@@ -85,8 +85,8 @@ struct NavGraphCommand: ParsableCommand {
         switch error {
         case let error as CommandFailure: failure = error
         case let error as InputError: failure = CommandFailure(.badInput, message: error.description)
-        case let error as RenderError: failure = CommandFailure(.badInput, message: error.description)
-        case let error as GraphvizError: failure = CommandFailure(.renderFailed, message: error.description)
+        case let error as RenderError: failure = CommandFailure(error.status, message: error.words)
+        case let error as GraphvizError: failure = CommandFailure(.renderFailed, message: error.words)
         case let error as ValidationError where command != Self.self:
             // swift-argument-parser would show the top level's usage for an error found while a command ran.
             let name = command.configuration.commandName ?? ""

@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp("Write the diagram to this file (written atomically).", valueName: "path"))
     var output: String?
 
-    @Option(help: OutputFormat.help(OutputFormat.diagramFormats, " (default: from -o's extension, else dot)"))
+    @Option(help: OutputFormat.help(DrawingOutput.formats, " (default: from -o's extension, else dot)"))
     var format: OutputFormat?
 
     @Option(
@@ -64,13 +64,13 @@ struct RenderCommand: ParsableCommand {
         if output == "-" { output = nil }
         try PathOption.requireFormatNamed(output, option: "-o", formatGiven: format != nil)
         if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
-        try format?.require(in: OutputFormat.diagramFormats, by: "render")
+        try format?.require(in: DrawingOutput.formats, by: "render")
         if chosenFormat == nil, let output {
             // An HTML page is the replay's: said where to find it.
             let html =
                 OutputFormat.fileExtension(of: output).map { ["html", "htm"].contains($0.lowercased()) } ?? false
             throw ValidationError(
-                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(OutputFormat.diagramFormats))"
+                "cannot tell the format from '\(output)'; use --format \(OutputFormat.names(DrawingOutput.formats))"
                     + (html ? " (an HTML page that replays the history: navgraph replay FILE --html \(output))" : "")
             )
         }
@@ -98,71 +98,42 @@ struct RenderCommand: ParsableCommand {
         let theme =
             self.theme.map { ThemeArgument(value: $0) }
             ?? defaults.theme.map { ThemeArgument(value: $0.path, origin: $0.origin) }
-        let direction =
-            direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
         let maxNodes = maxNodes ?? defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
+        var options = DrawingOutput.Options()
+        options.direction =
+            direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
+        options.legend = !noLegend
+        options.maxNodes = maxNodes > 0 ? maxNodes : nil
+        options.endOfInput = moment.moment == nil
+        options.inputName = input.displayName
+        options.theme = { try theme?.dotTemplate().map { ($0.text, $0.name) } }
+        options.layout = GraphvizLayout()
 
-        switch chosen {
-        case .mermaid, .markdown:
-            var renderer = MermaidRenderer(direction: direction, markdown: chosen == .markdown)
-            renderer.endOfInput = moment.moment == nil
-            renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
-            let hierarchy = try input.readHierarchy(until: moment.moment)
-            var text = ""
-            let summary = try renderer.renderSummarizing(hierarchy, to: &text)
-            report(summary, of: hierarchy, endOfInput: renderer.endOfInput, maxNodes: maxNodes)
-            return try write(Array(text.utf8), to: target)
-        case .trace:
-            var trace = TraceEventRenderer(inputName: input.displayName)
-            let hierarchy = try input.readHierarchy(until: moment.moment) { event, change, hierarchy in
-                trace.record(event, change: change, in: hierarchy)
+        // What the drawing leaves out is said before Graphviz lays it out (which a large drawing makes take a while,
+        // said too), or after rendering for a format Graphviz does not draw.
+        var said = false
+        func say(_ summary: RenderSummary) {
+            guard !said else { return }
+            said = true
+            for note in summary.notes {
+                StandardError.write(words(for: note, drawn: summary.drawn, maxNodes: maxNodes))
             }
-            var text = ""
-            trace.render(hierarchy, endOfInput: moment.moment == nil, to: &text)
-            // The trace's times are made up where the log has none: said, so a reader does not take them for real.
-            if trace.stepsWithoutTime > 0 {
-                let all = trace.stepsWithoutTime == hierarchy.step
-                StandardError.write(
-                    "navgraph: \(all ? "the log has no times" : "\(trace.stepsWithoutTime) steps have no time"): "
-                        + "the trace places \(all ? "each step" : "each of them") 1 ms after the step before")
+        }
+        options.willLayOut = { summary in
+            say(summary)
+            if summary.drawn > 500 && isTerminal(2) {
+                StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
             }
-            return try write(Array(text.utf8), to: target)
-        default:
-            break
         }
-
-        let themeTemplate = try theme.flatMap { try $0.dotTemplate() }
-        var renderer = try DOTRenderer(
-            themeText: themeTemplate?.text, themeName: themeTemplate?.name, direction: direction,
-            legend: !noLegend)
-        renderer.endOfInput = moment.moment == nil
-        renderer.maxNodes = maxNodes > 0 ? maxNodes : nil
-        let hierarchy = try input.readHierarchy(until: moment.moment)
-        var dot = ""
-        let summary = try renderer.renderSummarizing(hierarchy, to: &dot)
-        report(summary, of: hierarchy, endOfInput: renderer.endOfInput, maxNodes: maxNodes)
-        if chosen.isLaidOut && summary.drawn > 500 && isTerminal(2) {
-            StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
-        }
-
-        let bytes =
-            try GraphvizFormat(rawValue: chosen.rawValue).map { try Graphviz.render(dot: dot, format: $0) }
-            ?? Array(dot.utf8)
-        try write(bytes, to: target)
-    }
-
-    /// Says on stderr what a diagram leaves out: the hierarchy when there is none (as `tree` says it; the diagram is
-    /// still written, as an empty one is a valid file for a pipeline), and models folded by --max-nodes.
-    private func report(_ summary: DOTRenderer.Summary, of hierarchy: Hierarchy, endOfInput: Bool, maxNodes: Int) {
-        if let missing = TextTreeRenderer.missingHierarchy(in: hierarchy, endOfInput: endOfInput) {
-            let drawn =
-                summary.drawn == 0
-                ? "the diagram is empty" : "the diagram shows only the \(summary.drawn) models that left it"
-            StandardError.write(missingNote(missing, drawn))
-        }
-        if summary.collapsed > 0 {
-            StandardError.write(foldingNote(summary, maxNodes: maxNodes))
-        }
+        // validate() keeps the format to the view's.
+        guard var renderer = try DrawingOutput.renderer(for: chosen, options) else { return }
+        let hierarchy = try input.readHierarchy(
+            until: moment.moment,
+            onStep: renderer.recordsSteps
+                ? { event, change, state in renderer.record(event, change: change, in: state) } : nil)
+        var bytes = ByteOutput()
+        say(try renderer.render(hierarchy, to: &bytes))
+        try write(bytes.bytes, to: target)
     }
 
     private func write(_ bytes: [UInt8], to target: OutputFile?) throws {
@@ -179,7 +150,7 @@ struct RenderCommand: ParsableCommand {
     private var chosenFormat: OutputFormat? {
         if let format { return format }
         guard let output, OutputFormat.fileExtension(of: output) != nil else { return .dot }
-        return OutputFormat(extensionOf: output).flatMap { OutputFormat.diagramFormats.contains($0) ? $0 : nil }
+        return OutputFormat(extensionOf: output).flatMap { DrawingOutput.formats.contains($0) ? $0 : nil }
     }
 
     /// Started before the arguments are parsed: Graphviz's context and fonts, and the built-in theme, are made

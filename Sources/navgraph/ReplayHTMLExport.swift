@@ -25,10 +25,13 @@ struct ReplayHTMLExport {
             themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
         page.leaksCannotBeTold = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice)
         let union = try page.unionDiagram()
-        if union.summary.collapsed > 0 {
-            StandardError.write(foldingNote(union.summary, maxNodes: maxNodes))
+        // What the drawing folded; the page itself shows what the history holds.
+        for note in union.summary.notes {
+            if case .folded = note {
+                StandardError.write(words(for: note, drawn: union.summary.drawn, maxNodes: maxNodes))
+            }
         }
-        let svg = try Graphviz.render(dot: union.dot, format: .svg)
+        let svg = try GraphvizLayout().draw(dot: union.dot, as: .svg)
         let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
         try target.write(Array(html.utf8))
     }

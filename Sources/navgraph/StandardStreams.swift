@@ -1,4 +1,5 @@
 import NavGraphCore
+import NavGraphRender
 
 #if canImport(Glibc)
     import Glibc
@@ -77,3 +78,6 @@ func standardInputIsAPipe() -> Bool {
     let type = status.st_mode & S_IFMT
     return type == S_IFIFO || type == S_IFSOCK
 }
+
+/// Renderers write straight into it (a long tree or history is not held whole).
+extension StandardOutput: RenderOutput {}

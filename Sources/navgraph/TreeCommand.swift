@@ -32,7 +32,7 @@ struct TreeCommand: ParsableCommand {
     @OptionGroup var moment: MomentOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: OutputFormat.help(OutputFormat.treeFormats))
+    @Option(help: OutputFormat.help(TreeOutput.formats))
     var format: OutputFormat = .text
 
     @Flag(
@@ -41,7 +41,7 @@ struct TreeCommand: ParsableCommand {
     var follow = false
 
     func validate() throws {
-        try format.require(in: OutputFormat.treeFormats, by: "tree")
+        try format.require(in: TreeOutput.formats, by: "tree")
         if follow && moment.moment != nil {
             throw ValidationError("--follow shows the live state; it cannot go with --at or --at-time")
         }
@@ -55,9 +55,10 @@ struct TreeCommand: ParsableCommand {
         output.flush()
     }
 
-    private func render(_ hierarchy: Hierarchy, endOfInput: Bool, to output: inout some TextOutputStream) {
+    private func render(_ hierarchy: Hierarchy, endOfInput: Bool, to output: inout some RenderOutput) {
+        var renderer = TreeOutput.renderer(for: format, style: display.style, endOfInput: endOfInput)
         // Neither the text tree nor JSON has a template that could fail.
-        try? format.treeRenderer(style: display.style, endOfInput: endOfInput)?.render(hierarchy, to: &output)
+        _ = try? renderer?.render(hierarchy, to: &output)
     }
 
     /// Reads as the log grows and shows each new state: on a terminal redrawn in place, into a pipe one after the
@@ -120,7 +121,7 @@ struct TreeCommand: ParsableCommand {
                 let moment = JSONRenderer.Moment(
                     step: state.step, line: state.line, provisional: provisional, endOfInput: endOfInput,
                     restart: restart)
-                try? JSONRenderer(moment: moment).render(state, to: &text)
+                _ = try? JSONRenderer(moment: moment).render(state, to: &text)
             } else {
                 render(state, endOfInput: endOfInput, to: &text)
             }

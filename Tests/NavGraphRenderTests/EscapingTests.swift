@@ -54,13 +54,12 @@ struct EscapingTests {
         #expect(throws: RenderError.self) {
             try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
         }
-        do {
-            _ = try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
-        } catch {
-            // Placed at the line and column where the theme goes wrong, in plain words.
-            #expect(
-                error.description.hasPrefix(
-                    "mine.dot.mustache:1:16: error: invalid template: a section is never closed"))
+        // Placed at the line and column where the theme goes wrong, with what is wrong there.
+        #expect(
+            throws: RenderError.invalidTemplate(
+                name: "mine.dot.mustache", line: 1, column: 16, problem: .expectedSectionEnd)
+        ) {
+            try DOTRenderer(themeText: "{{#statements}}", themeName: "mine.dot.mustache")
         }
     }
 }

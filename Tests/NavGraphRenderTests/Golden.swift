@@ -17,14 +17,14 @@ func exampleHierarchy(_ name: String) throws -> Hierarchy {
 }
 
 /// The history of an example in `examples/`, as `renderer` writes it.
-func exampleHistory(_ name: String, _ renderer: some HistoryRenderer) throws -> String {
+func exampleHistory(_ name: String, _ renderer: some Renderer<HistoryEntry>) throws -> String {
     var renderer = renderer
     let source = try LineSource(path: example(name))
     var text = ""
     renderer.begin(to: &text)
     _ = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) {
         event, change, after in
-        renderer.render(HistoryEntry(event, change: change, after: after), to: &text)
+        try renderer.render(HistoryEntry(event, change: change, after: after), to: &text)
     }
     renderer.end(to: &text)
     return text

@@ -85,10 +85,7 @@ struct HTMLReplayPageTests {
         let history = ReplayHistory(timeline: timeline, descriptions: [])
         #expect(
             throws: RenderError.invalidTemplate(
-                name: "mine.html.mustache", line: 2, column: 16,
-                message:
-                    "this closing tag does not match the section it closes; expected {{/name}} with the name of the open {{#name}}"
-            )
+                name: "mine.html.mustache", line: 2, column: 16, problem: .sectionCloseNameIncorrect)
         ) {
             try HTMLReplayPage(
                 history: history, title: "t", dotRenderer: DOTRenderer(),

@@ -51,7 +51,7 @@ struct NavigationMapRenderTests {
         let shuffled = try exampleMap(
             exampleNames.indices.sorted { ($0 % 2, $0) > ($1 % 2, $1) }.map { exampleNames[$0] })
         for renderer in [
-            NavigationMapDOTRenderer() as any NavigationMapRenderer, NavigationMapMermaidRenderer(),
+            NavigationMapDOTRenderer() as any Renderer<NavigationMap>, NavigationMapMermaidRenderer(),
             NavigationMapJSONRenderer(),
         ] {
             let expected = try renderer.render(forward)

@@ -1,5 +1,6 @@
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphFormats
 import NavGraphTestSupport
 import Testing
 
@@ -97,19 +98,81 @@ struct HistoryRendererTests {
 
 @Suite("Output formats")
 struct OutputFormatTests {
-    /// Each view's list of formats is exactly the formats it has a renderer for.
-    @Test func listsMatchRenderers() {
+    /// Each view's list of formats is exactly the formats its table has a renderer for: a format a command offers
+    /// is drawn, and one it does not is refused before anything is read.
+    @Test func listsMatchRenderers() throws {
         let style = TerminalStyle()
+        var drawing = DrawingOutput.Options()
+        drawing.layout = FakeLayout()
         for format in OutputFormat.allCases {
             #expect(
-                OutputFormat.treeFormats.contains(format)
-                    == (format.treeRenderer(style: style, endOfInput: true) != nil))
+                TreeOutput.formats.contains(format)
+                    == (TreeOutput.renderer(for: format, style: style, endOfInput: true) != nil))
             #expect(
-                OutputFormat.leakFormats.contains(format) == (format.leakRenderer(style: style, listAll: false) != nil))
-            #expect(OutputFormat.diffFormats.contains(format) == (format.diffRenderer(style: style) != nil))
-            #expect(OutputFormat.historyFormats.contains(format) == (format.historyRenderer(style: style) != nil))
+                LeakOutput.formats.contains(format)
+                    == (LeakOutput.renderer(for: format, style: style, listAll: false) != nil))
+            #expect(DiffOutput.formats.contains(format) == (DiffOutput.renderer(for: format, style: style) != nil))
+            #expect(
+                HistoryOutput.formats.contains(format) == (HistoryOutput.renderer(for: format, style: style) != nil))
+            #expect(DrawingOutput.formats.contains(format) == (try DrawingOutput.renderer(for: format, drawing) != nil))
+            #expect(
+                MapOutput.formats.contains(format)
+                    == (MapOutput.renderer(for: format, direction: .topToBottom, layout: FakeLayout()) != nil))
         }
-        #expect(OutputFormat.diagramFormats.filter(\.isLaidOut) == [.svg, .png, .pdf])
+        #expect(DrawingOutput.formats.filter(\.isLaidOut) == [.svg, .png, .pdf])
+        // Without a layout engine the laid-out formats have no renderer: this module draws no SVG itself.
+        #expect(try DrawingOutput.renderer(for: .svg, DrawingOutput.Options()) == nil)
+        #expect(MapOutput.renderer(for: .png, direction: .topToBottom, layout: nil) == nil)
+    }
+
+    /// A laid-out format renders the view's DOT and hands it to the engine, whose bytes are the output; what the
+    /// DOT renderer says comes back, and is known before the engine runs.
+    @Test func laidOutFormatsDrawTheDOT() throws {
+        let hierarchy = try exampleHierarchy("session.log")
+        var options = DrawingOutput.Options()
+        options.layout = FakeLayout()
+        var before: RenderSummary?
+        options.willLayOut = { before = $0 }
+        var renderer = try #require(try DrawingOutput.renderer(for: .png, options))
+        var output = ByteOutput()
+        let summary = try renderer.render(hierarchy, to: &output)
+        let dot = try DOTRenderer().render(hierarchy)
+        #expect(output.bytes == Array(("png of " + dot).utf8))
+        #expect(before == summary)
+        #expect(summary.drawn > 0)
+    }
+
+    /// What a drawing leaves out comes back as data: why there is no hierarchy, the folded models.
+    @Test func drawingsSayWhatTheyLeaveOut() throws {
+        var dot = try DOTRenderer()
+        var text = ""
+        #expect(try dot.render(Hierarchy(), to: &text).notes == [.hierarchyMissing(TextTreeRenderer.noHierarchy)])
+        dot.maxNodes = 3
+        let summary = try dot.render(try exampleHierarchy("session.log"), to: &text)
+        #expect(summary.drawn == 3)
+        guard case .folded(let collapsed, _) = summary.notes.first else {
+            Issue.record("no folding note: \(summary.notes)")
+            return
+        }
+        #expect(collapsed > 0)
+    }
+
+    /// The trace is fed the steps while the log is read, and says when it made their times up.
+    @Test func theTraceRecordsTheSteps() throws {
+        var options = DrawingOutput.Options()
+        options.inputName = "session.log"
+        var renderer = try #require(try DrawingOutput.renderer(for: .trace, options))
+        #expect(renderer.recordsSteps)
+        let source = try LineSource(path: example("launch-dump.txt"))
+        let last = try NavigationInput(source: source).readHierarchy(at: nil, diagnostics: DiagnosticCollector()) {
+            event, change, after in
+            renderer.record(event, change: change, in: after)
+        }.hierarchy
+        var text = ""
+        let summary = try renderer.render(last, to: &text)
+        #expect(text.contains("\"traceEvents\""))
+        #expect(summary.notes == [.timesMadeUp(withoutTime: last.step, steps: last.step)])
+        #expect(try DrawingOutput.renderer(for: .dot, options)?.recordsSteps == false)
     }
 
     @Test func formatFromAFileName() {
@@ -120,5 +183,12 @@ struct OutputFormatTests {
         #expect(OutputFormat(extensionOf: ".svg") == nil)
         #expect(OutputFormat(extensionOf: "nav.txt") == nil)
         #expect(OutputFormat.fileExtension(of: "nav.txt") == "txt")
+    }
+}
+
+/// Draws nothing: says what it was given, so a test sees the DOT reach it.
+private struct FakeLayout: DOTLayoutEngine {
+    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
+        Array((format.rawValue + " of " + dot).utf8)
     }
 }

@@ -1,0 +1,17 @@
+import NavGraphRender
+
+/// Graphviz as the layout engine of the views it can draw (`DrawingOutput`, `MapOutput`): svg, png and pdf.
+public struct GraphvizLayout: DOTLayoutEngine {
+    public init() {}
+
+    public func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
+        guard let format = GraphvizFormat(rawValue: format.rawValue) else {
+            preconditionFailure("Graphviz draws svg, png and pdf, not \(format.rawValue)")
+        }
+        do {
+            return try Graphviz.render(dot: dot, format: format)
+        } catch {
+            throw .graphviz(error)
+        }
+    }
+}

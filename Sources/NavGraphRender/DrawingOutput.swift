@@ -1,0 +1,62 @@
+import NavGraphCore
+
+/// The state at one moment drawn (`navgraph render`): DOT from a theme, what Graphviz draws from it, Mermaid, and the
+/// trace of the history that led there. The format → renderer table of that view.
+public enum DrawingOutput {
+    public static let formats: [OutputFormat] = [.dot, .svg, .png, .pdf, .mermaid, .markdown, .trace]
+
+    /// How to draw, whatever the format; each format takes what applies to it.
+    public struct Options {
+        public var direction: DOTRenderer.Direction = .topToBottom
+        public var legend = true
+        /// At most this many models are drawn (`nil`: all); the rest are folded into "… N more" nodes.
+        public var maxNodes: Int? = 2000
+        /// Whether the state is the end of the input: a model that left and never finished has leaked only then.
+        public var endOfInput = true
+        /// The log's name, for the trace's metadata.
+        public var inputName = ""
+        /// The DOT theme's text and the name errors give it (a path), `nil` for the built-in one. Asked only by the
+        /// formats drawn from the theme, so a theme that cannot be read fails only those.
+        public var theme: () throws -> (text: String, name: String)? = { nil }
+        /// Draws svg, png and pdf (NavGraphGraphviz's `GraphvizLayout`); without one those formats have no
+        /// renderer.
+        public var layout: (any DOTLayoutEngine)?
+        /// Called before a drawing is laid out, with what its DOT holds (`LaidOutRenderer.willLayOut`).
+        public var willLayOut: ((RenderSummary) -> Void)?
+
+        public init() {}
+    }
+
+    /// The renderer of `format`, `nil` for a format not in `formats` (or a laid-out one without `layout`). Throws
+    /// what loading or parsing the theme throws.
+    public static func renderer(for format: OutputFormat, _ options: Options) throws -> (any Renderer<Hierarchy>)? {
+        switch format {
+        case .dot:
+            return try dotRenderer(options)
+        case .svg, .png, .pdf:
+            guard let layout = options.layout else { return nil }
+            return LaidOutRenderer(
+                dot: try dotRenderer(options), format: format, engine: layout, willLayOut: options.willLayOut)
+        case .mermaid, .markdown:
+            var renderer = MermaidRenderer(direction: options.direction, markdown: format == .markdown)
+            renderer.endOfInput = options.endOfInput
+            renderer.maxNodes = options.maxNodes
+            return renderer
+        case .trace:
+            var renderer = TraceEventRenderer(inputName: options.inputName)
+            renderer.endOfInput = options.endOfInput
+            return renderer
+        default:
+            return nil
+        }
+    }
+
+    private static func dotRenderer(_ options: Options) throws -> DOTRenderer {
+        let theme = try options.theme()
+        var renderer = try DOTRenderer(
+            themeText: theme?.text, themeName: theme?.name, direction: options.direction, legend: options.legend)
+        renderer.endOfInput = options.endOfInput
+        renderer.maxNodes = options.maxNodes
+        return renderer
+    }
+}

@@ -1,0 +1,36 @@
+/// Lays out DOT text and draws it (SVG, PNG, PDF): Graphviz, which NavGraphGraphviz provides (`GraphvizLayout`).
+/// Handed to the tables of the views it can draw, so this module calls no C.
+public protocol DOTLayoutEngine {
+    /// `dot` laid out and drawn as `format` (one `OutputFormat.isLaidOut`).
+    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8]
+}
+
+/// A view drawn by a layout engine: its DOT renderer writes the DOT, the engine draws it in `format`.
+public struct LaidOutRenderer<DOTSource: Renderer>: Renderer {
+    public var dot: DOTSource
+    public var format: OutputFormat
+    public var engine: any DOTLayoutEngine
+    /// Called with the DOT's summary before the engine runs: a large drawing takes it seconds, which a caller may
+    /// say first.
+    public var willLayOut: ((RenderSummary) -> Void)?
+
+    public init(
+        dot: DOTSource, format: OutputFormat, engine: any DOTLayoutEngine, willLayOut: ((RenderSummary) -> Void)? = nil
+    ) {
+        self.dot = dot
+        self.format = format
+        self.engine = engine
+        self.willLayOut = willLayOut
+    }
+
+    @discardableResult
+    public mutating func render<Output: RenderOutput>(_ subject: DOTSource.Subject, to output: inout Output)
+        throws(RenderError) -> RenderSummary
+    {
+        var text = ""
+        let summary = try dot.render(subject, to: &text)
+        willLayOut?(summary)
+        output.write(bytes: try engine.draw(dot: text, as: format))
+        return summary
+    }
+}

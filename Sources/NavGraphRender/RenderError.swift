@@ -1,0 +1,30 @@
+/// Why rendering failed, as data: which template or format, where, and what went wrong. The words are the caller's
+/// (the command line's are in `Sources/navgraph`).
+public enum RenderError: Error, Equatable {
+    /// A user's template did not parse: its name (a path), where (1-based line and column, when known) and why.
+    case invalidTemplate(name: String, line: Int?, column: Int?, problem: TemplateProblem)
+    /// An embedded template is missing from the build (a packaging bug).
+    case missingTemplate(name: String)
+    /// Graphviz could not lay out or draw a drawing.
+    case graphviz(GraphvizError)
+}
+
+/// What is wrong with a template that does not parse.
+public enum TemplateProblem: Sendable, Equatable {
+    /// The parser ran out of text inside a tag.
+    case endsInsideTag
+    /// `{{/name}}` closes a section of another name.
+    case sectionCloseNameIncorrect
+    /// A tag's name is not followed by `}}`.
+    case unfinishedName
+    /// A `{{#name}}` or `{{^name}}` is never closed.
+    case expectedSectionEnd
+    case invalidSetDelimiter
+    case transformAppliedToInheritanceSection
+    /// A partial's inherited section holds something other than `{{$name}}` blocks.
+    case illegalInsideInheritSection
+    case invalidPragmaSyntax
+    case unrecognisedPragma
+    /// The template engine gave no reason.
+    case unknown
+}
