@@ -119,14 +119,14 @@ struct ReplayCommand: ParsableCommand {
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
         if isTerminal(1), let terminal = Terminal() {
-            var session = ReplaySession(
-                timeline: timeline, descriptions: descriptions, screen: screen, terminal: terminal,
-                step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count))
-            session.readerWarnings = readerWarnings
-            session.lifecycleAdvice = (summary.format ?? .swiftUINavigation).lifecycleAdvice
-            if start == nil, let firstWithHierarchy, firstWithHierarchy > 1 {
-                session.opening = "step \(firstWithHierarchy): the first with a hierarchy (Home: step 0)"
-            }
+            var navigator = ReplayNavigator(
+                timeline: timeline, descriptions: descriptions, screen: screen,
+                step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count),
+                lifecycleAdvice: (summary.format ?? .swiftUINavigation).lifecycleAdvice,
+                opening: start == nil && (firstWithHierarchy ?? 0) > 1
+                    ? "step \(firstWithHierarchy!): the first with a hierarchy (Home: step 0)" : nil)
+            navigator.readerWarnings = readerWarnings
+            var session = ReplaySession(navigator: navigator, terminal: terminal)
             session.run()
             // Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) ends the screen as the signal would end the process.
             if let signal = session.interruption { throw ExitCode(128 + signal) }
@@ -166,80 +166,31 @@ struct ReplayCommand: ParsableCommand {
     }
 }
 
-/// The interactive loop: keys move through the timeline, each move redraws the whole screen.
+/// The terminal side of the interactive replay: raw mode, keys in, frames out; what a key does and what a frame
+/// shows is the library's `ReplayNavigator`.
 struct ReplaySession {
-    let timeline: Timeline
-    let descriptions: [String]
-    let screen: ReplayScreen
+    var navigator: ReplayNavigator
     let terminal: Terminal
-    var step: Int
-    private var scroll = 0
-    private var status: String?
-    private var query = ""
-    /// A message over the screen until any key (the leaks screen's verdict): its text is wrapped when drawn, so
-    /// that a resize wraps it again.
-    private var overlay: (title: String, text: String)?
-    /// The leaks screen (`l`): the leaks at the end of the log, one selected.
-    private var leakList: (leaks: [LeakReport.Leak], selected: Int)?
-    /// The status line when the replay opens.
-    var opening: String?
-    /// What the reader warned of on each step's lines, by step.
-    var readerWarnings: [Int: [String]] = [:]
-    /// What the input's format advises logging when it records no lifecycle (the leaks screen says it).
-    var lifecycleAdvice = InputFormat.swiftUINavigation.lifecycleAdvice
     /// The signal that ended the screen, if one did (not `q`).
     private(set) var interruption: Int32?
 
-    /// Every key, for the key bar.
-    private static let keys =
-        "←/→ step  PgUp/PgDn ±10  Home/End first/last  ↑/↓ scroll  / find  n next  l leaks  q quit"
-
-    init(timeline: Timeline, descriptions: [String], screen: ReplayScreen, terminal: Terminal, step: Int) {
-        self.timeline = timeline
-        self.descriptions = descriptions
-        self.screen = screen
+    init(navigator: ReplayNavigator, terminal: Terminal) {
+        self.navigator = navigator
         self.terminal = terminal
-        self.step = step
     }
 
     mutating func run() {
         terminal.enter()
         defer { terminal.leave() }
-        status = opening
         draw()
         while let key = nextKey() {
-            if overlay != nil {
-                overlay = nil
-                draw()
-                continue
-            }
-            if leakList != nil {
-                pickLeak(key)
-                draw()
-                continue
-            }
-            status = nil
-            switch key {
-            case .character("q"), .character("Q"): return
-            case .right, .character(" "): move(to: step + 1)
-            case .left: move(to: step - 1)
-            case .pageDown: move(to: step + 10)
-            case .pageUp: move(to: step - 10)
-            case .home, .character("g"): move(to: 0)
-            case .end, .character("G"): move(to: timeline.count)
-            case .down, .character("j"): scroll += 1
-            case .up, .character("k"): scroll = max(0, scroll - 1)
-            case .character("/"): prompt()
-            case .character("n"): find(query)
-            case .character("l"): showLeaks()
-            default: status = Self.keys
-            }
+            guard navigator.press(key) else { return }
             draw()
         }
     }
 
     /// The next key; a resize redraws on the way. `nil` once a signal ends the screen (`interruption` says which).
-    private mutating func nextKey() -> Terminal.Key? {
+    private mutating func nextKey() -> TerminalKey? {
         while interruption == nil {
             switch terminal.next() {
             case .key(let key): return key
@@ -250,130 +201,8 @@ struct ReplaySession {
         return nil
     }
 
-    private mutating func move(to target: Int) {
-        let clamped = min(max(target, 0), timeline.count)
-        if clamped != step { scroll = 0 }
-        step = clamped
-    }
-
-    /// Reads a query on the bottom line, then finds it.
-    private mutating func prompt() {
-        var text = ""
-        while true {
-            status = "find: " + text
-            draw()
-            guard let key = nextKey() else { return }
-            switch key {
-            case .enter:
-                // Nothing typed: the last search again, as in less and vim.
-                if text.isEmpty {
-                    status = nil
-                    if !query.isEmpty { find(query) }
-                    return
-                }
-                query = text
-                find(text)
-                return
-            case .escape:
-                status = nil
-                return
-            case .backspace:
-                if !text.isEmpty { text.removeLast() }
-            case .character(let character):
-                text.append(character)
-            default:
-                break
-            }
-        }
-    }
-
-    /// The next step after the current one whose description mentions `text` (a type or id), wrapping around,
-    /// and saying so when it wraps or finds only the step already shown.
-    private mutating func find(_ text: String) {
-        guard !text.isEmpty, timeline.count > 0 else { return }
-        let needle = text.lowercased()
-        let shown = Escaping.terminal(text)
-        for offset in 1...timeline.count {
-            let candidate = (step + offset - 1) % timeline.count + 1
-            if descriptions[candidate - 1].lowercased().contains(needle) {
-                if candidate == step {
-                    status = "no further match for '\(shown)': step \(step) is the only one"
-                    return
-                }
-                let wrapped = candidate < step
-                move(to: candidate)
-                status =
-                    "found '\(shown)' at step \(candidate)"
-                    + (wrapped ? " (search wrapped to the start)" : "") + " (n: next)"
-                return
-            }
-        }
-        status = "'\(shown)' is in no step"
-    }
-
-    private mutating func showLeaks() {
-        // The judgement `navgraph leaks` fails with: "no leaks" would claim what the input cannot tell.
-        if let reason = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice) {
-            overlay = (
-                "Leaks cannot be told from this input (any key to return)",
-                reason.prefix(1).uppercased() + reason.dropFirst()
-            )
-            return
-        }
-        let leaks = LeakReport(hierarchy: timeline.latest).leaks
-        if leaks.isEmpty {
-            overlay = ("No leaks at the end of the log (any key to return)", "")
-        } else {
-            leakList = (leaks, 0)
-        }
-    }
-
-    /// A key on the leaks screen: ↑/↓ select, Enter jumps to the step where the selected leak left the hierarchy.
-    private mutating func pickLeak(_ key: Terminal.Key) {
-        guard var list = leakList else { return }
-        switch key {
-        case .up, .character("k"): list.selected = max(0, list.selected - 1)
-        case .down, .character("j"): list.selected = min(list.leaks.count - 1, list.selected + 1)
-        case .enter:
-            let leak = list.leaks[list.selected]
-            leakList = nil
-            let name = Escaping.terminal("\(leak.model.type) \(leak.model.id)")
-            if let left = leak.leftStep {
-                move(to: left)
-                status = "step \(left): \(name) left the hierarchy here"
-            } else {
-                status = "\(name) is suspected, not seen leaving: no step to go to"
-            }
-            return
-        case .escape, .character("l"), .character("q"):
-            leakList = nil
-            return
-        default:
-            break
-        }
-        leakList = list
-    }
-
     private mutating func draw() {
         let (rows, columns) = terminal.size
-        let footer = status ?? Self.keys
-        if let (leaks, selected) = leakList {
-            let lines = screen.leakList(leaks, selected: selected, rows: rows - 1)
-            let keys = "↑/↓ select  Enter go to the step it left  Esc back"
-            terminal.write(
-                ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: keys, style: screen.style))
-        } else if let overlay {
-            let lines =
-                [screen.style.paint(overlay.title, .bold)]
-                + (overlay.text.isEmpty ? [] : [""] + wrapWords(overlay.text, width: max(columns, 20)))
-            terminal.write(
-                ReplayScreen.frame(lines: lines, rows: rows, columns: columns, footer: footer, style: screen.style))
-        } else {
-            terminal.write(
-                screen.frame(
-                    step: step, timeline: timeline, description: step > 0 ? descriptions[step - 1] : "",
-                    rows: rows, columns: columns, scroll: &scroll, footer: footer,
-                    readerWarnings: readerWarnings[step] ?? []))
-        }
+        terminal.write(navigator.frame(rows: rows, columns: columns))
     }
 }

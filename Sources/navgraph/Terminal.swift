@@ -1,3 +1,5 @@
+import NavGraphRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,10 +9,8 @@
 /// The controlling terminal in raw mode, for full-screen commands. Keys are read from `/dev/tty`, so the log can
 /// still arrive on stdin. The terminal is restored on exit, on Ctrl-C and other fatal signals, and on error paths.
 final class Terminal {
-    enum Key: Equatable {
-        case left, right, up, down, pageUp, pageDown, home, end, enter, escape, backspace
-        case character(Character)
-    }
+    /// The replay acts on the keys (`ReplayNavigator`), so they are the library's.
+    typealias Key = TerminalKey
 
     /// What the screen waits for: a key, a resize, or a signal that ends it (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; or the
     /// terminal gone, as SIGHUP).

@@ -1,6 +1,6 @@
 /// `text` in lines of at most `width` characters, broken between words (a longer word gets a line of its own): the
 /// replay's leaks screen and `--help`'s list of input formats.
-func wrapWords(_ text: String, width: Int) -> [String] {
+public func wrapWords(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
