@@ -8,6 +8,9 @@ extension NavigationInput {
         public var unreached: MomentCutOff.Unreached?
         /// The format the input was read as.
         public var format: InputFormat?
+        /// Whether the state is the input's last: no event came after the moment (`--at` its last step is the end
+        /// of the input, where a model that left and never finished has leaked, as the whole reading says).
+        public var isEndOfInput: Bool
     }
 
     /// Reads the input up to `moment` (the end when `nil`), applying each step as it comes; reading stops at the
@@ -25,15 +28,21 @@ extension NavigationInput {
         var change = StepChange()
         // Without `onStep` only the state and the warnings are wanted.
         change.listsModels = onStep != nil
+        var stoppedBeforeTheEnd = false
         let summary = try read(diagnostics: diagnostics) { event in
-            guard cutOff.admits(event, afterStep: hierarchy.step) else { return false }
-            if let stopAfterStep, hierarchy.step >= stopAfterStep { return false }
+            guard cutOff.admits(event, afterStep: hierarchy.step),
+                stopAfterStep.map({ hierarchy.step < $0 }) ?? true
+            else {
+                stoppedBeforeTheEnd = true
+                return false
+            }
             hierarchy.apply(event, into: &change)
             for warning in change.warnings { diagnostics.report(warning) }
             try onStep?(event, change, hierarchy)
             return true
         }
         return StateAtMoment(
-            hierarchy: hierarchy, unreached: cutOff.unreached(steps: hierarchy.step), format: summary.format)
+            hierarchy: hierarchy, unreached: cutOff.unreached(steps: hierarchy.step), format: summary.format,
+            isEndOfInput: !stoppedBeforeTheEnd)
     }
 }

@@ -70,7 +70,19 @@ struct InputOptions: ParsableArguments {
         option: String = "--at", showsHierarchy: Bool = true,
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
-        try reading.readHierarchy(
+        try readState(
+            until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
+            showsHierarchy: showsHierarchy, onStep: onStep
+        ).hierarchy
+    }
+
+    /// `readHierarchy`, and whether the state is the end of the input (`--at` the last step is).
+    func readState(
+        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
+        option: String = "--at", showsHierarchy: Bool = true,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+    ) throws -> (hierarchy: Hierarchy, isEndOfInput: Bool) {
+        try reading.readState(
             until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
             showsHierarchy: showsHierarchy, onStep: onStep)
     }
@@ -141,6 +153,18 @@ struct InputReading {
         option: String = "--at", showsHierarchy: Bool = true,
         onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
     ) throws -> Hierarchy {
+        try readState(
+            until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
+            showsHierarchy: showsHierarchy, onStep: onStep
+        ).hierarchy
+    }
+
+    /// `readHierarchy`, and whether the state is the end of the input (`--at` the last step is).
+    func readState(
+        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
+        option: String = "--at", showsHierarchy: Bool = true,
+        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
+    ) throws -> (hierarchy: Hierarchy, isEndOfInput: Bool) {
         let diagnostics = diagnostics ?? makeDiagnostics()
         let hint = PipeWaitHint(readsStdin: readsStdin)
         let state = try makeInput().readHierarchy(
@@ -159,7 +183,7 @@ struct InputReading {
         case .noTimes?:
             throw CommandFailure.badInput(displayName, "--at-time: no step in the input has a time; use --at STEP")
         case nil:
-            return state.hierarchy
+            return (state.hierarchy, state.isEndOfInput)
         }
     }
 }

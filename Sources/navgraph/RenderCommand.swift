@@ -127,10 +127,16 @@ struct RenderCommand: ParsableCommand {
         }
         // validate() keeps the format to the view's.
         guard var renderer = try DrawingOutput.renderer(for: chosen, options) else { return }
-        let hierarchy = try input.readHierarchy(
+        let (hierarchy, endOfInput) = try input.readState(
             until: moment.moment,
             onStep: renderer.recordsSteps
                 ? { event, change, state in renderer.record(event, change: change, in: state) } : nil)
+        // `--at` the input's last step is its end too (models that left and never finished have leaked): known only
+        // once read. A renderer that recorded the steps keeps them.
+        if endOfInput != options.endOfInput, !renderer.recordsSteps {
+            options.endOfInput = endOfInput
+            renderer = try DrawingOutput.renderer(for: chosen, options) ?? renderer
+        }
         var bytes = ByteOutput()
         say(try renderer.render(hierarchy, to: &bytes))
         try write(bytes.bytes, to: target)

@@ -49,9 +49,9 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         if follow { return try runFollowing() }
-        let hierarchy = try input.readHierarchy(until: moment.moment)
+        let state = try input.readState(until: moment.moment)
         var output = StandardOutput()
-        render(hierarchy, endOfInput: moment.moment == nil, to: &output)
+        render(state.hierarchy, endOfInput: state.isEndOfInput, to: &output)
         output.flush()
     }
 
