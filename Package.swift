@@ -36,6 +36,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `swift package generate-documentation --target NavGraphRecorder` (docs/recorder-docc.md). A command plugin:
+        // nothing of it is built or linked by `swift build`, and an app that depends on this package gets none of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The model: nodes, edge kinds, events, the reducer. Foundation only.

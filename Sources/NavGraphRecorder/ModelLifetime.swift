@@ -10,10 +10,17 @@
 public final class ModelLifetime: Sendable {
     /// The model's id in the events: the one given, or one the recorder made.
     public let id: String
+    /// The model's type name in the events.
     public let type: String
     private let recorder: NavigationRecorder
 
-    /// Records `start` for a model of `owner`'s type.
+    /// Records `start` for a model of `owner`'s type (its name as `String(describing:)` gives it).
+    ///
+    /// - Parameters:
+    ///   - owner: the model's type.
+    ///   - id: the model's id in the events; `nil` makes one (``ModelID/make()``).
+    ///   - kind: what the model is when it is a container (a router that is a stack, say).
+    ///   - recorder: the recorder that records `start` now and `finish` when the token is deallocated.
     public convenience init<Owner>(
         _ owner: Owner.Type, id: String? = nil, kind: RecordedEvent.Kind? = nil,
         recorder: NavigationRecorder = .shared
@@ -22,6 +29,12 @@ public final class ModelLifetime: Sendable {
     }
 
     /// Records `start` for a model named `type`.
+    ///
+    /// - Parameters:
+    ///   - type: the model's type name in the events.
+    ///   - id: the model's id in the events; `nil` makes one (``ModelID/make()``).
+    ///   - kind: what the model is when it is a container.
+    ///   - recorder: the recorder that records `start` now and `finish` when the token is deallocated.
     public init(
         type: String, id: String? = nil, kind: RecordedEvent.Kind? = nil, recorder: NavigationRecorder = .shared
     ) {

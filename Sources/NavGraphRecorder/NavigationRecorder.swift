@@ -21,6 +21,8 @@ public final class NavigationRecorder: Sendable {
     /// Serializes starting and stopping (which wait for the writer thread), apart from the events' lock.
     private let control = LockedState(())
 
+    /// A recorder of its own, off until ``startRecording(to:filter:bufferCapacity:)`` (tests use one each; an app
+    /// normally uses ``shared``).
     public init() {}
 
     /// The buffer's size when none is given: about 10,000 events waiting to be written.
@@ -29,6 +31,7 @@ public final class NavigationRecorder: Sendable {
     /// Starts recording to `sink` (stopping a recording already running first).
     ///
     /// - Parameters:
+    ///   - sink: where the lines go (``RecordingSink/standardOutput``, a file, a closure).
     ///   - filter: sees every event before it is written; returns it (changed, to redact) or `nil` to drop it.
     ///   - bufferCapacity: bytes of events that may wait for the sink. When they are all taken, new events are
     ///     dropped and counted (`droppedEventCount`), and the next event written is preceded by a `mark` event
@@ -57,6 +60,8 @@ public final class NavigationRecorder: Sendable {
         queue.flush()
     }
 
+    /// Whether events are being recorded: between ``startRecording(to:filter:bufferCapacity:)`` and
+    /// ``stopRecording()``.
     public var isRecording: Bool { recording.withLock { $0 } != nil }
 
     /// `nil` while off; else whether the sink writes inline.

@@ -14,16 +14,21 @@ public struct PathObserver<Route: Hashable & Sendable>: Sendable {
     public let stack: String
     /// The stack's root entry (the screen under the path), which no path change removes.
     public let rootEntry: String
-    /// The path as last seen, and each entry's id.
+    /// The path as last seen.
     public private(set) var path: [Route] = []
+    /// Each entry's id, in the order of ``path``: the model ids an app gives the entries' view models.
     public private(set) var entryIDs: [String] = []
     private var generation = 0
     private let describe: @Sendable (Route) -> String
     private let kind: @Sendable (Route) -> RecordedEvent.Kind?
     private let recorder: NavigationRecorder
 
+    /// An observer of a path that is empty now.
+    ///
     /// - Parameters:
-    ///   - stack: the stack's model id; `rootEntry`: its root entry's (both recorded by the app beforehand).
+    ///   - stack: the stack's model id (recorded by the app beforehand).
+    ///   - rootEntry: its root entry's model id (recorded with ``NavigationRecorder/rootEntry(_:type:kind:of:)``).
+    ///   - recorder: where ``update(to:)`` records the events.
     ///   - describe: a route's type name in the events; by default its type and case (`Route.detail`), leaving
     ///     associated values (user data) out.
     ///   - kind: a route's node kind, when it is a container itself (a stack within a stack).
@@ -70,7 +75,8 @@ public struct PathObserver<Route: Hashable & Sendable>: Sendable {
         return [RecordedEvent(.setPath, parent: stack, entries: kept + newEntries)]
     }
 
-    /// `Route.detail` for `Route.detail(id: 42)`: the type and the case, without associated values.
+    /// `Route.detail` for `Route.detail(id: 42)`: the type and the case, without associated values. The default of
+    /// `describe`.
     public static func typeAndCase(_ route: Route) -> String {
         let text = String(describing: route)
         let caseName = text.prefix { $0 != "(" }

@@ -59,8 +59,11 @@ public struct RecordingSink: Sendable {
 
 /// A file the recorder could not open for its file sink.
 public struct RecordingSinkError: Error, CustomStringConvertible {
+    /// The file's path, as given to ``RecordingSink/file(atPath:)``.
     public var path: String
+    /// Why it could not be opened: the system's words for `errno` (`No such file or directory`).
     public var message: String
+    /// `cannot open PATH for recording: MESSAGE`.
     public var description: String { "cannot open \(path) for recording: \(message)" }
 }
 
