@@ -339,7 +339,12 @@ try:
         check_drawing(how)
         check_rows(how)
     driver.get("file://" + os.path.abspath(page) + "#step=%d" % (total // 3))
-    time.sleep(0.2)
+    # Only the fragment changed: the page moves on its hashchange event, some moments later. Wait for the step it
+    # names (up to 10 s), then check it whole.
+    for _ in range(1000):
+        if current_step() == total // 3:
+            break
+        time.sleep(0.01)
     check(total // 3, "fragment")
 
     # A click on a model shows its lifetime; a click on an event row jumps there.

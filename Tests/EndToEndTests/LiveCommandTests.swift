@@ -2,8 +2,24 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-/// Runs navgraph with stdin fed in pieces, pausing between them, as a live console delivers it.
-func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 0.4) throws -> Run {
+/// A write to navgraph's stdin, and what its stdout shows once navgraph has read it.
+struct StreamedPiece {
+    var text: String
+    /// Waited for (with a deadline) before the next piece is written: the input stays quiet until navgraph has shown
+    /// what a pause there shows. `nil`: the next piece follows after the feed's pacing.
+    var shows: String?
+}
+
+/// Runs navgraph with stdin fed a line at a time, `pause` seconds apart, as a live console delivers it.
+func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double) throws -> Run {
+    try navgraphStreaming(arguments, pieces: pieces.map { StreamedPiece(text: $0) }, pause: pause)
+}
+
+/// Runs navgraph with stdin fed in pieces, as a live console delivers it. After a piece with `shows`, the next is
+/// written once stdout shows it (so a pause is as long as navgraph takes to act on it, on an idle machine or a busy
+/// one); after one without, `pause` seconds later: that is the feed's pacing (a user's console delivering lines), not
+/// a wait for navgraph, and no assertion depends on it.
+func navgraphStreaming(_ arguments: [String], pieces: [StreamedPiece], pause: Double = 0) throws -> Run {
     let process = Process()
     process.executableURL = binaryURL
     process.arguments = arguments
@@ -19,11 +35,13 @@ func navgraphStreaming(_ arguments: [String], pieces: [String], pause: Double = 
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
-    // Time to start (a debug build on a busy machine can take a second): pauses only mean something once it reads.
-    Thread.sleep(forTimeInterval: 0.5)
     for piece in pieces {
-        input.fileHandleForWriting.write(Data(piece.utf8))
-        Thread.sleep(forTimeInterval: pause)
+        input.fileHandleForWriting.write(Data(piece.text.utf8))
+        if let shown = piece.shows {
+            waitUntil(outURL, contains: shown)
+        } else if pause > 0 {
+            Thread.sleep(forTimeInterval: pause)
+        }
     }
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
@@ -73,13 +91,7 @@ struct FollowTests {
         let hint =
             "navgraph: still reading stdin: this shows the result when the input ends; "
             + "`navgraph tree --follow` shows the hierarchy live as it comes"
-        let deadline = Date().addingTimeInterval(30)
-        var said = ""
-        while Date() < deadline {
-            said = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-            if said.contains(hint) { break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let said = waitUntil(errURL, contains: hint)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(said.contains(hint), "\(said)")
@@ -91,27 +103,27 @@ struct FollowTests {
 
     @Test func printsEachNewStateAndTheFinalOneFromAPipe() throws {
         let launch = try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8)
+        // Each piece is written once the view shows what the quiet input before it shows. The line cut in two is
+        // paced instead (0.3 s, longer than the quiet period): its first half alone shows nothing new.
         let run = try navgraphStreaming(
             ["tree", "--follow"],
             pieces: [
-                launch,
-                "[DetailNavigationModel 8C1...]: Sta",  // arrives in pieces: parsed once complete
-                "rted\n",
-                "[DetailNavigationModel 8C1...]: Finished\n",
-            ])
+                StreamedPiece(text: launch, shows: "── step 1, line 1, provisional"),
+                StreamedPiece(text: "[DetailNavigationModel 8C1...]: Sta"),  // arrives in pieces: parsed once complete
+                StreamedPiece(text: "rted\n", shows: "── step 2, line 7 ──"),
+                StreamedPiece(text: "[DetailNavigationModel 8C1...]: Finished\n", shows: "── step 3, line 8 ──"),
+            ], pause: 0.3)
         #expect(run.status == 0, "\(run.stderr)")
         let headers = run.stdout.split(separator: "\n").filter { $0.hasPrefix("── step") }
-        // The dump arrives whole, but only the next line can tell it has ended: until then it is shown provisionally
-        // (once the input has been quiet for a moment — on a machine too busy to read before the next piece arrives,
-        // not at all).
+        // The dump arrives whole, but only the next line can tell it has ended: until then it is shown provisionally,
+        // once the input has been quiet for a moment.
         #expect(
-            headers.filter { !$0.contains("provisional") } == ["── step 2, line 7 ──", "── step 3, line 8 ──"])
+            headers == [
+                "── step 1, line 1, provisional: a dump is still being printed ──", "── step 2, line 7 ──",
+                "── step 3, line 8 ──",
+            ], "\(run.stdout)")
         // Shown when the input paused, the last state is not printed again at its end: only that the input ended.
         #expect(run.stdout.hasSuffix("\n── end of input (step 3, as above) ──\n"))
-        #expect(
-            headers.filter { $0.contains("provisional") }.allSatisfy {
-                $0 == "── step 1, line 1, provisional: a dump is still being printed ──"
-            })
         #expect(
             run.stdout.contains(
                 "Not yet placed: started after the last dump (1):\n  DetailNavigationModel 8C1  started line 7"))
@@ -122,8 +134,11 @@ struct FollowTests {
     /// ended: the end prints the state again when it reads differently, not "as above".
     @Test func theEndOfAPipeGivesTheLeakVerdict() throws {
         let session = try String(contentsOfFile: example("navigator-session.log"), encoding: .utf8)
-        let run = try navgraphStreaming(["tree", "--follow"], pieces: [session])
+        // The input ends once its last state has been shown, not yet a leak.
+        let run = try navgraphStreaming(
+            ["tree", "--follow"], pieces: [StreamedPiece(text: session, shows: "── step 20, line 30 ──")])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):"), "\(run.stdout)")
         let end = try #require(run.stdout.range(of: "── step 20, line 30, end of input ──\n"), "\(run.stdout)")
         #expect(run.stdout[end.upperBound...].contains("Leaked: left the hierarchy, never finished (1):"))
         #expect(!run.stdout.contains("as above"))
@@ -134,12 +149,18 @@ struct FollowTests {
             "[AppNavigationModel 667...]: Started\n[DetailNavigationModel 8C1...]: Started\n<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel 8C1...]>\n",
             "<[AppNavigationModel 667...]>\n",
         ]
-        let run = try navgraphStreaming(["tree", "--follow"], pieces: pieces)
-        // While the second dump is open (shown provisionally once the input is quiet, which a busy machine may not
-        // see), the model has left but the input has not ended: not finished *yet*.
-        if run.stdout.contains("── step 4, line 5, provisional") {
-            #expect(run.stdout.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"))
-        }
+        // The second dump comes once the first is shown; the input ends once the second is shown provisionally.
+        let run = try navgraphStreaming(
+            ["tree", "--follow"],
+            pieces: [
+                StreamedPiece(text: pieces[0], shows: "── step 3, line 3"),
+                StreamedPiece(text: pieces[1], shows: "── step 4, line 5, provisional"),
+            ])
+        // While the second dump is open, the model has left but the input has not ended: not finished *yet*.
+        let paused = try #require(run.stdout.range(of: "── step 4, line 5, provisional"), "\(run.stdout)")
+        #expect(
+            run.stdout[paused.upperBound...].contains(
+                "Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"), "\(run.stdout)")
         #expect(
             run.stdout.hasSuffix(
                 "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  under AppNavigationModel 667 until line 5\n\n"
@@ -154,13 +175,12 @@ struct FollowTests {
         let outURL = folder.appendingPathComponent("out")
         let process = try startNavgraph(["tree", "--follow", log.path], stdout: outURL)
         let writer = try FileHandle(forWritingTo: log)
-        // Time to start: a debug build on a loaded machine can take over a second, and a dump written before navgraph
-        // first reads is read together with the line after it, with no quiet pause in between to show.
-        Thread.sleep(forTimeInterval: 2)
+        // The line after the dump is written once the dump has been shown provisionally: written together, they would
+        // be read in one go, with no quiet pause in between to show (however long navgraph takes to start).
         writer.write(Data(try String(contentsOfFile: example("launch-dump.txt"), encoding: .utf8).utf8))
-        Thread.sleep(forTimeInterval: 1.5)
+        waitUntil(outURL, contains: "── step 1, line 1, provisional: a dump is still being printed ──")
         writer.write(Data("[HomeNavigationModel E34...]: Started\n".utf8))
-        Thread.sleep(forTimeInterval: 0.8)
+        waitUntil(outURL, contains: "HomeNavigationModel E34  started line 7")
         try writer.close()
         #expect(process.isRunning, "a followed file keeps being watched")
         // SIGTERM: the test harness may hand its children an ignored SIGINT.
@@ -182,26 +202,32 @@ struct FollowTests {
         let outURL = folder.appendingPathComponent("out")
         let errURL = folder.appendingPathComponent("err")
         let process = try startNavgraph(["tree", "--follow", log.path], stdout: outURL, stderr: errURL)
-        Thread.sleep(forTimeInterval: 2)
+        let what = replacing ? "was replaced" : "was truncated"
+        // The old file read to its end (its last state shown) before it is written anew.
+        waitUntil(outURL, contains: "── step 31, line 75 ──\n")
         // Longer than what was read: only the changed bytes tell that it was written anew.
         let next = try Data(contentsOf: URL(fileURLWithPath: example("per-tab-routers.log")))
         if replacing {
             try FileManager.default.moveItem(at: log, to: folder.appendingPathComponent("rot.log.1"))
         }
         try next.write(to: log)
-        Thread.sleep(forTimeInterval: 1.5)
+        waitUntil(errURL, contains: "navgraph: \(log.path) \(what); reading it from the start")
         // A line after the last dump ends it, so the new file's final state is committed, not provisional.
         let writer = try FileHandle(forWritingTo: log)
         writer.seekToEndOfFile()
         writer.write(Data("done\n".utf8))
         try writer.close()
-        Thread.sleep(forTimeInterval: 1)
+        let expected = try navgraph(["tree", example("per-tab-routers.log")]).stdout
+        /// The state after the last header: the new file's final state, once its last dump has been ended.
+        func lastState(_ output: String) -> String? {
+            output.components(separatedBy: "── step ").last.map { String($0.drop { $0 != "\n" }.dropFirst()) }
+        }
+        waitUntil { lastState(text(of: outURL)) == expected + "\n" }
         #expect(process.isRunning, "a followed file keeps being watched")
         process.terminate()
         process.waitUntilExit()
         let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        let what = replacing ? "was replaced" : "was truncated"
         // The first state of the new file says why it starts again from step 1, as JSON's "restart" does.
         let why = replacing ? "replaced" : "truncated"
         #expect(output.contains("── step 31, line 75 ──\n"))
@@ -209,9 +235,7 @@ struct FollowTests {
         // One line: the message ended in a second newline, a blank line on stderr.
         #expect(errors.contains("navgraph: \(log.path) \(what); reading it from the start\n"))
         #expect(!errors.contains("\n\n"), "\(errors)")
-        let expected = try navgraph(["tree", example("per-tab-routers.log")]).stdout
-        let last = try #require(output.components(separatedBy: "── step ").last)
-        #expect(last.drop { $0 != "\n" }.dropFirst() == expected + "\n")
+        #expect(lastState(output) == expected + "\n", "\(output)")
         // Nothing of the old file's steps is shown again after the restart.
         let afterRestart = output.components(separatedBy: "AppState root").dropFirst().joined()
         #expect(!afterRestart.contains("AppNavigationModel"))
@@ -233,18 +257,27 @@ struct FollowTests {
         let errURL = folder.appendingPathComponent("err")
         let process = try startNavgraph(
             ["tree", "--follow", "--format", "json", log.path], stdout: outURL, stderr: errURL)
-        Thread.sleep(forTimeInterval: 2)
+        /// Each change is made once navgraph has shown the one before: the documents so far, one a line.
+        func documentsShown(_ count: Int) {
+            let shown = waitUntil { text(of: outURL).split(separator: "\n").count >= count }
+            #expect(shown, "\(count) documents expected: \(text(of: outURL))")
+        }
+        documentsShown(3)
         let writer = try FileHandle(forWritingTo: log)
         try writer.truncate(atOffset: 0)
-        Thread.sleep(forTimeInterval: 1)
+        waitUntil(errURL, contains: "was truncated")
+        documentsShown(4)
         writer.write(Data(lines.prefix(2).joined().utf8))
         try writer.close()
-        Thread.sleep(forTimeInterval: 1)
+        documentsShown(6)
         try FileManager.default.removeItem(at: log)
-        // Several looks (every 50-200 ms) while it is gone: said once.
-        Thread.sleep(forTimeInterval: 1.5)
+        waitUntil(errURL, contains: "was removed")
+        // The user's pause before the file comes back, long enough for several looks (every 50-200 ms) while it is
+        // gone: the assertion is that they say nothing more, which no condition can be waited for.
+        Thread.sleep(forTimeInterval: 0.8)
         try lines.joined().write(to: log, atomically: false, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 1.5)
+        waitUntil(errURL, contains: "is back")
+        documentsShown(11)
         #expect(process.isRunning, "a removed file is waited for")
         process.terminate()
         process.waitUntilExit()
@@ -328,6 +361,8 @@ struct Tmux {
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
+    /// Runs `command` in a new window. After it, the shell prints its exit status and the terminal's mode, then keeps
+    /// the window open (`sleep 30`: not a wait of the test's, which reads the screen and kills the server at once).
     func start(_ command: String, width: Int = 110, height: Int = 32) throws {
         try run([
             "new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
@@ -337,18 +372,36 @@ struct Tmux {
 
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", "t"] + keys) }
 
-    /// The screen, once it contains `text` (waits up to 5 s).
+    /// The screen, once it contains `text` (waits up to 10 s; the screen as it is then, for the test to fail on).
     func screen(containing text: String) throws -> String {
+        try screen { $0.contains(text) }
+    }
+
+    /// The screen, once `condition` holds for it (waits up to 10 s; the screen as it is then, for the test to fail on).
+    func screen(where condition: (String) -> Bool) throws -> String {
         var screen = ""
-        for _ in 0..<50 {
+        try waitUntil(timeout: 10) {
             screen = try run(["capture-pane", "-p", "-t", "t"])
-            if screen.contains(text) { return screen }
-            Thread.sleep(forTimeInterval: 0.1)
+            return condition(screen)
         }
         return screen
     }
 
-    func stop() { _ = try? run(["kill-server"]) }
+    /// A file the shell in the window waits for (`until [ -e FILE ]`): a pipe feeding navgraph stays open, as an app
+    /// still running keeps it, until the test has seen what it waits for and calls `open(_:)`.
+    func gate() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-gate").path
+    }
+
+    /// Lets the shell waiting for `gate()` go on.
+    func open(_ gate: String) throws {
+        try createEmptyFile(URL(fileURLWithPath: gate))
+    }
+
+    func stop() {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: gate())
+    }
 
     /// The command ended with `exit` and left the terminal usable: canonical input on again (`stty` after it says
     /// `icanon`, not `-icanon`).
@@ -436,8 +489,10 @@ struct ReplayTerminalTests {
         for line in screen.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
         // A resize wraps the words again for the new width (they kept their first wrapping, cut at the edge).
         try tmux.run(["resize-window", "-t", "t", "-x", "40", "-y", "30"])
-        Thread.sleep(forTimeInterval: 0.3)
-        let narrow = try tmux.screen(containing: "Leaks cannot be told")
+        // The words were already on screen: what shows the redraw is every line fitting the new width.
+        let narrow = try tmux.screen {
+            $0.contains("Leaks cannot be told") && $0.split(separator: "\n").allSatisfy { $0.count <= 40 }
+        }
         let narrowText = narrow.split(separator: "\n").dropFirst().joined(separator: " ")
             .split(separator: " ").joined(separator: " ")
         #expect(narrowText.lowercased().contains(expected.lowercased()), "\(narrow)")
@@ -460,10 +515,15 @@ struct ReplayTerminalTests {
     @Test func aLogStillComingOnStdinIsSaidToBeRead() throws {
         let tmux = Tmux()
         defer { tmux.stop() }
-        try tmux.start("(cat examples/leaky-session.jsonl; sleep 1) | '\(binaryURL.path)' replay")
+        let gate = tmux.gate()
+        try tmux.start(
+            "(cat examples/leaky-session.jsonl; until [ -e '\(gate)' ]; do sleep 0.05; done) | '\(binaryURL.path)' replay"
+        )
         #expect(
             try tmux.screen(containing: "navgraph: reading").contains(
                 "navgraph: reading the log from stdin; the replay opens when it ends"))
+        // The pipe ends once the message has been seen.
+        try tmux.open(gate)
         #expect(try tmux.screen(containing: "/69").contains("navgraph replay  <stdin>"))
         try tmux.keys("q")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
@@ -501,8 +561,11 @@ struct ReplayTerminalTests {
         let first = try tmux.screen(containing: "found 'Sh'")
         let firstStep = first.split(separator: "\n").last { $0.contains("found 'Sh'") }
         try tmux.keys("/", "Enter")
-        Thread.sleep(forTimeInterval: 0.3)
-        let again = try tmux.screen(containing: "found 'Sh'")
+        // 'found' was on screen already: what shows the second find is a line that says it differently.
+        let again = try tmux.screen {
+            let line = $0.split(separator: "\n").last { $0.contains("found 'Sh'") }
+            return line != nil && line != firstStep
+        }
         let againStep = again.split(separator: "\n").last { $0.contains("found 'Sh'") }
         #expect(firstStep != nil && againStep != nil && firstStep != againStep, "\(again)")
         // Anchored at the binary: tmux's server and the shell carry the command in their own arguments.
@@ -529,10 +592,14 @@ struct ReplayTerminalTests {
         #expect(try tmux.screen(containing: "step 8/46").contains("step 8/46"))
         try tmux.keys("q")
         // Typed only once the screen is left: leaving discards what is typed ahead (TCSAFLUSH), as less does.
-        for _ in 0..<50 where try tmux.run(["display", "-p", "-t", "t", "#{alternate_on}"]) != "0\n" {
-            Thread.sleep(forTimeInterval: 0.1)
+        // The shell in the foreground again (navgraph has exited) and the main screen shown.
+        let state = { try tmux.run(["display", "-p", "-t", "t", "#{alternate_on} #{pane_current_command}"]) }
+        var now = ""
+        let left = try waitUntil(timeout: 10) {
+            now = try state()
+            return now == "0 bash\n"
         }
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(left, "\(now)")
         try tmux.keys("echo EXIT:$?", "Enter")
         #expect(try tmux.screen(containing: "EXIT:").contains("EXIT:0"))
     }
@@ -678,9 +745,11 @@ struct FollowTerminalTests {
         try (Self.oddNavigatorLog.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
         let tmux = Tmux()
         defer { tmux.stop() }
+        // The last two lines come once the test has seen the first seven's view: the app paused, its console open.
+        let gate = tmux.gate()
         try tmux.start(
-            "(head -7 '\(log.path)'; sleep 3; tail -2 '\(log.path)') | '\(binaryURL.path)' tree --follow", width: 100,
-            height: 15)
+            "(head -7 '\(log.path)'; until [ -e '\(gate)' ]; do sleep 0.05; done; tail -2 '\(log.path)') "
+                + "| '\(binaryURL.path)' tree --follow", width: 100, height: 15)
         let paused = try tmux.screen(containing: "more warnings")
         let rows = paused.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.first == "── step 7, line 5 ──", "\(paused)")
@@ -690,6 +759,7 @@ struct FollowTerminalTests {
             "\(paused)")
         #expect(!paused.contains("<stdin>:"), "\(paused)")
 
+        try tmux.open(gate)
         let ended = try tmux.screen(containing: "EXIT:")
         let history = try tmux.run(["capture-pane", "-p", "-J", "-t", "t", "-S", "-", "-E", "-"])
         #expect(history.contains("EXIT:0"), "\(ended)")

@@ -316,25 +316,28 @@ struct SwiftDumpCommandTests {
     @Test func followPausedMidDumpShowsTheTabAsItWas() throws {
         let lines = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
+        let paused = "── step 8, line 52, provisional: a dump is still being printed ──\n"
+        // The rest of the dump comes once the view of the paused input is shown.
         let run = try navgraphStreaming(
             ["tree", "--follow"],
-            pieces: [lines[..<68].joined(separator: "\n") + "\n", lines[68...].joined(separator: "\n")], pause: 1.5)
+            pieces: [
+                StreamedPiece(text: lines[..<68].joined(separator: "\n") + "\n", shows: paused),
+                StreamedPiece(text: lines[68...].joined(separator: "\n")),
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("Value settings"))
-        // Shown provisionally once the input is quiet (a machine too busy to read before the next piece may not).
-        if let start = run.stdout.range(of: "── step 8, line 52, provisional: a dump is still being printed ──\n") {
-            #expect(
-                run.stdout[start.upperBound...].hasPrefix(
-                    """
-                    window main
-                    AppState root [tabs]
-                    ├─ Router home [stack] tab 1
-                    │  ├─ Route list(category: "shoes")
-                    │  └─ Route detail(id: 42)
-                    └─ Router settings [stack] tab 2 (selected)
+        let start = try #require(run.stdout.range(of: paused), "\(run.stdout)")
+        #expect(
+            run.stdout[start.upperBound...].hasPrefix(
+                """
+                window main
+                AppState root [tabs]
+                ├─ Router home [stack] tab 1
+                │  ├─ Route list(category: "shoes")
+                │  └─ Route detail(id: 42)
+                └─ Router settings [stack] tab 2 (selected)
 
-                    """))
-        }
+                """))
     }
 
     /// Two tabs' routers dumped on their own before the first whole dump: the second began a window of its own

@@ -130,6 +130,8 @@ struct ChunkReadAheadTests {
         let writer = ends[1]
         let thread = Thread {
             for burst in 0..<3 {
+                // Pacing, not a wait: the reader finds the pipe empty between bursts (a non-blocking read would
+                // fail with EAGAIN there); the assertion is on what was read, whenever it came.
                 usleep(50_000)
                 let text = Array((0..<10).map { "burst \(burst) line \($0)\n" }.joined().utf8)
                 _ = text.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }

@@ -1,6 +1,7 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRecorder
@@ -74,15 +75,18 @@ struct RecordingOptionsTests {
     @Test func aFullBufferDropsNewEventsCountsThemAndSaysSo() throws {
         let lines = LockedLines()
         let gate = LockedState(false)
+        let stuck = LockedState(false)
         let recorder = NavigationRecorder()
         recorder.startRecording(
             to: .lines { line in
                 // The sink is stuck until the test has overfilled the buffer.
-                while !gate.withLock({ $0 }) { usleep(1_000) }
+                stuck.withLock { $0 = true }
+                waitUntil { gate.withLock { $0 } }
                 lines.append(line)
             }, bufferCapacity: 4096)
         recorder.mark("first")
-        usleep(50_000)  // the writer takes `first` and blocks in the sink
+        // The writer has taken `first` and is stuck in the sink: every event from now on waits in the buffer.
+        #expect(waitUntil { stuck.withLock { $0 } })
         for index in 0..<1000 { recorder.mark("event \(index)") }
         let dropped = recorder.droppedEventCount
         #expect(dropped > 900)
@@ -106,7 +110,8 @@ struct RecordingOptionsTests {
         recorder.startRecording(to: .lines { lines.append($0) })
         defer { recorder.stopRecording() }
         // Pauses in microseconds before each event: none (the writer is collecting after the last batch), or long
-        // enough for it to have gone idle.
+        // enough for it to have gone idle. They pace the events, as an app's would come; the assertion waits for each
+        // event with a deadline.
         for (index, pause) in [0, 0, 0, 20_000, 0, 20_000, 20_000, 0].enumerated() {
             usleep(UInt32(pause))
             recorder.mark("m\(index)")
