@@ -76,6 +76,8 @@ func exited(_ process: Process) async {
     }
 }
 
+/// The writers' pacing (a console's pauses between writes, which the live view must not depend on) and the poll of a
+/// deadline loop: never a wait for navgraph, whose output the tests wait for.
 func pause(_ seconds: Double) async {
     if seconds > 0 { try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
 }
