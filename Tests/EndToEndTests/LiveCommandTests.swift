@@ -148,23 +148,26 @@ struct FollowTests {
         let pieces = [
             "[AppNavigationModel 667...]: Started\n[DetailNavigationModel 8C1...]: Started\n<[AppNavigationModel 667...]>\n\t<[DetailNavigationModel 8C1...]>\n",
             "<[AppNavigationModel 667...]>\n",
+            "[SettingsNavigationModel 5E7...]: Started\n",
         ]
-        // The second dump comes once the first is shown; the input ends once the second is shown provisionally.
+        // Each piece once the one before is shown. The second dump, while open, is shown completed from the first
+        // (issue 31); the line after it ends it, and the input goes on.
         let run = try navgraphStreaming(
             ["tree", "--follow"],
             pieces: [
                 StreamedPiece(text: pieces[0], shows: "── step 3, line 3"),
                 StreamedPiece(text: pieces[1], shows: "── step 4, line 5, provisional"),
+                StreamedPiece(text: pieces[2], shows: "── step 5, line 6 ──"),
             ])
-        // While the second dump is open, the model has left but the input has not ended: not finished *yet*.
-        let paused = try #require(run.stdout.range(of: "── step 4, line 5, provisional"), "\(run.stdout)")
+        // Once the second dump has ended, the model has left but the input has not ended: not finished *yet*.
+        let ended = try #require(run.stdout.range(of: "── step 5, line 6 ──\n"), "\(run.stdout)")
+        let state = String(run.stdout[ended.upperBound...]).components(separatedBy: "── step").first ?? ""
         #expect(
-            run.stdout[paused.upperBound...].contains(
-                "Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"), "\(run.stdout)")
+            state.contains("Left the hierarchy, not finished yet (1):\n  DetailNavigationModel 8C1"), "\(run.stdout)")
         #expect(
             run.stdout.hasSuffix(
                 "Leaked: left the hierarchy, never finished (1):\n  DetailNavigationModel 8C1  under AppNavigationModel 667 until line 5\n\n"
-            ))
+            ), "\(run.stdout)")
     }
 
     @Test func followsAGrowingFileUntilInterrupted() throws {
@@ -222,7 +225,7 @@ struct FollowTests {
         func lastState(_ output: String) -> String? {
             output.components(separatedBy: "── step ").last.map { String($0.drop { $0 != "\n" }.dropFirst()) }
         }
-        waitUntil { lastState(text(of: outURL)) == expected + "\n" }
+        waitUntil { lastState(currentText(of: outURL)) == expected + "\n" }
         #expect(process.isRunning, "a followed file keeps being watched")
         process.terminate()
         process.waitUntilExit()
@@ -259,8 +262,8 @@ struct FollowTests {
             ["tree", "--follow", "--format", "json", log.path], stdout: outURL, stderr: errURL)
         /// Each change is made once navgraph has shown the one before: the documents so far, one a line.
         func documentsShown(_ count: Int) {
-            let shown = waitUntil { text(of: outURL).split(separator: "\n").count >= count }
-            #expect(shown, "\(count) documents expected: \(text(of: outURL))")
+            let shown = waitUntil { currentText(of: outURL).split(separator: "\n").count >= count }
+            #expect(shown, "\(count) documents expected: \(currentText(of: outURL))")
         }
         documentsShown(3)
         let writer = try FileHandle(forWritingTo: log)

@@ -3,7 +3,7 @@ import NavGraphTestSupport
 import Testing
 
 /// A file's text as it is now (empty while it cannot be read).
-func text(of url: URL) -> String {
+func currentText(of url: URL) -> String {
     (try? String(decoding: Data(contentsOf: url), as: UTF8.self)) ?? ""
 }
 
@@ -16,7 +16,7 @@ func waitUntil(
 ) -> String {
     var seen = ""
     let found = waitUntil(timeout: timeout) {
-        seen = text(of: url)
+        seen = currentText(of: url)
         return seen.contains(expected)
     }
     if !found {
