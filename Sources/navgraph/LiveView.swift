@@ -20,11 +20,8 @@ struct LiveView {
     var notice: Notice?
     var body: [String]
 
-    struct Notice: Equatable {
-        var text: String
-        /// Kept when the line is cut: how many diagnostics came before this one.
-        var more = ""
-    }
+    /// The follow loop's (`FollowLoop`), which decides what is said.
+    typealias Notice = FollowNotice
 
     /// The frame as written to the terminal. Cut to `rows` (the header stays on top, a last line says how many
     /// were left out), and lines wider than `columns` end in `…` — unless `whole`: the final state is written in
