@@ -217,7 +217,7 @@ public struct TraceEventRenderer {
 
     /// The track of a window's roots.
     private mutating func windowTrack(_ window: String) -> Track {
-        thread(for: "\u{0}" + window, process: process(window), name: "window \(window)")
+        thread(for: "\u{0}" + window, process: process(window), name: Self.processName(window))
     }
 
     /// The track where the children of `parent` go (in its window's process).

@@ -45,6 +45,12 @@ func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any
             problems.append("event \(index): missing ph, name, pid or tid")
             continue
         }
+        // Perfetto and chrome://tracing show names as they are: a control character is a box or nothing.
+        var names = [event["name"] as! String]
+        if let args = event["args"] as? [String: Any] { names += args.values.compactMap { $0 as? String } }
+        for name in names where name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            problems.append("event \(index): a control character in \(name.debugDescription)")
+        }
         if phase == "M" { continue }
         guard let ts = event["ts"] as? Int, ts >= 0 else {
             problems.append("event \(index): ts is not a whole number of microseconds")
