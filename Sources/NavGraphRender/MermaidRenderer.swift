@@ -22,16 +22,53 @@ public struct MermaidRenderer: Renderer {
         self.markdown = markdown
     }
 
-    /// Renders, and says how much was drawn and folded, as the DOT renderer does (the same scene).
+    /// What Mermaid draws at most, with its default settings — which GitHub, GitLab and most sites use and a reader
+    /// cannot change: 500 edges (`maxEdges`, "Edge limit exceeded") and 50,000 characters (`maxTextSize`,
+    /// "Maximum text size in diagram exceeded", counted in UTF-16 units, as JavaScript counts). A flowchart past
+    /// either is folded like `--max-nodes` folds.
+    public static let edgeLimit = 500
+    public static let textLimit = 50_000
+
+    /// Renders, and says how much was drawn and folded, as the DOT renderer does (the same scene), and whether
+    /// Mermaid's limits folded it further.
     @discardableResult
     public func render<Output: RenderOutput>(
         _ hierarchy: Hierarchy, to output: inout Output
     ) throws(RenderError) -> RenderSummary {
+        var budget = maxNodes
+        var (text, scene, edges) = try flowchart(of: hierarchy, maxNodes: budget)
+        let whole = (edges: edges, characters: text.utf16.count)
+        // Each try takes away the overshoot in proportion, and a little more: a fold adds a "… N more" node and its
+        // edge. The drawing only shrinks, so this ends; eight tries reach any size seen in practice.
+        var tries = 0
+        while edges > Self.edgeLimit || text.utf16.count > Self.textLimit, scene.drawnCount > 1, tries < 8 {
+            tries += 1
+            let byEdges = Double(Self.edgeLimit) / Double(max(edges, 1))
+            let byText = Double(Self.textLimit) / Double(max(text.utf16.count, 1))
+            let next = max(1, Int(Double(scene.drawnCount) * min(byEdges, byText) * 0.95) - 2)
+            budget = min(next, scene.drawnCount - 1)
+            (text, scene, edges) = try flowchart(of: hierarchy, maxNodes: budget)
+        }
+        output.write(text)
+        var summary = scene.summary(of: hierarchy, endOfInput: endOfInput)
+        if tries > 0 {
+            // One note for the fold, naming the limit that made it (not --max-nodes).
+            summary.notes.removeAll { if case .folded = $0 { true } else { false } }
+            summary.notes.append(
+                .mermaidLimits(edges: whole.edges, characters: whole.characters, drawnWithin: scene.drawnCount))
+        }
+        return summary
+    }
+
+    /// The flowchart drawing at most `maxNodes` models, its scene and how many edges it has.
+    private func flowchart(of hierarchy: Hierarchy, maxNodes: Int?) throws(RenderError) -> (String, DOTScene, Int) {
         let scene = DOTScene(
             hierarchy: hierarchy, legend: false,
             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
-            maxChildren: maxNodes == nil ? Int.max : 40)
+            // The 40 children drawn of one model is --max-nodes' limit: a fold for Mermaid's limits keeps it off.
+            maxChildren: self.maxNodes == nil ? Int.max : 40)
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
+        var edges = 0
         for statement in scene.statements {
             switch statement {
             case .open(let id, _, let label):
@@ -45,14 +82,17 @@ public struct MermaidRenderer: Renderer {
                     kind: kind, leaked: state == .leaked, ghost: state == .ghost, collapsed: collapsed)
             case .edge(let from, let to, let kind, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: kind.isPresentation)
+                edges += 1
             case .leakEdge(let from, let to, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: true, leak: true)
+                edges += 1
             case .point, .sameRank, .order:
                 // Layout hints for Graphviz only.
                 break
             }
         }
-        try flowchart.render(markdown: markdown, to: &output)
-        return scene.summary(of: hierarchy, endOfInput: endOfInput)
+        var text = ""
+        try flowchart.render(markdown: markdown, to: &text)
+        return (text, scene, edges)
     }
 }

@@ -88,4 +88,7 @@ public enum RenderNote: Sendable, Equatable {
     /// `withoutTime` of the `steps` steps had no time in the log: the output placed each 1 ms after the step
     /// before.
     case timesMadeUp(withoutTime: Int, steps: Int)
+    /// A Mermaid flowchart of `edges` edges and `characters` characters would pass Mermaid's limits
+    /// (`MermaidRenderer.edgeLimit`, `.textLimit`): it was folded to `drawnWithin` models.
+    case mermaidLimits(edges: Int, characters: Int, drawnWithin: Int)
 }

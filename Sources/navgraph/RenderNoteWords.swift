@@ -14,6 +14,11 @@ func words(for note: RenderNote, drawn: Int, maxNodes: Int) -> String {
         // Said, so a reader does not take the times for real.
         "navgraph: \(withoutTime == steps ? "the log has no times" : "\(withoutTime) steps have no time"): "
             + "the trace places \(withoutTime == steps ? "each step" : "each of them") 1 ms after the step before"
+    case .mermaidLimits(let edges, let characters, let drawnWithin):
+        // GitHub shows "Edge limit exceeded" or "Maximum text size" instead of the diagram, and nothing says why.
+        "navgraph: the whole flowchart (\(edges) edges, \(characters) characters) is past what Mermaid draws with the "
+            + "settings GitHub uses (\(MermaidRenderer.edgeLimit) edges, \(MermaidRenderer.textLimit) characters): "
+            + "folded to \(drawnWithin) models; render --format svg draws them all"
     }
 }
 

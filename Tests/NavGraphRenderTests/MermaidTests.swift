@@ -53,3 +53,72 @@ struct MermaidTests {
         expectGolden(text, "hostile.mmd")
     }
 }
+
+/// GitHub's Mermaid refuses a flowchart past 500 edges or 50,000 characters ("Edge limit exceeded") and shows no
+/// diagram: navgraph folds it under both, and says so.
+@Suite("Mermaid's limits")
+struct MermaidLimitTests {
+    /// A window of `tabs` stacks of `screens` screens each, with names `nameLength` long.
+    private func hierarchy(tabs: Int, screens: Int, nameLength: Int) -> Hierarchy {
+        var entries = [
+            Snapshot.Entry(model: ModelRef(key: "root", id: "R", type: "AppModel"), kind: .tabs, edge: nil, parent: nil)
+        ]
+        for tab in 0..<tabs {
+            let stack = entries.count
+            entries.append(
+                Snapshot.Entry(
+                    model: ModelRef(key: "t\(tab)", id: "T\(tab)", type: "TabModel"), kind: .stack, edge: .tab,
+                    parent: 0))
+            for screen in 0..<screens {
+                let type = String(repeating: "N", count: nameLength) + "Model"
+                entries.append(
+                    Snapshot.Entry(
+                        model: ModelRef(key: "s\(tab)-\(screen)", id: "S\(tab)-\(screen)", type: type), kind: .screen,
+                        edge: .push, parent: stack))
+            }
+        }
+        var hierarchy = Hierarchy()
+        hierarchy.apply(NavEvent(.snapshot([Snapshot(window: "main", entries: entries)]), line: 1))
+        return hierarchy
+    }
+
+    private func edges(_ text: String) -> Int {
+        text.split(separator: "\n").filter { $0.contains("-->") || $0.contains("-.->") }.count
+    }
+
+    @Test(arguments: [(600, 1, 8), (20, 40, 8), (12, 40, 120)])
+    func aFlowchartPastTheLimitsIsFoldedUnderThemAndSaysSo(tabs: Int, screens: Int, nameLength: Int) throws {
+        var renderer = MermaidRenderer()
+        renderer.maxNodes = nil
+        var text = ""
+        let summary = try renderer.render(hierarchy(tabs: tabs, screens: screens, nameLength: nameLength), to: &text)
+        #expect(edges(text) <= MermaidRenderer.edgeLimit)
+        #expect(text.utf16.count <= MermaidRenderer.textLimit)
+        let (whole, characters, drawn) = try #require(
+            summary.notes.lazy.compactMap { note -> (Int, Int, Int)? in
+                if case .mermaidLimits(let edges, let characters, let drawn) = note {
+                    (edges, characters, drawn)
+                } else {
+                    nil
+                }
+            }.first, "\(summary.notes)")
+        #expect(whole == tabs * (screens + 1))
+        #expect(whole > MermaidRenderer.edgeLimit || characters > MermaidRenderer.textLimit)
+        #expect(drawn == summary.drawn)
+        // Folded no more than it must: the drawing still uses most of what Mermaid allows.
+        #expect(
+            edges(text) >= MermaidRenderer.edgeLimit * 7 / 10 || text.utf16.count >= MermaidRenderer.textLimit * 7 / 10,
+            "\(edges(text)) edges, \(text.utf16.count) characters")
+        #expect(text.contains(" more"), "the folded models are said in the drawing")
+    }
+
+    @Test func aFlowchartWithinTheLimitsIsWhole() throws {
+        var renderer = MermaidRenderer()
+        renderer.maxNodes = nil
+        var text = ""
+        let summary = try renderer.render(hierarchy(tabs: 10, screens: 40, nameLength: 8), to: &text)
+        #expect(edges(text) == 410)
+        #expect(summary.notes.isEmpty)
+        #expect(summary.drawn == 411)
+    }
+}
