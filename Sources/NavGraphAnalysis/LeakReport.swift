@@ -1,8 +1,9 @@
 import NavGraphCore
 
-/// Which models leaked, following DOMAIN.md: a model leaked when there is evidence it left the hierarchy (an event
-/// removed it, or it was in a dump and absent from a later dump of the same window) and it never finished. Only
-/// models whose lifecycle the input records (a `Started`/`start`) get a verdict.
+/// Which models leaked (docs/commands/leaks.md): a model leaked when there is evidence it left the hierarchy (an event
+/// removed it, it was in a dump and absent from a later dump of the same window, or every open window dumped after it
+/// started and none listed it) and it never finished. Only models whose lifecycle the input records (a
+/// `Started`/`start`) get a verdict.
 public struct LeakReport: Sendable {
     public enum Status: String, Sendable {
         /// Left the hierarchy, or was in no dump of any window since it started; never finished.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavGraphCore
 
-/// The navgraph-events v1 semantics of DOMAIN.md §3, applied by the one reducer.
+/// The navgraph-events v1 semantics (docs/navgraph-events-v1.md), applied by the one reducer.
 @Suite("Structured events")
 struct EventReducerTests {
     private func ref(_ id: String, _ type: String = "Screen") -> ModelRef { ModelRef(id: id, type: type) }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import NavGraphFormats
 
-/// The inference rules of DOMAIN.md, on dumps shaped like the SwiftUINavigation Examples app.
+/// The inference rules (docs/formats/swiftui-navigation.md, "How kinds are inferred"), on dumps shaped like the
+/// SwiftUINavigation Examples app.
 @Suite("Inferring kinds from dumps")
 struct KindInferenceTests {
     static let launch = """
