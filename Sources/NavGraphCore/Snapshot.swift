@@ -25,6 +25,9 @@ public struct Snapshot: Sendable, Equatable {
         /// A state the reader worked out from what the log said of one change (a NavigatorUI navigator added,
         /// renamed or turned into a stack): nothing was dumped, so history says `state of window main`.
         case workedOut
+        /// A state the reader worked out from a change the log describes in its own words (TCA's action): history
+        /// gives those words.
+        case described(String)
     }
 
     public var window: String
@@ -38,5 +41,11 @@ public struct Snapshot: Sendable, Equatable {
     }
 
     /// How history names the step: `dump of window main`, or `state of window main`.
-    public var title: String { (origin == .printed ? "dump of window " : "state of window ") + window }
+    public var title: String {
+        switch origin {
+        case .printed: "dump of window " + window
+        case .workedOut: "state of window " + window
+        case .described(let words): words
+        }
+    }
 }

@@ -37,10 +37,6 @@ public struct Lookalike: Sendable, Equatable {
                     || $0.contains("CodableItemBox<") || $0.contains("Representation.eager")
             }),
         Lookalike(
-            name: "The Composable Architecture's _printChanges() output (actions and state diffs)",
-            instead: "log navigation as navgraph-events from the reducer that owns the path",
-            matches: { $0.hasPrefix("received action:") || $0 == "  (No state changes)" }),
-        Lookalike(
             name: "Swift source code",
             instead: "run the app and give navgraph what it prints (its console output, or a navgraph-events log)",
             matches: { line in

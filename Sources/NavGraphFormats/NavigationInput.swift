@@ -241,6 +241,8 @@ public struct NavigationInput {
                 diagnostics: diagnostics)
         case .typedPath:
             return TypedPathReader(diagnostics: diagnostics)
+        case .tca:
+            return TCAReader(rules: rules, diagnostics: diagnostics)
         }
     }
 
@@ -252,6 +254,7 @@ public struct NavigationInput {
         case .navigator: NavigatorReader.self
         case .swiftDump: SwiftDumpReader.self
         case .typedPath: TypedPathReader.self
+        case .tca: TCAReader.self
         }
     }
 }

@@ -14,6 +14,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case swiftDump = "swift-dump"
     /// `print(path)` / `debugPrint(path)` of a typed path (`[Route]`): `[Shop.Route.detail(id: 42)]`, one state per line.
     case typedPath = "typed-path"
+    /// The Composable Architecture's `_printChanges()` output: actions and the diffs of the state they changed.
+    case tca = "tca"
 }
 
 extension InputFormat {
@@ -26,6 +28,7 @@ extension InputFormat {
         case .navigator: "NavigatorUI log"
         case .swiftDump: "Swift dump() or lldb po output"
         case .typedPath: "print() of a typed path"
+        case .tca: "TCA _printChanges() output"
         }
     }
 
@@ -40,6 +43,9 @@ extension InputFormat {
         case .navigator: "NavigatorUI's (hmlongco/Navigator) log lines"
         case .swiftDump: "Swift dump() or lldb po output of an app's navigation state (routers, paths, tabs)"
         case .typedPath: "print(path) or debugPrint(path) of a typed path ([Route]), one state per line"
+        case .tca:
+            "The Composable Architecture's _printChanges() output: each action and the diff of the state "
+                + "(StackState paths, @Presents destinations, alerts, tabs)"
         }
     }
 
@@ -63,6 +69,9 @@ extension InputFormat {
         case .typedPath:
             "an array of module-qualified values on one line, after any label, such as "
                 + "'path: [Shop.Route.list(category: \"shoes\"), Shop.Route.detail(id: 42)]'"
+        case .tca:
+            "'received action:' then the action and the state's diff indented by two spaces, as "
+                + "Reducer._printChanges() prints them"
         }
     }
 }

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Writes the TCA fixtures in ../tca/: each session's `_printChanges()` log (real swift-custom-dump 1.7.3, Swift 6.3.1
+# on Linux) and, beside it, what the app showed after each action. Run from anywhere: tca-generator/generate.sh
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+swift build --package-path "$here" >&2
+bin=$(swift build --package-path "$here" --show-bin-path)/generate
+mkdir -p "$here/../tca"
+for session in stack tabs; do
+    "$bin" "$session" > "$here/../tca/$session.log" 2> "$here/../tca/$session.expected"
+done
