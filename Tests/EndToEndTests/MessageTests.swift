@@ -306,7 +306,6 @@ struct MessageTests {
     }
 
     @Test(arguments: [
-        ("tca-printchanges-pr2315-standups.txt", "The Composable Architecture's _printChanges() output"),
         ("navpath-print-swiftforums-58857-8-eager.txt", "NavigationPath's print() output"),
         ("navpath-print-barbaratozier-day44-ocr.txt", "NavigationPath's print() output"),
         ("navpath-warning-gemwallet-issue1759.txt", "SwiftUI's warning that a NavigationPath has no Codable"),

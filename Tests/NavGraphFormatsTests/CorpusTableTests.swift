@@ -51,7 +51,7 @@ let corpusOutcomes: [String: CorpusOutcome] = [
     "dumpstyle-tinder-nodes-pr148-po-tree.txt": .reads(.swiftDump),
     "navigator-log-issue112-TRUNCATED.txt": .reads(.navigator),
     "navigator-FORMATDEF-NavigationEventLogging.swift-494b0ad.txt": .rejected,
-    "tca-printchanges-pr2315-standups.txt": .rejected,
+    "tca-printchanges-pr2315-standups.txt": .reads(.tca),
     "swiftfulrouting-log-issue85.txt": .rejected,
 ]
 

@@ -80,6 +80,11 @@ import Testing
         }
     }
 
+    /// The ids of the selected tabs in an outline.
+    static func selectedTabs(_ outline: [String]) -> [Substring] {
+        outline.filter { $0.hasSuffix(" (selected)") }.map { $0.split(separator: " ")[1] }
+    }
+
     @Test(arguments: ["stack", "tabs"])
     func oneStepPerNavigationChangeAndNoneForTheRest(session: String) throws {
         let log = try String(contentsOf: Self.fixture(session + ".log"), encoding: .utf8)
@@ -91,9 +96,8 @@ import Testing
         var before: [String] = []
         for (index, outline) in expected.enumerated() {
             let screens = outline.map { $0.replacingOccurrences(of: " (selected)", with: "") }
-            let selected = outline.filter { $0.hasSuffix(" (selected)") }
             if screens != before.map({ $0.replacingOccurrences(of: " (selected)", with: "") }) { steps.append(lines[index]) }
-            if selected != before.filter({ $0.hasSuffix(" (selected)") }) { steps.append(lines[index]) }
+            if Self.selectedTabs(outline) != Self.selectedTabs(before) { steps.append(lines[index]) }
             before = outline
         }
         let events = try Self.events(Array(log.utf8))
