@@ -96,7 +96,9 @@ import Testing
         var before: [String] = []
         for (index, outline) in expected.enumerated() {
             let screens = outline.map { $0.replacingOccurrences(of: " (selected)", with: "") }
-            if screens != before.map({ $0.replacingOccurrences(of: " (selected)", with: "") }) { steps.append(lines[index]) }
+            if screens != before.map({ $0.replacingOccurrences(of: " (selected)", with: "") }) {
+                steps.append(lines[index])
+            }
             if Self.selectedTabs(outline) != Self.selectedTabs(before) { steps.append(lines[index]) }
             before = outline
         }
@@ -110,6 +112,21 @@ import Testing
         let whole = try Self.events(bytes)
         #expect(try Self.events(bytes, chunkSize: 1) == whole)
         #expect(try Self.events(bytes, chunkSize: 7, format: nil) == whole)
+    }
+
+    /// Each line with a console's prefix (its own time on each), CRLF line ends: read as the plain log.
+    @Test func consolePrefixesAndCRLFAreReadAsThePlainLog() throws {
+        let log = try String(contentsOf: Self.fixture("stack.log"), encoding: .utf8)
+        var second = 0
+        let prefixed = log.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            second += 1
+            return String(
+                format: "2026-11-26 19:%02d:%02d.%03d SyncUps[4242:9111] ", second / 60 % 60, second % 60, second % 1000
+            )
+                + line + "\r"
+        }.joined(separator: "\n")
+        let plain = try Self.events(Array(log.utf8)).map(\.action)
+        #expect(try Self.events(Array(prefixed.utf8), format: nil).map(\.action) == plain)
     }
 
     @Test func detectedFromItsFirstAction() throws {

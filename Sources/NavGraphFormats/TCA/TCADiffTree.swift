@@ -66,7 +66,9 @@ struct TCADiffTreeBuilder {
         let label = text[..<colon]
         let isLabel =
             !label.isEmpty
-            && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "#" || $0 == "[" || $0 == "]" }
+            && label.allSatisfy {
+                $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "#" || $0 == "[" || $0 == "]"
+            }
         guard isLabel, text[text.index(after: colon)...].first == " " else { return (nil, text) }
         return (label, text[text.index(colon, offsetBy: 2)...])
     }

@@ -41,11 +41,13 @@ struct TCANavigation {
                     var type = String(caseName ?? payloadType ?? "?")
                     if caseName != nil { type += "(\(payloadType.map(Self.withoutGenerics) ?? "…"))" }
                     let key = Self.key(model.key, name)
-                    children.append((presented, ModelRef(id: key, type: type), .presented(style(caseName, payloadType)), index))
+                    children.append(
+                        (presented, ModelRef(id: key, type: type), .presented(style(caseName, payloadType)), index))
                 case .child(let child):
                     guard tabs || Self.holdsNavigation(child) else { continue }
                     let key = Self.key(model.key, name)
-                    children.append((child, ModelRef(id: key, type: String(child.type ?? "?")), tabs ? .tab : .child, index))
+                    children.append(
+                        (child, ModelRef(id: key, type: String(child.type ?? "?")), tabs ? .tab : .child, index))
                 case .selection(let tab):
                     selected = tab
                 case .absent, .other:

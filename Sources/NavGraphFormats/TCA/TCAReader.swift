@@ -36,7 +36,11 @@ public final class TCAReader: NavigationReader {
     static let marker = "received action:"
 
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = String(decoding: line, as: UTF8.self)
+        // Cheap first: the line must end in `:` (a CR or spaces after it aside).
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end >= marker.utf8.count, line[end - 1] == UInt8(ascii: ":") else { return false }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: line[..<end]), as: UTF8.self)
         return text.hasSuffix(marker) && !text.contains("\"")
     }
 
@@ -59,7 +63,7 @@ public final class TCAReader: NavigationReader {
             return
         }
         if !prefix.isEmpty {
-            guard text.hasPrefix(prefix) else { return skip(line, info) }
+            guard Self.hasConsolePrefix(text, like: prefix) else { return skip(line, info) }
             text = text.dropFirst(prefix.count)
         }
         switch phase {
@@ -87,6 +91,18 @@ public final class TCAReader: NavigationReader {
                 apply(diff, into: &events)
             }
         }
+    }
+
+    /// Whether `text` starts with a console prefix like the one in front of its action: the same characters but
+    /// for the digits (each line has its own time, `2026-11-26 19:40:01.123 SyncUps[4242:9111] `).
+    static func hasConsolePrefix(_ text: Substring, like prefix: Substring) -> Bool {
+        var line = text.unicodeScalars.makeIterator()
+        for expected in prefix.unicodeScalars {
+            guard let got = line.next() else { return false }
+            let digits = (expected.properties.numericType != nil, got.properties.numericType != nil)
+            if got != expected && !(digits.0 && digits.1) { return false }
+        }
+        return true
     }
 
     private func skip(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) {
@@ -126,7 +142,8 @@ public final class TCAReader: NavigationReader {
     public func finish(into events: inout [NavEvent]) {
         if phase != .idle {
             diagnostics.report(
-                Diagnostic(.warning, line: blockLine, "the input ends inside the action printed from here; it is not read"))
+                Diagnostic(
+                    .warning, line: blockLine, "the input ends inside the action printed from here; it is not read"))
         }
     }
 }

@@ -45,7 +45,8 @@ struct TCAStateMerge {
             guard let payload else {
                 return Self.isSelectionName(name) ? .selection(caseName) : .other
             }
-            let payloadType = node.opens ? node.children.first.flatMap { Self.typeName($0.value) } : Self.typeName(payload)
+            let payloadType =
+                node.opens ? node.children.first.flatMap { Self.typeName($0.value) } : Self.typeName(payload)
             var wasPresentation = false
             var feature = TCAFeature(type: payloadType)
             if case .presentation(let oldCase, _, let oldFeature) = old {
@@ -67,7 +68,8 @@ struct TCAStateMerge {
             // A feature state held directly is a child (a tab's, the list under a stack) unless it was `nil` before
             // or is named as `@Presents` properties are.
             var presented =
-                Self.isPresentationName(name) || type.hasPrefix("AlertState") || type.hasPrefix("ConfirmationDialogState")
+                Self.isPresentationName(name) || type.hasPrefix("AlertState")
+                || type.hasPrefix("ConfirmationDialogState")
             switch old {
             case .presentation(nil, _, let known)?: (feature, presented) = (known, true)
             case .absent?: presented = presented || type.hasSuffix(".State")

@@ -3,8 +3,15 @@ import Foundation
 // The SyncUps app of TCA's tutorials, before `@ObservableState` (property names as declared, `@PresentationState`
 // stored as `_destination`): an app feature with a stack of detail, record and meeting screens over the list.
 
-struct Attendee: Equatable { var id: UUID; var name: String }
-struct Meeting: Equatable { var id: UUID; var date: Date; var transcript: String }
+struct Attendee: Equatable {
+    var id: UUID
+    var name: String
+}
+struct Meeting: Equatable {
+    var id: UUID
+    var date: Date
+    var transcript: String
+}
 enum Theme { case bubblegum, buttercup, indigo, lavender, orange }
 struct SyncUp: Equatable {
     var id: UUID
@@ -16,9 +23,19 @@ struct SyncUp: Equatable {
 }
 
 enum SyncUpForm {
-    enum Field: Hashable { case attendee(UUID), title }
-    struct State { var focus: Field? = .title; var syncUp: SyncUp }
-    enum Action { case addAttendeeButtonTapped, binding(String), onDeleteAttendees([Int]) }
+    enum Field: Hashable {
+        case attendee(UUID)
+        case title
+    }
+    struct State {
+        var focus: Field? = .title
+        var syncUp: SyncUp
+    }
+    enum Action {
+        case addAttendeeButtonTapped
+        case binding(String)
+        case onDeleteAttendees([Int])
+    }
 }
 
 enum SyncUpsList {
@@ -36,7 +53,10 @@ enum SyncUpsList {
     }
 }
 
-enum PresentationAction<Action> { case dismiss, presented(Action) }
+enum PresentationAction<Action> {
+    case dismiss
+    case presented(Action)
+}
 
 enum SyncUpDetail {
     enum Destination {
@@ -46,7 +66,11 @@ enum SyncUpDetail {
             case share(ConfirmationDialogState<Share>)
             case scanner(Scanner.State)
         }
-        enum Action { case alert(Alert), edit(SyncUpForm.Action), share(Share) }
+        enum Action {
+            case alert(Alert)
+            case edit(SyncUpForm.Action)
+            case share(Share)
+        }
         enum Alert { case confirmButtonTapped }
         enum Share { case copyLink, mail }
     }
@@ -67,7 +91,12 @@ enum Scanner {
 }
 
 enum RecordMeeting {
-    struct State { var secondsElapsed = 0; var speakerIndex = 0; var syncUp: SyncUp; var transcript = "" }
+    struct State {
+        var secondsElapsed = 0
+        var speakerIndex = 0
+        var syncUp: SyncUp
+        var transcript = ""
+    }
     enum Action { case timerTick, endMeetingButtonTapped }
 }
 
@@ -78,7 +107,10 @@ enum AppFeature {
             case meeting(Meeting, syncUp: SyncUp)
             case record(RecordMeeting.State)
         }
-        enum Action { case detail(SyncUpDetail.Action), record(RecordMeeting.Action) }
+        enum Action {
+            case detail(SyncUpDetail.Action)
+            case record(RecordMeeting.Action)
+        }
     }
     struct State {
         var path = StackState<Path.State>()
@@ -161,10 +193,15 @@ func stackSession() -> Session<AppFeature.State, AppFeature.Action> {
     var edited = engineering
     edited.attendees.append(Attendee(id: uuid(), name: "Blob Sr"))
     s.send(
-        .path(.element(id: StackElementID(generation: 0), action: .detail(.destination(.presented(.edit(.addAttendeeButtonTapped))))))
+        .path(
+            .element(
+                id: StackElementID(generation: 0),
+                action: .detail(.destination(.presented(.edit(.addAttendeeButtonTapped))))))
     ) {
         $0.path[id: StackElementID(generation: 0)] = .detail(
-            .init(destination: .edit(SyncUpForm.State(focus: .attendee(edited.attendees[2].id), syncUp: edited)), syncUp: engineering))
+            .init(
+                destination: .edit(SyncUpForm.State(focus: .attendee(edited.attendees[2].id), syncUp: edited)),
+                syncUp: engineering))
     }
     s.send(.path(.element(id: StackElementID(generation: 0), action: .detail(.doneEditingButtonTapped)))) {
         $0.path[id: StackElementID(generation: 0)] = .detail(.init(syncUp: edited))
@@ -192,7 +229,8 @@ func stackSession() -> Session<AppFeature.State, AppFeature.Action> {
                 destination: .alert(
                     AlertState(
                         buttons: [
-                            ButtonState(action: .confirmButtonTapped, label: TextState(string: "Yes"), role: .destructive),
+                            ButtonState(
+                                action: .confirmButtonTapped, label: TextState(string: "Yes"), role: .destructive),
                             ButtonState(action: nil, label: TextState(string: "Nevermind"), role: .cancel),
                         ],
                         message: TextState(string: "Are you sure you want to delete this meeting?"),

@@ -37,7 +37,10 @@ enum HomeFeature {
 
 enum AddItem {
     enum Path {
-        enum State { case pickCategory(Settings.State), pickColor(Settings.State) }
+        enum State {
+            case pickCategory(Settings.State)
+            case pickColor(Settings.State)
+        }
     }
     struct State {
         var _$id = ObservableStateID()
@@ -73,13 +76,18 @@ enum TabsApp {
         var _$observationRegistrar = ObservationStateRegistrar()
     }
     enum Action {
-        case home(String), inventory(String), selectTab(Tab)
+        case home(String)
+        case inventory(String)
+        case selectTab(Tab)
     }
 }
 
 func tabsNavigation(_ state: TabsApp.State) -> [String] {
     var lines = [outline(0, "root", "root", "TabsApp.State", "tabs")]
-    lines.append(outline(1, "tab", "home", "HomeFeature.State", state._home._path.ids.isEmpty ? nil : "stack", selected: state._selectedTab == .home))
+    lines.append(
+        outline(
+            1, "tab", "home", "HomeFeature.State", state._home._path.ids.isEmpty ? nil : "stack",
+            selected: state._selectedTab == .home))
     for (id, element) in zip(state._home._path.ids, state._home._path.elements) {
         switch element {
         case .item: lines.append(outline(2, "push", "\(id)", "item(ItemDetail.State)"))
@@ -87,10 +95,13 @@ func tabsNavigation(_ state: TabsApp.State) -> [String] {
         }
     }
     lines.append(
-        outline(1, "tab", "inventory", "InventoryFeature.State", state._inventory._path.ids.isEmpty ? nil : "stack",
+        outline(
+            1, "tab", "inventory", "InventoryFeature.State", state._inventory._path.ids.isEmpty ? nil : "stack",
             selected: state._selectedTab == .inventory))
     if case .addItem(let add) = state._inventory._destination {
-        lines.append(outline(2, "sheet", "inventory.destination", "addItem(AddItem.State)", add._path.ids.isEmpty ? nil : "stack"))
+        lines.append(
+            outline(
+                2, "sheet", "inventory.destination", "addItem(AddItem.State)", add._path.ids.isEmpty ? nil : "stack"))
         for (id, element) in zip(add._path.ids, add._path.elements) {
             switch element {
             case .pickCategory: lines.append(outline(3, "push", "\(id)", "pickCategory(Settings.State)"))
