@@ -118,6 +118,9 @@ let package = Package(
         .executableTarget(
             name: "fuzz-typed-path", dependencies: ["NavGraphFuzzing"],
             swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fuzz-tca", dependencies: ["NavGraphFuzzing"],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         // What the test targets share: the repository's paths, temporary files, golden-file comparison.
         .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
@@ -150,7 +153,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "recorder-demo", "NavGraphTestSupport",
+                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "fuzz-tca", "recorder-demo", "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),
     ]

@@ -333,7 +333,7 @@ struct HostileInputTests {
 struct FuzzRegressionTests {
     @Test(arguments: [
         "swiftui-navigation", "navgraph-events", "navigation-path", "navigator",
-        "swift-dump", "typed-path",
+        "swift-dump", "typed-path", "tca",
     ])
     func replayEveryFile(target: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(target)")
@@ -347,6 +347,7 @@ struct FuzzRegressionTests {
             case "typed-path":
                 ["session.log", "private.log", "structs.log"].map { generatedFixture("typed-path", $0).path }
             case "navigator": [example("navigator-session.log")]
+            case "tca": ["stack.log", "tabs.log"].map { generatedFixture("tca", $0).path }
             case "swift-dump":
                 [
                     example("per-tab-routers.log"),

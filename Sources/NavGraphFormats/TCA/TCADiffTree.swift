@@ -38,6 +38,12 @@ struct TCADiffTreeBuilder {
             close(downTo: indent)
             return
         }
+        // A line at or left of an open node's indent is not inside it (its closing line went missing): the open
+        // nodes' indents only grow (the root's aside), so the tree is no deeper than the lines are wide.
+        while stack.count > 1, let last = stack.last, last.indent >= indent {
+            stack.removeLast()
+            stack[stack.count - 1].node.children.append(last.node)
+        }
         let (label, value) = Self.split(text)
         let node = TCADiffNode(side: side, label: label, value: value)
         if node.opens {
