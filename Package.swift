@@ -153,7 +153,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "fuzz-tca", "recorder-demo", "NavGraphTestSupport",
+                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "fuzz-tca", "recorder-demo",
+                "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),
     ]
