@@ -35,6 +35,12 @@ public final class TCAReader: NavigationReader {
 
     static let marker = "received action:"
 
+    static func endsInColon(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return end > 0 && line[end - 1] == UInt8(ascii: ":")
+    }
+
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         // Cheap first: the line must end in `:` (a CR or spaces after it aside).
         var end = line.count
@@ -47,7 +53,11 @@ public final class TCAReader: NavigationReader {
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         var text = Substring(String(decoding: line, as: UTF8.self))
         if text.last == "\r" { text = text.dropLast() }
-        if let range = text.range(of: Self.marker), text[range.upperBound...].allSatisfy({ $0 == " " }) {
+        // Only a line that ends in `:` can be an action's first (Foundation's search on every line was most of the
+        // reading).
+        if Self.endsInColon(line), let range = text.range(of: Self.marker),
+            text[range.upperBound...].allSatisfy({ $0 == " " })
+        {
             if phase != .idle {
                 diagnostics.report(
                     Diagnostic(
