@@ -2,9 +2,9 @@
 import Foundation
 import PackageDescription
 
-// `NAVGRAPH_FUZZ=1 swift build …` (scripts/fuzz) instruments the library and the fuzz targets for libFuzzer with
+// `NAVGRAPH_FUZZ=1 swift build …` (scripts/fuzz) instruments the library and the fuzz target for libFuzzer with
 // AddressSanitizer; only those targets, so build tools (the template embedder) stay ordinary executables.
-// The fuzz targets have their own @main and link libFuzzer without its main (path in NAVGRAPH_FUZZ_NO_MAIN).
+// The fuzz target has its own @main and links libFuzzer without its main (path in NAVGRAPH_FUZZ_NO_MAIN).
 let fuzzing = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ"] == "1"
 let fuzzerNoMain = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_NO_MAIN"] ?? ""
 let fuzzSwift: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-DFUZZING"])] : []
@@ -95,31 +95,14 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"),
 
-        // Fuzzing: the harness, and one libFuzzer target per reader (replayers in a normal build).
+        // Fuzzing: the harness, and one libFuzzer target for every reader, the format named on its command line
+        // (`navgraph-fuzz swift-dump …`; a replayer in a normal build).
         .target(
             name: "NavGraphFuzzing",
             dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
             swiftSettings: fuzzSwift),
         .executableTarget(
-            name: "fuzz-swiftui-navigation", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-navgraph-events", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-navigation-path", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-navigator", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-swift-dump", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-typed-path", dependencies: ["NavGraphFuzzing"],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "fuzz-tca", dependencies: ["NavGraphFuzzing"],
+            name: "navgraph-fuzz", dependencies: ["NavGraphFuzzing"],
             swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
 
         // What the test targets share: the repository's paths, temporary files, golden-file comparison.
@@ -152,8 +135,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "navgraph", "fuzz-swiftui-navigation", "fuzz-navgraph-events", "fuzz-navigation-path",
-                "fuzz-navigator", "fuzz-swift-dump", "fuzz-typed-path", "fuzz-tca", "recorder-demo",
+                "navgraph", "navgraph-fuzz", "recorder-demo", "NavGraphFormats", "NavGraphFuzzing",
                 "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),

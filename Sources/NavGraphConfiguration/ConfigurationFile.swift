@@ -3,8 +3,9 @@ import NavGraphCore
 import NavGraphFormats
 import Yams
 
-/// A problem in `.navgraph.yml`, at a line when it has one: printed as `file:line: error: …` (exit status 2). A file
-/// with several mistakes is one error for its first, with the others in `following`, so that one run names them all.
+/// A problem in `.navgraph.yml`: which file, at which line when it has one, and what is wrong there (the command line
+/// prints it as `file:line: error: …`, exit status 2). A file with several mistakes is one error for its first, with
+/// the others in `following`, so that one run names them all.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var line: Int?
@@ -12,12 +13,11 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     /// The file's further mistakes, in file order.
     public var following: [ConfigurationError] = []
 
-    /// Every mistake, one `file:line: error: …` line each.
-    public var description: String { ([self] + following).map(\.located).joined(separator: "\n") }
-
-    /// Escaped for a terminal: the file's name and what the message quotes from it can hold any character.
-    private var located: String {
-        TerminalText.escaped(line.map { "\(file):\($0): error: \(message)" } ?? "\(file): error: \(message)")
+    /// Every mistake, one `file:line: message` line each.
+    public var description: String {
+        ([self] + following).map { mistake in
+            (mistake.line.map { "\(mistake.file):\($0)" } ?? mistake.file) + ": " + mistake.message
+        }.joined(separator: "\n")
     }
 }
 

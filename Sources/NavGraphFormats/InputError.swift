@@ -1,12 +1,14 @@
 import NavGraphCore
 
-/// Why input could not be read. Each case carries what a user needs to find the problem.
+/// Why input could not be read, as data: what went wrong, where (`path`, `line`), in which format and what was
+/// expected. `description` says it plainly for any client of the library; the command line words it its own way
+/// (with its option names and the `file:line: error:` form).
 public enum InputError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case readFailed(path: String, reason: String)
-    /// Nothing in the input is in any format navgraph knows.
+    /// Nothing in the input is in any format navgraph knows (each of `InputFormats.all` was tried).
     case noNavigationOutput(path: String, lines: Int)
-    /// `--input-format` named a format and no line of the input is in it.
+    /// The input was to be read in `format` (named, not detected) and no line of it is in that format.
     case noLinesOfFormat(InputFormat, path: String, lines: Int)
     /// Nothing navgraph reads, and the input looks like something it can name (from `line` on).
     case looksLike(Lookalike, path: String, line: Int)
@@ -14,59 +16,60 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case binaryInput(path: String)
     /// UTF-16 text (a byte-order mark, or NULs between ASCII bytes): navgraph reads UTF-8.
     case utf16Input(path: String)
-    /// The input had errors (each reported as a diagnostic as it was read); `strict` when `--strict` made
-    /// warnings and skipped lines into errors.
+    /// The input had errors (each reported as a diagnostic as it was read); `strict` when warnings and skipped lines
+    /// were counted as errors.
     case invalidInput(path: String, errors: Int, strict: Bool)
 
-    /// File names are escaped: a name can hold any byte but `/` and NUL (an escape sequence, a newline).
-    public var description: String {
-        switch escapingPath {
-        case .cannotOpen(let path, let reason):
-            "\(path): error: cannot open: \(reason)"
-        case .readFailed(let path, let reason):
-            "\(path): error: read failed: \(reason)"
-        case .noNavigationOutput(let path, 0):
-            "\(path): error: the input is empty; expected navigation output in one of: "
-                + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
-        case .noNavigationOutput(let path, let lines):
-            "\(path): error: no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried every format:"
-                + InputFormat.allCases.map { "\n  \($0.rawValue) (\($0.summary)): expected \($0.expectedLines)" }
-                .joined()
-        case .noLinesOfFormat(let format, let path, let lines):
-            lines == 0
-                ? "\(path): error: the input is empty; expected \(format.summary) (--input-format \(format.rawValue))"
-                : "\(path): error: --input-format \(format.rawValue): "
-                    + (lines == 1 ? "its one line is not " : "none of its \(lines) lines is ")
-                    + "\(format.summary); expected \(format.expectedLines). Without --input-format, navgraph detects the "
-                    + "format"
-        case .looksLike(let what, let path, let line):
-            "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
-                + "Instead, \(what.instead). navgraph reads "
-                + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (navgraph --help)"
-        case .utf16Input(let path):
-            "\(path): error: this is UTF-16 text, and navgraph reads UTF-8; convert it first: "
-                + "iconv -f UTF-16 -t UTF-8 \(path) > log-utf8.txt"
-        case .binaryInput(let path):
-            "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
-                + "expected a console log or a navgraph-events log"
-        case .invalidInput(let path, let errors, let strict):
-            "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")"
+    /// The input's name (a path, or `<stdin>`).
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _), .readFailed(let path, _), .noNavigationOutput(let path, _),
+            .noLinesOfFormat(_, let path, _), .looksLike(_, let path, _), .binaryInput(let path),
+            .utf16Input(let path), .invalidInput(let path, _, _):
+            path
         }
     }
 
-    /// The same error, its path made safe for a terminal.
-    private var escapingPath: InputError {
-        let e: (String) -> String = { TerminalText.escaped($0) }
+    /// The line the error is at, when it is at one.
+    public var line: Int? {
+        if case .looksLike(_, _, let line) = self { return line }
+        return nil
+    }
+
+    /// The format the input was read in (named), when the error is about one.
+    public var format: InputFormat? {
+        if case .noLinesOfFormat(let format, _, _) = self { return format }
+        return nil
+    }
+
+    /// The formats the input was expected in: the one named, or every one navgraph reads when none was found.
+    public var expectedFormats: [InputFormat] {
+        switch self {
+        case .noLinesOfFormat(let format, _, _): [format]
+        case .noNavigationOutput, .looksLike: InputFormats.all
+        default: []
+        }
+    }
+
+    /// The error in plain words, located as `path:` or `path:line:`.
+    public var description: String {
+        let names = InputFormats.all.map(\.name).joined(separator: ", ")
         return switch self {
-        case .cannotOpen(let path, let reason): .cannotOpen(path: e(path), reason: reason)
-        case .readFailed(let path, let reason): .readFailed(path: e(path), reason: reason)
-        case .noNavigationOutput(let path, let lines): .noNavigationOutput(path: e(path), lines: lines)
-        case .noLinesOfFormat(let format, let path, let lines): .noLinesOfFormat(format, path: e(path), lines: lines)
-        case .looksLike(let what, let path, let line): .looksLike(what, path: e(path), line: line)
-        case .binaryInput(let path): .binaryInput(path: e(path))
-        case .utf16Input(let path): .utf16Input(path: e(path))
+        case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"
+        case .readFailed(let path, let reason): "\(path): read failed: \(reason)"
+        case .noNavigationOutput(let path, 0): "\(path): the input is empty; expected navigation output in one of: \(names)"
+        case .noNavigationOutput(let path, let lines):
+            "\(path): no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried \(names)"
+        case .noLinesOfFormat(let format, let path, 0):
+            "\(path): the input is empty; expected \(format.summary) (\(format.name))"
+        case .noLinesOfFormat(let format, let path, let lines):
+            "\(path): no line of \(lines) is \(format.summary) (\(format.name)); expected \(format.expectedLines)"
+        case .looksLike(let what, let path, let line):
+            "\(path):\(line): no navigation output found; this looks like \(what.name). Instead, \(what.instead)"
+        case .binaryInput(let path): "\(path): a binary file (it has NUL bytes), with no navigation output"
+        case .utf16Input(let path): "\(path): UTF-16 text; navgraph reads UTF-8"
         case .invalidInput(let path, let errors, let strict):
-            .invalidInput(path: e(path), errors: errors, strict: strict)
+            "\(path): \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (warnings counted as errors)" : "")"
         }
     }
 }

@@ -60,13 +60,7 @@ public struct Lookalike: Sendable, Equatable {
                 return line.hasPrefix("import ")
                     && line.dropFirst(7).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
             }),
-        // Its `#` comments read as Markdown headings: the top-level keys say more, wherever they come.
-        Lookalike(
-            name: "navgraph's own configuration file (.navgraph.yml)",
-            instead: "give it with --config FILE (or keep it as .navgraph.yml in the folder you run navgraph in, or a "
-                + "parent), and give navgraph an app's log to read",
-            isDecisive: true,
-            matches: { ["kinds:", "presentations:", "allowed:", "dump:", "defaults:"].contains($0) }),
+        configurationFile,
         Lookalike(
             name: "Markdown text",
             instead: "copy the console lines out of it (a fenced block's content) into a file of their own",
@@ -80,6 +74,14 @@ public struct Lookalike: Sendable, Equatable {
                     || line.contains("](./") || line.contains("](#")
             }),
     ]
+
+    // Its `#` comments read as Markdown headings: the top-level keys say more, wherever they come.
+    public static let configurationFile = Lookalike(
+        name: "navgraph's own configuration file (.navgraph.yml)",
+        instead: "give it to navgraph as its configuration (or keep it as .navgraph.yml in the folder you run navgraph "
+            + "in, or a parent), and give navgraph an app's log to read",
+        isDecisive: true,
+        matches: { ["kinds:", "presentations:", "allowed:", "dump:", "defaults:"].contains($0) })
 
     /// Words a Swift declaration may start with before what it declares.
     static let declarationModifiers = [

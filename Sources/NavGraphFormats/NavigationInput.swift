@@ -90,33 +90,11 @@ public struct NavigationInput {
         // What was read before an error is handed on too.
         defer { batching?.finished(&s.events) }
 
-        func stampTimes(_ list: inout [NavEvent], from first: Int = 0) {
-            guard let consoleTime = s.consoleTime, !s.readsConsoleTimes else { return }
-            for index in first..<list.count where list[index].time == nil { list[index].time = consoleTime }
-        }
-
-        func deliver() throws {
-            if let batching {
-                if !batching.lineEnded(&s.events) { s.stopped = true }
-                return
-            }
-            // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained and
-            // later released each of its strings: a few percent of the reading thread, perf). Taken off the end, in
-            // order once reversed (most lines make one event): swapping a placeholder in for each and then clearing
-            // the placeholders was about 4% of the reading thread on a NavigatorUI log, perf.
-            if s.events.count > 1 { s.events.reverse() }
-            while !s.stopped, var event = s.events.popLast() {
-                if let completion = s.completion { completion.complete(&event) }
-                if try !body(consume event) { s.stopped = true }
-            }
-            if !s.events.isEmpty { s.events.removeAll(keepingCapacity: true) }
-        }
-
         func idle(_ pause: LineSource.Pause) throws -> Bool {
             var provisional: [NavEvent] = []
             if pause == .quiet, let reader = s.reader {
                 reader.provisional(into: &provisional)
-                stampTimes(&provisional)
+                s.stampTimes(&provisional)
             }
             if !s.stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
             return !s.stopped
@@ -141,16 +119,7 @@ public struct NavigationInput {
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             if s.reader == nil {
-                let made = makeReader(detectingFrom: line, number: info.number, diagnostics: diagnostics)
-                s.reader = made
-                s.readsConsoleTimes = made.map { type(of: $0).readsConsoleTimes } ?? false
-                if let made, s.previousNumber > 0 {
-                    let number = s.previousNumber
-                    s.previousLine.withUnsafeBufferPointer { made.begin(after: $0, number: number) }
-                }
-                if let completion = made?.completion {
-                    if let handOver { handOver(completion) } else { s.completion = completion }
-                }
+                startReading(s, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
             }
             if let reader = s.reader {
                 if !s.readsConsoleTimes, let time = s.consoleClock.time(at: line) { s.consoleTime = time }
@@ -158,26 +127,11 @@ public struct NavigationInput {
                 reader.read(line, info: info, into: &s.events)
                 // Called only when there is something to stamp: most lines make no event, and the call per line
                 // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
-                if s.events.count > first, s.consoleTime != nil { stampTimes(&s.events, from: first) }
+                if s.events.count > first, s.consoleTime != nil { s.stampTimes(&s.events, from: first) }
             } else {
-                if let time = s.consoleClock.time(at: line) { s.consoleTime = time }
-                if !s.sawNUL, line.contains(0) {
-                    s.sawNUL = true
-                    s.looksUTF16 = info.number == 1 && Self.startsLikeUTF16(line)
-                }
-                if s.lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
-                    let text = Substring(String(decoding: line, as: UTF8.self))
-                    if let found = Lookalike.matching(text), s.lookalike == nil || found.isDecisive {
-                        s.lookalike = (found, info.number)
-                    }
-                }
-                // Not yet known what this is: it is noise to every reader.
-                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
-                s.previousLine.removeAll(keepingCapacity: true)
-                s.previousLine.append(contentsOf: line)
-                s.previousNumber = info.number
+                s.lookAtUnread(line, info, diagnostics: diagnostics)
             }
-            if !s.events.isEmpty { try deliver() }
+            if !s.events.isEmpty { try s.deliver(batching: batching, body) }
             return !s.stopped
         }
         try withoutActuallyEscaping(idle) { idle in
@@ -198,63 +152,42 @@ public struct NavigationInput {
         if let reader = s.reader, !s.stopped {
             let first = s.events.count
             reader.finish(into: &s.events)
-            stampTimes(&s.events, from: first)
-            try deliver()
+            s.stampTimes(&s.events, from: first)
+            try s.deliver(batching: batching, body)
         }
-        let lines = s.lines
         let navigationLines = s.reader?.navigationLineCount ?? 0
-        if navigationLines == 0 {
-            if s.looksUTF16 { throw InputError.utf16Input(path: source.name) }
-            if s.sawNUL { throw InputError.binaryInput(path: source.name) }
-            if s.reader == nil, let (what, line) = s.lookalike {
-                throw InputError.looksLike(what, path: source.name, line: line)
-            }
-            if let format { throw InputError.noLinesOfFormat(format, path: source.name, lines: lines) }
-            throw InputError.noNavigationOutput(path: source.name, lines: lines)
-        }
-        return Summary(format: s.reader.map { type(of: $0).format }, lines: lines, navigationLines: navigationLines)
+        if navigationLines == 0 { throw s.nothingRead(path: source.name, format: format) }
+        return Summary(format: s.format, lines: s.lines, navigationLines: navigationLines)
     }
 
-    private func makeReader(detectingFrom line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler)
-        -> NavigationReader?
-    {
-        let chosen = format ?? InputFormat.allCases.first { Self.readerType(for: $0).recognizes(line) }
-        guard let chosen else { return nil }
+    /// The settings readers are made with.
+    func readerSetup(diagnostics: DiagnosticHandler) -> ReaderSetup {
+        ReaderSetup(
+            diagnostics: diagnostics, rules: rules, lenient: lenient, dumpPropertyNames: dumpPropertyNames,
+            showsEverything: showsAllDumpedProperties)
+    }
+
+    /// Makes the reader of the format given, or of the one `line` is in (said in a note), and gets it going.
+    private func startReading(
+        _ s: ReadingState, detectingFrom line: UnsafeBufferPointer<UInt8>, number: Int,
+        diagnostics: DiagnosticHandler, handOver: ((EventCompletion) -> Void)?
+    ) {
+        guard let chosen = format ?? InputFormats.detect(line) else { return }
         if format == nil {
             diagnostics.detected(line: number) {
-                Diagnostic(
-                    .note, line: number, "read as \(chosen.rawValue) (\(chosen.summary)), detected from this line")
+                Diagnostic(.note, line: number, "read as \(chosen.name) (\(chosen.summary)), detected from this line")
             }
         }
-        switch chosen {
-        case .swiftUINavigation:
-            return SwiftUINavigationReader(rules: rules, diagnostics: diagnostics, lenient: lenient)
-        case .events:
-            return EventLogReader(diagnostics: diagnostics, lenient: lenient)
-        case .navigationPath:
-            return NavigationPathReader(diagnostics: diagnostics, lenient: lenient)
-        case .navigator:
-            return NavigatorReader(diagnostics: diagnostics)
-        case .swiftDump:
-            return SwiftDumpReader(
-                names: dumpPropertyNames, verbose: showsAllDumpedProperties,
-                diagnostics: diagnostics)
-        case .typedPath:
-            return TypedPathReader(diagnostics: diagnostics)
-        case .tca:
-            return TCAReader(rules: rules, diagnostics: diagnostics)
+        let made = chosen.definition.makeReader(readerSetup(diagnostics: diagnostics))
+        s.reader = made
+        s.format = chosen
+        s.readsConsoleTimes = type(of: made).readsConsoleTimes
+        if s.previousNumber > 0 {
+            let number = s.previousNumber
+            s.previousLine.withUnsafeBufferPointer { made.begin(after: $0, number: number) }
         }
-    }
-
-    static func readerType(for format: InputFormat) -> NavigationReader.Type {
-        switch format {
-        case .swiftUINavigation: SwiftUINavigationReader.self
-        case .events: EventLogReader.self
-        case .navigationPath: NavigationPathReader.self
-        case .navigator: NavigatorReader.self
-        case .swiftDump: SwiftDumpReader.self
-        case .typedPath: TypedPathReader.self
-        case .tca: TCAReader.self
+        if let completion = made.completion {
+            if let handOver { handOver(completion) } else { s.completion = completion }
         }
     }
 }
@@ -289,6 +222,8 @@ extension NavigationInput {
 /// thread touches it, one line at a time.
 private final class ReadingState {
     @exclusivity(unchecked) var reader: NavigationReader?
+    /// The format `reader` reads.
+    @exclusivity(unchecked) var format: InputFormat?
     @exclusivity(unchecked) var completion: EventCompletion?
     @exclusivity(unchecked) var events: [NavEvent] = []
     @exclusivity(unchecked) var lines = 0
@@ -311,9 +246,64 @@ private final class ReadingState {
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
-        (reader, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, false, false)
+        (reader, format, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, nil, false, false)
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
         events.removeAll()
+    }
+}
+
+extension ReadingState {
+    /// Gives events without a time of their own the console's last time, for readers that do not read it.
+    func stampTimes(_ list: inout [NavEvent], from first: Int = 0) {
+        guard let consoleTime, !readsConsoleTimes else { return }
+        for index in first..<list.count where list[index].time == nil { list[index].time = consoleTime }
+    }
+
+    /// Hands the events read so far on: to `batching` as a list, or to `body` one by one, completed.
+    func deliver(batching: EventBatching?, _ body: (consuming NavEvent) throws -> Bool) throws {
+        if let batching {
+            if !batching.lineEnded(&events) { stopped = true }
+            return
+        }
+        // Moved out, not copied: the consumer on the other thread becomes its only holder (a copy retained and
+        // later released each of its strings: a few percent of the reading thread, perf). Taken off the end, in
+        // order once reversed (most lines make one event): swapping a placeholder in for each and then clearing
+        // the placeholders was about 4% of the reading thread on a NavigatorUI log, perf.
+        if events.count > 1 { events.reverse() }
+        while !stopped, var event = events.popLast() {
+            if let completion { completion.complete(&event) }
+            if try !body(consume event) { stopped = true }
+        }
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    }
+
+    /// A line read while no format is known: noise to every reader, looked at for what the input might be instead.
+    func lookAtUnread(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler)
+    {
+        if let time = consoleClock.time(at: line) { consoleTime = time }
+        if !sawNUL, line.contains(0) {
+            sawNUL = true
+            looksUTF16 = info.number == 1 && NavigationInput.startsLikeUTF16(line)
+        }
+        if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
+            let text = Substring(String(decoding: line, as: UTF8.self))
+            if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
+                lookalike = (found, info.number)
+            }
+        }
+        diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+        previousLine.removeAll(keepingCapacity: true)
+        previousLine.append(contentsOf: line)
+        previousNumber = info.number
+    }
+
+    /// Why nothing was read, once no line was navigation output: the most telling of what was seen.
+    func nothingRead(path: String, format: InputFormat?) -> InputError {
+        if looksUTF16 { return .utf16Input(path: path) }
+        if sawNUL { return .binaryInput(path: path) }
+        if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
+        if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
+        return .noNavigationOutput(path: path, lines: lines)
     }
 }

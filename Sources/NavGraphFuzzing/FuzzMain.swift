@@ -10,34 +10,52 @@ import NavGraphFormats
         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
     ) -> CInt
 
-    /// The format the running fuzz target feeds (a C callback cannot capture it).
+    /// The format being fuzzed (a C callback cannot capture it).
     nonisolated(unsafe) private var fuzzedFormat = InputFormat.swiftUINavigation
 #endif
 
-/// What a fuzz target's `main` does. Built with `-DFUZZING` (scripts/fuzz): hand control to libFuzzer, every input
-/// through `FuzzHarness`. In a normal build: a replayer that runs the files on its command line through the same
-/// harness — how the regression tests replay every crash input the fuzzers found.
+/// What `navgraph-fuzz` does, for any format in `InputFormats.all`:
+/// - `navgraph-fuzz FORMAT [libFuzzer options] CORPUS`: built with `-DFUZZING` (scripts/fuzz), hands control to
+///   libFuzzer, every input through `FuzzHarness`. In a normal build, `navgraph-fuzz FORMAT FILE…` replays the files
+///   through the same harness — how the regression tests replay every crash input the fuzzer found.
+/// - `navgraph-fuzz seeds FORMAT`: the format's seed files (`InputFormatDefinition.fuzzSeeds`), one per line.
 public enum FuzzMain {
-    public static func run(format: InputFormat) -> Never {
+    public static func run() -> Never {
+        let arguments = CommandLine.arguments
+        let usage = "usage: navgraph-fuzz FORMAT FILE… | navgraph-fuzz seeds FORMAT; FORMAT: "
+            + InputFormats.all.map(\.name).joined(separator: ", ")
+        if arguments.count == 3, arguments[1] == "seeds" {
+            guard let format = InputFormat(name: arguments[2]) else { fail(usage) }
+            for path in FuzzSeeds.paths(for: format, in: FileManager.default.currentDirectoryPath) { print(path) }
+            exit(0)
+        }
+        guard arguments.count >= 2, let format = InputFormat(name: arguments[1]) else { fail(usage) }
         #if FUZZING
             fuzzedFormat = format
-            var argc = CommandLine.argc
-            var argv = CommandLine.unsafeArgv
+            // libFuzzer reads its own options and the corpus from the arguments: the format is taken out.
+            var argc = CommandLine.argc - 1
+            let argv = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: Int(argc) + 1)
+            argv[0] = CommandLine.unsafeArgv[0]
+            for index in 1..<Int(argc) { argv[index] = CommandLine.unsafeArgv[index + 1] }
+            argv[Int(argc)] = nil
+            var arguments = argv
             exit(
-                runFuzzerDriver(&argc, &argv) { data, count in
+                runFuzzerDriver(&argc, &arguments) { data, count in
                     FuzzHarness.run(UnsafeRawBufferPointer(start: data, count: count), format: fuzzedFormat)
                     return 0
                 })
         #else
-            for path in CommandLine.arguments.dropFirst() {
-                guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-                    FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
-                    exit(2)
-                }
+            for path in arguments.dropFirst(2) {
+                guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { fail("cannot read \(path)") }
                 bytes.withUnsafeBytes { FuzzHarness.run($0, format: format) }
                 print("ok \(path)")
             }
             exit(0)
         #endif
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(2)
     }
 }

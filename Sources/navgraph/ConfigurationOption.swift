@@ -21,7 +21,7 @@ struct ConfigurationOption: ParsableArguments {
         do {
             return try NavGraphConfiguration.load(explicitFile: file, themes: BuiltInThemes.names)
         } catch {
-            throw CommandFailure(.badInput, message: error.description)
+            throw CommandFailure(.badInput, message: ErrorWording.message(for: error))
         }
     }
 }

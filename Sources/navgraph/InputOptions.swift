@@ -19,11 +19,8 @@ struct ReadingFlags: ParsableArguments {
             """)
     var strict = false
 
-    @Flag(
-        help: """
-            Skip what cannot be read, with a warning, instead of failing: navgraph-events lines, NavigationPath \
-            states, SwiftUINavigation lines with invalid UTF-8.
-            """)
+    // What each format skips, from the formats themselves.
+    @Flag(help: ArgumentHelp(ErrorWording.lenientHelp))
     var lenient = false
 
     @Flag(help: "List skipped lines and notes (e.g. ambiguous id prefixes) on stderr.")
@@ -118,17 +115,14 @@ struct InputReading {
         StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
     }
 
-    /// dump() output whose property names mean no navigation shows each window's root alone (its properties only
-    /// with --verbose): said at the end of the input, or the tree looks like navgraph read nothing. Not after
-    /// warnings, which say why (a dump cut short before its navigation).
-    func noteDumpsWithoutNavigation(in hierarchy: Hierarchy, format: InputFormat?, diagnostics: ConsoleDiagnostics) {
-        guard format == .swiftDump, !verbose, diagnostics.warnings == 0, !hierarchy.openWindows.isEmpty,
-            hierarchy.nodes.count == hierarchy.openWindows.count
-        else { return }
-        StandardError.write(
-            "navgraph: the dumps hold no navigation by the property names navgraph knows (a path array, a sheet or "
-                + "other presented optional, tabs with a selection): --verbose shows every property, and the "
-                + "'dump:' keys of .navgraph.yml name yours (navgraph config --print)")
+    /// What the input's format says about what it held, at the end of the input (dump() output whose property names
+    /// mean no navigation: else the tree looks like navgraph read nothing). Not after warnings, which say why (a dump
+    /// cut short before its navigation).
+    func noteRemark(on hierarchy: Hierarchy, format: InputFormat?, diagnostics: ConsoleDiagnostics) {
+        guard diagnostics.warnings == 0, let remark = format?.remark(on: hierarchy, showsEverything: verbose) else {
+            return
+        }
+        StandardError.write(ErrorWording.message(for: remark))
     }
 
     func makeInput() throws -> NavigationInput {
@@ -174,7 +168,7 @@ struct InputReading {
         // Errors in the input first: they may be why it is short.
         try diagnostics.finish()
         if showsHierarchy {
-            noteDumpsWithoutNavigation(in: state.hierarchy, format: state.format, diagnostics: diagnostics)
+            noteRemark(on: state.hierarchy, format: state.format, diagnostics: diagnostics)
         }
         switch state.unreached {
         case .stepBeyondEnd(let step, let steps)?:
@@ -188,7 +182,12 @@ struct InputReading {
     }
 }
 
-extension InputFormat: ExpressibleByArgument {}
+/// `--input-format`'s values are the formats' names (and aliases) in `InputFormats.all`.
+extension InputFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { InputFormats.all.map(\.name) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 /// `app | navgraph tree` without `--follow` shows nothing until the app exits, which looks like a hang. After a few
 /// seconds still reading a pipe, stderr says so once, and how to see it live. Not for a file or `< file` (read at

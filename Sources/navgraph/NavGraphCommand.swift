@@ -44,10 +44,10 @@ struct NavGraphCommand: ParsableCommand {
     /// Every format navgraph reads, one per entry (a new format is listed without touching this), wrapped to 80
     /// columns under its name.
     static var inputFormatsHelp: String {
-        let nameWidth = InputFormat.allCases.map(\.rawValue.count).max()! + 2
+        let nameWidth = InputFormats.all.map(\.name.count).max()! + 2
         let indent = String(repeating: " ", count: 2 + nameWidth)
-        return InputFormat.allCases.map { format in
-            let name = "  " + format.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        return InputFormats.all.map { format in
+            let name = "  " + format.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             return wrapWords(format.helpDescription, width: 78 - indent.count).enumerated()
                 .map { ($0.offset == 0 ? name : indent) + $0.element }.joined(separator: "\n")
         }.joined(separator: "\n")
@@ -76,15 +76,16 @@ struct NavGraphCommand: ParsableCommand {
     }
 
     /// The one place a failing command is reported: its message on stderr, its status as the exit status.
-    /// Library errors are said in `file: error: …` form (render errors carry data, worded in `RenderErrorWords`);
-    /// argument errors, help and --version are swift-argument-parser's.
+    /// Library errors carry data and are worded here, in `file: error: …` form (input and configuration errors in
+    /// `ErrorWording`, render errors in `RenderErrorWords`); argument errors, help and --version are
+    /// swift-argument-parser's.
     /// An argument error found while a command ran is shown with that command's usage (`command`), not the
     /// top level's.
     private static func end(with error: any Error, in command: ParsableCommand.Type = Self.self) -> Never {
         let failure: CommandFailure
         switch error {
         case let error as CommandFailure: failure = error
-        case let error as InputError: failure = CommandFailure(.badInput, message: error.description)
+        case let error as InputError: failure = CommandFailure(.badInput, message: ErrorWording.message(for: error))
         case let error as RenderError: failure = CommandFailure(error.status, message: error.words)
         case let error as GraphvizError: failure = CommandFailure(.renderFailed, message: error.words)
         case let error as ValidationError where command != Self.self:

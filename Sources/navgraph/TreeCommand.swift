@@ -134,6 +134,6 @@ struct TreeCommand: ParsableCommand {
         perform(loop.ended())
         held?.release()
         try diagnostics.finish()
-        input.reading.noteDumpsWithoutNavigation(in: loop.hierarchy, format: summary.format, diagnostics: diagnostics)
+        input.reading.noteRemark(on: loop.hierarchy, format: summary.format, diagnostics: diagnostics)
     }
 }

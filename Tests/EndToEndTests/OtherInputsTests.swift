@@ -477,7 +477,7 @@ struct OtherInputsTests {
         #expect(forced.status == 2)
     }
 
-    /// Every format `--input-format` accepts (argument parsing lists `InputFormat.allCases`) is described under
+    /// Every format `--input-format` accepts (argument parsing lists `InputFormats.all`) is described under
     /// "Input formats" in `navgraph --help`, each once.
     /// A navigator that logs its name late ("HomeDestinations.photoPicker E59" becomes "photo-picker E59"): trace,
     /// the HTML drawing and the diagram name it as the tree and leaks do, by its last name; the diagram draws one node.

@@ -82,7 +82,7 @@ struct ConfigurationFileTests {
         } throws: { error in
             guard let error = error as? ConfigurationError else { return false }
             return error.line == line && error.message.contains(message)
-                && error.description.hasPrefix("x.yml:\(line): error: ")
+                && error.file == "x.yml" && error.description.hasPrefix("x.yml:\(line): ")
         }
     }
 

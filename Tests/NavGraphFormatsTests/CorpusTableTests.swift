@@ -17,7 +17,7 @@ enum CorpusOutcome: Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .reads(let format): "reads as \(format.rawValue)"
+        case .reads(let format): "reads as \(format.name)"
         case .rejected: "rejected: no navigation output"
         case .rejectedAsBinary: "rejected: binary"
         }

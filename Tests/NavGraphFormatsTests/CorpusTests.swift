@@ -94,7 +94,7 @@ struct CorpusTests {
         case .noNavigationOutput?:
             // Every format tried is named, with what it expected.
             let message = result.error?.description ?? ""
-            for format in InputFormat.allCases { #expect(message.contains(format.rawValue)) }
+            for format in InputFormats.all { #expect(message.contains(format.name)) }
         case .looksLike?:
             // Named for what it is, and what navgraph reads instead.
             break

@@ -108,14 +108,15 @@ struct DumpAssemblyTests {
     @Test func truncatedAndNoiseOnlyInput() {
         #expect(read("").error == .noNavigationOutput(path: "test.log", lines: 0))
         #expect(read("hello\nworld\n").error == .noNavigationOutput(path: "test.log", lines: 2))
-        // A format named with --input-format is the one that was not found, said as such.
+        // A format named (not detected) is the one that was not found, said as such.
         let forced = read("▿ Shop.Router #0\n  - path: 0 elements\n", format: .navigator)
         #expect(forced.error == .noLinesOfFormat(.navigator, path: "test.log", lines: 2))
+        #expect(forced.error?.format == .navigator && forced.error?.expectedFormats == [.navigator])
         #expect(
-            forced.error?.description.contains("--input-format navigator: none of its 2 lines is NavigatorUI log")
-                == true)
+            forced.error?.description == "test.log: no line of 2 is NavigatorUI log (navigator); expected "
+                + NavigatorFormat.expectedLines)
         #expect(
-            InputError.noNavigationOutput(path: "x", lines: 0).description.hasPrefix("x: error: the input is empty"))
+            InputError.noNavigationOutput(path: "x", lines: 0).description.hasPrefix("x: the input is empty"))
         // A line longer than the cap is never parsed, only skipped.
         let long = "[HomeNavigationModel E34...]: Started"
         let result = read(bytes: Array(("x" + long + "\n" + long + "\n").utf8), maxLineLength: 20)

@@ -15,10 +15,6 @@ import NavGraphCore
 /// The log may be an app's console: a line that does not start with `{` is read from its first `{"event"` on (what
 /// the console put before it is ignored), and a line without one is the app's own output, skipped and counted.
 public final class EventLogReader: NavigationReader {
-    public static let format = InputFormat.events
-    public static let lifecycleAdvice =
-        "write a start event when a model is created and a finish event when it is deallocated (from its deinit)"
-
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
     @exclusivity(unchecked) public private(set) var navigationLineCount = 0

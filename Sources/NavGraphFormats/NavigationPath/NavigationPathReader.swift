@@ -7,11 +7,6 @@ import NavGraphCore
 ///
 /// Entries have no ids of their own (see `PathEntries` for the rule that gives them one).
 public final class NavigationPathReader: NavigationReader {
-    public static let format = InputFormat.navigationPath
-    public static let lifecycleAdvice =
-        "a NavigationPath holds values, not models with a lifetime; log navigation as navgraph-events, with a start "
-        + "event when a model is created and a finish event when it is deallocated"
-
     private let diagnostics: DiagnosticHandler
     /// A state that cannot be read is skipped with a warning instead of an error (`--lenient`); the stack stays as
     /// the last state that could be read left it.

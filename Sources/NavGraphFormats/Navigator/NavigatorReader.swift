@@ -4,7 +4,6 @@ import NavGraphCore
 /// lines, mixed with whatever else the app prints (skipped). Needs `verbosity: .info` in the app's
 /// `NavigationConfiguration`; the default, `.warning`, logs none of these. See `NavigatorTree` for what is read.
 public final class NavigatorReader: NavigationReader {
-    public static let format = InputFormat.navigator
 
     private let diagnostics: DiagnosticHandler
     @exclusivity(unchecked) public private(set) var navigationLineCount = 0

@@ -9,7 +9,6 @@ import NavGraphCore
 /// between is skipped. It is complete at the next dump or at the end of input — not at a pause: a live log pauses
 /// wherever a pipe's writes happen to stop, mid-dump too, and where reads stop must not change what is read.
 public final class SwiftDumpReader: NavigationReader {
-    public static let format = InputFormat.swiftDump
 
     private let names: DumpLabelMeanings
     private let labels = DumpedLabels()

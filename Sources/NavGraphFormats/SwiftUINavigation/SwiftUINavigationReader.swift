@@ -7,11 +7,8 @@ import NavGraphCore
 /// A dump is a run of dump lines, each at most one level deeper than the one before. Other output between its
 /// lines is skipped; an event line or a new line at the dump's root depth ends it.
 public final class SwiftUINavigationReader: NavigationReader {
-    public static let format = InputFormat.swiftUINavigation
     /// Its own clock dates each Started/Finished line and dump.
     public static let readsConsoleTimes = true
-    public static let lifecycleAdvice =
-        "enable NavigationConfig.shared.isDebugPrintEnabled, so that each model prints Started and Finished"
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool

@@ -6,12 +6,6 @@ import NavGraphCore
 /// navigation in the state through the diffs (see `TCAStateMerge`, `TCANavigation`) and emits the state of window
 /// `main` after each action that changed it, described by the action; a tab selected, as a `select`.
 public final class TCAReader: NavigationReader {
-    public static let format = InputFormat.tca
-    public static let lifecycleAdvice =
-        "TCA's state holds values, not objects with a lifetime, so _printChanges() cannot show a leak; log "
-        + "navigation as navgraph-events, with a start event when a model is created and a finish event when it is "
-        + "deallocated"
-
     private let diagnostics: DiagnosticHandler
     private let rules: ModelKindRules
     public private(set) var navigationLineCount = 0

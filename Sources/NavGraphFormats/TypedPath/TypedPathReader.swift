@@ -5,11 +5,6 @@ import NavGraphCore
 /// Shop.Route.detail(id: 42)]`, with or without a label or console prefix before it, `[]` when empty. One state per
 /// line, successive states of one stack, pushed in array order (`TypedPathEntries` gives the entries their ids).
 public final class TypedPathReader: NavigationReader {
-    public static let format = InputFormat.typedPath
-    public static let lifecycleAdvice =
-        "a typed path holds values, not models with a lifetime; log navigation as navgraph-events, with a start "
-        + "event when a model is created and a finish event when it is deallocated"
-
     private let diagnostics: DiagnosticHandler
     @exclusivity(unchecked) public private(set) var navigationLineCount = 0
     @exclusivity(unchecked) private var entries = TypedPathEntries()

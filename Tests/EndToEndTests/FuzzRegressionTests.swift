@@ -1,0 +1,22 @@
+import Foundation
+import NavGraphFormats
+import NavGraphFuzzing
+import NavGraphTestSupport
+import Testing
+
+@Suite("Fuzz regressions and seeds through the fuzz harness")
+struct FuzzRegressionTests {
+    /// Every format's fuzz seeds (as `scripts/fuzz` starts from them) and crash inputs, through `navgraph-fuzz`.
+    @Test(arguments: InputFormats.all.map(\.name))
+    func replayEveryFile(format: String) throws {
+        let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(format)")
+        let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
+        let seeds = FuzzSeeds.paths(for: try #require(InputFormat(name: format)), in: repositoryRoot.path)
+            .map { repositoryRoot.appendingPathComponent($0).path }
+        #expect(!seeds.isEmpty, "\(format) has no fuzz seeds")
+        let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }
+        let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("navgraph-fuzz")
+        let run = try runTool(replayer, [format] + files)
+        #expect(run.status == 0, "a regression input fails again: \(run.stderr.suffix(2000))")
+    }
+}
