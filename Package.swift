@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "NavGraphFormats",
             dependencies: ["NavGraphCore", .product(name: "Atomics", package: "swift-atomics")],
+            exclude: ["README.md"],
             swiftSettings: readingPath),
         // `.navgraph.yml`: kind rules, dump() property names, allowed types, option defaults (read with Yams).
         .target(name: "NavGraphConfiguration", dependencies: ["NavGraphCore", "NavGraphFormats", "Yams"]),
@@ -135,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "navgraph", "navgraph-fuzz", "recorder-demo", "NavGraphFormats", "NavGraphFuzzing",
+                "navgraph", "navgraph-fuzz", "recorder-demo", "NavGraphCore", "NavGraphFormats", "NavGraphFuzzing",
                 "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),

@@ -101,101 +101,132 @@ extension NavGraphConfiguration {
         into configuration: inout NavGraphConfiguration
     ) throws(ConfigurationError) {
         switch key.string {
-        case "kinds":
-            for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
-                reader.attempt { () throws(ConfigurationError) in
-                    let glob = try reader.glob(pattern)
-                    guard let kind = NodeKind(rawValue: try reader.scalar(kind, "a kind")), kind != .screen else {
+        case "kinds": try readKinds(value, reader: reader, into: &configuration)
+        case "presentations": try readPresentations(value, reader: reader, into: &configuration)
+        case "allowed": try readAllowed(value, reader: reader, into: &configuration)
+        case "dump": try readDump(value, reader: reader, into: &configuration)
+        default: try readDefaults(value, file: file, themes: themes, reader: reader, into: &configuration)
+        }
+    }
+
+    /// `kinds:`: glob → container kind.
+    private static func readKinds(_ value: Yams.Node, reader: Reader, into configuration: inout NavGraphConfiguration)
+        throws(ConfigurationError)
+    {
+        for (pattern, kind) in try reader.mapping(value, "'kinds'", expected: nil) {
+            reader.attempt { () throws(ConfigurationError) in
+                let glob = try reader.glob(pattern)
+                guard let kind = NodeKind(rawValue: try reader.scalar(kind, "a kind")), kind != .screen else {
+                    throw reader.error(
+                        kind,
+                        "'kinds': '\(kind.string ?? "")' is not a container kind; "
+                            + "expected stack, tabs, switch or split"
+                    )
+                }
+                configuration.kindRules.append((ModelKindRule(glob, kind: kind), reader.origin(pattern)))
+            }
+        }
+    }
+
+    /// `presentations:`: glob → presentation style (a built-in one or a name of the app's own).
+    private static func readPresentations(
+        _ value: Yams.Node, reader: Reader, into configuration: inout NavGraphConfiguration
+    ) throws(ConfigurationError) {
+        for (pattern, style) in try reader.mapping(value, "'presentations'", expected: nil) {
+            reader.attempt { () throws(ConfigurationError) in
+                let glob = try reader.glob(pattern)
+                let name = try reader.scalar(style, "a presentation style")
+                guard Self.isName(name) else {
+                    throw reader.error(
+                        style,
+                        "'presentations': '\(name)' is not a style name; expected sheet, "
+                            + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own: "
+                            + "a letter, then letters, digits or '_' (such as mySheet or bottom_drawer)"
+                    )
+                }
+                configuration.kindRules.append(
+                    (ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
+            }
+        }
+    }
+
+    /// `allowed:`: globs of models that may stay alive (not leaks).
+    private static func readAllowed(_ value: Yams.Node, reader: Reader, into configuration: inout NavGraphConfiguration)
+        throws(ConfigurationError)
+    {
+        for item in try reader.sequence(value, "'allowed'") {
+            reader.attempt { () throws(ConfigurationError) in
+                configuration.allowed.append((try reader.glob(item), reader.origin(item)))
+            }
+        }
+    }
+
+    /// `dump:`: which property names mean navigation in dump() output, per meaning.
+    private static func readDump(_ value: Yams.Node, reader: Reader, into configuration: inout NavGraphConfiguration)
+        throws(ConfigurationError)
+    {
+        for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
+            reader.attempt { () throws(ConfigurationError) in
+                var patterns: [String] = []
+                var complete = true
+                for item in try reader.sequence(globs, "'dump.\(name.string ?? "")'") {
+                    if reader.attempt({ () throws(ConfigurationError) in patterns.append(try reader.glob(item)) })
+                        == nil
+                    {
+                        complete = false
+                    }
+                }
+                // A list with a bad glob is reported, and the built-in names stay.
+                guard complete else { return }
+                let origin = reader.origin(name)
+                switch name.string {
+                case "stack":
+                    configuration.dumpPropertyNames.stack = patterns
+                    configuration.dumpPropertyNamesOrigin.stack = origin
+                case "presentation":
+                    configuration.dumpPropertyNames.presentation = patterns
+                    configuration.dumpPropertyNamesOrigin.presentation = origin
+                default:
+                    configuration.dumpPropertyNames.selection = patterns
+                    configuration.dumpPropertyNamesOrigin.selection = origin
+                }
+            }
+        }
+    }
+
+    /// `defaults:`: option defaults (theme, direction, max-nodes).
+    private static func readDefaults(
+        _ value: Yams.Node, file: String, themes: [String]?, reader: Reader,
+        into configuration: inout NavGraphConfiguration
+    ) throws(ConfigurationError) {
+        for (name, setting) in try reader.mapping(value, "'defaults'", expected: sections["defaults"]) {
+            reader.attempt { () throws(ConfigurationError) in
+                let origin = reader.origin(setting)
+                switch name.string {
+                case "theme":
+                    let value = try reader.scalar(setting, "a theme's name or a file")
+                    var path = value
+                    // A file's path is relative to the configuration file, so it works from any folder below it;
+                    // a built-in theme's name (light, dark) stays a name.
+                    if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
+                        path =
+                            URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+                    }
+                    if let themes { try Self.checkTheme(path, written: value, themes: themes, at: setting, reader) }
+                    configuration.defaults.theme = (path, origin)
+                case "direction":
+                    let direction = try reader.scalar(setting, "TB or LR")
+                    guard direction == "TB" || direction == "LR" else {
                         throw reader.error(
-                            kind,
-                            "'kinds': '\(kind.string ?? "")' is not a container kind; "
-                                + "expected stack, tabs, switch or split"
-                        )
+                            setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
                     }
-                    configuration.kindRules.append((ModelKindRule(glob, kind: kind), reader.origin(pattern)))
-                }
-            }
-        case "presentations":
-            for (pattern, style) in try reader.mapping(value, "'presentations'", expected: nil) {
-                reader.attempt { () throws(ConfigurationError) in
-                    let glob = try reader.glob(pattern)
-                    let name = try reader.scalar(style, "a presentation style")
-                    guard Self.isName(name) else {
+                    configuration.defaults.direction = (direction, origin)
+                default:
+                    guard let count = Int(try reader.scalar(setting, "a number")), count >= 0 else {
                         throw reader.error(
-                            style,
-                            "'presentations': '\(name)' is not a style name; expected sheet, "
-                                + "fullScreenCover, popover, alert, confirmationDialog, presented or a name of your own: "
-                                + "a letter, then letters, digits or '_' (such as mySheet or bottom_drawer)"
-                        )
+                            setting, "'defaults.max-nodes': expected 0 (draw all) or a positive number")
                     }
-                    configuration.kindRules.append(
-                        (ModelKindRule(glob, presentation: PresentationStyle(name)), reader.origin(pattern)))
-                }
-            }
-        case "allowed":
-            for item in try reader.sequence(value, "'allowed'") {
-                reader.attempt { () throws(ConfigurationError) in
-                    configuration.allowed.append((try reader.glob(item), reader.origin(item)))
-                }
-            }
-        case "dump":
-            for (name, globs) in try reader.mapping(value, "'dump'", expected: sections["dump"]) {
-                reader.attempt { () throws(ConfigurationError) in
-                    var patterns: [String] = []
-                    var complete = true
-                    for item in try reader.sequence(globs, "'dump.\(name.string ?? "")'") {
-                        if reader.attempt({ () throws(ConfigurationError) in patterns.append(try reader.glob(item)) })
-                            == nil
-                        {
-                            complete = false
-                        }
-                    }
-                    // A list with a bad glob is reported, and the built-in names stay.
-                    guard complete else { return }
-                    let origin = reader.origin(name)
-                    switch name.string {
-                    case "stack":
-                        configuration.dumpPropertyNames.stack = patterns
-                        configuration.dumpPropertyNamesOrigin.stack = origin
-                    case "presentation":
-                        configuration.dumpPropertyNames.presentation = patterns
-                        configuration.dumpPropertyNamesOrigin.presentation = origin
-                    default:
-                        configuration.dumpPropertyNames.selection = patterns
-                        configuration.dumpPropertyNamesOrigin.selection = origin
-                    }
-                }
-            }
-        default:
-            for (name, setting) in try reader.mapping(value, "'defaults'", expected: sections["defaults"]) {
-                reader.attempt { () throws(ConfigurationError) in
-                    let origin = reader.origin(setting)
-                    switch name.string {
-                    case "theme":
-                        let value = try reader.scalar(setting, "a theme's name or a file")
-                        var path = value
-                        // A file's path is relative to the configuration file, so it works from any folder below it;
-                        // a built-in theme's name (light, dark) stays a name.
-                        if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
-                            path =
-                                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
-                        }
-                        if let themes { try Self.checkTheme(path, written: value, themes: themes, at: setting, reader) }
-                        configuration.defaults.theme = (path, origin)
-                    case "direction":
-                        let direction = try reader.scalar(setting, "TB or LR")
-                        guard direction == "TB" || direction == "LR" else {
-                            throw reader.error(
-                                setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
-                        }
-                        configuration.defaults.direction = (direction, origin)
-                    default:
-                        guard let count = Int(try reader.scalar(setting, "a number")), count >= 0 else {
-                            throw reader.error(
-                                setting, "'defaults.max-nodes': expected 0 (draw all) or a positive number")
-                        }
-                        configuration.defaults.maxNodes = (count, origin)
-                    }
+                    configuration.defaults.maxNodes = (count, origin)
                 }
             }
         }

@@ -57,7 +57,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         return switch self {
         case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"
         case .readFailed(let path, let reason): "\(path): read failed: \(reason)"
-        case .noNavigationOutput(let path, 0): "\(path): the input is empty; expected navigation output in one of: \(names)"
+        case .noNavigationOutput(let path, 0):
+            "\(path): the input is empty; expected navigation output in one of: \(names)"
         case .noNavigationOutput(let path, let lines):
             "\(path): no navigation output found in \(lines) line\(lines == 1 ? "" : "s"); tried \(names)"
         case .noLinesOfFormat(let format, let path, 0):

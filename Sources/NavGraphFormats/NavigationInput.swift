@@ -279,8 +279,7 @@ extension ReadingState {
     }
 
     /// A line read while no format is known: noise to every reader, looked at for what the input might be instead.
-    func lookAtUnread(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler)
-    {
+    func lookAtUnread(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
         if let time = consoleClock.time(at: line) { consoleTime = time }
         if !sawNUL, line.contains(0) {
             sawNUL = true

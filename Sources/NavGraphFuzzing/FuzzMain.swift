@@ -22,7 +22,8 @@ import NavGraphFormats
 public enum FuzzMain {
     public static func run() -> Never {
         let arguments = CommandLine.arguments
-        let usage = "usage: navgraph-fuzz FORMAT FILE… | navgraph-fuzz seeds FORMAT; FORMAT: "
+        let usage =
+            "usage: navgraph-fuzz FORMAT FILE… | navgraph-fuzz seeds FORMAT; FORMAT: "
             + InputFormats.all.map(\.name).joined(separator: ", ")
         if arguments.count == 3, arguments[1] == "seeds" {
             guard let format = InputFormat(name: arguments[2]) else { fail(usage) }

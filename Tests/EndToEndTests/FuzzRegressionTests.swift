@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphCore
 import NavGraphFormats
 import NavGraphFuzzing
 import NavGraphTestSupport
@@ -18,5 +19,21 @@ struct FuzzRegressionTests {
         let replayer = binaryURL.deletingLastPathComponent().appendingPathComponent("navgraph-fuzz")
         let run = try runTool(replayer, [format] + files)
         #expect(run.status == 0, "a regression input fails again: \(run.stderr.suffix(2000))")
+    }
+}
+
+/// Each format in `InputFormats.all` is detected from its own files (its fuzz seeds), so a format added to the list
+/// is checked with no test to change.
+@Suite("Every listed format is detected from its seeds")
+struct InputFormatSeedTests {
+    @Test(arguments: InputFormats.all.map(\.name))
+    func someSeedIsDetectedAsTheFormat(name: String) throws {
+        let format = try #require(InputFormat(name: name))
+        let seeds = FuzzSeeds.paths(for: format, in: repositoryRoot.path)
+        let detected = try seeds.map { seed -> InputFormat? in
+            let input = NavigationInput(source: try LineSource(path: repositoryRoot.appendingPathComponent(seed).path))
+            return try? input.read(diagnostics: DiagnosticCollector()) { _ in true }.format
+        }
+        #expect(detected.contains(format), "\(name): seeds \(seeds) were read as \(detected)")
     }
 }
