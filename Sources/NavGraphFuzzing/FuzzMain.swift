@@ -39,9 +39,9 @@ public enum FuzzMain {
             argv[0] = CommandLine.unsafeArgv[0]
             for index in 1..<Int(argc) { argv[index] = CommandLine.unsafeArgv[index + 1] }
             argv[Int(argc)] = nil
-            var arguments = argv
+            var driverArguments = argv
             exit(
-                runFuzzerDriver(&argc, &arguments) { data, count in
+                runFuzzerDriver(&argc, &driverArguments) { data, count in
                     FuzzHarness.run(UnsafeRawBufferPointer(start: data, count: count), format: fuzzedFormat)
                     return 0
                 })
