@@ -16,14 +16,31 @@ struct DOTScene {
     enum Statement {
         case open(id: String, kind: ClusterKind, label: String)
         case close
-        case node(id: String, model: ModelRef, kind: NodeKind, legendLabel: String?, state: NodeState)
-        case point(id: String)
+        case node(id: String, model: ModelRef, kind: NodeKind, state: NodeState)
         case sameRank([String])
         case edge(from: String, to: String, kind: EdgeKind, label: String)
         /// A leaked model hung from where it was last attached.
         case leakEdge(from: String, to: String, label: String)
         /// An invisible edge that only keeps `from` left of (or above) `to`.
         case order(from: String, to: String)
+        /// The legend: one node (`id`) holding a row per sample, inside the legend's cluster.
+        case legend(id: String)
+        case legendRow(LegendRow)
+        case legendEnd
+    }
+
+    /// One line of the legend: a sample drawn as the diagram draws it, and what it stands for (plain words: the
+    /// legend is a Graphviz HTML-like table, where `<`, `&` or a quote would be markup).
+    struct LegendRow {
+        enum Sample {
+            case node(NodeKind, NodeState)
+            case edge(EdgeKind)
+            /// A leaked model's edge to where it was last attached.
+            case leak
+        }
+
+        var label: String
+        var sample: Sample
     }
 
     /// The most characters of a type, id or window name a diagram draws. Longer ones end in `…`: a label
@@ -92,7 +109,7 @@ struct DOTScene {
                 .node(
                     id: id,
                     model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
-                    kind: .screen, legendLabel: nil, state: .leaked))
+                    kind: .screen, state: .leaked))
         }
         if legend { appendLegend() }
     }
@@ -180,7 +197,7 @@ struct DOTScene {
             let id = "n\(dotIDs.count)"
             dotIDs[lifecycle.model.key] = id
             statements.append(
-                .node(id: id, model: Self.drawn(lifecycle.model), kind: .screen, legendLabel: nil, state: .leaked))
+                .node(id: id, model: Self.drawn(lifecycle.model), kind: .screen, state: .leaked))
         }
         let departedKeys = Set(departed.map(\.model.key))
         for lifecycle in departed {
@@ -189,7 +206,7 @@ struct DOTScene {
                 let id = "n\(dotIDs.count)"
                 dotIDs[parent.key] = id
                 statements.append(
-                    .node(id: id, model: Self.drawn(parent), kind: .screen, legendLabel: nil, state: .ghost))
+                    .node(id: id, model: Self.drawn(parent), kind: .screen, state: .ghost))
             }
             // Inside a leaked subtree the edge is just structure; the label marks where the leak hangs off.
             let text = departedKeys.contains(parent.key) ? "" : label
@@ -299,7 +316,7 @@ struct DOTScene {
             for member in cluster.members {
                 let node = nodeByID[member]!
                 statements.append(
-                    .node(id: member, model: Self.drawn(node.model), kind: node.kind, legendLabel: nil, state: .live))
+                    .node(id: member, model: Self.drawn(node.model), kind: node.kind, state: .live))
             }
             pending.append((index, true))
             // Graphviz keeps sibling clusters in the order they come: left to right top down, but with LR
@@ -310,83 +327,65 @@ struct DOTScene {
         statements += edges
     }
 
-    /// A key to what this diagram draws — only the node kinds, states and edge kinds it contains — in one row.
+    /// A key to what this diagram draws — only the node kinds, states and edge kinds it contains, each
+    /// presentation style on its own row — as one small table in a corner: a strip of samples was as wide as half
+    /// the drawing.
     private mutating func appendLegend() {
         var kinds = Set<NodeKind>()
         var states = Set<NodeState>()
-        var edgeKinds: [String: EdgeKind] = [:]
+        var edgeNames = Set<String>()
+        var styles = Set<String>()
         var hasLeakEdge = false
         for statement in statements {
             switch statement {
-            case .node(_, let model, let kind, _, let state):
+            case .node(_, let model, let kind, let state):
                 if model.key.hasPrefix("collapsed:") { continue }
                 if state == .live { kinds.insert(kind) } else { states.insert(state) }
             case .edge(_, _, let kind, _):
-                let sample: EdgeKind =
-                    switch kind {
-                    case .presented: .presented(.sheet)
-                    case .column: .column(.detail)
-                    default: kind
-                    }
-                edgeKinds[sample.name] = sample
+                if case .presented(let style) = kind { styles.insert(style.name) } else { edgeNames.insert(kind.name) }
             case .leakEdge:
                 hasLeakEdge = true
             default:
                 break
             }
         }
-        let nodeSamples: [(id: String, kind: NodeKind, label: String, state: NodeState)] =
-            [NodeKind.screen, .stack, .tabs, .switch, .split].filter(kinds.contains).map {
-                ("legend_\($0.rawValue)", $0, $0.rawValue, .live)
-            }
-            + (states.contains(.leaked) ? [("legend_leaked", .screen, "leaked", .leaked)] : [])
-            + (states.contains(.ghost) ? [("legend_ghost", .screen, "left, finished", .ghost)] : [])
-        var edgeSamples: [(kind: EdgeKind?, label: String)] = [
-            EdgeKind.push, .tab, .switch, .column(.detail), .presented(.sheet), .child,
-        ]
-        .filter { edgeKinds[$0.name] != nil }
-        .map { edge in
-            // Short: each sample is as wide as its label, and the legend should stay a small strip.
-            let label: String =
-                switch edge {
-                case .presented: "presented"
-                case .column: "column"
-                default: edge.name
-                }
-            return (edge, label)
+        var rows: [LegendRow] = [NodeKind.screen, .stack, .tabs, .switch, .split].filter(kinds.contains).map {
+            LegendRow(label: $0.rawValue, sample: .node($0, .live))
         }
-        if hasLeakEdge { edgeSamples.append((nil, "leaked from")) }
-        guard !nodeSamples.isEmpty || !edgeSamples.isEmpty else { return }
+        if states.contains(.leaked) { rows.append(LegendRow(label: "leaked", sample: .node(.screen, .leaked))) }
+        if states.contains(.ghost) { rows.append(LegendRow(label: "left, finished", sample: .node(.screen, .ghost))) }
+        for edge in [EdgeKind.push, .tab, .switch, .column(.detail)] where edgeNames.contains(edge.name) {
+            rows.append(LegendRow(label: edge.name, sample: .edge(edge)))
+        }
+        let known: [PresentationStyle] = [.sheet, .fullScreenCover, .popover, .alert, .confirmationDialog]
+        let others = styles.subtracting(known.map(\.name)).sorted()
+        for style in known.filter({ styles.contains($0.name) }) + others.map(PresentationStyle.init) {
+            rows.append(LegendRow(label: Self.plainWord(style.name), sample: .edge(.presented(style))))
+        }
+        if edgeNames.contains(EdgeKind.child.name) { rows.append(LegendRow(label: "child", sample: .edge(.child))) }
+        if hasLeakEdge { rows.append(LegendRow(label: "leaked from", sample: .leak)) }
+        guard !rows.isEmpty else { return }
 
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
-        for sample in nodeSamples {
-            statements.append(
-                .node(
-                    id: sample.id, model: ModelRef(key: "", id: "", type: sample.label), kind: sample.kind,
-                    legendLabel: sample.label, state: sample.state))
-        }
-        for index in edgeSamples.indices {
-            statements.append(.point(id: "legend_from\(index)"))
-            statements.append(.point(id: "legend_to\(index)"))
-        }
-        // One row: the node samples, then each edge sample drawn flat from its dot to the next — the legend is a
-        // strip one node high however many samples it has.
-        let row = nodeSamples.map(\.id) + edgeSamples.indices.flatMap { ["legend_from\($0)", "legend_to\($0)"] }
-        // Left to right, a rank is a column: there the samples follow one another across ranks instead.
-        if !leftToRight { statements.append(.sameRank(row)) }
+        statements.append(.legend(id: "legend"))
+        for row in rows { statements.append(.legendRow(row)) }
+        statements.append(.legendEnd)
         statements.append(.close)
-        for (left, right) in zip(row, row.dropFirst())
-        where !(left.hasPrefix("legend_from") && right.hasPrefix("legend_to")) {
-            statements.append(.order(from: left, to: right))
-        }
-        for (index, sample) in edgeSamples.enumerated() {
-            if let kind = sample.kind {
-                statements.append(
-                    .edge(from: "legend_from\(index)", to: "legend_to\(index)", kind: kind, label: sample.label))
-            } else {
-                statements.append(.leakEdge(from: "legend_from\(index)", to: "legend_to\(index)", label: sample.label))
-            }
-        }
+    }
+}
+
+extension DOTScene {
+    /// An app's own presentation style name as the legend shows it: letters, digits and ` _-.()` only, at most 40
+    /// characters (the legend stays narrow).
+    static func plainWord(_ name: String) -> String {
+        let kept = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.filter { scalar in
+                    let wordy = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    return (wordy || " _-.()".unicodeScalars.contains(scalar)) && !Escaping.isUnsafeForDisplay(scalar)
+                }))
+        if kept.isEmpty { return "presented" }
+        return kept.count > 40 ? kept.prefix(39) + "…" : kept
     }
 }
 

@@ -160,7 +160,7 @@ public struct HTMLReplayPage {
                 open.append(clusters.count - 1)
             case .close:
                 _ = open.popLast()
-            case .node(let id, let model, _, _, _):
+            case .node(let id, let model, _, _):
                 guard let index = history.index(of: model.key) else {
                     // A "… N more" node standing for a model's children left out: shown with that model.
                     if model.key.hasPrefix(Self.foldedPrefix),

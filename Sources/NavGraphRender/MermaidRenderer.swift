@@ -75,7 +75,7 @@ public struct MermaidRenderer: Renderer {
                 flowchart.openSubgraph(id: id, label: label)
             case .close:
                 flowchart.closeSubgraph()
-            case .node(let id, let model, let kind, _, let state):
+            case .node(let id, let model, let kind, let state):
                 let collapsed = model.key.hasPrefix("collapsed:")
                 flowchart.node(
                     id: id, label: model.id.isEmpty ? model.type : model.type + " " + model.id,
@@ -86,8 +86,8 @@ public struct MermaidRenderer: Renderer {
             case .leakEdge(let from, let to, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: true, leak: true)
                 edges += 1
-            case .point, .sameRank, .order:
-                // Layout hints for Graphviz only.
+            case .sameRank, .order, .legend, .legendRow, .legendEnd:
+                // Layout hints for Graphviz only, and the legend Mermaid is drawn without.
                 break
             }
         }

@@ -23,9 +23,9 @@ struct StatementShapes {
     /// The output for no statements; each shape's text must be inserted at one place in it (`insertion`).
     private let empty: [Unicode.Scalar]
     private var insertion: Int?
-    /// The text of each distinct shape, found by the shape's number.
+    /// The text of each distinct shape, found through `shapeIndex`.
     private var chunks: [[Piece]] = []
-    private var shapeIndex: [UInt64: Int] = [:]
+    private var shapeIndex: [ThemeStatement.Shape: Int] = [:]
     /// The statements' text so far.
     private var body = ""
 

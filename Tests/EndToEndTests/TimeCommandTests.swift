@@ -220,7 +220,7 @@ struct HistoryCommandTests {
             $0.contains("ArchitectureExampleNavigationModel") && $0.contains("penwidth=1.6")
         }
         #expect(leakedNodes.count == 3)
-        #expect(end.stdout.contains("[label=\"\", style=dashed, color=\"#c62828\""))
+        #expect(end.stdout.contains("[label=\"\", style=dashed, color=\"#cc79a7\""))
     }
 
     @Test func diffOfTwoSteps() throws {

@@ -97,10 +97,10 @@ struct GraphvizTests {
         let dot = try renderer.render(hierarchy)
         let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
         #expect(SVGText.parse(Array(svg.utf8)) != nil)
-        // Every model is drawn (the legend's samples are named legend_…, models n0, n1, …).
+        // Every model is drawn (the legend is one node named legend, models n0, n1, …).
         let models = svg.components(separatedBy: "class=\"node\">\n<title>n").count - 1
         #expect(models == 200)
-        #expect(svg.contains("<title>legend_stack</title>"))
+        #expect(svg.contains("<title>legend</title>"))
     }
 
     /// Graphviz orders clusters by object ID; with its default IDs (the addresses of interned names) the same DOT

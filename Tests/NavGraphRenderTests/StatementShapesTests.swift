@@ -48,7 +48,7 @@ struct StatementShapesTests {
         """
         {{% CONTENT_TYPE: DOT}}
         digraph g { rankdir={{rankdir}};
-        {{#statements}}{{#node}}{{id}} [label="{{type}}|{{{modelID}}}|{{^modelID}}none{{/modelID}}{{#legendLabel}}L:{{.}}{{/legendLabel}}"{{#isTabs}} shape=tab{{/isTabs}}];{{/node}}{{#edge}}{{from}}->{{to}} [label="{{label}}{{style}}"];
+        {{#statements}}{{#node}}{{id}} [label="{{type}}|{{{modelID}}}|{{^modelID}}none{{/modelID}}"{{#isTabs}} shape=tab{{/isTabs}}];{{/node}}{{#edge}}{{from}}->{{to}} [label="{{label}}{{style}}{{#isSheet}} S{{/isSheet}}"];
         {{/edge}}{{#cluster}}subgraph {{id}} { label="{{label}}" {{/cluster}}{{#end}}}{{/end}}{{#legend}}{{/legend}}{{/statements}}
         }
         """,

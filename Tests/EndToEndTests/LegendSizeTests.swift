@@ -1,0 +1,60 @@
+import Foundation
+import NavGraphTestSupport
+import Testing
+
+/// The legend is a key in a corner, not a second drawing: at most a quarter of the SVG's width (it was 47–67%, and
+/// in an 880 px README column it shrank the drawing's text to about 6 px).
+@Suite("The legend's size")
+struct LegendSizeTests {
+    /// Every example `render` accepts (not the Swift program that made one, nor the example configuration).
+    static let examples: [String] = {
+        let folder = repositoryRoot.appendingPathComponent("examples").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasSuffix(".swift") && !$0.hasSuffix(".yml") }.sorted()
+    }()
+
+    @Test(arguments: examples, ["TB", "LR"])
+    func atMostAQuarterOfTheWidth(example name: String, direction: String) throws {
+        let run = try navgraph(["render", "--format", "svg", "--direction", direction, "-o", "-", example(name)])
+        #expect(run.status == 0, "\(run.stderr)")
+        let ratio = try #require(Self.legendWidthRatio(svg: run.stdout), "no legend in \(name)")
+        #expect(ratio <= 0.25, "\(name) \(direction): the legend is \(Int(ratio * 100))% of the width")
+    }
+
+    /// A long session: many models, leaks, every kind the simulated app has.
+    @Test(arguments: ["TB", "LR"])
+    func aLongSession(direction: String) throws {
+        let session = SimulatedSession(seed: 29, actions: 600, leakRate: 0.3)
+        let run = try navgraph(
+            ["render", "--format", "svg", "--direction", direction, "-o", "-"],
+            stdin: session.events.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let ratio = try #require(Self.legendWidthRatio(svg: run.stdout))
+        #expect(ratio <= 0.25, "\(direction): the legend is \(Int(ratio * 100))% of the width")
+    }
+
+    @Test func theRatioIsMeasured() {
+        let svg = """
+            <svg width="400pt" height="100pt" viewBox="0.00 0.00 400.00 100.00">
+            <g id="clust9" class="cluster">
+            <title>cluster_legend</title>
+            <path fill="none" stroke="#c7ccd4" d="M300,-8C300,-8 390,-8 390,-8 396,-8 396,-90 390,-90"/>
+            </g></svg>
+            """
+        #expect(Self.legendWidthRatio(svg: svg) == 96.0 / 400)
+        #expect(Self.legendWidthRatio(svg: "<svg viewBox=\"0 0 10 10\"></svg>") == nil)
+    }
+
+    /// The legend cluster's outline width over the drawing's (`viewBox`) width; `nil` without a legend.
+    static func legendWidthRatio(svg: String) -> Double? {
+        guard let viewBox = svg.firstMatch(of: /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"/),
+            let width = Double(viewBox.1), width > 0,
+            let title = svg.range(of: "<title>cluster_legend</title>"),
+            let outline = svg[title.upperBound...].firstMatch(of: /(?:d|points)="([^"]*)"/)
+        else { return nil }
+        // Path data or polygon points: every x follows a command letter, a space or starts a pair before a comma.
+        let xs = outline.1.matches(of: /(-?[\d.]+),-?[\d.]+/).compactMap { Double($0.1) }
+        guard let low = xs.min(), let high = xs.max() else { return nil }
+        return (high - low) / width
+    }
+}
