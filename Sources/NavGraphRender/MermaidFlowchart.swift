@@ -3,26 +3,68 @@ import NavGraphCore
 /// A Mermaid flowchart as a flat list of statements in nesting order (subgraphs open and close around their
 /// nodes), filled into `templates/mermaid/default.mmd.mustache`. Shared by the hierarchy (`MermaidRenderer`) and
 /// the navigation map (`NavigationMapMermaidRenderer`). Ids come from the caller (generated, never input text).
+///
+/// Two things make Mermaid (11, with its default dagre layout) draw what the SVG draws:
+/// - every subgraph names its `direction`: a subgraph no edge crosses is laid out on its own, and without a
+///   direction of its own Mermaid turns it the other way (a `TB` window drawn left to right);
+/// - sibling subgraphs are written last first: Mermaid adds subgraphs to the layout in reverse order of
+///   declaration, so written in order, tab 2 lands before tab 1 (left of it in `TB`, above it in `LR`).
 struct MermaidFlowchart {
+    /// A subgraph's contents, or the top level's, in the order the caller gave them.
+    private final class Frame {
+        enum Item {
+            case statement([String: Any])
+            case subgraph(id: String, label: String, style: String?, Frame)
+        }
+        var items: [Item] = []
+    }
+
+    /// A subgraph's class by what it holds: the DOT theme's cluster colours (`templates/dot/light.dot.mustache`).
+    enum GroupStyle: String {
+        case window
+        case stack = "stack_group"
+        case tabs = "tabs_group"
+        case split = "split_group"
+
+        init?(_ kind: DOTScene.ClusterKind) {
+            switch kind {
+            case .window: self = .window
+            case .stack: self = .stack
+            case .tabs: self = .tabs
+            case .split: self = .split
+            case .legend: return nil
+            }
+        }
+
+        /// The map's groups are named for the container type they hold.
+        init?(_ kind: NodeKind) {
+            switch kind {
+            case .stack: self = .stack
+            case .tabs: self = .tabs
+            case .split: self = .split
+            default: return nil
+            }
+        }
+    }
+
     private let direction: String
-    private var statements: [[String: Any]] = []
-    private var depth = 0
-    private var edgeCount = 0
+    private let root = Frame()
+    private var open: [Frame] = []
 
     init(direction: String) {
         self.direction = direction
     }
 
-    private var indent: String { String(repeating: "  ", count: depth + 1) }
+    private var current: Frame { open.last ?? root }
 
-    mutating func openSubgraph(id: String, label: String) {
-        statements.append(["subgraph": ["id": id, "label": label, "indent": indent]])
-        depth += 1
+    mutating func openSubgraph(id: String, label: String, style: GroupStyle? = nil) {
+        let frame = Frame()
+        current.items.append(.subgraph(id: id, label: label, style: style?.rawValue, frame))
+        open.append(frame)
     }
 
     mutating func closeSubgraph() {
-        depth = max(0, depth - 1)
-        statements.append(["end": ["indent": indent]])
+        _ = open.popLast()
     }
 
     mutating func node(
@@ -39,7 +81,7 @@ struct MermaidFlowchart {
                     : collapsed
                         ? "collapsed"
                         : "kind_" + kind.rawValue
-        statements.append(["node": ["id": id, "label": label, "class": style, "indent": indent, "isWindow": window]])
+        current.items.append(.statement(["node": ["id": id, "label": label, "class": style, "isWindow": window]]))
     }
 
     /// - Parameter width: a stroke width in pixels for edges drawn heavier (the map's frequent relations).
@@ -47,16 +89,61 @@ struct MermaidFlowchart {
         var values: [String: Any] = [
             "from": from, "to": to, "label": label, "hasLabel": !label.isEmpty,
             "isDotted": dotted, "isLeak": leak,
-            "index": String(edgeCount), "indent": indent,
         ]
         if let width { values["width"] = String(width) }
-        statements.append(["edge": values])
-        edgeCount += 1
+        current.items.append(.statement(["edge": values]))
+    }
+
+    /// The statements in the order they are written, each indented by its depth; edges numbered in that order
+    /// (Mermaid's `linkStyle` counts them so).
+    private func flattened() -> (statements: [[String: Any]], classes: [String: [String]]) {
+        var statements: [[String: Any]] = []
+        var classes: [String: [String]] = [:]
+        var edgeIndex = 0
+        func write(_ frame: Frame, depth: Int) {
+            let indent = String(repeating: "  ", count: depth + 1)
+            var subgraphsWritten = false
+            for item in frame.items {
+                switch item {
+                case .statement(var statement):
+                    for key in Array(statement.keys) {
+                        guard var values = statement[key] as? [String: Any] else { continue }
+                        values["indent"] = indent
+                        if key == "edge" {
+                            values["index"] = String(edgeIndex)
+                            edgeIndex += 1
+                        }
+                        statement[key] = values
+                    }
+                    statements.append(statement)
+                case .subgraph:
+                    // All of this frame's subgraphs, last first, where the first one stood.
+                    guard !subgraphsWritten else { continue }
+                    subgraphsWritten = true
+                    for case .subgraph(let id, let label, let style, let inner) in frame.items.reversed() {
+                        statements.append([
+                            "subgraph": ["id": id, "label": label, "indent": indent, "direction": direction]
+                        ])
+                        if let style { classes[style, default: []].append(id) }
+                        write(inner, depth: depth + 1)
+                        statements.append(["end": ["indent": indent]])
+                    }
+                }
+            }
+        }
+        write(root, depth: 0)
+        return (statements, classes)
     }
 
     func render<Output: TextOutputStream>(markdown: Bool, to output: inout Output) throws(RenderError) {
         let template = try BuiltInTemplate.parse(MermaidRenderer.templateName)
-        let text = template.render(["direction": direction, "statements": statements])
+        let (statements, classes) = flattened()
+        let classStatements: [[String: Any]] = classes.keys.sorted().map { style in
+            ["class": style, "ids": classes[style, default: []].joined(separator: ",")]
+        }
+        let text = template.render([
+            "direction": direction, "statements": statements, "subgraphClasses": classStatements,
+        ])
         if markdown { output.write("```mermaid\n") }
         output.write(text)
         if markdown { output.write("```\n") }

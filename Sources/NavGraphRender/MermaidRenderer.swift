@@ -71,8 +71,8 @@ public struct MermaidRenderer: Renderer {
         var edges = 0
         for statement in scene.statements {
             switch statement {
-            case .open(let id, _, let label):
-                flowchart.openSubgraph(id: id, label: label)
+            case .open(let id, let kind, let label):
+                flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind))
             case .close:
                 flowchart.closeSubgraph()
             case .node(let id, let model, let kind, let state):

@@ -88,8 +88,8 @@ public struct NavigationMapMermaidRenderer: Renderer {
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         for statement in scene.statements {
             switch statement {
-            case .open(let id, let label, _):
-                flowchart.openSubgraph(id: id, label: label)
+            case .open(let id, let label, let kind):
+                flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind))
             case .close:
                 flowchart.closeSubgraph()
             case .window(let id, let name):

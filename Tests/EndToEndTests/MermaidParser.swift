@@ -43,6 +43,8 @@ enum MermaidParser {
         var text: String
         /// Elements that would run or load something: `<script>`, `<img>`, `<iframe>`, event attributes.
         var activeElements: Int
+        /// Where Mermaid drew each node, by its text: the centre of its box, in pixels.
+        var nodeCentres: [String: (x: Double, y: Double)] = [:]
     }
 
     /// Parses and renders each diagram; one browser run for all of them.
@@ -73,6 +75,13 @@ enum MermaidParser {
                   holder.innerHTML = svg;
                   verdict.text = holder.textContent;
                   verdict.active = holder.querySelectorAll('script, img, iframe, [onerror], [onload]').length;
+                  // Laid out in the document, to say where each node landed.
+                  document.body.appendChild(holder);
+                  verdict.nodes = [...holder.querySelectorAll('g.node')].map(node => {
+                    const box = node.getBoundingClientRect();
+                    return [node.textContent.trim(), box.x + box.width / 2, box.y + box.height / 2];
+                  });
+                  holder.remove();
                 } catch (error) {
                   verdict.error = String((error && error.message) || error);
                 }
@@ -104,9 +113,15 @@ enum MermaidParser {
             throw MermaidCheckFailed(details: "a diagram ran a script (alert was called)")
         }
         return verdicts.map {
-            Verdict(
+            var verdict = Verdict(
                 name: $0["name"] as? String ?? "", error: $0["error"] as? String, text: $0["text"] as? String ?? "",
                 activeElements: $0["active"] as? Int ?? 0)
+            for case let node as [Any] in $0["nodes"] as? [Any] ?? [] where node.count == 3 {
+                guard let text = node[0] as? String, let x = node[1] as? Double, let y = node[2] as? Double
+                else { continue }
+                verdict.nodeCentres[text] = (x, y)
+            }
+            return verdict
         }
     }
 

@@ -40,6 +40,29 @@ struct MermaidValidationTests {
         #expect(drawnMap.text.contains("first ×14"))
     }
 
+    /// Mermaid draws in the SVG's direction and reading order: a window no edge leaves is still top to bottom in
+    /// `TB` (Mermaid turns a subgraph without a direction of its own), and tab 1 comes before tab 2.
+    @Test func directionAndReadingOrderMatchTheSVG() throws {
+        let tb = try navgraph(["render", "--format", "mermaid", example("sheet-over-tabs.txt")])
+        let lr = try navgraph(["render", "--format", "mermaid", "--direction", "LR", example("sheet-over-tabs.txt")])
+        let verdicts = try MermaidParser.check([("TB", tb.stdout), ("LR", lr.stdout)])
+        let app = "AppNavigationModel 667"
+        let tabs = "MainTabsNavigationModel F1A"
+        let tab1 = "DefaultStackRootNavigationModel 32D"
+        let tab2 = "DefaultStackRootNavigationModel 19A"
+        let top = try #require(verdicts.first { $0.name == "TB" }?.nodeCentres)
+        let left = try #require(verdicts.first { $0.name == "LR" }?.nodeCentres)
+        for (name, centres) in [("TB", top), ("LR", left)] {
+            #expect(centres[app] != nil && centres[tab1] != nil && centres[tab2] != nil, "\(name): \(centres.keys)")
+        }
+        // TB: the root above the tabs, tab 1 left of tab 2.
+        #expect((top[app]?.y ?? 0) < (top[tabs]?.y ?? 0))
+        #expect((top[tab1]?.x ?? 0) < (top[tab2]?.x ?? 0))
+        // LR: the root left of the tabs, tab 1 above tab 2.
+        #expect((left[app]?.x ?? 0) < (left[tabs]?.x ?? 0))
+        #expect((left[tab1]?.y ?? 0) < (left[tab2]?.y ?? 0))
+    }
+
     @Test func hostileNamesParseAndShowAsText() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,4 @@
+import Foundation
 import NavGraphCore
 import NavGraphTestSupport
 import Testing
@@ -28,6 +29,72 @@ struct MermaidTests {
         let leaky = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
         #expect(leaky.contains(#"["SegmentedTabsNavigationModel 5EA"]:::leaked"#))
         #expect(leaky.contains("stroke:#c62828"))
+    }
+
+    /// Each subgraph names the flowchart's direction (Mermaid turns one no edge crosses the other way) and has a
+    /// class of the DOT theme's cluster colours (never Mermaid's default yellow); the window's is `window`.
+    @Test(arguments: [DOTRenderer.Direction.topToBottom, .leftToRight])
+    func subgraphsKeepTheDirectionAndAreStyled(direction: DOTRenderer.Direction) throws {
+        let text = try MermaidRenderer(direction: direction).render(try exampleHierarchy("sheet-over-tabs.txt"))
+        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
+        var subgraphs: [String] = []
+        for (index, line) in lines.enumerated() where line.hasPrefix("subgraph ") {
+            subgraphs.append(String(line.split(separator: " ")[1]))
+            #expect(lines[index + 1] == "direction \(direction.rawValue)", "\(line)")
+        }
+        #expect(subgraphs.count == 5)
+        var styled: [String: String] = [:]
+        for line in lines where line.hasPrefix("class ") {
+            let parts = line.split(separator: " ")
+            for id in parts[1].split(separator: ",") { styled[String(id)] = String(parts[2]) }
+        }
+        #expect(Set(styled.keys) == Set(subgraphs))
+        #expect(styled["cluster_0"] == "window")
+        #expect(styled["cluster_1"] == "tabs_group")
+        let defined = Set(lines.filter { $0.hasPrefix("classDef ") }.map { String($0.split(separator: " ")[1]) })
+        #expect(Set(styled.values).isSubset(of: defined))
+    }
+
+    /// Tab 1 is written after tab 2: Mermaid lays sibling subgraphs out in reverse order of declaration.
+    @Test func siblingSubgraphsAreWrittenLastFirst() throws {
+        let text = try MermaidRenderer().render(try exampleHierarchy("sheet-over-tabs.txt"))
+        let tab1 = try #require(text.range(of: "DefaultStackRootNavigationModel 32D"))
+        let tab2 = try #require(text.range(of: "DefaultStackRootNavigationModel 19A"))
+        #expect(tab2.lowerBound < tab1.lowerBound)
+    }
+
+    /// Every class sets a fill and a text colour with 4.5:1 contrast or more (WCAG AA), so labels read in Mermaid's
+    /// dark theme as in its light one; no link style sets a text colour (it would sit on the theme's label
+    /// background, which no one colour reads on in both themes).
+    @Test func classesKeepTextContrastInEitherTheme() throws {
+        let text = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
+        var classes = 0
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingPrefix(while: { $0 == " " })
+            if trimmed.hasPrefix("linkStyle ") { #expect(!trimmed.contains("color:"), "\(line)") }
+            guard trimmed.hasPrefix("classDef ") else { continue }
+            classes += 1
+            var style: [String: String] = [:]
+            for pair in trimmed.split(separator: " ")[2].split(separator: ",") {
+                let parts = pair.split(separator: ":", maxSplits: 1)
+                if parts.count == 2 { style[String(parts[0])] = String(parts[1]) }
+            }
+            let fill = try #require(style["fill"].flatMap(Self.luminance), "\(line)")
+            let colour = try #require(style["color"].flatMap(Self.luminance), "\(line)")
+            let contrast = (max(fill, colour) + 0.05) / (min(fill, colour) + 0.05)
+            #expect(contrast >= 4.5, "\(line): \(contrast)")
+        }
+        #expect(classes == 12)
+    }
+
+    /// WCAG relative luminance of `#rrggbb`.
+    private static func luminance(_ hex: String) -> Double? {
+        guard hex.hasPrefix("#"), hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return nil }
+        let channels = [value >> 16, (value >> 8) & 0xff, value & 0xff].map { channel -> Double in
+            let c = Double(channel) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
     }
 
     @Test func labelsAreEscapedForMermaid() {
