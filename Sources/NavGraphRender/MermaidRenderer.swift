@@ -1,7 +1,7 @@
 import NavGraphCore
 
 /// The hierarchy as a Mermaid flowchart, for a README or a pull request (GitHub renders it): windows, stacks, tabs
-/// and split views as subgraphs, presentations as dotted labelled edges, leaked models styled red (a parent that left
+/// and split views as subgraphs, presentations as dotted labelled edges, leaked models in the leak colour (a parent that left
 /// and finished, drawn only to hang a leak from, as a grey ghost).
 ///
 /// Drawn from the same scene as the DOT diagram (`DOTScene`, without its legend), through the template

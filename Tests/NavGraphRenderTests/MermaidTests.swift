@@ -28,7 +28,7 @@ struct MermaidTests {
         #expect(sheet.contains(#"subgraph cluster_1 ["tabs"]"#))
         let leaky = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
         #expect(leaky.contains(#"["SegmentedTabsNavigationModel 5EA"]:::leaked"#))
-        #expect(leaky.contains("stroke:#c62828"))
+        #expect(leaky.contains("stroke:#cc79a7"))
     }
 
     /// Each subgraph names the flowchart's direction (Mermaid turns one no edge crosses the other way) and has a
