@@ -56,6 +56,11 @@ public struct ConfigurationDescription {
                 "  max-nodes: \(defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes)",
                 defaults.maxNodes?.origin ?? builtIn
             ),
+            (
+                defaults.stripSuffix.map { "  strip-suffix: \(Self.quoted($0.value))" }
+                    ?? "  # strip-suffix: none, type names drawn whole",
+                defaults.stripSuffix?.origin ?? builtIn
+            ),
         ])
         text = lines.joined(separator: "\n") + "\n"
     }

@@ -61,7 +61,7 @@ extension NavGraphConfiguration {
     static let sections: [String: [String]] = [
         "kinds": [], "presentations": [], "allowed": [],
         "dump": ["stack", "presentation", "selection"],
-        "defaults": ["theme", "direction", "max-nodes"],
+        "defaults": ["theme", "direction", "max-nodes", "strip-suffix"],
     ]
 
     public static func parse(_ text: String, file: String, themes: [String]? = nil) throws(ConfigurationError)
@@ -194,7 +194,7 @@ extension NavGraphConfiguration {
         }
     }
 
-    /// `defaults:`: option defaults (theme, direction, max-nodes).
+    /// `defaults:`: option defaults (theme, direction, max-nodes, strip-suffix).
     private static func readDefaults(
         _ value: Yams.Node, file: String, themes: [String]?, reader: Reader,
         into configuration: inout NavGraphConfiguration
@@ -221,6 +221,15 @@ extension NavGraphConfiguration {
                             setting, "'defaults.direction': '\(direction)' is not a direction; expected TB or LR")
                     }
                     configuration.defaults.direction = (direction, origin)
+                case "strip-suffix":
+                    let suffix = try reader.scalar(setting, "a type-name suffix")
+                    guard Self.isTypeNameSuffix(suffix) else {
+                        throw reader.error(
+                            setting,
+                            "'defaults.strip-suffix': '\(suffix)' is not the end of a type name; expected letters, "
+                                + "digits or _")
+                    }
+                    configuration.defaults.stripSuffix = (suffix, origin)
                 default:
                     guard let count = Int(try reader.scalar(setting, "a number")), count >= 0 else {
                         throw reader.error(
@@ -230,6 +239,12 @@ extension NavGraphConfiguration {
                 }
             }
         }
+    }
+
+    /// What `--strip-suffix` and `defaults.strip-suffix` accept: the end of a Swift type name.
+    public static func isTypeNameSuffix(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     /// A theme is a built-in one's name, or a file that can be read (a word with no `/` or `.` is a name, as

@@ -26,6 +26,8 @@ public struct NavGraphConfiguration: Sendable {
         /// `TB` or `LR`.
         public var direction: (value: String, origin: Origin)?
         public var maxNodes: (value: Int, origin: Origin)?
+        /// A type-name suffix diagrams leave out (`NavigationModel`).
+        public var stripSuffix: (value: String, origin: Origin)?
 
         /// What `render` does when neither its options nor the file say.
         public static let builtInDirection = "TB"

@@ -27,6 +27,8 @@ public struct DOTRenderer: Renderer {
     /// At most this many models are drawn (breadth first; at most 40 children each); the rest are folded into
     /// "… N more" nodes, because Graphviz slows down sharply on large clustered graphs. `nil` draws everything.
     public var maxNodes: Int? = 2000
+    /// How nodes name their models: UUIDs shortened by default, a type suffix left out if asked.
+    public var labels = DiagramLabels()
     /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
     var rendersByShape = true
 
@@ -72,7 +74,7 @@ public struct DOTRenderer: Renderer {
             output.write(text)
         } else {
             var context = rootContext
-            context["statements"] = scene.statements.map { ThemeStatement($0).context() }
+            context["statements"] = scene.statements.map { ThemeStatement($0, labels: labels).context() }
             output.write(try theme.template(name: themeName).render(context))
         }
         return scene.summary(of: hierarchy, endOfInput: endOfInput)
@@ -81,7 +83,7 @@ public struct DOTRenderer: Renderer {
     /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.
     func renderedByShape(_ scene: DOTScene) -> String? {
         theme.shapeTemplate.flatMap {
-            StatementShapes.render(template: $0, root: rootContext, statements: scene.statements)
+            StatementShapes.render(template: $0, root: rootContext, statements: scene.statements, labels: labels)
         }
     }
 

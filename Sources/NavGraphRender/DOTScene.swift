@@ -17,12 +17,9 @@ struct DOTScene {
         case open(id: String, kind: ClusterKind, label: String)
         case close
         case node(id: String, model: ModelRef, kind: NodeKind, state: NodeState)
-        case sameRank([String])
         case edge(from: String, to: String, kind: EdgeKind, label: String)
         /// A leaked model hung from where it was last attached.
         case leakEdge(from: String, to: String, label: String)
-        /// An invisible edge that only keeps `from` left of (or above) `to`.
-        case order(from: String, to: String)
         /// The legend: one node (`id`) holding a row per sample, inside the legend's cluster.
         case legend(id: String)
         case legendRow(LegendRow)
@@ -77,8 +74,8 @@ struct DOTScene {
     ///   - maxNodes: at most this many models are drawn (breadth first); `nil` for all.
     ///   - maxChildren: at most this many children of one model are drawn (a long stack shows its first entries).
     ///   - leftToRight: laid out with `rankdir=LR`, where Graphviz stacks what it would put side by side from the
-    ///     bottom up: sibling clusters are given in reverse so that they read top down, and the legend runs along
-    ///     ranks.
+    ///     bottom up: windows and the nodes and clusters side by side in one are given in reverse, so that they
+    ///     read top down (tab 1, the sidebar and the first window on top).
     init(
         hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
         leftToRight: Bool = false
@@ -94,7 +91,14 @@ struct DOTScene {
                 all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount,
                 byChildLimit: &collapsedByChildLimit)
             for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
+            let windowStart = statements.count
             appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
+            // Left to right, windows stack bottom up: the first window goes last to be on top.
+            if leftToRight {
+                let block = statements[windowStart...]
+                statements.removeSubrange(windowStart...)
+                statements.insert(contentsOf: block, at: 0)
+            }
         }
         let departed = hierarchy.departedModels
         let shown = Array(departed.prefix(max(0, budget == Int.max ? departed.count : budget)))
@@ -220,8 +224,14 @@ struct DOTScene {
         var label: String
         /// The enclosing cluster (-1 for a window's).
         var parent: Int
-        var members: [String] = []
-        var children: [Int] = []
+        /// What it holds in display order: its nodes and the clusters of its containers, interleaved as the
+        /// children they are (sidebar, the content column's stack, detail).
+        var items: [Item] = []
+    }
+
+    private enum Item {
+        case node(String)
+        case cluster(Int)
     }
 
     private mutating func appendWindow(
@@ -238,6 +248,8 @@ struct DOTScene {
         var presentationEdges: [Statement] = []
         var byKey: [String: Node] = [:]
         for node in nodes { byKey[node.key] = node }
+        // Each tab's number, set when its tabs container is reached (before the tab: the list is in pre-order).
+        var tabNumbers: [String: Int] = [:]
 
         for node in nodes {
             let id = dotIDs[node.key]!
@@ -255,14 +267,14 @@ struct DOTScene {
                 }
             }
             if let kind = ClusterKind(containerKind: node.kind) {
-                clusters.append(
-                    Cluster(id: "cluster_\(clusterCount)", kind: kind, label: "\(kind.rawValue)", parent: placement))
+                let label = Self.clusterLabel(kind: kind, node: node, tabNumber: tabNumbers[node.key])
+                clusters.append(Cluster(id: "cluster_\(clusterCount)", kind: kind, label: label, parent: placement))
                 clusterCount += 1
-                clusters[placement].children.append(clusters.count - 1)
+                clusters[placement].items.append(.cluster(clusters.count - 1))
                 placement = clusters.count - 1
                 ownCluster.insert(node.key)
             }
-            clusters[placement].members.append(id)
+            clusters[placement].items.append(.node(id))
             inner[node.key] = placement
 
             // Edges to this node's children: its own (stack entries, tabs, columns, the switched content) in their
@@ -288,12 +300,16 @@ struct DOTScene {
                     previousEntry = childID
                 case .tab:
                     tabNumber += 1
+                    tabNumbers[childKey] = tabNumber
                     let selected = node.selectedTab == childKey ? " (selected)" : ""
                     edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)" + selected))
                 case .column(let column):
                     edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
                 case .presented(let style):
-                    presentationEdges.append(.edge(from: id, to: childID, kind: edge, label: style.name))
+                    // A presented container's cluster is titled with the style; the same word on the edge ran
+                    // through that title.
+                    let label = ClusterKind(containerKind: child.kind) == nil ? style.name : ""
+                    presentationEdges.append(.edge(from: id, to: childID, kind: edge, label: label))
                 case .switch:
                     edges.append(.edge(from: id, to: childID, kind: edge, label: "switch"))
                 case .child:
@@ -304,27 +320,48 @@ struct DOTScene {
         edges += presentationEdges
 
         // Emit clusters depth-first without recursion.
-        var pending: [(index: Int, closing: Bool)] = [(0, false)]
+        enum Step {
+            case open(Int)
+            case node(String)
+            case close
+        }
+        var pending: [Step] = [.open(0)]
         let nodeByID = Dictionary(uniqueKeysWithValues: nodes.map { (dotIDs[$0.key]!, $0) })
-        while let (index, closing) = pending.popLast() {
-            if closing {
+        while let step = pending.popLast() {
+            switch step {
+            case .close:
                 statements.append(.close)
-                continue
+            case .node(let id):
+                let node = nodeByID[id]!
+                statements.append(.node(id: id, model: Self.drawn(node.model), kind: node.kind, state: .live))
+            case .open(let index):
+                let cluster = clusters[index]
+                statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
+                pending.append(.close)
+                // Graphviz keeps the nodes and clusters of a rank in the order they come: left to right top down,
+                // but with LR bottom up — so there they come last first, and tab 1 and the sidebar are on top.
+                // (Ordering constraints cannot say it: Graphviz ignores flat edges into clusters.)
+                let items = leftToRight ? cluster.items.reversed() : cluster.items
+                // A stack: the last pushed is emitted first.
+                for item in items.reversed() {
+                    switch item {
+                    case .node(let id): pending.append(.node(id))
+                    case .cluster(let child): pending.append(.open(child))
+                    }
+                }
             }
-            let cluster = clusters[index]
-            statements.append(.open(id: cluster.id, kind: cluster.kind, label: cluster.label))
-            for member in cluster.members {
-                let node = nodeByID[member]!
-                statements.append(
-                    .node(id: member, model: Self.drawn(node.model), kind: node.kind, state: .live))
-            }
-            pending.append((index, true))
-            // Graphviz keeps sibling clusters in the order they come: left to right top down, but with LR
-            // bottom up — so there they come last first, and tab 1 is on top.
-            let children = leftToRight ? cluster.children : cluster.children.reversed()
-            for child in children { pending.append((child, false)) }
         }
         statements += edges
+    }
+
+    /// A container's cluster is named for what the reader knows it by: the tab's title when the input gave one
+    /// (navgraph-events `"title": "Home"`), else its place ("tab 2", or the presentation style — its edge is then
+    /// unlabelled), else its kind.
+    private static func clusterLabel(kind: ClusterKind, node: Node, tabNumber: Int?) -> String {
+        if let title = node.title, !title.isEmpty { return clipped(title) }
+        if let tabNumber { return "tab \(tabNumber)" }
+        if case .presented(let style) = node.edge { return style.name }
+        return kind.rawValue
     }
 
     /// A key to what this diagram draws — only the node kinds, states and edge kinds it contains, each

@@ -9,6 +9,8 @@ public enum DrawingOutput {
     public struct Options {
         public var direction: DOTRenderer.Direction = .topToBottom
         public var legend = true
+        /// How nodes name their models in DOT, SVG, PNG and PDF (UUIDs shortened, a type suffix left out).
+        public var labels = DiagramLabels()
         /// At most this many models are drawn (`nil`: all); the rest are folded into "… N more" nodes.
         public var maxNodes: Int? = 2000
         /// Whether the state is the end of the input: a model that left and never finished has leaked only then.
@@ -57,6 +59,7 @@ public enum DrawingOutput {
             themeText: theme?.text, themeName: theme?.name, direction: options.direction, legend: options.legend)
         renderer.endOfInput = options.endOfInput
         renderer.maxNodes = options.maxNodes
+        renderer.labels = options.labels
         return renderer
     }
 }

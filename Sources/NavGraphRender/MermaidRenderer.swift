@@ -86,8 +86,8 @@ public struct MermaidRenderer: Renderer {
             case .leakEdge(let from, let to, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: true, leak: true)
                 edges += 1
-            case .sameRank, .order, .legend, .legendRow, .legendEnd:
-                // Layout hints for Graphviz only, and the legend Mermaid is drawn without.
+            case .legend, .legendRow, .legendEnd:
+                // The legend, which Mermaid is drawn without.
                 break
             }
         }

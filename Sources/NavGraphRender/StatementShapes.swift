@@ -50,9 +50,12 @@ struct StatementShapes {
     /// What the template engine would have written for `root` and these statements, or `nil` when that cannot be
     /// worked out by shape (the caller renders normally).
     /// - Parameter template: from `template(for:)`.
-    static func render(template: MustacheTemplate, root: [String: Any], statements: [DOTScene.Statement]) -> String? {
+    static func render(
+        template: MustacheTemplate, root: [String: Any], statements: [DOTScene.Statement],
+        labels: DiagramLabels = .full
+    ) -> String? {
         var shapes = StatementShapes(template: template, root: root)
-        var statement = ThemeStatement()
+        var statement = ThemeStatement(labels: labels)
         for each in statements {
             statement.load(each)
             guard shapes.append(statement) else { return nil }

@@ -8,7 +8,7 @@ import NavGraphCore
 /// shape — which values it has, which strings are empty, which flags are set — is one integer.
 struct ThemeStatement {
     enum Section: UInt8, CaseIterable {
-        case cluster, end, node, rank, edge, order, legendStart, legendNode, legendEdge, legendEnd
+        case cluster, end, node, edge, legendStart, legendNode, legendEdge, legendEnd
 
         var name: String { Self.names[Int(rawValue)] }
         private static let names = allCases.map { String(describing: $0) }
@@ -17,7 +17,7 @@ struct ThemeStatement {
     /// Every value name a theme can use; the case names are the names in the theme.
     enum Field: Int, CaseIterable {
         // Strings.
-        case id, label, kind, type, modelID, from, to, style, ids
+        case id, label, kind, type, modelID, tooltip, from, to, style
         // Flags: the kind of a cluster or node, a node's state, the kind of an edge and a presentation's style (one
         // of the five SwiftUI names, else `isCustomPresentation`).
         case isWindow, isStack, isTabs, isSplit, isLegend, isScreen, isSwitch
@@ -68,9 +68,15 @@ struct ThemeStatement {
     /// Each string field's value, by field number; only meaningful where `shape` says it is present.
     private var strings = [String](repeating: "", count: Field.allCases.count)
 
-    init() {}
+    /// How nodes name their models (the tooltip keeps the whole type and id).
+    var labels = DiagramLabels.full
 
-    init(_ statement: DOTScene.Statement) {
+    init(labels: DiagramLabels = .full) {
+        self.labels = labels
+    }
+
+    init(_ statement: DOTScene.Statement, labels: DiagramLabels = .full) {
+        self.labels = labels
         load(statement)
     }
 
@@ -94,9 +100,10 @@ struct ThemeStatement {
         case .node(let id, let model, let kind, let state):
             shape.section = .node
             set(.id, id)
-            set(.type, model.type)
+            set(.type, labels.type(model.type))
             set(.kind, kind.rawValue)
-            if !model.id.isEmpty { set(.modelID, model.id) }
+            if !model.id.isEmpty { set(.modelID, labels.id(model.id)) }
+            set(.tooltip, model.id.isEmpty ? model.type : model.type + " " + model.id)
             set(Self.flag(for: kind), true)
             if state == .leaked { set(.isLeaked, true) }
             if state == .ghost { set(.isGhost, true) }
@@ -107,13 +114,6 @@ struct ThemeStatement {
             set(.to, to)
             set(.label, label)
             set(.isLeak, true)
-        case .order(let from, let to):
-            shape.section = .order
-            set(.from, from)
-            set(.to, to)
-        case .sameRank(let ids):
-            shape.section = .rank
-            set(.ids, ids.joined(separator: "; "))
         case .edge(let from, let to, let kind, let label):
             shape.section = .edge
             set(.from, from)

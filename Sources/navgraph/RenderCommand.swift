@@ -52,6 +52,12 @@ struct RenderCommand: ParsableCommand {
     var noLegend = false
 
     @Option(
+        help: ArgumentHelp(
+            "Leave this suffix out of type names on the diagram (NavigationModel: HomeNavigationModel is drawn Home).",
+            valueName: "suffix"))
+    var stripSuffix: String?
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Draw at most this many models (breadth first, at most 40 children each) and fold the rest into "
@@ -64,6 +70,10 @@ struct RenderCommand: ParsableCommand {
         if output == "-" { output = nil }
         try PathOption.requireFormatNamed(output, option: "-o", formatGiven: format != nil)
         if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
+        if let stripSuffix, !NavGraphConfiguration.isTypeNameSuffix(stripSuffix) {
+            throw ValidationError(
+                "--strip-suffix '\(stripSuffix)' is not the end of a type name; expected letters, digits or _")
+        }
         try format?.require(in: DrawingOutput.formats, by: "render")
         if chosenFormat == nil, let output {
             // An HTML page is the replay's: said where to find it.
@@ -103,6 +113,7 @@ struct RenderCommand: ParsableCommand {
         options.direction =
             direction ?? defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) } ?? .topToBottom
         options.legend = !noLegend
+        options.labels.strippedSuffix = stripSuffix ?? defaults.stripSuffix?.value
         options.maxNodes = maxNodes > 0 ? maxNodes : nil
         options.endOfInput = moment.moment == nil
         options.inputName = input.displayName

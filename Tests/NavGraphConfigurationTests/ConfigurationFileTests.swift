@@ -26,6 +26,7 @@ struct ConfigurationFileTests {
           theme: themes/mine.dot.mustache
           direction: LR
           max-nodes: 300
+          strip-suffix: NavigationModel
         """
 
     @Test func everyKeyIsRead() throws {
@@ -58,6 +59,7 @@ struct ConfigurationFileTests {
         #expect(configuration.dumpPropertyNamesOrigin.stack == "/project/.navgraph.yml:11")
         #expect(configuration.defaults.theme?.path == "/project/themes/mine.dot.mustache")
         #expect(configuration.defaults.direction?.value == "LR")
+        #expect(configuration.defaults.stripSuffix?.value == "NavigationModel")
         #expect(configuration.defaults.maxNodes?.value == 300)
         #expect(configuration.defaults.maxNodes?.origin == "/project/.navgraph.yml:17")
     }
@@ -72,6 +74,10 @@ struct ConfigurationFileTests {
         ("presentations:\n  \"*Paywall\": full screen\n", 2, "'presentations': 'full screen' is not a style name"),
         ("defaults:\n  direction: up\n", 2, "'defaults.direction': 'up' is not a direction; expected TB or LR"),
         ("defaults:\n  max-nodes: -3\n", 2, "'defaults.max-nodes': expected 0 (draw all) or a positive number"),
+        (
+            "defaults:\n  strip-suffix: Navigation.Model\n", 2,
+            "'defaults.strip-suffix': 'Navigation.Model' is not the end of a type name; expected letters, digits or _"
+        ),
         ("allowed: SessionCacheModel\n", 1, "'allowed' must be a list"),
         ("kinds:\n  \"*A\": stack\n  \"*A\": tabs\n", 3, "'*A' appears twice in 'kinds'"),
         ("kinds: [a\n", 2, "not valid YAML"),
