@@ -401,7 +401,14 @@ struct DOTScene {
         }
         if edgeNames.contains(EdgeKind.child.name) { rows.append(LegendRow(label: "child", sample: .edge(.child))) }
         if hasLeakEdge { rows.append(LegendRow(label: "leaked from", sample: .leak)) }
-        guard !rows.isEmpty else { return }
+        // Plain boxes and arrows need no key; a key for them was wider than a quarter of so small a drawing.
+        let explains = rows.contains { row in
+            switch row.sample {
+            case .node(.screen, .live), .edge(.child): false
+            default: true
+            }
+        }
+        guard explains else { return }
 
         statements.append(.open(id: "cluster_legend", kind: .legend, label: "legend"))
         statements.append(.legend(id: "legend"))

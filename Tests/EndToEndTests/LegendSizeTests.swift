@@ -33,6 +33,16 @@ struct LegendSizeTests {
         #expect(ratio <= 0.25, "\(direction): the legend is \(Int(ratio * 100))% of the width")
     }
 
+    /// A drawing of plain screens and arrows has nothing to explain: no legend (it would be a third of the width).
+    @Test func plainBoxesNeedNoKey() throws {
+        let run = try navgraph(
+            ["render", "--format", "svg", "-o", "-"],
+            stdin: #"{"event":"root","id":"A","type":"Home","window":"main"}"# + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("<title>n0</title>"))
+        #expect(!run.stdout.contains("legend"))
+    }
+
     @Test func theRatioIsMeasured() {
         let svg = """
             <svg width="400pt" height="100pt" viewBox="0.00 0.00 400.00 100.00">
