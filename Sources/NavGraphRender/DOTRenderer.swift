@@ -95,7 +95,7 @@ public struct DOTRenderer: Renderer {
 
     /// The theme's values outside the statements.
     private var rootContext: [String: Any] {
-        ["rankdir": direction.rawValue, "legend": legend]
+        ["rankdir": direction.rawValue, "leftToRight": direction == .leftToRight, "legend": legend]
     }
 }
 
