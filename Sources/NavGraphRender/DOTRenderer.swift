@@ -70,21 +70,31 @@ public struct DOTRenderer: Renderer {
         -> RenderSummary
     {
         let scene = scene(for: hierarchy)
-        if rendersByShape, let text = renderedByShape(scene) {
+        let drawnLabels = labels(for: scene)
+        if rendersByShape, let text = renderedByShape(scene, labels: drawnLabels) {
             output.write(text)
         } else {
             var context = rootContext
-            context["statements"] = scene.statements.map { ThemeStatement($0, labels: labels).context() }
+            context["statements"] = scene.statements.map { ThemeStatement($0, labels: drawnLabels).context() }
             output.write(try theme.template(name: themeName).render(context))
         }
         return scene.summary(of: hierarchy, endOfInput: endOfInput)
     }
 
     /// The scene's DOT rendered by statement shape, or `nil` when the theme cannot be rendered that way.
-    func renderedByShape(_ scene: DOTScene) -> String? {
-        theme.shapeTemplate.flatMap {
-            StatementShapes.render(template: $0, root: rootContext, statements: scene.statements, labels: labels)
+    func renderedByShape(_ scene: DOTScene, labels given: DiagramLabels? = nil) -> String? {
+        let drawnLabels = given ?? labels(for: scene)
+        return theme.shapeTemplate.flatMap {
+            StatementShapes.render(template: $0, root: rootContext, statements: scene.statements, labels: drawnLabels)
         }
+    }
+
+    /// `labels` for this scene's models (short ids that stay distinct).
+    private func labels(for scene: DOTScene) -> DiagramLabels {
+        labels.distinguishing(
+            scene.statements.lazy.compactMap { statement in
+                if case .node(_, let model, _, _) = statement { model.id } else { nil }
+            })
     }
 
     func scene(for hierarchy: Hierarchy) -> DOTScene {

@@ -13,6 +13,24 @@ public struct DiagramLabels: Sendable, Equatable {
         self.strippedSuffix = strippedSuffix
     }
 
+    /// UUIDs of one drawing that share their first 4 hex digits, each with the shortest prefix that tells them
+    /// apart (`8C1F0…`, `8C1F9…`): a short id must still name one model.
+    var longerIDs: [String: String] = [:]
+
+    /// These labels for a drawing of models with these ids.
+    func distinguishing<IDs: Sequence<String>>(_ ids: IDs) -> DiagramLabels {
+        guard shortensUUIDs else { return self }
+        var byPrefix: [Substring: Set<String>] = [:]
+        for id in ids where Self.isUUID(id) { byPrefix[id.prefix(4), default: []].insert(id) }
+        var labels = self
+        for group in byPrefix.values where group.count > 1 {
+            let length =
+                (5...36).first { length in Set(group.map { $0.prefix(length) }).count == group.count } ?? 36
+            for id in group { labels.longerIDs[id] = length == 36 ? id : id.prefix(length) + "…" }
+        }
+        return labels
+    }
+
     /// Everything as the input named it.
     public static let full = DiagramLabels(shortensUUIDs: false)
 
@@ -25,7 +43,7 @@ public struct DiagramLabels: Sendable, Equatable {
 
     func id(_ id: String) -> String {
         guard shortensUUIDs, Self.isUUID(id) else { return id }
-        return id.prefix(4) + "…"
+        return longerIDs[id] ?? id.prefix(4) + "…"
     }
 
     /// 8-4-4-4-12 hex digits.

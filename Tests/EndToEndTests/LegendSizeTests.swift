@@ -33,6 +33,17 @@ struct LegendSizeTests {
         #expect(ratio <= 0.25, "\(direction): the legend is \(Int(ratio * 100))% of the width")
     }
 
+    /// The README's diagram in an 880 px column (GitHub's): its node text at least 9 px high.
+    @Test func theREADMEsDiagramReadsInItsColumn() throws {
+        let svg = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("docs/sheet-over-tabs.svg"), encoding: .utf8)
+        let width = try #require(svg.firstMatch(of: /viewBox="[-\d.]+ [-\d.]+ ([\d.]+)/).flatMap { Double($0.1) })
+        // Nodes' text is 10 points, edges' 9, the legend's 8: the nodes are what must be read.
+        let nodeText = 10.0
+        #expect(nodeText * 880 / width >= 9, "node text is \(nodeText * 880 / width) px high at 880 px")
+        #expect(svg.contains("font-size=\"10.00\""))
+    }
+
     /// A drawing of plain screens and arrows has nothing to explain: no legend (it would be a third of the width).
     @Test func plainBoxesNeedNoKey() throws {
         let run = try navgraph(

@@ -93,6 +93,25 @@ struct DOTReadingOrderTests {
         #expect(try renderer.render(hierarchy).contains("label=\"HomeNavigationModel\\n\(uuid)\""))
     }
 
+    /// Two UUIDs of one drawing that start alike get as many digits as tell them apart.
+    @Test func shortIDsStayDistinct() throws {
+        var hierarchy = Hierarchy()
+        let ids = [
+            "8C1F0E2A-0007-4001-8003-000000001EEF", "8C1F9E2A-0007-4001-8003-000000001EEF",
+            "8C1F9E2B-0007-4001-8003-000000001EEF", "77AA0000-0007-4001-8003-000000001EEF",
+        ]
+        hierarchy.apply(
+            NavEvent(.root(ModelRef(key: ids[0], id: ids[0], type: "Root"), kind: .stack, window: "main"), line: 1))
+        for (index, id) in ids.dropFirst().enumerated() {
+            hierarchy.apply(
+                NavEvent(.push(ModelRef(key: id, id: id, type: "Screen"), kind: nil, parent: ids[0]), line: index + 2))
+        }
+        let dot = try DOTRenderer(legend: false).render(hierarchy)
+        for short in ["8C1F0E2A…", "8C1F9E2A…", "8C1F9E2B…", "77AA…"] {
+            #expect(dot.contains("\\n\(short)\""), "\(short)")
+        }
+    }
+
     @Test func uuidRecognition() {
         #expect(DiagramLabels.isUUID("8c1f0e2a-0007-4001-8003-000000001EEF"))
         #expect(!DiagramLabels.isUUID("8C1F0E2A-0007-4001-8003-000000001EEG"))
