@@ -24,6 +24,9 @@ public struct NavigationMapBuilder: Sendable {
     /// The tab number of tabs placed one at a time, so the next tab of a container counts on from its previous one.
     /// Forgotten whenever a step removes or reorders anything.
     private var tabNumbers: [String: Int] = [:]
+    /// Each model in the hierarchy: the route that placed it (see `NavigationMap.routes`), so that a model placed from
+    /// it extends that route. Forgotten when the model leaves.
+    private var placedBy: [String: [NavigationRelation]] = [:]
 
     public init() {}
 
@@ -48,8 +51,17 @@ public struct NavigationMapBuilder: Sendable {
                 containers[renamed(type), default: [:]][renamed(container), default: 0] += count
             }
         }
+        var routes: [[NavigationRelation]: Int] = [:]
+        for (route, count) in result.routes {
+            let renamedRoute = route.map { relation in
+                let from = relation.kind == .windowRoot ? relation.from : renamed(relation.from)
+                return NavigationRelation(relation.kind, from: from, to: renamed(relation.to))
+            }
+            routes[renamedRoute, default: 0] += count
+        }
         result.relations = relations
         result.containers = containers
+        result.routes = routes
         return result
     }
 
@@ -74,6 +86,7 @@ public struct NavigationMapBuilder: Sendable {
             modelKinds[Self.kindKey(renaming.from.key, renaming.from.type)] = nil
             renamedTypes[renaming.from.type, default: []].insert(renaming.to.type)
         }
+        for model in change.removed { placedBy[model.key] = nil }
         switch event.action {
         case .snapshot(let snapshots):
             tabNumbers.removeAll()
@@ -100,21 +113,25 @@ public struct NavigationMapBuilder: Sendable {
         guard let node = hierarchy.node(key) else { return }
         modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
         guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
-            add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
+            add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil, placing: key)
             return
         }
         switch edge {
         case .push:
             let top = hierarchy.earlierSibling(of: key, hangingBy: .push)
-            add(Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type)
+            add(
+                Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type, placing: key,
+                from: top?.key ?? parentKey)
         case .tab:
             let previous = hierarchy.earlierSibling(of: key, hangingBy: .tab)
             let number = previous.flatMap { tabNumbers[$0.key] }.map { $0 + 1 } ?? hierarchy.tabNumber(of: key) ?? 1
             tabNumbers[key] = number
-            add(NavigationRelation(.tab(order: number), from: parent.type, to: node.model.type), container: parent.type)
+            add(
+                NavigationRelation(.tab(order: number), from: parent.type, to: node.model.type),
+                container: parent.type, placing: key, from: parentKey)
         default:
             let relation = Self.relation(node.model.type, edge: edge, under: parent.type)
-            add(relation, container: Self.holder(edge, parent.type))
+            add(relation, container: Self.holder(edge, parent.type), placing: key, from: parentKey)
         }
     }
 
@@ -125,7 +142,9 @@ public struct NavigationMapBuilder: Sendable {
             guard let node = hierarchy.node(key) else { continue }
             modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
             guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
-                add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil)
+                add(
+                    NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil,
+                    placing: key)
                 continue
             }
             if siblings[parentKey] == nil {
@@ -138,21 +157,30 @@ public struct NavigationMapBuilder: Sendable {
             switch edge {
             case .push:
                 let top = children[..<position].last { $0.edge == .push }?.model
-                add(Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type)
+                add(
+                    Self.pushRelation(node.model.type, after: top, in: parent.type), container: parent.type,
+                    placing: key, from: top?.key ?? parentKey)
             case .tab:
                 let number = children[...position].count { $0.edge == .tab }
                 let relation = NavigationRelation(.tab(order: number), from: parent.type, to: node.model.type)
-                add(relation, container: parent.type)
+                add(relation, container: parent.type, placing: key, from: parentKey)
             default:
                 let relation = Self.relation(node.model.type, edge: edge, under: parent.type)
-                add(relation, container: Self.holder(edge, parent.type))
+                add(relation, container: Self.holder(edge, parent.type), placing: key, from: parentKey)
             }
         }
     }
 
-    private mutating func add(_ relation: NavigationRelation, container: String?) {
+    /// Counts `relation`, which placed model `key` from model `from` (the parent, or the entry it was pushed after;
+    /// `nil` for a window's root), and the route that led to it.
+    private mutating func add(
+        _ relation: NavigationRelation, container: String?, placing key: String, from: String? = nil
+    ) {
         relationsMap.relations[relation, default: 0] += 1
         if let container { relationsMap.containers[relation.to, default: [:]][container, default: 0] += 1 }
+        let route = (from.flatMap { placedBy[$0] } ?? []).suffix(NavigationMap.routeDepth - 1) + [relation]
+        placedBy[key] = Array(route)
+        relationsMap.routes[Array(route), default: 0] += 1
     }
 
     /// Pushed after the stack's top; with no entry before it, the stack's first.

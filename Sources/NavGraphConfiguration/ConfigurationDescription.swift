@@ -62,6 +62,13 @@ public struct ConfigurationDescription {
                 defaults.stripSuffix?.origin ?? builtIn
             ),
         ])
+        lines.append("diagram:")
+        if configuration.diagramCollapse.isEmpty {
+            lines.append("  collapse: []  # \(builtIn): hub containers are collapsed automatically")
+        } else {
+            lines.append("  collapse:")
+            lines += Self.aligned(configuration.diagramCollapse.map { ("    - \(Self.quoted($0.pattern))", $0.origin) })
+        }
         text = lines.joined(separator: "\n") + "\n"
     }
 

@@ -62,6 +62,7 @@ extension NavGraphConfiguration {
         "kinds": [], "presentations": [], "allowed": [],
         "dump": ["stack", "presentation", "selection"],
         "defaults": ["theme", "direction", "max-nodes", "strip-suffix"],
+        "diagram": ["collapse"],
     ]
 
     public static func parse(_ text: String, file: String, themes: [String]? = nil) throws(ConfigurationError)
@@ -105,6 +106,7 @@ extension NavGraphConfiguration {
         case "presentations": try readPresentations(value, reader: reader, into: &configuration)
         case "allowed": try readAllowed(value, reader: reader, into: &configuration)
         case "dump": try readDump(value, reader: reader, into: &configuration)
+        case "diagram": try readDiagram(value, reader: reader, into: &configuration)
         default: try readDefaults(value, file: file, themes: themes, reader: reader, into: &configuration)
         }
     }
@@ -189,6 +191,19 @@ extension NavGraphConfiguration {
                 default:
                     configuration.dumpPropertyNames.selection = patterns
                     configuration.dumpPropertyNamesOrigin.selection = origin
+                }
+            }
+        }
+    }
+
+    /// `diagram:`: how `navgraph diagram` draws the map (`collapse`: globs of types drawn past).
+    private static func readDiagram(_ value: Yams.Node, reader: Reader, into configuration: inout NavGraphConfiguration)
+        throws(ConfigurationError)
+    {
+        for (_, globs) in try reader.mapping(value, "'diagram'", expected: sections["diagram"]) {
+            for item in try reader.sequence(globs, "'diagram.collapse'") {
+                reader.attempt { () throws(ConfigurationError) in
+                    configuration.diagramCollapse.append((try reader.glob(item), reader.origin(item)))
                 }
             }
         }

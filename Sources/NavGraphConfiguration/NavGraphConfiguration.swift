@@ -19,6 +19,8 @@ public struct NavGraphConfiguration: Sendable {
     /// Globs over type names of models allowed to outlive their screen (shared singletons, caches).
     public var allowed: [(pattern: String, origin: Origin)] = []
     public var defaults = Defaults()
+    /// Globs over type names that `navgraph diagram` always collapses (draws its edges past).
+    public var diagramCollapse: [(pattern: String, origin: Origin)] = []
 
     /// Option defaults; `nil` where the file says nothing (the command's own default applies).
     public struct Defaults: Sendable {

@@ -34,6 +34,15 @@ public struct NavigationMap: Sendable, Equatable {
     /// For types that were stack entries, tabs or split columns: the container types they were in, with counts.
     /// Used to draw containers as clusters around what they hold.
     public var containers: [String: [String: Int]] = [:]
+    /// How models were reached, a few relations deep: each placement's relation preceded by the relations that
+    /// placed the model it came from (its parent, or the stack entry it was pushed after), outermost first, at most
+    /// `routeDepth` in all, with how often. What `NavigationMapCollapse` needs to draw an edge past a collapsed type
+    /// only where models really went through it (pairing every way in with every way out would invent paths).
+    /// Empty for a map read from JSON.
+    public var routes: [[NavigationRelation]: Int] = [:]
+
+    /// How many relations a route keeps: a chain of collapsed types longer than this loses its way in.
+    public static let routeDepth = 5
 
     public init() {}
 
@@ -46,6 +55,7 @@ public struct NavigationMap: Sendable, Equatable {
         for (member, containing) in other.containers {
             for (container, count) in containing { containers[member, default: [:]][container, default: 0] += count }
         }
+        for (route, count) in other.routes { routes[route, default: 0] += count }
     }
 
     /// Relations in a stable order: by the type they lead to, then the type they come from, then their kind.

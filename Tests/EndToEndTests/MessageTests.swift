@@ -188,7 +188,7 @@ struct MessageTests {
             #expect(
                 run.stderr == """
                     \(config.path):3: error: bad glob 'Home[0-9]': '[' is not allowed; a glob is a name with * for any run of characters
-                    \(config.path):4: error: unknown key 'colours' in the configuration; expected allowed, defaults, dump, kinds, presentations
+                    \(config.path):4: error: unknown key 'colours' in the configuration; expected allowed, defaults, diagram, dump, kinds, presentations
                     \(config.path):6: error: 'defaults.direction': 'up' is not a direction; expected TB or LR
 
                     """, "\(command)")
