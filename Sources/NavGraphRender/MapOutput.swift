@@ -4,20 +4,44 @@ import NavGraphCore
 public enum MapOutput {
     public static let formats: [OutputFormat] = [.dot, .svg, .png, .pdf, .mermaid, .markdown, .json]
 
+    /// How the drawn formats draw the map (JSON is the map as data, always whole).
+    public struct Look: Sendable {
+        public var direction: DOTRenderer.Direction
+        /// A name from `NavigationMapDOTRenderer.themes`.
+        public var theme: String
+        public var legend: Bool
+        public var grouped: Bool
+        /// The types collapsed out of the map, for the legend.
+        public var collapsed: [String]
+
+        public init(
+            direction: DOTRenderer.Direction = .topToBottom, theme: String = "light", legend: Bool = true,
+            grouped: Bool = true, collapsed: [String] = []
+        ) {
+            self.direction = direction
+            self.theme = theme
+            self.legend = legend
+            self.grouped = grouped
+            self.collapsed = collapsed
+        }
+    }
+
     /// The renderer of `format`, `nil` for a format not in `formats` (or a laid-out one without `layout`, which
     /// draws svg, png and pdf: NavGraphGraphviz's `GraphvizLayout`).
     public static func renderer(
-        for format: OutputFormat, direction: DOTRenderer.Direction, layout: (any DOTLayoutEngine)?
+        for format: OutputFormat, look: Look = Look(), layout: (any DOTLayoutEngine)?
     ) -> (any Renderer<NavigationMap>)? {
+        let dot = NavigationMapDOTRenderer(
+            direction: look.direction, theme: look.theme, legend: look.legend, grouped: look.grouped,
+            collapsed: look.collapsed)
         switch format {
-        case .dot: NavigationMapDOTRenderer(direction: direction)
-        case .svg, .png, .pdf:
-            layout.map {
-                LaidOutRenderer(dot: NavigationMapDOTRenderer(direction: direction), format: format, engine: $0)
-            }
-        case .mermaid, .markdown: NavigationMapMermaidRenderer(direction: direction, markdown: format == .markdown)
-        case .json: NavigationMapJSONRenderer()
-        default: nil
+        case .dot: return dot
+        case .svg, .png, .pdf: return layout.map { LaidOutRenderer(dot: dot, format: format, engine: $0) }
+        case .mermaid, .markdown:
+            return NavigationMapMermaidRenderer(
+                direction: look.direction, markdown: format == .markdown, grouped: look.grouped)
+        case .json: return NavigationMapJSONRenderer()
+        default: return nil
         }
     }
 }

@@ -1,21 +1,44 @@
 import NavGraphCore
 
-/// The map as DOT for Graphviz, through `templates/diagram/default.dot.mustache`: a node per type, a node per
-/// window, an edge per relation labelled with its count and drawn heavier the more often it was seen.
+/// The map as DOT for Graphviz, through a theme in `templates/diagram/` (`light`, `dark`): features as groups, a
+/// node per type, a node per window, an edge per pair of types labelled once with each relation's count and drawn
+/// heavier the more often they were seen, and a legend of the relations drawn.
 public struct NavigationMapDOTRenderer: Renderer {
-    public static let templateName = "diagram/default.dot.mustache"
-    public var direction: DOTRenderer.Direction
+    /// The built-in themes' names.
+    public static let themes = ["light", "dark"]
+    public static func templateName(theme: String) -> String { "diagram/\(theme).dot.mustache" }
 
-    public init(direction: DOTRenderer.Direction = .topToBottom) { self.direction = direction }
+    public var direction: DOTRenderer.Direction
+    /// A name from `themes`.
+    public var theme: String
+    public var legend: Bool
+    /// Group types by feature (`NavigationMapGroups`).
+    public var grouped: Bool
+    /// The types collapsed out of the map, named in the legend.
+    public var collapsed: [String]
+
+    public init(
+        direction: DOTRenderer.Direction = .topToBottom, theme: String = "light", legend: Bool = true,
+        grouped: Bool = true, collapsed: [String] = []
+    ) {
+        self.direction = direction
+        self.theme = theme
+        self.legend = legend
+        self.grouped = grouped
+        self.collapsed = collapsed
+    }
 
     @discardableResult
     public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = NavigationMapScene(map: map)
+        let scene = NavigationMapScene(map: map, grouped: grouped)
         var statements: [[String: Any]] = []
+        var drawn: [NavigationRelation] = []
         for statement in scene.statements {
             switch statement {
+            case .openGroup(let id, let label):
+                statements.append(["group": ["id": id, "label": label]])
             case .open(let id, let label, let kind):
                 statements.append(["cluster": ["id": id, "label": label, Self.flag(kind): true]])
             case .close:
@@ -29,18 +52,24 @@ public struct NavigationMapDOTRenderer: Renderer {
                         Self.flag(kind): true,
                     ]
                 ])
-            case .edge(let from, let to, let relation, let count):
-                let weight = NavigationMapScene.weight(count: count)
+            case .edge(let from, let to, let relations):
+                let count = relations.reduce(0) { $0 + $1.count }
+                drawn += relations.map(\.relation)
                 statements.append([
                     "edge": [
-                        "from": from, "to": to, "label": NavigationMapScene.label(relation, count: count),
-                        "count": String(count), "penwidth": String(weight), Self.flag(relation.kind): true,
+                        "from": from, "to": to, "label": NavigationMapScene.label(relations),
+                        "count": String(count), "penwidth": String(NavigationMapScene.weight(count: count)),
+                        Self.flag(relations[0].relation.kind): true,
                     ]
                 ])
             }
         }
-        let template = try BuiltInTemplate.parse(Self.templateName)
-        output.write(template.render(["rankdir": direction.rawValue, "statements": statements]))
+        var context: [String: Any] = ["rankdir": direction.rawValue, "statements": statements]
+        if legend, let rows = NavigationMapLegend(drawn: drawn, collapsed: collapsed) {
+            context["legend"] = rows.context
+        }
+        let template = try BuiltInTemplate.parse(Self.templateName(theme: theme))
+        output.write(template.render(context))
         return RenderSummary()
     }
 
@@ -54,7 +83,7 @@ public struct NavigationMapDOTRenderer: Renderer {
         }
     }
 
-    private static func flag(_ kind: NavigationRelation.Kind) -> String {
+    static func flag(_ kind: NavigationRelation.Kind) -> String {
         switch kind {
         case .windowRoot: "isWindowRoot"
         case .stackRoot: "isStackRoot"
@@ -68,26 +97,89 @@ public struct NavigationMapDOTRenderer: Renderer {
     }
 }
 
-/// The map as a Mermaid flowchart (`templates/mermaid/default.mmd.mustache`): containers as subgraphs,
-/// presentations dotted, frequent relations drawn heavier.
+/// The legend under a map: a row per kind of relation drawn, in a fixed order, each styled as its edges are, and a
+/// line naming the collapsed types. Only what the drawing has; `nil` when it has nothing to explain.
+struct NavigationMapLegend {
+    struct Row {
+        var flag: String
+        var text: String
+    }
+
+    var rows: [Row] = []
+    var collapsed: String?
+
+    init?(drawn: [NavigationRelation], collapsed: [String]) {
+        var presentedStyles = Set<String>()
+        var kinds = Set<String>()
+        for relation in drawn {
+            kinds.insert(NavigationMapDOTRenderer.flag(relation.kind))
+            if case .presented(let style) = relation.kind { presentedStyles.insert(style) }
+        }
+        let order: [(flag: String, text: String)] = [
+            ("isWindowRoot", "root of a window"), ("isStackRoot", "first in a stack"), ("isPush", "pushed after"),
+            ("isPresented", "presented (" + presentedStyles.sorted().joined(separator: ", ") + ")"),
+            ("isTab", "tab N of"), ("isSwitched", "switched to"), ("isColumn", "split column"),
+            ("isChild", "child"),
+        ]
+        rows = order.filter { kinds.contains($0.flag) }.map { Row(flag: $0.flag, text: Self.html($0.text)) }
+        if !collapsed.isEmpty {
+            // Long lists are cut: the legend stays small; stderr names them all.
+            let shown = collapsed.prefix(3).map { DOTScene.clipped($0) }.joined(separator: ", ")
+            self.collapsed = Self.html(
+                "collapsed: " + shown + (collapsed.count > 3 ? ", +\(collapsed.count - 3) more" : ""))
+        }
+        if rows.isEmpty && self.collapsed == nil { return nil }
+    }
+
+    /// Text for the legend's HTML-like label (Graphviz's), which the template writes unescaped: a type's name may be
+    /// `Box<Item>`, and a control character has no place in a drawing.
+    static func html(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case _ where Escaping.isUnsafeForDisplay(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    var context: [String: Any] {
+        var values: [String: Any] = ["rows": rows.map { [$0.flag: true, "text": $0.text] }]
+        if let collapsed { values["collapsed"] = collapsed }
+        return values
+    }
+}
+
+/// The map as a Mermaid flowchart (`templates/mermaid/default.mmd.mustache`): features and containers as subgraphs,
+/// an edge per pair of types with one label, presentations dotted, frequent relations drawn heavier.
 public struct NavigationMapMermaidRenderer: Renderer {
     public var direction: DOTRenderer.Direction
     /// Wrap the flowchart in a Markdown ```` ```mermaid ```` fenced block.
     public var markdown: Bool
+    /// Group types by feature (`NavigationMapGroups`).
+    public var grouped: Bool
 
-    public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false) {
+    public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false, grouped: Bool = true) {
         self.direction = direction
         self.markdown = markdown
+        self.grouped = grouped
     }
 
     @discardableResult
     public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = NavigationMapScene(map: map)
+        let scene = NavigationMapScene(map: map, grouped: grouped)
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         for statement in scene.statements {
             switch statement {
+            case .openGroup(let id, let label):
+                flowchart.openSubgraph(id: id, label: label)
             case .open(let id, let label, let kind):
                 flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind))
             case .close:
@@ -96,12 +188,12 @@ public struct NavigationMapMermaidRenderer: Renderer {
                 flowchart.node(id: id, label: "window \(name)", kind: .screen, window: true)
             case .node(let id, let type, let kind, _):
                 flowchart.node(id: id, label: type, kind: kind)
-            case .edge(let from, let to, let relation, let count):
-                let weight = NavigationMapScene.weight(count: count)
+            case .edge(let from, let to, let relations):
+                let weight = NavigationMapScene.weight(count: relations.reduce(0) { $0 + $1.count })
                 var dotted = false
-                if case .presented = relation.kind { dotted = true }
+                if case .presented = relations[0].relation.kind { dotted = true }
                 flowchart.edge(
-                    from: from, to: to, label: NavigationMapScene.label(relation, count: count),
+                    from: from, to: to, label: NavigationMapScene.label(relations),
                     dotted: dotted, width: weight > 1 ? weight : nil)
             }
         }

@@ -1,34 +1,48 @@
 import NavGraphCore
 
-/// A navigation map arranged for drawing, as a flat list of statements in nesting order: each container type
-/// (stack, tabs, split) that held other types is a cluster around itself and what it held; windows are nodes of
-/// their own. Everything is sorted, so the same map always gives the same statements.
+/// A navigation map arranged for drawing, as a flat list of statements in nesting order: types of one feature are a
+/// group (`NavigationMapGroups`); each container type (stack, tabs, split) that held other types of its group is a
+/// cluster around itself and what it held; windows are nodes of their own. The relations between two types are one
+/// edge with one label, so that labels cannot run into each other. Everything is sorted, so the same map always gives
+/// the same statements.
 struct NavigationMapScene {
     enum Statement: Equatable {
+        /// A feature's group: `label` is the feature's name.
+        case openGroup(id: String, label: String)
         case open(id: String, label: String, kind: NodeKind)
         case close
         case window(id: String, name: String)
         case node(id: String, type: String, kind: NodeKind, seen: Int)
-        case edge(from: String, to: String, relation: NavigationRelation, count: Int)
+        case edge(from: String, to: String, relations: [Relation])
+    }
+
+    /// One relation of an edge, with how often it was seen.
+    struct Relation: Equatable {
+        var relation: NavigationRelation
+        var count: Int
     }
 
     private(set) var statements: [Statement] = []
-    /// The largest count of any relation (edges are drawn heavier relative to it).
+    /// The largest count of any edge (edges are drawn heavier relative to it).
     private(set) var maximumCount = 1
 
-    init(map: NavigationMap) {
+    init(map: NavigationMap, grouped: Bool = true) {
         let types = map.types.keys.sorted()
         var ids: [String: String] = [:]
         for (index, type) in types.enumerated() { ids[type] = "n\(index)" }
         let windows = Set(map.relations.keys.filter { $0.kind == .windowRoot }.map(\.from)).sorted()
         var windowIDs: [String: String] = [:]
         for (index, window) in windows.enumerated() { windowIDs[window] = "w\(index)" }
+        let groups = grouped ? NavigationMapGroups(types: types) : NavigationMapGroups(types: [])
 
         // Each type goes in the cluster of the container type that held it most often (ties: the first by name),
-        // unless that would put a container inside itself.
+        // unless that would put a container inside itself, or take the type out of its feature's group (clusters
+        // nest; a generic container holding every feature's screens would swallow the groups).
         var clusterOf: [String: String] = [:]
         for type in types {
-            let holders = (map.containers[type] ?? [:]).filter { $0.key != type && map.types[$0.key] != nil }
+            let holders = (map.containers[type] ?? [:]).filter {
+                $0.key != type && map.types[$0.key] != nil && groups.group(of: $0.key) == groups.group(of: type)
+            }
             let ranked = holders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             guard let best = ranked.first?.key else { continue }
             var ancestor: String? = best
@@ -45,12 +59,46 @@ struct NavigationMapScene {
         // Names past 200 characters are drawn clipped, as `render` draws them (Graphviz cannot lay out a node
         // millions of points wide).
         for window in windows { statements.append(.window(id: windowIDs[window]!, name: DOTScene.clipped(window))) }
-        // Depth first without recursion: a type with members opens a cluster holding itself and them.
+        let outermost = types.filter { clusterOf[$0] == nil }
+        for (index, group) in groups.names.enumerated() {
+            statements.append(.openGroup(id: "cluster_g\(index)", label: DOTScene.clipped(group)))
+            append(outermost.filter { groups.group(of: $0) == group }, map: map, ids: ids, members: members)
+            statements.append(.close)
+        }
+        append(outermost.filter { groups.group(of: $0) == nil }, map: map, ids: ids, members: members)
+
+        var edges: [String: (from: String, to: String, relations: [Relation])] = [:]
+        var order: [String] = []
+        for (relation, count) in map.sortedRelations {
+            let from = relation.kind == .windowRoot ? windowIDs[relation.from] : ids[relation.from]
+            guard let from, let to = ids[relation.to] else { continue }
+            let key = from + ">" + to
+            if edges[key] == nil {
+                edges[key] = (from, to, [])
+                order.append(key)
+            }
+            edges[key]!.relations.append(Relation(relation: relation, count: count))
+        }
+        for key in order {
+            let edge = edges[key]!
+            // The most frequent relation first: it styles the edge.
+            let relations = edge.relations.enumerated().sorted {
+                ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
+            }.map(\.element)
+            maximumCount = max(maximumCount, relations.reduce(0) { $0 + $1.count })
+            statements.append(.edge(from: edge.from, to: edge.to, relations: relations))
+        }
+    }
+
+    /// Depth first without recursion: a type with members opens a cluster holding itself and them.
+    private mutating func append(
+        _ types: [String], map: NavigationMap, ids: [String: String], members: [String: [String]]
+    ) {
         enum Step {
             case visit(String)
             case close
         }
-        var pending: [Step] = types.filter { clusterOf[$0] == nil }.reversed().map { .visit($0) }
+        var pending: [Step] = types.reversed().map { .visit($0) }
         while let step = pending.popLast() {
             guard case .visit(let type) = step else {
                 statements.append(.close)
@@ -66,15 +114,19 @@ struct NavigationMapScene {
             statements.append(
                 .node(id: ids[type]!, type: DOTScene.clipped(type), kind: entry.kind, seen: entry.seen))
         }
-        for (relation, count) in map.sortedRelations {
-            let from = relation.kind == .windowRoot ? windowIDs[relation.from] : ids[relation.from]
-            guard let from, let to = ids[relation.to] else { continue }
-            maximumCount = max(maximumCount, count)
-            statements.append(.edge(from: from, to: to, relation: relation, count: count))
-        }
     }
 
-    /// The edge's label: what the relation is, and how often it was seen (`push ×12`).
+    /// The edge's one label: each relation with how often it was seen, the most frequent first
+    /// (`fullScreenCover ×50 · sheet ×14`; a relation with no name of its own is its count alone, or `child ×N`
+    /// next to others).
+    static func label(_ relations: [Relation]) -> String {
+        guard relations.count > 1 else { return relations.first.map { label($0.relation, count: $0.count) } ?? "" }
+        return relations.map {
+            $0.relation.label.isEmpty ? "child ×\($0.count)" : label($0.relation, count: $0.count)
+        }.joined(separator: " · ")
+    }
+
+    /// One relation's part of a label: what it is, and how often it was seen (`push ×12`).
     static func label(_ relation: NavigationRelation, count: Int) -> String {
         relation.label.isEmpty ? "×\(count)" : "\(DOTScene.clipped(relation.label)) ×\(count)"
     }
@@ -88,5 +140,42 @@ struct NavigationMapScene {
             threshold *= 4
         }
         return weight
+    }
+}
+
+/// Types grouped by feature, where their names allow: the module of a qualified name (`Checkout.CartModel` is in
+/// `Checkout`), else the first word of a camel-case name (`CheckoutCartNavigationModel` is in `Checkout`). A feature
+/// is a group when at least two types are in it and not every type is (one group around everything says nothing).
+struct NavigationMapGroups {
+    /// The groups' names, sorted.
+    let names: [String]
+    private let groupOf: [String: String]
+
+    init(types: [String]) {
+        var features: [String: [String]] = [:]
+        for type in types { if let feature = Self.feature(of: type) { features[feature, default: []].append(type) } }
+        let groups = features.filter { $0.value.count >= 2 && $0.value.count < types.count }
+        names = groups.keys.sorted()
+        var groupOf: [String: String] = [:]
+        for (feature, members) in groups { for type in members { groupOf[type] = feature } }
+        self.groupOf = groupOf
+    }
+
+    func group(of type: String) -> String? { groupOf[type] }
+
+    /// `Checkout.CartModel` → `Checkout`; `CheckoutCartNavigationModel` → `Checkout`; `AppModel` → `App`; a name of
+    /// one word (`Settings`), or that starts with no letter, has none.
+    static func feature(of type: String) -> String? {
+        // Generic arguments are not the type's module (`Box<Checkout.Item>`).
+        let base = type.prefix { $0 != "<" }
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
+        guard let first = base.first, first.isLetter else { return nil }
+        var word = ""
+        for character in base {
+            // A word ends where a capital follows a small letter: `SFSafariModel` → `SFSafari`.
+            if let last = word.last, character.isUppercase, last.isLowercase { break }
+            word.append(character)
+        }
+        return word.count < base.count ? word : nil
     }
 }

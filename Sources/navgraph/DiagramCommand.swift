@@ -14,8 +14,15 @@ struct DiagramCommand: ParsableCommand {
         discussion: """
             Relations: root of a window, first in a stack, pushed after (the stack's top), presented from (with \
             its style), tab N of, switched to, a split column of. Each edge is labelled with how often it was seen \
-            (×12) and drawn heavier the more often. Containers are clusters around the types they held. Logs of \
-            any input format can be mixed; the same logs give the same bytes whatever their order.
+            (×12) and drawn heavier the more often; the relations between two types are one edge with one label. \
+            Types of one feature (module `Checkout.Cart`, or first word `CheckoutCart…`) are grouped; containers \
+            are clusters around the types they held. Logs of any input format can be mixed; the same logs give the \
+            same bytes whatever their order.
+
+            A container type reached from 2 or more places that leads on to 6 or more other types (a generic stack \
+            root every sheet is wrapped in) is collapsed: its edges are drawn past it, from where its models were reached \
+            to what they led to, and the legend and stderr name it (--no-collapse keeps it). --collapse and \
+            `diagram: collapse:` in .navgraph.yml name more. The JSON map and --check are never collapsed.
 
             --check BASELINE compares the relations with a committed `--format json` map and prints a line per \
             relation that appeared (+) or disappeared (-); with --update the baseline is rewritten instead.
@@ -44,6 +51,24 @@ struct DiagramCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
     var direction: DOTRenderer.Direction = .topToBottom
+
+    @Option(help: ArgumentHelp("The built-in theme: light (the default) or dark.", valueName: "name"))
+    var theme = "light"
+
+    @Flag(help: "Leave out the legend.")
+    var noLegend = false
+
+    @Flag(help: "Do not group types by feature (module or first word of the name).")
+    var noGroup = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Collapse types matching this glob (* and ?): their edges drawn past them; repeatable.",
+            valueName: "glob"))
+    var collapse: [String] = []
+
+    @Flag(help: "Do not collapse hub container types automatically (--collapse still applies).")
+    var noCollapse = false
 
     @Option(help: ArgumentHelp("Only this type's neighbourhood (see --depth).", valueName: "type"))
     var focus: String?
@@ -87,6 +112,11 @@ struct DiagramCommand: ParsableCommand {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
         }
         try format?.require(in: MapOutput.formats, by: "diagram")
+        guard NavigationMapDOTRenderer.themes.contains(theme) else {
+            throw ValidationError(
+                "no diagram theme '\(theme)'; built-in themes: \(NavigationMapDOTRenderer.themes.joined(separator: ", "))"
+            )
+        }
         // The extension of the file's name, not of a folder (`a.b/nav` has none).
         if format == nil, let output, OutputFormat.fileExtension(of: output) != nil, namedFormat(output) == nil {
             throw ValidationError(
@@ -101,11 +131,23 @@ struct DiagramCommand: ParsableCommand {
         }
         let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
         let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth ?? 1)
-        let map = try filtered(readMap(), with: filter)
-
+        let whole = try readMap()
         if let check {
-            return try compare(map, withBaseline: check)
+            return try compare(try filtered(whole, with: filter), withBaseline: check)
         }
+        // The JSON map is data (a baseline): whole. A drawing collapses its hubs first, so that --focus and
+        // --exclude see the map as drawn.
+        var collapsed: [NavigationMapCollapse.Collapsed] = []
+        var drawn = whole
+        if chosen != .json {
+            let listed = try flags.configuration.load().diagramCollapse.map(\.pattern) + collapse
+            let rule = NavigationMapCollapse(
+                listed: listed, automatic: !noCollapse, kept: Set(focus.map { [$0] } ?? []))
+            (drawn, collapsed) = rule.apply(to: whole)
+            if !collapsed.isEmpty { StandardError.write(Self.collapseNote(collapsed)) }
+        }
+        let map = try filtered(drawn, with: filter)
+
         if map.types.isEmpty {
             // The map is still written (an empty one is a valid file for a pipeline), as `render` writes an empty
             // diagram, and said so.
@@ -116,9 +158,9 @@ struct DiagramCommand: ParsableCommand {
                     : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
         // validate() keeps the format to the view's.
-        guard var renderer = MapOutput.renderer(for: chosen, direction: direction, layout: GraphvizLayout()) else {
-            return
-        }
+        let look = MapOutput.Look(
+            direction: direction, theme: theme, legend: !noLegend, grouped: !noGroup, collapsed: collapsed.map(\.type))
+        guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
         var bytes = ByteOutput()
         try renderer.render(map, to: &bytes)
         if let target {
@@ -127,6 +169,18 @@ struct DiagramCommand: ParsableCommand {
             var stdout = StandardOutput()
             stdout.write(bytes: bytes.bytes)
         }
+    }
+
+    /// `navgraph: collapsed DefaultStackRootNavigationModel (reached from 9 places, led to 31 types; --no-collapse
+    /// keeps it)`: a drawing that leaves a type out says so.
+    static func collapseNote(_ collapsed: [NavigationMapCollapse.Collapsed]) -> String {
+        let named = collapsed.map { type in
+            Escaping.terminal(type.type)
+                + (type.listed ? " (listed)" : " (reached from \(type.parents) places, led to \(type.children) types)")
+        }
+        let automatic = collapsed.contains { !$0.listed }
+        return "navgraph: collapsed " + named.joined(separator: ", ") + ": edges drawn past "
+            + (collapsed.count == 1 ? "it" : "them") + (automatic ? "; --no-collapse keeps hub types" : "")
     }
 
     /// The map format `path`'s extension names, `nil` when it names none (`nav.txt`, `nav.text`).

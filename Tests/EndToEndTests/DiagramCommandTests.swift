@@ -19,7 +19,9 @@ struct DiagramCommandTests {
             #expect(!forward.stdoutBytes.isEmpty)
         }
         let dot = try navgraph(["diagram"] + Self.logs.map(example))
-        expectGolden(dot.stdout, "examples.diagram.dot")
+        // As drawn: the generic stack root the Examples app wraps every tab and sheet in is collapsed (the
+        // renderer's own golden file, examples.diagram.dot, is the whole map).
+        expectGolden(dot.stdout, "examples.diagram.collapsed.dot")
         // Each log's total of skipped lines names its file (two "skipped 19 lines" said nothing), and only a log that
         // has lines to skip has one.
         for log in Self.logs {
@@ -85,6 +87,45 @@ struct DiagramCommandTests {
                 == "navgraph: no hierarchy in the input: nothing placed a model in a window; the map is empty\n")
         let none = try navgraph(["diagram", "--format", "json", "--min-count", "1000"] + all)
         #expect(none.stderr.contains("navgraph: the map is empty: --exclude, --focus or --min-count left out every"))
+    }
+
+    /// The generic stack root every tab and sheet of the Examples app is wrapped in is collapsed from drawings, said on
+    /// stderr and in the legend; never from the JSON map (a baseline is data). `--collapse` and the configuration's
+    /// `diagram.collapse` name more; `--no-collapse` keeps hubs.
+    @Test func hubsAreCollapsedFromDrawingsOnly() throws {
+        let all = Self.logs.map(example)
+        let drawn = try navgraph(["diagram"] + all)
+        #expect(drawn.status == 0)
+        #expect(drawn.stderr.contains("navgraph: collapsed DefaultStackRootNavigationModel (reached from "))
+        #expect(drawn.stdout.contains("collapsed: DefaultStackRootNavigationModel"))
+        #expect(!drawn.stdout.contains(#"label="DefaultStackRootNavigationModel""#))
+        let kept = try navgraph(["diagram", "--no-collapse"] + all)
+        #expect(!kept.stderr.contains("collapsed") && kept.stdout.contains(#"label="DefaultStackRootNavigationModel""#))
+        let json = try navgraph(["diagram", "--format", "json"] + all)
+        #expect(!json.stderr.contains("collapsed") && json.stdout.contains("\"DefaultStackRootNavigationModel\""))
+
+        let listed = try navgraph(["diagram", "--no-collapse", "--collapse", "Main*", "--format", "mermaid"] + all)
+        #expect(listed.stderr.contains("navgraph: collapsed MainTabsNavigationModel (listed): edges drawn past it\n"))
+        #expect(!listed.stdout.contains("MainTabsNavigationModel"))
+        let config = try temporaryFile("diagram:\n  collapse: [\"*TabsNavigationModel\"]\n", suffix: ".yml")
+        let configured = try navgraph(["diagram", "--no-collapse", "--config", config.path] + all)
+        #expect(configured.stderr.contains("collapsed MainTabsNavigationModel (listed), SegmentedTabsNavigationModel"))
+        let bad = try temporaryFile("diagram:\n  colapse: [A]\n", suffix: ".yml")
+        let refused = try navgraph(["diagram", "--config", bad.path] + all)
+        #expect(refused.status == 2 && refused.stderr.contains("unknown key 'colapse' in 'diagram'; expected collapse"))
+        // The focused type is never collapsed away.
+        let focused = try navgraph(["diagram", "--focus", "DefaultStackRootNavigationModel"] + all)
+        #expect(focused.status == 0 && !focused.stderr.contains("collapsed"))
+    }
+
+    @Test func themesAndLegend() throws {
+        let log = example("sheet-over-tabs.txt")
+        let dark = try navgraph(["diagram", "--theme", "dark", log])
+        #expect(dark.status == 0 && dark.stdout.contains(##"bgcolor="#16181d""##) && dark.stdout.contains("<table"))
+        #expect(try !navgraph(["diagram", "--no-legend", log]).stdout.contains("<table"))
+        let unknown = try navgraph(["diagram", "--theme", "sepia", log])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no diagram theme 'sepia'; built-in themes: light, dark"))
     }
 
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {

@@ -63,7 +63,7 @@ struct NavigationMapRenderTests {
     @Test func countsLabelAndWeighEdges() throws {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         #expect(dot.contains(#"[label="first ×14", penwidth=3"#))
-        #expect(dot.contains(#"[label="tab 1 ×5", penwidth=2"#))
+        #expect(dot.contains(#"[label="tab 1 ×5 · tab 2 ×5 · presented ×4 · sheet ×2", penwidth=3"#))
         #expect(dot.contains(#"[label="alert ×1", penwidth=1, style=dashed"#))
         #expect(NavigationMapScene.weight(count: 1) == 1 && NavigationMapScene.weight(count: 2) == 2)
         #expect(NavigationMapScene.weight(count: 8) == 3 && NavigationMapScene.weight(count: 100_000) == 5)
@@ -144,5 +144,91 @@ struct NavigationMapRenderTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+}
+
+@Suite("Navigation map drawing: groups, one label per edge, legend, themes")
+struct NavigationMapLookTests {
+    @Test func featuresFromModulesOrTheFirstWordOfTheName() {
+        #expect(NavigationMapGroups.feature(of: "Checkout.CartModel") == "Checkout")
+        #expect(NavigationMapGroups.feature(of: "CheckoutCartNavigationModel") == "Checkout")
+        #expect(NavigationMapGroups.feature(of: "SFSafariNavigationModel") == "SFSafari")
+        #expect(NavigationMapGroups.feature(of: "Box<Checkout.Item>") == nil)
+        #expect(NavigationMapGroups.feature(of: "Settings") == nil)
+        #expect(NavigationMapGroups.feature(of: "_privateModel") == nil)
+        let groups = NavigationMapGroups(types: [
+            "CheckoutCartModel", "CheckoutPaymentModel", "Feed.ListModel", "Feed.DetailModel", "AppModel",
+        ])
+        // `App` has one type: no group of one.
+        #expect(groups.names == ["Checkout", "Feed"])
+        #expect(groups.group(of: "AppModel") == nil && groups.group(of: "Feed.ListModel") == "Feed")
+        // Every type in one feature: a group around everything says nothing.
+        #expect(NavigationMapGroups(types: ["CheckoutAModel", "CheckoutBModel"]).names.isEmpty)
+    }
+
+    /// A feature's group holds its types; a container of another feature does not take them out of it.
+    @Test func groupsAreClustersAndContainersStayInsideThem() {
+        var map = NavigationMap()
+        for type in ["CheckoutCartModel", "CheckoutPayModel", "FeedListModel", "FeedDetailModel"] {
+            map.types[type] = .init(kinds: [.screen: 1])
+        }
+        map.types["StackRoot"] = .init(kinds: [.stack: 2])
+        map.relations[NavigationRelation(.stackRoot, from: "StackRoot", to: "CheckoutCartModel")] = 1
+        map.relations[NavigationRelation(.pushedAfter, from: "CheckoutCartModel", to: "CheckoutPayModel")] = 1
+        map.containers = ["CheckoutCartModel": ["StackRoot": 1], "CheckoutPayModel": ["StackRoot": 1]]
+        let statements = NavigationMapScene(map: map).statements
+        #expect(statements.first == .openGroup(id: "cluster_g0", label: "Checkout"))
+        #expect(!statements.contains { if case .open = $0 { true } else { false } })
+        let opens = statements.filter { if case .openGroup = $0 { true } else { false } }.count
+        #expect(opens == 2 && statements.filter { $0 == .close }.count == 2)
+        // Ungrouped: no feature clusters at all, the stack's cluster back.
+        let plain = NavigationMapScene(map: map, grouped: false).statements
+        #expect(!plain.contains { if case .openGroup = $0 { true } else { false } })
+        #expect(plain.contains { if case .open(_, "stack", .stack) = $0 { true } else { false } })
+    }
+
+    /// Every relation between two types is one edge with one label, the most frequent first: labels cannot run
+    /// into each other.
+    @Test func oneEdgeAndOneLabelPerPairOfTypes() throws {
+        var map = NavigationMap()
+        map.types = ["AModel": .init(kinds: [.screen: 1]), "BModel": .init(kinds: [.screen: 1])]
+        map.relations = [
+            NavigationRelation(.presented(style: "sheet"), from: "AModel", to: "BModel"): 14,
+            NavigationRelation(.presented(style: "fullScreenCover"), from: "AModel", to: "BModel"): 50,
+            NavigationRelation(.child, from: "AModel", to: "BModel"): 1,
+            NavigationRelation(.pushedAfter, from: "BModel", to: "AModel"): 2,
+        ]
+        let dot = try NavigationMapDOTRenderer().render(map)
+        let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
+        #expect(edges.count == 2)
+        #expect(edges.contains { $0.contains(#"label="fullScreenCover ×50 · sheet ×14 · child ×1", penwidth=4"#) })
+        #expect(edges.contains { $0.contains(#"label="push ×2""#) })
+        let mermaid = try NavigationMapMermaidRenderer().render(map)
+        let drawn = mermaid.split(separator: "\n").filter { $0.contains("-->") || $0.contains("-.->") }
+        #expect(drawn.count == 2)
+        #expect(drawn.contains { $0.contains("fullScreenCover #215;50 #183; sheet #215;14 #183; child #215;1") })
+    }
+
+    /// Only the kinds drawn, and the collapsed types; no legend when asked.
+    @Test func theLegendNamesWhatIsDrawn() throws {
+        let map = try exampleMap(["sheet-over-tabs.txt"])
+        let dot = try NavigationMapDOTRenderer(collapsed: ["Box<Item>"]).render(map)
+        let legend = try #require(dot.split(separator: "\n").first { $0.contains("label=<<table") })
+        #expect(legend.contains("presented (alert, confirmationDialog, presented)") && legend.contains("tab N of"))
+        #expect(!legend.contains("split column") && !legend.contains("switched to"))
+        #expect(legend.contains("collapsed: Box&lt;Item&gt;"))
+        #expect(try !NavigationMapDOTRenderer(legend: false).render(map).contains("<table"))
+    }
+
+    @Test func darkThemeIsItsOwnTemplate() throws {
+        let map = try exampleMap(["sheet-over-tabs.txt"])
+        let light = try NavigationMapDOTRenderer().render(map)
+        let dark = try NavigationMapDOTRenderer(theme: "dark").render(map)
+        #expect(light.contains(#"bgcolor="white""#) && dark.contains(##"bgcolor="#16181d""##))
+        // The same drawing in other colours: the same nodes and edges.
+        func shape(_ dot: String) -> [String] {
+            dot.split(separator: "\n").filter { $0.contains(" -> ") }.map { String($0.prefix { $0 != "[" }) }
+        }
+        #expect(shape(light) == shape(dark))
     }
 }

@@ -117,12 +117,12 @@ struct OutputFormatTests {
             #expect(DrawingOutput.formats.contains(format) == (try DrawingOutput.renderer(for: format, drawing) != nil))
             #expect(
                 MapOutput.formats.contains(format)
-                    == (MapOutput.renderer(for: format, direction: .topToBottom, layout: FakeLayout()) != nil))
+                    == (MapOutput.renderer(for: format, layout: FakeLayout()) != nil))
         }
         #expect(DrawingOutput.formats.filter(\.isLaidOut) == [.svg, .png, .pdf])
         // Without a layout engine the laid-out formats have no renderer: this module draws no SVG itself.
         #expect(try DrawingOutput.renderer(for: .svg, DrawingOutput.Options()) == nil)
-        #expect(MapOutput.renderer(for: .png, direction: .topToBottom, layout: nil) == nil)
+        #expect(MapOutput.renderer(for: .png, layout: nil) == nil)
     }
 
     /// A laid-out format renders the view's DOT and hands it to the engine, whose bytes are the output; what the
