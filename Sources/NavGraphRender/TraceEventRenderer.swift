@@ -3,50 +3,74 @@ import NavGraphCore
 /// The history as Chrome Trace Event JSON (`{"traceEvents": [...]}`), to open in Perfetto or `chrome://tracing` next
 /// to the app's other traces.
 ///
-/// - Each model's lifetime is an async span (`ph` `b`/`e`, one `id` per model, category `model`): from its start (or
-///   its first placement, where the log has no lifecycle) to its finish (or to where it left the hierarchy, without
-///   a lifecycle). A model still alive at the end of the log ends there, named `… (leaked)` when it left the
-///   hierarchy and never finished, `… (alive at end)` otherwise.
-/// - Tracks: a process per window, a thread per parent model, so each model's span sits with its siblings.
-/// - Pushes, pops, presentations, dismissals, switches, dumps and marks are instant events (`ph` `i`) on the track
+/// - Each model's lifetime is a complete slice (`ph` `X`, category `model`): from its start (or its first placement,
+///   where the log has no lifecycle) to its finish (or to where it left the hierarchy, without a lifecycle). A model
+///   still alive at the end of the log ends there, named `… (leaked)` when it left the hierarchy and never finished,
+///   `… (alive at end)` otherwise.
+/// - Tracks: a process per window, and in it threads ("lanes") laid out so that Perfetto's nesting is the hierarchy's:
+///   Perfetto nests complete slices of one thread by time, so a model's slice goes on its parent's lane, inside the
+///   parent's slice, when the parent is the innermost slice open there when it begins and outlives it. Otherwise
+///   (a second tab beside the first, a model outliving its parent) it starts a lane of its own, `under` its parent,
+///   where it is outermost. No two slices of a lane ever partially overlap, and every slice's enclosing slice is its
+///   parent. Lanes are numbered (`tid`, `thread_sort_index`) in hierarchy order: a lane right after the lane its
+///   parent is on.
+/// - Pushes, pops, presentations, dismissals, switches, dumps and marks are instant events (`ph` `i`) on the lane
 ///   of the model they happen to.
 /// - Times in microseconds from the first step: from the log's times where it has them, else a millisecond per
 ///   step. They never go backwards (a log whose times do is clamped), so every track is ordered.
 ///
-/// Fed one step at a time while the log is read (`record`), written at the end (`render`).
+/// Fed one step at a time while the log is read (`record`), laid out and written at the end (`render`): where a
+/// slice goes depends on when its parent and siblings end.
 public struct TraceEventRenderer {
     private struct Span {
         var name: String
         var args: [(String, String?)]
         var serial: Int
-        var begin: (time: Int, order: Int)
+        var begin: Int
         /// Whether a start event opened it (then only a finish ends it).
         var fromLifecycle: Bool
-        var track: Track?
+        /// Where it was first placed: its window and parent model (`nil` for a window's root); `nil` until placed.
+        var placed: (window: String, parent: String?)?
     }
 
-    private struct Track: Hashable {
-        var process: Int
-        var thread: Int
+    /// A span ended, waiting for the layout.
+    struct Slice {
+        var key: String
+        /// The model's name (`Type id`), and the slice's (with `(leaked)`, `(alive at end)`).
+        var modelName: String
+        var name: String
+        var args: [(String, String?)]
+        var serial: Int
+        var begin: Int
+        var end: Int
+        var window: String
+        var parent: String?
     }
 
-    private struct Entry {
+    /// Where an instant goes: the lane a model's slice is on, a window's first lane, or the global track.
+    enum Place {
+        case model(String)
+        case window(String)
+        case global
+    }
+
+    struct Instant {
         var time: Int
         var order: Int
-        var json: String
+        var name: String
+        var place: Place
     }
 
     private let inputName: String
-    private var entries: [Entry] = []
+    private var slices: [Slice] = []
+    private var instants: [Instant] = []
     private var order = 0
     private var clock = 0
     private var firstTime: Double?
     private var spans: [String: Span] = [:]
     private var spanCount = 0
-    private var processes: [String: Int] = [:]
-    /// Thread per parent model key ("" + window for a window's roots), with its name.
-    private var threads: [String: (track: Track, name: String)] = [:]
-    private var threadCount: [Int: Int] = [:]
+    /// Windows in the order they were first seen (their processes are numbered so).
+    private var windows: [String] = []
 
     /// Whether the whole log is read when the trace is written as a `Renderer` (a model that left may still finish
     /// later otherwise).
@@ -60,32 +84,33 @@ public struct TraceEventRenderer {
     /// Records one step; `hierarchy` is the state after it.
     public mutating func record(_ event: NavEvent, change: StepChange, in hierarchy: Hierarchy) {
         advanceClock(to: event.time)
-        // What the step names, before spans close (a dismissed model's track is where it hung).
+        // What the step names, before spans close (a dismissed model's lane is where it hung).
         switch event.action {
         case .start(let model, _):
             if spans[model.key] == nil { open(model, fromLifecycle: true) }
         case .push(let model, _, let parent):
-            instant("push \(Self.name(model))", on: track(forChildrenOf: parent, in: hierarchy))
+            instant("push \(Self.name(model))", at: .model(parent))
         case .pop(let parent, let count):
-            instant("pop \(count)", on: track(forChildrenOf: parent, in: hierarchy))
+            instant("pop \(count)", at: .model(parent))
         case .present(let model, _, let parent, let style):
-            instant("present (\(style.name)) \(Self.name(model))", on: track(forChildrenOf: parent, in: hierarchy))
+            instant("present (\(style.name)) \(Self.name(model))", at: .model(parent))
         case .dismiss(let key):
             let name = hierarchy.model(key).map(Self.name) ?? key
-            instant("dismiss \(name)", on: spans[key]?.track ?? globalTrack)
+            instant("dismiss \(name)", at: .model(key))
         case .switch(let model, _, let parent):
-            instant("switch to \(Self.name(model))", on: track(forChildrenOf: parent, in: hierarchy))
+            instant("switch to \(Self.name(model))", at: .model(parent))
         case .snapshot(let snapshots):
             for snapshot in snapshots {
-                instant(snapshot.title, on: windowTrack(snapshot.window))
+                noteWindow(snapshot.window)
+                instant(snapshot.title, at: .window(snapshot.window))
             }
         case .mark(let label):
-            instant(label, on: globalTrack, global: true)
+            instant(label, at: .global)
         default:
             break
         }
         // A model a dump names anew (a NavigatorUI navigator that logs its name late) is named as it was last, as
-        // the tree and leaks name it: its span and the track of its children.
+        // the tree and leaks name it.
         for renaming in change.renamed {
             let key = renaming.to.key
             if spans[key] != nil {
@@ -94,16 +119,14 @@ public struct TraceEventRenderer {
                     $0.0 == "type" ? ("type", renaming.to.type) : $0.0 == "id" ? ("id", renaming.to.id) : $0
                 }
             }
-            if threads[key] != nil { threads[key]!.name = "under " + Self.name(renaming.to) }
         }
         for key in change.added {
             guard let node = hierarchy.node(key) else { continue }
             if spans[key] == nil { open(node.model, fromLifecycle: false) }
-            if spans[key]?.track == nil {
-                let placed = node.parent.map { track(forChildrenOf: $0, in: hierarchy) } ?? windowTrack(node.window)
-                spans[key]?.track = placed
-                let parentName = node.parent.flatMap { hierarchy.model($0) }.map(Self.name)
-                spans[key]?.args += [("window", node.window), ("parent", parentName), ("edge", node.edge?.name)]
+            if spans[key]?.placed == nil {
+                noteWindow(node.window)
+                spans[key]?.placed = (node.window, node.parent)
+                spans[key]?.args += [("window", node.window), ("edge", node.edge?.name)]
             }
         }
         for model in change.removed where spans[model.key]?.fromLifecycle == false {
@@ -113,7 +136,7 @@ public struct TraceEventRenderer {
     }
 
     /// Writes the trace: every span still open ends at the last step, leaked ones marked so. Ends the recording
-    /// (the events are sorted in place rather than copied: a long history makes a large trace).
+    /// (the slices are sorted in place rather than copied: a long history makes a large trace).
     /// - Parameter endOfInput: whether the whole log was read (a model that left may still finish later otherwise).
     public mutating func render<Output: TextOutputStream>(
         _ hierarchy: Hierarchy, endOfInput: Bool, to output: inout Output
@@ -122,34 +145,19 @@ public struct TraceEventRenderer {
             let departed = hierarchy.lifecycles[key]?.leftStep != nil
             close(key, suffix: departed ? (endOfInput ? "leaked" : "left, not finished") : "alive at end")
         }
-        entries.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        var layout = TraceLanes(windows: windows)
+        let events = layout.place(&slices, instants: instants)
         output.write("{\"displayTimeUnit\": \"ms\", \"otherData\": {\"source\": \"navgraph\", \"input\": ")
         output.write(Escaping.jsonString(inputName) + "},\n\"traceEvents\": [\n")
         var first = true
-        for (name, process) in processes.sorted(by: { $0.value < $1.value }) {
-            let metadata = Self.metadata("process_name", process: process, thread: nil, name: name)
-            output.write((first ? "" : ",\n") + metadata)
-            first = false
-        }
-        for (_, thread) in threads.sorted(by: {
-            ($0.value.track.process, $0.value.track.thread)
-                < ($1.value.track.process, $1.value.track.thread)
-        }) {
-            let track = thread.track
-            let metadata = Self.metadata("thread_name", process: track.process, thread: track.thread, name: thread.name)
-            output.write((first ? "" : ",\n") + metadata)
-            first = false
-        }
-        for entry in entries {
-            output.write((first ? "" : ",\n") + entry.json)
+        for line in layout.metadata() + events {
+            output.write((first ? "" : ",\n") + line)
             first = false
         }
         output.write("\n]}\n")
     }
 
     // MARK: Building
-
-    private var globalTrack: Track { Track(process: 0, thread: 0) }
 
     /// Steps that had no time of their own and were placed a millisecond after the one before.
     public private(set) var stepsWithoutTime = 0
@@ -170,91 +178,41 @@ public struct TraceEventRenderer {
         return order
     }
 
+    private mutating func noteWindow(_ window: String) {
+        if !windows.contains(window) { windows.append(window) }
+    }
+
     private mutating func open(_ model: ModelRef, fromLifecycle: Bool) {
         spanCount += 1
         spans[model.key] = Span(
             name: Self.name(model), args: [("type", model.type), ("id", model.id)],
-            serial: spanCount, begin: (clock, nextOrder()), fromLifecycle: fromLifecycle)
+            serial: spanCount, begin: clock, fromLifecycle: fromLifecycle)
     }
 
     private mutating func close(_ key: String, suffix: String?) {
         guard let span = spans.removeValue(forKey: key) else { return }
-        let track = span.track ?? windowTrack(Self.notPlaced)
-        let name = suffix.map { "\(span.name) (\($0))" } ?? span.name
         var args = span.args
         if let suffix { args.append(("end", suffix)) }
-        let id = "\"0x" + String(span.serial, radix: 16) + "\""
-        let common = "\"cat\": \"model\", \"id\": \(id), \"pid\": \(track.process), \"tid\": \(track.thread)"
-        entries.append(
-            Entry(
-                time: span.begin.time, order: span.begin.order,
-                json:
-                    "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"b\", \(common), \"ts\": \(span.begin.time), "
-                    + "\"args\": \(Self.object(args))}"))
-        entries.append(
-            Entry(
-                time: clock, order: nextOrder(),
-                json:
-                    "{\"name\": \(Escaping.jsonString(name)), \"ph\": \"e\", \(common), \"ts\": \(clock)}"))
+        slices.append(
+            Slice(
+                key: key, modelName: span.name, name: suffix.map { "\(span.name) (\($0))" } ?? span.name, args: args,
+                serial: span.serial,
+                begin: span.begin, end: clock, window: span.placed?.window ?? Self.notPlaced,
+                parent: span.placed?.parent))
     }
 
-    private mutating func instant(_ name: String, on track: Track, global: Bool = false) {
-        entries.append(
-            Entry(
-                time: clock, order: nextOrder(),
-                json:
-                    "{\"name\": \(Escaping.jsonString(name)), \"cat\": \"navigation\", \"ph\": \"i\", "
-                    + "\"s\": \"\(global ? "g" : "t")\", "
-                    + "\"pid\": \(track.process), \"tid\": \(track.thread), \"ts\": \(clock)}"))
+    private mutating func instant(_ name: String, at place: Place) {
+        instants.append(Instant(time: clock, order: nextOrder(), name: name, place: place))
     }
 
-    private mutating func process(_ window: String) -> Int {
-        if let process = processes[window] { return process }
-        let process = processes.count + 1
-        processes[window] = process
-        return process
-    }
+    /// The process of models never placed in a window.
+    static let notPlaced = "\u{0}not placed"
 
-    /// The track of a window's roots.
-    private mutating func windowTrack(_ window: String) -> Track {
-        thread(for: "\u{0}" + window, process: process(window), name: Self.processName(window))
-    }
-
-    /// The track where the children of `parent` go (in its window's process).
-    private mutating func track(forChildrenOf parent: String, in hierarchy: Hierarchy) -> Track {
-        if let existing = threads[parent] { return existing.track }
-        let node = hierarchy.node(parent)
-        let window = node?.window ?? Self.notPlaced
-        let model = node?.model ?? hierarchy.model(parent)
-        let name = "under " + (model.map(Self.name) ?? parent)
-        return thread(for: parent, process: process(window), name: name)
-    }
-
-    private mutating func thread(for key: String, process: Int, name: String) -> Track {
-        if let existing = threads[key] { return existing.track }
-        let number = threadCount[process, default: 0] + 1
-        threadCount[process] = number
-        let track = Track(process: process, thread: number)
-        threads[key] = (track, name)
-        return track
-    }
-
-    private static func processName(_ window: String) -> String {
+    static func processName(_ window: String) -> String {
         window == notPlaced ? "never placed" : "window " + window
     }
 
-    private static let notPlaced = "\u{0}not placed"
-
-    private static func name(_ model: ModelRef) -> String {
+    static func name(_ model: ModelRef) -> String {
         model.id.isEmpty ? model.type : model.type + " " + model.id
-    }
-
-    private static func object(_ members: [(String, String?)]) -> String {
-        "{" + members.map { "\"\($0.0)\": " + ($0.1.map(Escaping.jsonString) ?? "null") }.joined(separator: ", ") + "}"
-    }
-
-    private static func metadata(_ kind: String, process: Int, thread: Int?, name: String) -> String {
-        "{\"name\": \"\(kind)\", \"ph\": \"M\", \"pid\": \(process), \"tid\": \(thread ?? 0), "
-            + "\"args\": {\"name\": \(Escaping.jsonString(kind == "process_name" ? Self.processName(name) : name))}}"
     }
 }

@@ -28,11 +28,11 @@ private func trace(example: String? = nil, events: [NavEvent] = [], endOfInput: 
 }
 
 /// The Trace Event Format's rules a viewer relies on; a description of each broken one.
-func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any]]) {
+func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any]], nesting: [String]) {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
         let events = object["traceEvents"] as? [[String: Any]]
     else {
-        return (["not a JSON object with a traceEvents array"], [])
+        return (["not a JSON object with a traceEvents array"], [], [])
     }
     var problems: [String] = []
     var open: [String: (cat: String, ts: Int, name: String)] = [:]
@@ -80,6 +80,11 @@ func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any
             } else {
                 problems.append("event \(index): e of \(id) without a b")
             }
+        case "X":
+            guard let duration = event["dur"] as? Int, duration >= 0, event["cat"] is String else {
+                problems.append("event \(index): complete event without a whole dur or a cat")
+                continue
+            }
         case "i":
             if !["t", "p", "g"].contains(event["s"] as? String ?? "t") {
                 problems.append("event \(index): bad instant scope")
@@ -89,37 +94,91 @@ func traceProblems(_ text: String) -> (problems: [String], events: [[String: Any
         }
     }
     for id in open.keys.sorted() { problems.append("span \(id) never ends") }
-    return (problems, events)
+    return (problems, events, nesting: nestingProblems(events))
+}
+
+/// What Perfetto would draw wrongly, or draw as nesting the hierarchy does not have. Perfetto nests the complete
+/// slices of a thread by time (one ending at or before a time is closed then): on every track, no two slices may
+/// overlap partly, and the slice a slice is drawn inside must be its model's parent's. Tracks read in hierarchy
+/// order: each thread's sort index is its tid, and a slice drawn outermost on a track is on a later track than its
+/// parent's.
+func nestingProblems(_ events: [[String: Any]]) -> [String] {
+    func model(_ event: [String: Any]) -> String {
+        let args = event["args"] as? [String: Any] ?? [:]
+        let type = args["type"] as? String ?? "?"
+        let id = args["id"] as? String ?? ""
+        return id.isEmpty ? type : type + " " + id
+    }
+    var problems: [String] = []
+    var stacks: [String: [(end: Int, model: String)]] = [:]
+    /// The tid of each model's latest slice, per process.
+    var trackOf: [String: Int] = [:]
+    for (index, event) in events.enumerated() {
+        guard let phase = event["ph"] as? String, phase == "X" || phase == "i", let ts = event["ts"] as? Int,
+            let pid = event["pid"] as? Int, let tid = event["tid"] as? Int
+        else { continue }
+        let track = "\(pid)/\(tid)"
+        while let top = stacks[track]?.last, top.end <= ts { stacks[track]!.removeLast() }
+        guard phase == "X", let duration = event["dur"] as? Int else { continue }
+        let end = ts + duration
+        let parent = (event["args"] as? [String: Any])?["parent"] as? String
+        if let top = stacks[track]?.last {
+            if end > top.end { problems.append("event \(index): overlaps \(top.model) partly on track \(track)") }
+            if parent != top.model {
+                problems.append(
+                    "event \(index): \(model(event)) drawn inside \(top.model), not its parent \(parent ?? "-")")
+            }
+        } else if let parent, let parentTrack = trackOf["\(pid)/" + parent], parentTrack >= tid {
+            problems.append(
+                "event \(index): \(model(event)) outermost on track \(tid), before its parent's \(parentTrack)")
+        }
+        stacks[track, default: []].append((end, model(event)))
+        trackOf["\(pid)/" + model(event)] = tid
+    }
+    var names: Set<String> = []
+    for event in events where event["ph"] as? String == "M" {
+        let pid = event["pid"] as? Int ?? -1
+        let tid = event["tid"] as? Int ?? -1
+        let args = event["args"] as? [String: Any] ?? [:]
+        switch event["name"] as? String {
+        case "thread_name": names.insert("\(pid)/\(tid)")
+        case "thread_sort_index":
+            if args["sort_index"] as? Int != tid { problems.append("thread \(pid)/\(tid): sort index is not its tid") }
+        default: break
+        }
+    }
+    let used = Set(
+        events.filter { $0["ph"] as? String == "X" }.map { "\($0["pid"] as? Int ?? -1)/\($0["tid"] as? Int ?? -1)" })
+    for track in used.subtracting(names).sorted() { problems.append("track \(track) has no name") }
+    return problems
 }
 
 @Suite("Trace export")
 struct TraceEventTests {
     @Test(arguments: exampleNames)
     func everyExampleFollowsTheTraceEventRules(example: String) throws {
-        let (problems, events) = traceProblems(try trace(example: example))
+        let (problems, events, nesting) = traceProblems(try trace(example: example))
         #expect(problems.isEmpty, "\(problems.prefix(5))")
-        #expect(events.contains { $0["ph"] as? String == "b" })
+        #expect(nesting.isEmpty, "\(nesting.prefix(5))")
+        #expect(events.contains { $0["ph"] as? String == "X" })
     }
 
     @Test func leakedModelsRunToTheEndMarkedSo() throws {
-        let (problems, events) = traceProblems(try trace(example: "leaky-session.log"))
+        let (problems, events, _) = traceProblems(try trace(example: "leaky-session.log"))
         #expect(problems.isEmpty)
-        let leaked = events.filter {
-            $0["ph"] as? String == "b" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true
+        let leaks = events.filter {
+            $0["ph"] as? String == "X" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true
         }
-        .compactMap { ($0["args"] as? [String: Any])?["id"] as? String }
+        let leaked = leaks.compactMap { ($0["args"] as? [String: Any])?["id"] as? String }
         #expect(leaked.sorted() == ["5EA", "A11", "B22", "B80", "C33"])
         let last = events.compactMap { $0["ts"] as? Int }.max()!
-        let leakEnds = events.filter {
-            $0["ph"] as? String == "e" && ($0["name"] as? String)?.hasSuffix("(leaked)") == true
-        }
-        #expect(leakEnds.count == 5 && leakEnds.allSatisfy { $0["ts"] as? Int == last })
+        #expect(leaks.allSatisfy { ($0["ts"] as! Int) + ($0["dur"] as! Int) == last })
         let notYet = try trace(example: "leaky-session.log", endOfInput: false)
         #expect(notYet.contains("(left, not finished)") && !notYet.contains("(leaked)"))
     }
 
     @Test func instantsForPushesPopsPresentationsAndMarks() throws {
-        let (problems, events) = traceProblems(try trace(example: "leaky-session.jsonl"))
+        let (problems, events, _) = traceProblems(try trace(example: "leaky-session.jsonl"))
         #expect(problems.isEmpty)
         let instants = events.filter { $0["ph"] as? String == "i" }.compactMap { $0["name"] as? String }
         #expect(instants.contains { $0.hasPrefix("push ActionableListNavigationModel") })
@@ -143,12 +202,76 @@ struct TraceEventTests {
             NavEvent(.mark("done"), line: 6, time: 102),
         ]
         let text = try trace(events: events)
-        let (problems, all) = traceProblems(text)
-        #expect(problems.isEmpty, "\(problems)")
+        let (problems, all, nesting) = traceProblems(text)
+        #expect(problems.isEmpty && nesting.isEmpty, "\(problems) \(nesting)")
         #expect(!text.contains("</script>"))
         let times = all.filter { $0["ph"] as? String != "M" }.compactMap { $0["ts"] as? Int }
         #expect(times == times.sorted())
         let pop = all.first { $0["name"] as? String == "pop 1" }
         #expect(pop?["ts"] as? Int == 1_002_000)
+    }
+}
+
+@Suite("Trace export: nesting Perfetto draws")
+struct TraceNestingTests {
+    private static func ref(_ id: String, _ type: String) -> ModelRef { ModelRef(id: id, type: type) }
+
+    /// A sheet over a stack's screen over a tab: each slice inside its parent's on one track; the second tab, open
+    /// beside the first, on a track of its own right after; a model that outlives its parent on a track where it
+    /// is outermost.
+    @Test func aSheetOverAStackOverATabNests() throws {
+        let events: [NavEvent] = [
+            NavEvent(.start(Self.ref("late", "LateModel"), kind: nil), line: 1),
+            NavEvent(.root(Self.ref("tabs", "TabsModel"), kind: .tabs, window: "main"), line: 1),
+            NavEvent(.tab(Self.ref("s1", "StackModel"), kind: .stack, parent: "tabs", title: "A"), line: 2),
+            NavEvent(.tab(Self.ref("s2", "StackModel"), kind: .stack, parent: "tabs", title: "B"), line: 3),
+            NavEvent(.push(Self.ref("list", "ListModel"), kind: nil, parent: "s1"), line: 4),
+            NavEvent(.present(Self.ref("sheet", "SheetModel"), kind: nil, parent: "list", style: .sheet), line: 5),
+            NavEvent(.push(Self.ref("late", "LateModel"), kind: nil, parent: "s2"), line: 7),
+            NavEvent(.dismiss("sheet"), line: 8),
+            NavEvent(.pop(parent: "s2", count: 1), line: 9),
+        ]
+        let (problems, all, nesting) = traceProblems(try trace(events: events))
+        #expect(problems.isEmpty && nesting.isEmpty, "\(problems) \(nesting)")
+        func slice(_ id: String) -> (tid: Int, ts: Int, end: Int)? {
+            all.first { $0["ph"] as? String == "X" && ($0["args"] as? [String: Any])?["id"] as? String == id }
+                .map { ($0["tid"] as! Int, $0["ts"] as! Int, ($0["ts"] as! Int) + ($0["dur"] as! Int)) }
+        }
+        let tabs = try #require(slice("tabs"))
+        let first = try #require(slice("s1"))
+        let list = try #require(slice("list"))
+        let sheet = try #require(slice("sheet"))
+        let second = try #require(slice("s2"))
+        let late = try #require(slice("late"))
+        #expect(first.tid == tabs.tid && list.tid == tabs.tid && sheet.tid == tabs.tid)
+        #expect(tabs.ts <= first.ts && first.end <= tabs.end && list.ts >= first.ts && sheet.end <= list.end)
+        #expect(second.tid == tabs.tid + 1)
+        // Started before its stack was: not inside the stack's slice, so outermost on a track of its own, after it.
+        #expect(late.tid > second.tid)
+        let threads = all.filter { $0["name"] as? String == "thread_name" }.map {
+            ($0["tid"] as! Int, ($0["args"] as! [String: Any])["name"] as! String)
+        }
+        #expect(threads.map(\.1) == ["window main", "under TabsModel tabs", "under StackModel s2"])
+        #expect(threads.map(\.0) == [1, 2, 3])
+    }
+
+    /// The checker finds what Perfetto would draw wrongly: it is not a test that cannot fail.
+    @Test func theCheckerSeesPartialOverlapsAndStrangeParents() {
+        func x(_ id: String, parent: String?, ts: Int, dur: Int) -> [String: Any] {
+            [
+                "ph": "X", "pid": 1, "tid": 1, "ts": ts, "dur": dur,
+                "args": ["type": "T", "id": id, "parent": parent as Any],
+            ]
+        }
+        let named: [[String: Any]] = [["ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": ["name": "t"]]]
+        func nestingProblems(_ events: [[String: Any]]) -> [String] {
+            NavGraphRenderTests.nestingProblems(named + events)
+        }
+        #expect(
+            nestingProblems([x("a", parent: nil, ts: 0, dur: 10), x("b", parent: "T a", ts: 5, dur: 10)]).count == 1)
+        #expect(
+            nestingProblems([x("a", parent: nil, ts: 0, dur: 10), x("b", parent: "T z", ts: 5, dur: 2)]).count == 1)
+        // Ending where the next begins is closed by then (Perfetto's rule): not nested, no problem.
+        #expect(nestingProblems([x("a", parent: nil, ts: 0, dur: 10), x("b", parent: nil, ts: 10, dur: 2)]).isEmpty)
     }
 }
