@@ -3,10 +3,13 @@
 
 Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT] [--measure | --measure-only]
 
-Opens PAGE, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
+Opens PAGE at 1280×800, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
 shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. Each step's drawing is
 also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
+At every step the view is measured: node text at least 9 px on screen, and the step's models in the pane (or, when
+the page says the step is too big for it, the model it framed); zoom keys and buttons; a search for a model's id
+goes to the steps that added or removed it, and brings the model into view. --screenshot saves the middle step.
 --measure prints how long the page took to become interactive (see MEASURE_HOOK) and the renderer's CPU time;
 --measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures
 listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
@@ -63,6 +66,7 @@ options.binary_location = browser
 for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1600,1000"]:
     options.add_argument(flag)
 options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+WIDTH, HEIGHT = 1280, 800  # a laptop's screen: what the replay must be readable at
 try:
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
 except Exception as error:  # a browser that cannot start here is a skip, not a pass
@@ -203,6 +207,63 @@ def check_drawing(how, query=""):
         how, current_step(), shown_groups[:20], expected[:20]))
 
 
+# The view, measured as a reader sees it: each shown node's text size on screen (its font-size times the scale its
+# element is drawn at) and its box against the drawing pane's.
+VIEW = """
+    var pane = document.getElementById('drawing'), rect = pane.getBoundingClientRect();
+    var result = {framed: pane.dataset.framed, focus: Number(pane.dataset.focus), fonts: [], nodes: 0, inside: 0,
+                  focusInside: null, scale: 0};
+    document.querySelectorAll('#drawing g.node').forEach(function (g) {
+        g.querySelectorAll('text').forEach(function (t) {
+            var scale = t.getScreenCTM().a;
+            result.scale = scale;
+            result.fonts.push(parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize) * scale);
+        });
+        var r = g.getBoundingClientRect();
+        var inside = r.left >= rect.left - 0.5 && r.top >= rect.top - 0.5 && r.right <= rect.right + 0.5 &&
+            r.bottom <= rect.bottom + 0.5;
+        result.nodes += 1;
+        if (inside) result.inside += 1;
+        if (g.getAttribute('data-model') === String(result.focus)) result.focusInside = inside;
+    });
+    result.minFont = result.fonts.length ? Math.min.apply(null, result.fonts) : null;
+    delete result.fonts;
+    return result;
+"""
+
+
+def settled_view():
+    """Waits (up to 5 s) for the view to have framed the current step and stopped moving, then measures it."""
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        if driver.execute_script("""var p = document.getElementById('drawing');
+                return p.dataset.viewStep === String(document.getElementById('slider').value) &&
+                       p.dataset.moving !== 'true';"""):
+            break
+        time.sleep(0.02)
+    return driver.execute_script(VIEW)
+
+
+def check_view(how, focus=None):
+    """Text readable (>= 9 px) and the step in view: all its models, or (too big) the model the page framed."""
+    view = settled_view()
+    step = current_step()
+    if view["nodes"] == 0:
+        return view
+    expect(view["minFont"] >= 9, "%s: at step %d node text is %.2f px on screen" % (how, step, view["minFont"]))
+    if view["framed"] == "step":
+        expect(view["inside"] == view["nodes"], "%s: at step %d only %d of %d models are in view" % (
+            how, step, view["inside"], view["nodes"]))
+    else:
+        expect(view["framed"] == "focus", "%s: at step %d the view framed %r" % (how, step, view["framed"]))
+        expect(view["focusInside"] is True, "%s: at step %d the focus (model %d) is not in view" % (
+            how, step, view["focus"]))
+    if focus is not None:
+        expect(view["focus"] == focus, "%s: at step %d the view framed model %d, not %d" % (
+            how, step, view["focus"], focus))
+    return view
+
+
 def current_step():
     return int(driver.execute_script("return Number(document.getElementById('slider').value)"))
 
@@ -215,6 +276,7 @@ def check(step, how):
     got = shown()
     expect(got == want, "%s: step %d shows %s; tree --at has %s" % (how, step, sorted(got), sorted(want)))
     check_drawing(how)
+    check_view(how)
 
 
 # What --measure calls interactive: the first step is on screen, no task over 50 ms still holds the page's thread,
@@ -298,6 +360,8 @@ def measure_interactive():
 try:
     if measure:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MEASURE_HOOK})
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
     driver.get("file://" + os.path.abspath(page))
     for _ in range(600):
         if driver.execute_script("return document.body && document.body.dataset.ready === 'true'"):
@@ -325,6 +389,28 @@ try:
         driver.execute_script("""var s = document.getElementById('slider'); s.value = arguments[0];
                                  s.dispatchEvent(new Event('input'));""", step)
         check(step, "slider")
+    # The middle step, measured and said; then zoom: + and the button, 0 frames the step again.
+    driver.execute_script("""var s = document.getElementById('slider'); s.value = arguments[0];
+                             s.dispatchEvent(new Event('input'));""", total // 2)
+    middle = check_view("middle step")
+    if middle["nodes"]:
+        print("view at %dx%d, step %d of %d: node text %.2f px at least; framed the %s; %d of %d models in view" % (
+            WIDTH, HEIGHT, total // 2, total, middle["minFont"], middle["framed"], middle["inside"], middle["nodes"]))
+        body.send_keys("+")
+        zoomed = settled_view()
+        expect(abs(zoomed["scale"] / middle["scale"] - 1.25) < 0.01, "+ zoomed %.3f times" % (zoomed["scale"] / middle["scale"]))
+        driver.find_element(By.ID, "zoom-out").click()
+        zoomed = settled_view()
+        expect(abs(zoomed["scale"] / middle["scale"] - 1.0) < 0.01, "+ then the zoom-out button: %.3f times" % (
+            zoomed["scale"] / middle["scale"]))
+        body.send_keys("a")
+        whole = settled_view()
+        body.send_keys("0")
+        reframed = check_view("0 after the whole drawing")
+        expect(abs(reframed["scale"] / middle["scale"] - 1.0) < 0.01 and whole["scale"] <= middle["scale"],
+               "0 did not frame the step again (scale %.3f, then %.3f)" % (whole["scale"], reframed["scale"]))
+        if screenshot:
+            driver.save_screenshot(screenshot)
     # A random walk of single steps and jumps, in the order a person might make them: the drawing built group by
     # group as steps show them must be, at each step, the one worked out from the data alone.
     seed = int(os.environ.get("NAVGRAPH_SEED", str(int(time.time()))))
@@ -346,6 +432,51 @@ try:
             break
         time.sleep(0.01)
     check(total // 3, "fragment")
+
+    # A search for a model's id goes, with Enter, to each step that added or removed the model (its text need not
+    # name it), and frames that model.
+    target = driver.execute_script("""
+        var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+        // A model the drawing holds (not folded into "… N more"), a leaked one first.
+        var drawn = {};
+        data.drawing.groups.forEach(function (g) { if (g.node !== undefined) drawn[g.node] = true; });
+        var candidates = data.leaked.concat(data.models.map(function (m, i) { return i; }));
+        for (var k = 0; k < candidates.length; k++) {
+            var m = data.models[candidates[k]];
+            if (drawn[candidates[k]] && m.id && /^[A-Za-z0-9]+$/.test(m.id) && m.attached.length) return candidates[k];
+        }
+        return -1;""")
+    if target >= 0:
+        query = driver.execute_script(
+            "return JSON.parse(document.getElementById('navgraph-data').textContent).models[arguments[0]].id", target)
+        expected = driver.execute_script("""
+            var data = JSON.parse(document.getElementById('navgraph-data').textContent), q = arguments[0].toLowerCase();
+            var result = [];
+            data.steps.forEach(function (s, i) {
+                var names = (s.added || []).concat(s.removed || []).map(function (m) {
+                    return (data.models[m].type + ' ' + data.models[m].id).toLowerCase(); });
+                if (s.text.toLowerCase().indexOf(q) >= 0 || names.some(function (n) { return n.indexOf(q) >= 0; }))
+                    result.push(i + 1);
+            });
+            return result;""", query)
+        moved = driver.execute_script("""
+            var data = JSON.parse(document.getElementById('navgraph-data').textContent), i = arguments[0];
+            var result = [];
+            data.steps.forEach(function (s, k) {
+                if ((s.added || []).indexOf(i) >= 0 || (s.removed || []).indexOf(i) >= 0) result.push(k + 1); });
+            return result;""", target)
+        expect(set(moved) <= set(expected), "a search for %r misses steps that added or removed it" % query)
+        body.send_keys(Keys.HOME)
+        search = driver.find_element(By.ID, "search")
+        search.send_keys(query)
+        for found in expected[:2]:
+            search.send_keys(Keys.ENTER)
+            expect(current_step() == found, "a search for %r: Enter went to step %d, expected %d" % (
+                query, current_step(), found))
+            check_view("a search for %r" % query, focus=target if found in moved else None)
+        print("search %r: steps %s" % (query, expected[:2]))
+        driver.execute_script("""var s = document.getElementById('search'); s.value = '';
+                                 s.dispatchEvent(new Event('input'));""")
 
     # A click on a model shows its lifetime; a click on an event row jumps there.
     clickable = driver.find_elements(By.CSS_SELECTOR, "#drawing g.node[data-model]:not(.off)")
@@ -392,12 +523,15 @@ try:
         expect(hostile in driver.find_element(By.ID, "events").text, "the hostile name is not shown as text")
         expect(driver.execute_script("return window.__navgraphPwned === undefined"), "script from the log ran")
 
-    if screenshot:
-        # The moment the first leaked model left, with its lifetime open: what the page is for.
-        leaks = driver.find_elements(By.CSS_SELECTOR, "#leaks button.model")
-        if leaks:
-            driver.execute_script("arguments[0].click()", leaks[0])
-        driver.save_screenshot(screenshot)
+    # A click on a leaked model goes to where it left, and frames it.
+    leaks = driver.find_elements(By.CSS_SELECTOR, "#leaks button.model")
+    if leaks:
+        driver.execute_script("arguments[0].click()", leaks[0])
+        leaked, drawn = driver.execute_script("""var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+            var i = data.leaked[0];
+            return [i, data.drawing.groups.some(function (g) { return g.node === i; })];""")
+        selection["model"] = leaked
+        check_view("a click on a leaked model", focus=leaked if drawn else None)
 except StopIteration:
     pass
 except Exception as error:
