@@ -396,6 +396,8 @@ try:
     if middle["nodes"]:
         print("view at %dx%d, step %d of %d: node text %.2f px at least; framed the %s; %d of %d models in view" % (
             WIDTH, HEIGHT, total // 2, total, middle["minFont"], middle["framed"], middle["inside"], middle["nodes"]))
+        if screenshot:
+            driver.save_screenshot(screenshot)
         body.send_keys("+")
         zoomed = settled_view()
         expect(abs(zoomed["scale"] / middle["scale"] - 1.25) < 0.01, "+ zoomed %.3f times" % (zoomed["scale"] / middle["scale"]))
@@ -409,8 +411,7 @@ try:
         reframed = check_view("0 after the whole drawing")
         expect(abs(reframed["scale"] / middle["scale"] - 1.0) < 0.01 and whole["scale"] <= middle["scale"],
                "0 did not frame the step again (scale %.3f, then %.3f)" % (whole["scale"], reframed["scale"]))
-        if screenshot:
-            driver.save_screenshot(screenshot)
+
     # A random walk of single steps and jumps, in the order a person might make them: the drawing built group by
     # group as steps show them must be, at each step, the one worked out from the data alone.
     seed = int(os.environ.get("NAVGRAPH_SEED", str(int(time.time()))))
