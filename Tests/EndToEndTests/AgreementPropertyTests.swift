@@ -257,3 +257,24 @@ private struct Views {
         return names
     }
 }
+
+/// The trace of a long simulated session — tabs of stacks pushed deep, sheets with stacks of their own over them,
+/// models that never deinit — nests in Perfetto as its hierarchy does (see `nestingProblems`).
+@Suite("Trace nesting on a long session")
+struct TraceNestingPropertyTests {
+    @Test(arguments: [3, 17] as [UInt64])
+    func aLongSessionsTraceNests(seed: UInt64) throws {
+        let session = SimulatedSession(seed: seed, actions: 400, leakRate: 0.3)
+        for (format, lines) in [("jsonl", session.events), ("log", session.console)] {
+            let file = try temporaryFile(lines.joined(separator: "\n") + "\n", suffix: "." + format)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let run = try navgraph(["render", "--format", "trace", file.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            let events = try #require(object?["traceEvents"] as? [[String: Any]])
+            #expect(events.count { $0["ph"] as? String == "X" } > 100, "seed \(seed), \(format)")
+            let problems = nestingProblems(events)
+            #expect(problems.isEmpty, "seed \(seed), \(format): \(problems.prefix(5))")
+        }
+    }
+}
