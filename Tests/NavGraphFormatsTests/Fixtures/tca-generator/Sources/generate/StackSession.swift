@@ -228,13 +228,12 @@ func stackSession() -> Session<AppFeature.State, AppFeature.Action> {
             .init(
                 destination: .alert(
                     AlertState(
-                        buttons: [
-                            ButtonState(
-                                action: .confirmButtonTapped, label: TextState(string: "Yes"), role: .destructive),
-                            ButtonState(action: nil, label: TextState(string: "Nevermind"), role: .cancel),
+                        title: "Delete?",
+                        actions: [
+                            ButtonState(role: .destructive, action: .confirmButtonTapped, label: "Yes"),
+                            ButtonState(role: .cancel, label: "Nevermind"),
                         ],
-                        message: TextState(string: "Are you sure you want to delete this meeting?"),
-                        title: TextState(string: "Delete?"))), syncUp: edited))
+                        message: "Are you sure you want to delete this meeting?")), syncUp: edited))
     }
     s.send(.path(.element(id: StackElementID(generation: 0), action: .detail(.destination(.dismiss))))) {
         $0.path[id: StackElementID(generation: 0)] = .detail(.init(syncUp: edited))
@@ -244,10 +243,11 @@ func stackSession() -> Session<AppFeature.State, AppFeature.Action> {
             .init(
                 destination: .share(
                     ConfirmationDialogState(
-                        buttons: [
-                            ButtonState(action: .copyLink, label: TextState(string: "Copy link"), role: nil),
-                            ButtonState(action: .mail, label: TextState(string: "Mail"), role: nil),
-                        ], message: nil, title: TextState(string: "Share"), titleVisibility: .visible)),
+                        titleVisibility: .visible, title: "Share",
+                        actions: [
+                            ButtonState(action: .copyLink, label: "Copy link"),
+                            ButtonState(action: .mail, label: "Mail"),
+                        ])),
                 syncUp: edited))
     }
     s.send(.path(.element(id: StackElementID(generation: 0), action: .detail(.scanButtonTapped)))) {

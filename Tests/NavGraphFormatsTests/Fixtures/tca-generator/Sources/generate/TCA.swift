@@ -72,30 +72,94 @@ struct PresentationState<State>: CustomReflectable {
 struct ObservationStateRegistrar: Equatable {}
 struct ObservableStateID: Equatable { var value = UUID() }
 
-/// swift-navigation's `TextState`, `ButtonState`, `AlertState`, `ConfirmationDialogState` — their fields as that
-/// package declares them (not in this library's copy: the shape of their dump is as custom-dump prints these
-/// fields; the reader reads only the type name in front).
-struct TextState: CustomDumpStringConvertible {
+/// swift-navigation's `TextState`, `ButtonState`, `AlertState`, `ConfirmationDialogState` (SwiftNavigation, 2.11.0 @
+/// 418a57d; TCA 1.25 depends on it): their stored fields as declared there, and their custom-dump conformances
+/// (Sources/SwiftNavigation/Traits/CustomDump.swift, the `CustomDump` trait, on by default) copied, so the real
+/// swift-custom-dump prints them as in an app: `AlertState(title:, actions:, message:)`, a button as
+/// `ButtonState(role:, action: .send(…), label:)`, a text as its string. The `id`s are not in the mirrors.
+
+/// TextState.swift:50 (`storage`, here its `.verbatim` case only), CustomDump.swift:90: dumped as its string.
+struct TextState: CustomDumpRepresentable {
     var string: String
-    var customDumpDescription: String { string.debugDescription }
+    var customDumpValue: Any { string }
 }
-struct ButtonState<Action> {
-    enum Role { case cancel, destructive }
-    var action: Action?
-    var label: TextState
-    var role: Role?
+/// ButtonState.swift:177.
+enum ButtonStateRole { case cancel, destructive }
+/// ButtonState.swift:129-170 (the `.animatedSend` case needs SwiftUI), CustomDump.swift:43-66.
+struct ButtonStateAction<Action>: CustomDumpReflectable {
+    enum _ActionType { case send(Action?) }
+    let type: _ActionType
+    static func send(_ action: Action?) -> Self { Self(type: .send(action)) }
+    var customDumpMirror: Mirror {
+        switch type {
+        case .send(let action): Mirror(self, children: ["send": action as Any], displayStyle: .enum)
+        }
+    }
 }
-struct AlertState<Action> {
+/// ButtonState.swift:10-14, CustomDump.swift:27-41: the role only when it has one.
+struct ButtonState<Action>: CustomDumpReflectable {
+    let id = UUID()
+    let action: ButtonStateAction<Action>
+    let label: TextState
+    let role: ButtonStateRole?
+    init(role: ButtonStateRole? = nil, action: Action? = nil, label: String) {
+        self.role = role
+        self.action = .send(action)
+        self.label = TextState(string: label)
+    }
+    var customDumpMirror: Mirror {
+        var children: [(label: String?, value: Any)] = []
+        if let role { children.append(("role", role)) }
+        children.append(("action", action))
+        children.append(("label", label))
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+/// AlertState.swift:133-137, CustomDump.swift:8-25: `title`, then the buttons as `actions` when there are any, then
+/// the message when there is one.
+struct AlertState<Action>: CustomDumpReflectable {
+    let id = UUID()
     var buttons: [ButtonState<Action>]
     var message: TextState?
     var title: TextState
+    init(title: String, actions: [ButtonState<Action>] = [], message: String? = nil) {
+        self.title = TextState(string: title)
+        self.buttons = actions
+        self.message = message.map { TextState(string: $0) }
+    }
+    var customDumpMirror: Mirror {
+        var children: [(label: String?, value: Any)] = [("title", title)]
+        if !buttons.isEmpty { children.append(("actions", buttons)) }
+        if let message { children.append(("message", message)) }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
 }
-struct ConfirmationDialogState<Action> {
-    enum Visibility { case automatic, hidden, visible }
+/// ConfirmationDialogState.swift:198-213.
+enum ConfirmationDialogStateTitleVisibility { case automatic, hidden, visible }
+/// ConfirmationDialogState.swift:118-123, CustomDump.swift:68-88: `titleVisibility` only when not `.automatic`.
+struct ConfirmationDialogState<Action>: CustomDumpReflectable {
+    let id = UUID()
     var buttons: [ButtonState<Action>]
     var message: TextState?
     var title: TextState
-    var titleVisibility: Visibility
+    var titleVisibility: ConfirmationDialogStateTitleVisibility
+    init(
+        titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic, title: String,
+        actions: [ButtonState<Action>] = [], message: String? = nil
+    ) {
+        self.titleVisibility = titleVisibility
+        self.title = TextState(string: title)
+        self.buttons = actions
+        self.message = message.map { TextState(string: $0) }
+    }
+    var customDumpMirror: Mirror {
+        var children: [(label: String?, value: Any)] = []
+        if titleVisibility != .automatic { children.append(("titleVisibility", titleVisibility)) }
+        children.append(("title", title))
+        if !buttons.isEmpty { children.append(("actions", buttons)) }
+        if let message { children.append(("message", message)) }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
 }
 
 /// Reducer/Reducers/DebugReducer.swift:55-62 (`_ReducerPrinter.customDump`), word for word: the action dumped with
