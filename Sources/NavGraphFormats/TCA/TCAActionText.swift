@@ -1,44 +1,59 @@
 /// An action as `customDump` printed it over several lines, on one line for history: `AppFeature.Action.path(
 /// .element(id: #0, action: .detail(.editButtonTapped)))`. The enum cases are the action's words and stay; a struct
 /// printed over several lines (the state a push carries) is `SyncUpDetail.State(…)`, as custom-dump collapses
-/// unchanged values.
+/// unchanged values. Kept as bytes, from action to action: the text is made only for a step.
 struct TCAActionText {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     /// Open groups (parentheses and brackets) of the lines read, strings aside.
     private(set) var depth = 0
     /// While a collapsed struct's lines are passed over: the depth its closing line returns to.
     private var skippingTo: Int?
 
-    var isComplete: Bool { depth == 0 && !text.isEmpty }
+    var isComplete: Bool { depth == 0 && !bytes.isEmpty }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func add(_ content: Substring) {
-        let line = content.drop { $0 == " " }
+    /// Ready for the next action, keeping the storage.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        depth = 0
+        skippingTo = nil
+    }
+
+    mutating func add(_ content: TCABytes) {
+        var start = 0
+        while start < content.count, content[start] == UInt8(ascii: " ") { start += 1 }
+        let line = content.dropFirst(start)
         let before = depth
         depth += Self.balance(of: line)
         if let target = skippingTo {
             if depth <= target {
                 skippingTo = nil
-                if line.hasSuffix(",") { text += "," }
+                if line.last == UInt8(ascii: ",") { bytes.append(UInt8(ascii: ",")) }
             }
             return
         }
-        if let last = text.last, last == "," { text += " " }
-        let (label, value) = TCADiffTreeBuilder.split(line)
-        if depth > before, TCAStateMerge.typeName(value) != nil, value.hasSuffix("(") {
-            if let label { text += label + ": " }
-            text += value + "…)"
+        if bytes.last == UInt8(ascii: ",") { bytes.append(UInt8(ascii: " ")) }
+        let split = TCAWords.split(line)
+        let value = line.dropFirst(split?.valueStart ?? 0)
+        if depth > before, value.last == UInt8(ascii: "("), TCAWords.typeName(value) != nil {
+            if let split {
+                bytes.append(contentsOf: line.prefix(split.labelEnd).buffer)
+                bytes.append(contentsOf: ": ".utf8)
+            }
+            bytes.append(contentsOf: value.buffer)
+            bytes.append(contentsOf: "…)".utf8)
             skippingTo = before
             return
         }
-        text += line
+        bytes.append(contentsOf: line.buffer)
     }
 
     /// How many groups the line opens minus those it closes, outside string literals.
-    static func balance(of line: Substring) -> Int {
+    static func balance(of line: TCABytes) -> Int {
         var balance = 0
         var inString = false
         var escaped = false
-        for byte in line.utf8 {
+        for byte in line.buffer {
             if inString {
                 if escaped {
                     escaped = false

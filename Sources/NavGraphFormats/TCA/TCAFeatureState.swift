@@ -3,23 +3,23 @@
 /// the feature's children in the tree.
 final class TCAFeature {
     /// `SyncUpDetail.State`; `nil` until printed.
-    var type: Substring?
-    var properties: [(name: Substring, value: TCAProperty)] = []
+    var type: String?
+    var properties: [(name: String, value: TCAProperty)] = []
     /// The printed state was collapsed (`Type(…)`) every time: what it holds is not known.
     var seenWhole = false
 
-    init(type: Substring?) { self.type = type }
+    init(type: String?) { self.type = type }
 
-    func index(of name: Substring) -> Int? { properties.firstIndex { $0.name == name } }
+    func index(of name: String) -> Int? { properties.firstIndex { $0.name == name } }
 }
 
 /// One element of a `StackState`: its id (`#3`), its case (`detail`) and the case's state, where shown.
 final class TCAStackElement {
-    let id: Substring
-    var caseName: Substring?
+    let id: String
+    var caseName: String?
     var feature: TCAFeature
 
-    init(id: Substring, caseName: Substring?, feature: TCAFeature) {
+    init(id: String, caseName: String?, feature: TCAFeature) {
         self.id = id
         self.caseName = caseName
         self.feature = feature
@@ -32,12 +32,12 @@ enum TCAProperty {
     case stack([TCAStackElement?])
     /// `@Presents` state (or an optional destination): `nil`, or the case (`edit`; `nil` for a state presented
     /// directly) with the presented feature.
-    case presentation(caseName: Substring?, payloadType: Substring?, feature: TCAFeature)
+    case presentation(caseName: String?, payloadType: String?, feature: TCAFeature)
     case absent
     /// A child feature held directly (a tab's, the list under a stack).
     case child(TCAFeature)
     /// The selected tab: an enum case without payload (`.home`).
-    case selection(Substring)
+    case selection(String)
     /// Anything else: not navigation.
     case other
 }

@@ -23,7 +23,7 @@ struct TCANavigation {
             guard let feature else { continue }
             var children: [(TCAFeature?, ModelRef, EdgeKind?, Int?)] = []
             let tabs = feature.properties.contains { if case .selection = $0.value { true } else { false } }
-            var selected: Substring?
+            var selected: String?
             for (name, value) in feature.properties {
                 switch value {
                 case .stack(let elements):
@@ -67,7 +67,7 @@ struct TCANavigation {
         }
     }
 
-    private func style(_ caseName: Substring?, _ payloadType: Substring?) -> PresentationStyle {
+    private func style(_ caseName: String?, _ payloadType: String?) -> PresentationStyle {
         if let payloadType {
             if payloadType.hasPrefix("AlertState") { return .alert }
             if payloadType.hasPrefix("ConfirmationDialogState") { return .confirmationDialog }
@@ -112,7 +112,7 @@ struct TCANavigation {
     }
 
     /// `AlertState<Action>` → `AlertState` (custom-dump abbreviates generics already; a console may not).
-    static func withoutGenerics(_ type: Substring) -> Substring {
-        type.firstIndex(of: "<").map { type[..<$0] } ?? type
+    static func withoutGenerics(_ type: String) -> Substring {
+        type.firstIndex(of: "<").map { type[..<$0] } ?? type[...]
     }
 }

@@ -13,7 +13,7 @@ public final class TCAReader: NavigationReader {
     private enum Phase { case idle, action, stateStart, diff }
     private var phase = Phase.idle
     /// What a console put in front of `received action:` (a timestamp, `App[pid:tid]`), taken off the block's lines.
-    private var prefix: Substring = ""
+    private var prefix: [UInt8] = []
     private var action = TCAActionText()
     private var tree = TCADiffTreeBuilder()
     private var blockLine = 0
@@ -21,6 +21,7 @@ public final class TCAReader: NavigationReader {
     private var lastEntries: [Snapshot.Entry] = []
     private var lastSelections: [String: String] = [:]
     private var reportedUnknowns = Set<String>()
+    private let strings = RecentStrings()
 
     public init(rules: ModelKindRules = ModelKindRules(rules: []), diagnostics: DiagnosticHandler) {
         self.rules = rules
@@ -45,31 +46,80 @@ public final class TCAReader: NavigationReader {
     }
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        var text = Substring(String(decoding: line, as: UTF8.self))
-        if text.last == "\r" { text = text.dropLast() }
-        // Only a line that ends in `:` can be an action's first (Foundation's search on every line was most of the
-        // reading).
-        if Self.endsInColon(line), let range = text.range(of: Self.marker),
-            text[range.upperBound...].allSatisfy({ $0 == " " })
-        {
+        var text = TCABytes(line)
+        if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+        // Only a line that ends in `:` can be an action's first.
+        if Self.endsInColon(line), let at = Self.marker(in: text) {
             if phase != .idle {
                 diagnostics.report(
                     Diagnostic(
                         .warning, line: blockLine,
                         "the action printed from here ends before its state diff; it is not read"))
             }
-            prefix = text[..<range.lowerBound]
+            prefix = Array(text.prefix(at).buffer)
             phase = .action
-            action = TCAActionText()
-            tree = TCADiffTreeBuilder()
+            action.reset()
+            tree.reset()
             blockLine = info.number
             navigationLineCount += 1
             return
         }
-        if !prefix.isEmpty {
-            guard Self.hasConsolePrefix(text, like: prefix) else { return skip(line, info) }
-            text = text.dropFirst(prefix.count)
+        guard !prefix.isEmpty else { return read(text, line, info, into: &events) }
+        switch Self.consolePrefix(of: text, like: prefix) {
+        case .matches:
+            read(text.dropFirst(prefix.count), line, info, into: &events)
+        case .differs:
+            skip(line, info)
+        case .decide:
+            // Another script's characters where the prefix is: decided as characters (digits of any script match).
+            let string = text.string
+            let prefixString = String(decoding: prefix, as: UTF8.self)
+            guard TCAText.hasConsolePrefix(Substring(string), like: Substring(prefixString)) else {
+                return skip(line, info)
+            }
+            var rest = String(string.dropFirst(prefixString.count))
+            rest.withUTF8 { read(TCABytes($0), line, info, into: &events) }
         }
+    }
+
+    /// Where `received action:` starts when the line ends with it (spaces after it aside).
+    static func marker(in text: TCABytes) -> Int? {
+        let marker = Self.marker.utf8.count
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        // The first `received action:` of the line, which must be the one it ends with.
+        guard end >= marker else { return nil }
+        var start = 0
+        while start + marker <= end {
+            guard let first = text.dropFirst(start).firstIndex(of: UInt8(ascii: "r")) else { return nil }
+            start += first
+            if start + marker > end { return nil }
+            if text.dropFirst(start).hasPrefix("received action:") { return start + marker == end ? start : nil }
+            start += 1
+        }
+        return nil
+    }
+
+    enum ConsolePrefix { case matches, differs, decide }
+
+    /// Whether `text` starts with a console prefix like the one in front of its action: the same bytes but for the
+    /// digits (each line has its own time, `2026-11-26 19:40:01.123 SyncUps[4242:9111] `); `decide` where that
+    /// depends on non-ASCII characters.
+    static func consolePrefix(of text: TCABytes, like prefix: [UInt8]) -> ConsolePrefix {
+        for (index, expected) in prefix.enumerated() {
+            guard index < text.count else { return .differs }
+            let got = text[index]
+            if got == expected || (TCABytes.isDigit(got) && TCABytes.isDigit(expected)) { continue }
+            return got >= 0x80 || expected >= 0x80 ? .decide : .differs
+        }
+        return .matches
+    }
+
+    /// A line of the block, its console prefix taken off.
+    private func read(
+        _ text: TCABytes, _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo,
+        into events: inout [NavEvent]
+    ) {
         switch phase {
         case .idle:
             skip(line, info)
@@ -84,7 +134,7 @@ public final class TCAReader: NavigationReader {
                 phase = .idle
                 return
             }
-            guard text.count >= 2, let side = Self.side(text.first!), text.dropFirst().first == " " else {
+            guard text.count >= 2, let side = Self.side(text[0]), text[1] == UInt8(ascii: " ") else {
                 return skip(line, info)
             }
             navigationLineCount += 1
@@ -97,37 +147,28 @@ public final class TCAReader: NavigationReader {
         }
     }
 
-    /// Whether `text` starts with a console prefix like the one in front of its action: the same characters but
-    /// for the digits (each line has its own time, `2026-11-26 19:40:01.123 SyncUps[4242:9111] `).
-    static func hasConsolePrefix(_ text: Substring, like prefix: Substring) -> Bool {
-        var line = text.unicodeScalars.makeIterator()
-        for expected in prefix.unicodeScalars {
-            guard let got = line.next() else { return false }
-            let digits = (expected.properties.numericType != nil, got.properties.numericType != nil)
-            if got != expected && !(digits.0 && digits.1) { return false }
-        }
-        return true
-    }
-
     private func skip(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) {
         diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
     }
 
-    private static func side(_ marker: Character) -> TCADiffNode.Side? {
+    private static func side(_ marker: UInt8) -> TCADiffNode.Side? {
         switch marker {
-        case " ": .both
-        case "-": .old
-        case "+": .new
+        case UInt8(ascii: " "): .both
+        case UInt8(ascii: "-"): .old
+        case UInt8(ascii: "+"): .new
         default: nil
         }
     }
 
-    private func apply(_ diff: TCADiffNode, into events: inout [NavEvent]) {
+    private func apply(_ diff: Int, into events: inout [NavEvent]) {
         let feature = root ?? TCAFeature(type: nil)
         root = feature
-        var merge = TCAStateMerge()
-        merge.merge(diff, into: feature)
-        for unknown in merge.unknowns where reportedUnknowns.insert(unknown).inserted {
+        let unknowns = tree.withDiff { tree in
+            var merge = TCAStateMerge(tree, strings: strings)
+            merge.merge(diff, into: feature)
+            return merge.unknowns
+        }
+        for unknown in unknowns where reportedUnknowns.insert(unknown).inserted {
             diagnostics.report(
                 Diagnostic(.note, line: blockLine, "not known yet: \(unknown) (the diffs show only what changed)"))
         }
