@@ -76,6 +76,42 @@ struct TCAInputTests {
         #expect(leaks.stderr.contains("TCA's state holds values, not objects with a lifetime"))
     }
 
+    /// `tree --follow` fed a line at a time: an action's diff is complete at its last line (the state's closing
+    /// parenthesis), so its step shows then, before the next `received action:` comes; while the diff is half
+    /// printed the view still shows the step before (a half diff says nothing sure: what it removed is printed before
+    /// what it added). Nothing is lost or different at the end.
+    @Test func followedALineAtATimeEachStepShowsWhenItsDiffEnds() throws {
+        let path = Self.fixture("stack.log")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).dropLast()
+        // Each step's header, by the line its action starts on (as `history` numbers and places them).
+        let history = try navgraph(["history", path])
+        var headers: [Int: String] = [:]
+        for step in history.stdout.split(separator: "\n") {
+            let words = step.split(separator: " ")
+            guard words.count > 2, words[1] == "line", let line = Int(words[2]) else { continue }
+            headers[line] = "── step \(words[0]), line \(line) ──"
+        }
+        #expect(headers.count == 16)
+        // `_printChanges()` prints an empty line after each action: the line before it ends the diff.
+        var pieces: [StreamedPiece] = []
+        var action: Int?
+        for (index, line) in lines.enumerated() {
+            if line == "received action:" { action = index + 1 }
+            let endsDiff = index + 1 < lines.count && lines[index + 1].isEmpty
+            pieces.append(StreamedPiece(text: line + "\n", shows: endsDiff ? action.flatMap { headers[$0] } : nil))
+        }
+        let run = try navgraphStreaming(["tree", "--follow", "--input-format", "tca"], pieces: pieces)
+        #expect(run.status == 0, "\(run.stderr)")
+        let shown = run.stdout.split(separator: "\n").filter { $0.hasPrefix("── ") }
+        #expect(
+            shown == headers.keys.sorted().map { Substring(headers[$0]!) } + ["── end of input (step 16, as above) ──"])
+        let whole = try navgraph(["tree", path])
+        let last = run.stdout.components(separatedBy: headers[headers.keys.max()!]! + "\n").last ?? ""
+        #expect(last == whole.stdout + "\n── end of input (step 16, as above) ──\n")
+    }
+
     @Test func diagramMapsTheFeatures() throws {
         let diagram = try navgraph(["diagram", Self.fixture("stack.log"), Self.fixture("tabs.log")])
         #expect(diagram.status == 0, "\(diagram.stderr)")
