@@ -22,6 +22,7 @@ enum Settings {
 }
 
 enum HomeFeature {
+    enum Alert { case confirmDeletion }
     enum Path {
         enum State {
             case item(ItemDetail.State)
@@ -30,6 +31,8 @@ enum HomeFeature {
     }
     struct State {
         var _$id = ObservableStateID()
+        /// `@Presents var alert: AlertState<Action.Alert>?`: an alert held directly, not through a destination enum.
+        var _alert: AlertState<Alert>? = nil
         var _path = StackState<Path.State>()
         var _$observationRegistrar = ObservationStateRegistrar()
     }
@@ -88,6 +91,7 @@ func tabsNavigation(_ state: TabsApp.State) -> [String] {
         outline(
             1, "tab", "home", "HomeFeature.State", state._home._path.ids.isEmpty ? nil : "stack",
             selected: state._selectedTab == .home))
+    if state._home._alert != nil { lines.append(outline(2, "alert", "home.alert", "AlertState")) }
     for (id, element) in zip(state._home._path.ids, state._home._path.elements) {
         switch element {
         case .item: lines.append(outline(2, "push", "\(id)", "item(ItemDetail.State)"))
@@ -154,5 +158,14 @@ func tabsSession() -> Session<TabsApp.State, TabsApp.Action> {
     s.send(.selectTab(.home)) { $0._selectedTab = .home }
     s.send(.home("path(.popFrom(id: #0))")) { $0._home._path.removeAll() }
     s.send(.selectTab(.home)) { _ in }
+    s.send(.home("deleteAllButtonTapped")) {
+        $0._home._alert = AlertState(
+            title: "Delete all items?",
+            actions: [
+                ButtonState(role: .destructive, action: .confirmDeletion, label: "Delete"),
+                ButtonState(role: .cancel, label: "Cancel"),
+            ])
+    }
+    s.send(.home("alert(.presented(.confirmDeletion))")) { $0._home._alert = nil }
     return s
 }
