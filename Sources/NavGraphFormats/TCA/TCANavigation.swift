@@ -9,10 +9,10 @@ struct TCANavigation {
     var entries: [Snapshot.Entry] = []
     /// Each tabs container's key and its selected tab's key.
     var selections: [(container: String, tab: String)] = []
-    let rules: ModelKindRules
+    let styles: TCAPresentationStyles
 
-    init(root: TCAFeature, rules: ModelKindRules) {
-        self.rules = rules
+    init(root: TCAFeature, styles: TCAPresentationStyles) {
+        self.styles = styles
         // Iterative: a work list of (feature, model, edge, parent entry) in the order they are placed.
         var work: [(TCAFeature?, ModelRef, EdgeKind?, Int?)] = [
             (root, ModelRef(id: "root", type: String(root.type ?? "State")), nil, nil)
@@ -72,8 +72,8 @@ struct TCANavigation {
             if payloadType.hasPrefix("AlertState") { return .alert }
             if payloadType.hasPrefix("ConfirmationDialogState") { return .confirmationDialog }
         }
-        if let caseName, let style = rules.rule(for: String(caseName))?.presentation { return style }
-        if let payloadType, let style = rules.rule(for: String(payloadType))?.presentation { return style }
+        if let caseName, let style = styles.style(for: caseName) { return style }
+        if let payloadType, let style = styles.style(for: payloadType) { return style }
         return .sheet
     }
 

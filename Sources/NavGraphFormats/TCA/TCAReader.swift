@@ -7,7 +7,7 @@ import NavGraphCore
 /// `main` after each action that changed it, described by the action; a tab selected, as a `select`.
 public final class TCAReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
-    private let rules: ModelKindRules
+    private let styles: TCAPresentationStyles
     public private(set) var navigationLineCount = 0
 
     private enum Phase { case idle, action, stateStart, diff }
@@ -24,7 +24,7 @@ public final class TCAReader: NavigationReader {
     private let strings = RecentStrings()
 
     public init(rules: ModelKindRules = ModelKindRules(rules: []), diagnostics: DiagnosticHandler) {
-        self.rules = rules
+        styles = TCAPresentationStyles(rules: rules)
         self.diagnostics = diagnostics
     }
 
@@ -172,7 +172,7 @@ public final class TCAReader: NavigationReader {
             diagnostics.report(
                 Diagnostic(.note, line: blockLine, "not known yet: \(unknown) (the diffs show only what changed)"))
         }
-        let navigation = TCANavigation(root: feature, rules: rules)
+        let navigation = TCANavigation(root: feature, styles: styles)
         if navigation.entries != lastEntries {
             lastEntries = navigation.entries
             let snapshot = Snapshot(window: "main", entries: navigation.entries, origin: .described(action.text))
