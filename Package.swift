@@ -42,12 +42,12 @@ let package = Package(
     ],
     targets: [
         // The model: nodes, edge kinds, events, the reducer. Foundation only.
-        .target(name: "NavGraphCore", swiftSettings: readingPath),
+        .target(name: "NavGraphCore", exclude: ["Storage/README.md"], swiftSettings: readingPath),
         // Format readers: bytes -> one normalized NavEvent stream.
         .target(
             name: "NavGraphFormats",
             dependencies: ["NavGraphCore", .product(name: "Atomics", package: "swift-atomics")],
-            exclude: ["README.md"],
+            exclude: ["README.md", "ByteReading/README.md"],
             swiftSettings: readingPath),
         // `.navgraph.yml`: kind rules, dump() property names, allowed types, option defaults (read with Yams).
         .target(name: "NavGraphConfiguration", dependencies: ["NavGraphCore", "NavGraphFormats", "Yams"]),

@@ -6,7 +6,8 @@ extension Hierarchy {
         var problems: [String] = []
         var placed = 0
         var alive = 0
-        for (slot, stored) in slots.enumerated() where !stored.isUnused {
+        for slot in slots.indices where !slots[slot].isUnused {
+            let stored = slots[slot]
             let key = stored.model.key
             if self.slot(of: key) != slot { problems.append("\(key): the key index does not lead to its slot") }
             if stored.keyHash != SlotIndex.hash(key) { problems.append("\(key): stored with another key's hash") }
@@ -35,10 +36,11 @@ extension Hierarchy {
                 problems.append("\(key): child \(slots[child].model.key) does not point back")
             }
         }
-        if keyIndex.count != slots.count - freeSlots.count {
-            problems.append("\(keyIndex.count) keys for \(slots.count - freeSlots.count) slots in use")
+        if keyIndex.count != slots.count {
+            problems.append("\(keyIndex.count) keys for \(slots.count) slots in use")
         }
-        if Set(slots.indices.filter { slots[$0].isUnused }) != Set(freeSlots) || Set(freeSlots).count != freeSlots.count
+        if Set(slots.indices.filter { slots[$0].isUnused }) != Set(slots.freeSlots)
+            || Set(slots.freeSlots).count != slots.freeSlots.count
         {
             problems.append("the free slots are not exactly the unused ones")
         }

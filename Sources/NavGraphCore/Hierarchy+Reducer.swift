@@ -43,13 +43,10 @@ extension Hierarchy {
     /// A new slot for `model`, neither placed nor alive yet.
     mutating func allocateSlot(for model: ModelRef, hash knownHash: UInt64? = nil) -> Int {
         let hash = knownHash ?? SlotIndex.hash(model.key)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot].reset(model: model, keyHash: hash, version: slots[slot].version &+ 1)
-        } else {
-            slot = slots.count
-            slots.append(ModelSlot(model: model, keyHash: hash, version: 0))
+        let (slot, isNew) = slots.insert(
+            resetting: { $0.reset(model: model, keyHash: hash, version: $0.version &+ 1) },
+            orMaking: { ModelSlot(model: model, keyHash: hash, version: 0) })
+        if isNew {
             snapshotMarks.append(0)
             pathMarks.append(0)
         }
@@ -69,7 +66,7 @@ extension Hierarchy {
             slots[slot].startedModel = Self.noModel
             slots[slot].placedParent = nil
         }
-        freeSlots.append(slot)
+        slots.free(slot)
     }
 
     /// The model at `slot` as `model(_:)` gives it: placed, or only alive.
@@ -250,7 +247,7 @@ extension Hierarchy {
     /// The last `count` entries of `stack` above its root entry, last first, found from the end: O(count), not
     /// O(stack). A function of its own so that its copy of the children is gone before they change: held while the
     /// entries were removed, it made each pop copy the whole list (a NavigatorUI log's stacks hold hundreds of
-    /// entries, since its unlogged pops leave them growing; the copies showed as `memmove` in `detach`, perf).
+    /// entries, since its unlogged pops leave them growing).
     /// The last entry of `stack` above its root entry: what `entriesToPop(from: stack, count: 1)` holds, if anything.
     private func lastEntryToPop(from stack: Int) -> Int? {
         let children = slots[stack].children
@@ -287,14 +284,14 @@ extension Hierarchy {
         }
         let stack = container.slot
         // The entries named are marked on their slots, and those new to the stack listed: sets of their keys (a
-        // SipHash of each key, three times per entry) made a NavigatorUI stack's trim (513 entries, see `pop`) cost
-        // three times as much (perf, 100 MB).
+        // SipHash of each key, three times per entry) tripled the cost of a NavigatorUI stack's trim (513 entries,
+        // see `pop`).
         pathGeneration += 1
         let generation = pathGeneration
         // Per entry named, in order: its slot when it is one of the stack's entries already (as its key said), else
         // the model to place. An entry of the stack stays in its slot until the end (see below), so it is neither
         // copied nor looked up again: a NavigatorUI trim keeps all but one of its entries, and copying their models
-        // and finding each again by its key was half of `setPath` (about 3% of `navgraph leaks` on 100 MB, perf).
+        // and finding each again by its key was half of `setPath`.
         var known: [KnownPathEntry] = []
         var created: [String: NodeKind] = [:]
         // Keys named that no model has yet (an existing model's slot is marked instead).
@@ -328,7 +325,7 @@ extension Hierarchy {
         if !leaving.isEmpty {
             // Unlinked from the stack in one pass first: removed one by one, each was searched for from the end of
             // the children and the rest shifted down, quadratic in a long stack (a NavigatorUI stack trimmed past its
-            // 512 entries drops its oldest 256 this way: 0.4 ms per trim, 6% of `leaks` on the 100 MB bench log).
+            // 512 entries drops its oldest 256 this way).
             // Marked as leaving (a set of them hashed each slot twice).
             pathGeneration += 1
             let leavingMark = pathGeneration
@@ -486,9 +483,7 @@ extension Hierarchy {
         into change: inout StepChange
     ) {
         let window = slots[parent].window
-        // The key is hashed once for the lookup here and the slot made below (it was three times). With the leaf
-        // removal in `remove` and the pop's search in `entriesToPop`, 12% less CPU on the thread that applies a
-        // NavigatorUI log's events (perf, 100 MB; hashing and looking up keys were 8% of it).
+        // The key is hashed once for the lookup here and the slot made below (it was three times).
         let hash = keyHashes.hash(model.key)
         let existing = keyIndex.slot(for: model.key, hash: hash) { slots[$0].model.key }
         if let slot = existing, slots[slot].isPlaced {
@@ -616,7 +611,7 @@ extension Hierarchy {
         if let parent = slots[slot].parent {
             // From the end: a pop removes the last child in constant time. A presented child is kept first (see
             // `present`): searched for from the end, each dismissal scanned the whole stack under it (a NavigatorUI
-            // sheet's, hundreds of entries: about 2% of `navgraph leaks` on a 100 MB log, perf).
+            // sheet's, hundreds of entries).
             let index =
                 slots[slot].edge?.isPresentation == true
                 ? slots[parent].children.firstIndex(of: slot) : slots[parent].children.lastIndex(of: slot)

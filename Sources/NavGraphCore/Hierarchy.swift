@@ -8,11 +8,9 @@
 /// Stored as a table of `ModelSlot`s linked by slot number, with one key → slot index; `nodes` and `lifecycles`
 /// present it keyed by model key.
 public struct Hierarchy: Sendable {
-    var slots: [ModelSlot] = []
+    var slots = SlotTable<ModelSlot>()
     var keyIndex = SlotIndex()
     var keyHashes = KeyHashMemo()
-    /// Slots free for reuse.
-    var freeSlots: [Int] = []
     /// Per slot: the generation of the snapshot that listed it last (see `replace(with:)`).
     var snapshotMarks: [UInt32] = []
     var snapshotGeneration: UInt32 = 0
@@ -226,8 +224,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// `apply(_:)` into `change`, emptied first with its lists' storage kept: applying step after step this way
-    /// makes no new lists per step (their allocation and release were about 5% of `navgraph leaks` on a 100 MB
-    /// NavigatorUI log, perf).
+    /// makes no new lists per step.
     public mutating func apply(_ event: NavEvent, into change: inout StepChange) {
         step += 1
         line = event.line
@@ -241,8 +238,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// Empties `list`, keeping its storage. Element by element from the end: a step's lists hold none or one, and
-    /// `removeAll(keepingCapacity:)` (a generic `replaceSubrange`, even for an empty list) was about 2% of
-    /// `navgraph leaks` on a 100 MB NavigatorUI log (perf).
+    /// `removeAll(keepingCapacity:)` is a generic `replaceSubrange`, even for an empty list.
     private static func empty<Element>(_ list: inout [Element]) {
         while !list.isEmpty { list.removeLast() }
     }
@@ -271,7 +267,9 @@ public struct NodeTable: Sendable {
     public var values: [Node] {
         hierarchy.slots.indices.filter { hierarchy.slots[$0].isPlaced }.map { hierarchy.node(at: $0) }
     }
-    public var keys: [String] { hierarchy.slots.filter(\.isPlaced).map(\.model.key) }
+    public var keys: [String] {
+        hierarchy.slots.indices.filter { hierarchy.slots[$0].isPlaced }.map { hierarchy.slots[$0].model.key }
+    }
     /// All of them as a dictionary.
     public var byKey: [String: Node] { Dictionary(values.map { ($0.key, $0) }, uniquingKeysWith: { $1 }) }
 }

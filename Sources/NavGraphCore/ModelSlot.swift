@@ -34,9 +34,8 @@ struct ModelSlot: Sendable {
     /// A field below was set since the slot was made or reset: `startLifecycle` ran. Until then they all hold their
     /// first values, and `reset` and `Hierarchy.releaseIfUnused` leave them alone. The fields above are read for
     /// every model placed or removed, those below only for a model that starts (a pushed entry never does): kept
-    /// apart, a slot (400 bytes) reused for each push and freed at each pop was read and written whole, and its cold
-    /// cache lines were most of `releaseIfUnused` and `reset` (8% and 4% of `navgraph leaks` on a 100 MB NavigatorUI
-    /// log, perf).
+    /// apart, a slot (400 bytes) reused for each push and freed at each pop was read and written whole, cold cache
+    /// lines and all.
     var hasLifecycle = false
 
     // The lifecycle, when alive (see `ModelLifecycle`).
@@ -65,12 +64,11 @@ struct ModelSlot: Sendable {
 
     /// `startedModel` until a start: it is read only while alive, and `startLifecycle` sets it. Not the model: its
     /// strings were retained for every slot (a pushed entry's, which never starts) and released with it, on strings
-    /// the reading thread retains at the same time (perf, 100 MB NavigatorUI log).
+    /// the reading thread retains at the same time.
     private static var notStarted: ModelRef { ModelRef(key: "", id: "", type: "") }
 
     /// Holds `model` afresh, every field as `init(model:keyHash:version:)` sets it, in place: a reused slot (a pushed
-    /// entry, mostly) made whole and assigned over the old one, then destroyed, was about 3% of `navgraph leaks` on a
-    /// 100 MB NavigatorUI log (perf).
+    /// entry, mostly) made whole and assigned over the old one, then destroyed, costs far more.
     mutating func reset(model: ModelRef, keyHash: UInt64, version: UInt32) {
         self.model = model
         self.keyHash = keyHash

@@ -29,8 +29,8 @@ struct ModelSlotTests {
             step(.finish(model, neverStarted: false))
             if index % 10_000 == 0 { #expect(hierarchy.consistencyProblems().isEmpty) }
         }
-        #expect(hierarchy.slots.count <= 3)
-        #expect(hierarchy.keyIndex.count == hierarchy.slots.count - hierarchy.freeSlots.count)
+        #expect(hierarchy.slots.slotCount <= 3)
+        #expect(hierarchy.keyIndex.count == hierarchy.slots.count)
         #expect(hierarchy.consistencyProblems().isEmpty)
         #expect(hierarchy.finishedCount == 100_000 && hierarchy.lifecycles.isEmpty && hierarchy.nodes.count == 2)
     }

@@ -23,7 +23,7 @@ struct PathEntries {
     }
 
     /// `qualifiedType label`, hashed once when its entry is decoded: a `String` key is normalized and hashed again on
-    /// every push and pop (about a twentieth of reading a log, perf).
+    /// every push and pop.
     private struct ShownKey: Hashable {
         var text: String
         var hash: UInt64
@@ -44,12 +44,8 @@ struct PathEntries {
     static let rootView = ModelRef(key: "navigationpath:root", id: "view", type: stack.type + " root")
 
     private var placed: [Placed] = []
-    /// What was decoded from recent distinct encoded entries: `decodedLimit` entries found by the entry's hash, a
-    /// newer entry replacing an older one in its place (so memory stays bounded, however many values a log has).
-    private var decodedHashes = [UInt64](repeating: 0, count: decodedLimit)
-    private var decodedEntries = [[UInt8]](repeating: [], count: decodedLimit)
-    private var decoded = [Decoded?](repeating: nil, count: decodedLimit)
-    private static let decodedLimit = 16384
+    /// What was decoded from recent distinct encoded entries, with the entry's bytes, found by the entry's hash.
+    private var decoded = RecentItems<(entry: [UInt8], decoded: Decoded)>(size: 16384)
     private var current = PathState.empty
     private var started = false
     private var generation = 0
@@ -72,9 +68,8 @@ struct PathEntries {
         for index in common..<state.count {
             // Apps push the same few values again and again: each distinct one is decoded once while it is recent.
             let hash = state.entryHash(at: index)
-            let place = Int(truncatingIfNeeded: hash >> 20) & (Self.decodedLimit - 1)
-            if decodedHashes[place] == hash, let known = decoded[place],
-                state.entry(at: index, isEncodedAs: decodedEntries[place])
+            if let known = decoded.lookUp(
+                hash: hash, { state.entry(at: index, isEncodedAs: $0.entry) ? $0.decoded : nil })
             {
                 news.append(known)
                 continue
@@ -88,9 +83,7 @@ struct PathEntries {
             if label.count >= ValueLabel.limit && label.hasSuffix("…") { label += "~" + state.valueDigest(at: index) }
             let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
             let made = Decoded(name: name, label: label, shownKey: ShownKey("\(qualifiedType) \(label)"))
-            decodedHashes[place] = hash
-            decodedEntries[place] = state.encodedEntry(at: index)
-            decoded[place] = made
+            decoded.store((state.encodedEntry(at: index), made), hash: hash)
             news.append(made)
         }
         current = state

@@ -1,13 +1,15 @@
 import NavGraphCore
 
 /// The navigator each child was last added to, by UUID (see `NavigatorTree.rememberParent`): a table found through
-/// a `SlotIndex` by the child's `slotHash`. A `Dictionary` hashed the 36 bytes with SipHash on every `adding` and
-/// every `removing`, about 2% of the reading thread (perf, 100 MB).
+/// a `SlotIndex` by the child's `slotHash` (not a `Dictionary`: SipHash of 36 bytes on every `adding` and `removing`).
 struct FormerParents {
+    private struct Former {
+        var child: NavigatorUUID
+        var parent: NavigatorUUID
+    }
+
     private var index = SlotIndex()
-    private var children: [NavigatorUUID] = []
-    private var parents: [NavigatorUUID] = []
-    private var free: [Int] = []
+    private var formers = SlotTable<Former>()
 
     /// How many are remembered.
     var count: Int { index.count }
@@ -15,31 +17,19 @@ struct FormerParents {
     /// Remembers `parent` as `child`'s.
     mutating func set(_ parent: NavigatorUUID, of child: NavigatorUUID) {
         let hash = child.slotHash
-        if let slot = index.slot(for: child, hash: hash, keyOf: { children[$0] }) {
-            parents[slot] = parent
+        if let slot = index.slot(for: child, hash: hash, keyOf: { formers[$0].child }) {
+            formers[slot].parent = parent
             return
         }
-        let slot: Int
-        if let reused = free.popLast() {
-            slot = reused
-            children[slot] = child
-            parents[slot] = parent
-        } else {
-            slot = children.count
-            children.append(child)
-            parents.append(parent)
-        }
-        index.insert(hash: hash, slot: slot)
+        index.insert(hash: hash, slot: formers.insert(Former(child: child, parent: parent)))
     }
 
     /// Forgets `child`'s parent; the parent it had.
     mutating func remove(_ child: NavigatorUUID) -> NavigatorUUID? {
         let hash = child.slotHash
-        guard let slot = index.slot(for: child, hash: hash, keyOf: { children[$0] }) else { return nil }
+        guard let slot = index.slot(for: child, hash: hash, keyOf: { formers[$0].child }) else { return nil }
         index.remove(slot: slot, hash: hash)
-        children[slot] = .none
-        free.append(slot)
-        return parents[slot]
+        return formers.remove(slot, leaving: Former(child: .none, parent: .none)).parent
     }
 
     /// Forgets them all.

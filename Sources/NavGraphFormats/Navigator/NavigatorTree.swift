@@ -45,220 +45,259 @@ struct NavigatorTree {
         var showsStack = false
         /// What the last `presenting` printed, until a child is added: read (as a `NavigatorDestination`) only when
         /// the child has no name of its own. Not through `destination(_:)`: a presented value is mostly new (a sheet
-        /// per item), and reading each, and the table's entries it replaced, was about 3% of the reading thread.
+        /// per item), and reading each would only replace the table's recurring entries.
         var pendingPresentation: [UInt8]?
         /// The window this navigator is the root of.
         var window: String?
     }
 
-    /// By slot; a free slot (in `freeSlots`) holds `freed`. Not optional: reading a field through an optional
+    /// By slot; a free slot holds `freed`. Not optional: reading a field through an optional
     /// element copied the whole navigator (retaining each of its fields) on every access.
-    private var navigators: [Navigator] = []
+    private var navigators = SlotTable<Navigator>()
     private static let freed = Navigator(
         model: ModelRef(key: "", id: "", type: ""), shownHash: 0, uuid: .none, named: false, hash: 0)
-    private var freeSlots: [Int] = []
     private var index = SlotIndex()
     private var windows = 0
     private var generation = 0
     /// Shown ids in use per type, for `#2` suffixes where two live navigators of one name share a UUID prefix.
     private var shownIDs = ShownIDCounts()
     private(set) var notedApproximateStacks = false
-    private var printedHashes = [UInt64](repeating: 0, count: printedDestinationLimit)
-    /// In two lists, not one of optional pairs: reading a pair copied it (four strings retained, then released).
-    private var printedTexts = [String?](repeating: nil, count: printedDestinationLimit)
-    private var printedDestinations = [NavigatorDestination](
-        repeating: NavigatorDestination(module: nil, type: "", value: ""), count: printedDestinationLimit)
-    private static let printedDestinationLimit = 4096
+    /// Pushed values read recently, with the text each was printed as (see `destination(_:)`).
+    private var printedDestinations = RecentItems<(text: String, destination: NavigatorDestination)>(size: 4096)
 
     mutating func apply(
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
-        let uuid = line.navigator
         if pendingDismissal != nil { settleDismissal(before: line, into: &events) }
         // A presentation no navigator claimed (`navigating to:` before 0.9.12) goes to the navigator added next.
         var anonymous: [UInt8]?
         if anonymousPresentation != nil { swap(&anonymous, &anonymousPresentation) }
         switch line.event {
         case .configured:
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
+            let me = know(line.navigator, name: line.name, line: number, into: &events).slot
             makeRoot(me)
             snapshot(of: me, line: number, into: &events)
-        case .adding(let childUUID, let name):
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
-            if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
-            if let anonymous, navigators[me].pendingPresentation == nil {
-                navigators[me].pendingPresentation = anonymous
-            }
-            // A presented navigator without a name of its own is shown as what it presents.
-            let child: Int
-            do {
-                // Released before `attach` keeps the buffer for the next `presenting`, which reuses it only alone.
-                let pending = navigators[me].pendingPresentation
-                child =
-                    know(
-                        childUUID, name: name, unnamed: pending.map(Self.shownPresentation), line: number, into: &events
-                    ).slot
-            }
-            let presentsAlready = navigators[me].presented != nil
-            rememberParent(uuid, of: childUUID)
-            attach(child, to: me, line: number, diagnostics: diagnostics)
-            // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
-            if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
-                let model = navigators[child].model
-                events.append(
-                    NavEvent(
-                        .present(model, kind: .stack, parent: navigators[me].model.key, style: .unknown), line: number))
-            } else {
-                snapshot(of: me, line: number, into: &events)
-            }
-        case .removing(let childUUID, let childName):
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
-            guard let child = slot(of: childUUID), navigators[child].parent == me else {
-                // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
-                // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
-                if formerParents.remove(childUUID) != uuid {
-                    diagnostics.report(
-                        Diagnostic(
-                            .warning, line: number,
-                            "navigator '\(described(me))' removing '\(childName?.string ?? "Navigator") "
-                                + "\(childUUID.prefix)', which is not its child"))
-                }
-                return
-            }
-            takeOut(child, line: number, into: &events)
+        case .adding(let child, let name):
+            add(child, name: name, by: line, anonymous: anonymous, at: number, into: &events, diagnostics: diagnostics)
+        case .removing(let child, let name):
+            remove(child, name: name, by: line, at: number, into: &events, diagnostics: diagnostics)
         case .deallocated:
-            guard let me = slot(of: uuid) else {
-                let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
-                events.append(NavEvent(.finish(model, neverStarted: true), line: number))
-                return
-            }
-            // Moved out, not copied: a copy retained each of its strings and lists, released again with the original.
-            var navigator = Self.freed
-            swap(&navigator, &navigators[me])
-            index.remove(slot: me, hash: navigator.hash)
-            forgetRecent(me)
-            freeSlots.append(me)
-            if let parent = navigator.parent {
-                // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
-                if navigators[parent].presented == me, isPlaced(parent) {
-                    events.append(NavEvent(.dismiss(navigator.model.key), line: number))
-                }
-                detach(me, from: parent)
-            }
-            for child in navigator.children {
-                navigators[child].parent = nil
-                attached -= 1
-            }
-            release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
-            events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
+            deallocate(line, at: number, into: &events)
         case .pushing(let printed):
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
-            if line.popsUnlogged { noteUnloggedPops(line: number, diagnostics: diagnostics) }
-            let key = navigators[me].model.key
-            let destination = destination(printed)
-            generation += 1
-            let model = ModelRef(
-                key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
-                module: destination.module)
-            // In place: a copy of the navigator would copy its stack on every push.
-            navigators[me].destinations.append(model)
-            let showedStack = navigators[me].showsStack
-            navigators[me].showsStack = true
-            // Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
-            // entries are dropped, so no single line costs more than the limit.
-            let trimmed = navigators[me].destinations.count > Self.stackLimit
-            if trimmed {
-                // Said once per stack: the tree and history show fewer entries than the log pushed (or than the app
-                // had, when the log hid pops): the user must know without --verbose.
-                if !navigators[me].warnedDropping {
-                    navigators[me].warnedDropping = true
-                    diagnostics.report(
-                        Diagnostic(
-                            .warning, line: number,
-                            "stack '\(described(me))' holds more than \(Self.stackLimit) entries the log did not show "
-                                + "popped (NavigatorUI does not log popAll() or back swipes): the oldest "
-                                + "\(Self.stackLimit / 2) are dropped, and as many again each time it grows past "
-                                + "\(Self.stackLimit)"))
-                }
-                navigators[me].destinations.removeFirst(Self.stackLimit / 2)
-                navigators[me].dropped += Self.stackLimit / 2
-            }
-            // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
-            // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
-            if !isPlaced(me) && !navigators[me].warnedUnplaced {
-                // Its stack is kept, and shown once a parent's `adding` places it; until then the pushes show nowhere.
-                navigators[me].warnedUnplaced = true
-                let top = root(of: me)
-                diagnostics.report(
-                    Diagnostic(
-                        .warning, line: number,
-                        navigators[top].removed
-                            ? "navigator '\(described(me))' pushes after "
-                                + (top == me ? "its parent removed it" : "'\(described(top))' was removed")
-                                + ": its stack is shown if a navigator adds \(top == me ? "it" : "that one") again"
-                            : "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', "
-                                + "and no navigator's 'adding' it): its stack is shown once a navigator adds it"))
-            }
-            if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
-                snapshot(of: me, line: number, into: &events)
-            } else if !showedStack {
-                events.append(NavEvent(.push(rootView(of: me), kind: nil, parent: key), line: number))
-                events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
-            } else if trimmed {
-                // The entry pushed by this line is new to the stack: given whole, so the setPath creates it (named by
-                // its key alone, it was skipped as an entry that does not exist).
-                let kept = navigators[me].destinations.dropLast().map { PathEntry($0.key) }
-                let entries = [PathEntry(key + "/root")] + kept + [PathEntry(creating: model)]
-                events.append(NavEvent(.setPath(parent: key, entries: entries), line: number))
-            } else {
-                events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
-            }
+            push(printed, by: line, at: number, into: &events, diagnostics: diagnostics)
         case .popping:
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
-            let key = navigators[me].model.key
-            noteApproximateStacks(line: number, diagnostics: diagnostics)
-            guard navigators[me].destinations.popLast() != nil else {
-                if navigators[me].dropped > 0 {
-                    navigators[me].dropped -= 1
-                } else {
-                    // A contradiction (with --strict an error): nothing was pushed that this pop could take.
-                    diagnostics.report(
-                        Diagnostic(
-                            .warning, line: number,
-                            "popping on navigator '\(described(me))', whose stack has nothing pushed"))
-                }
-                return
-            }
-            if !isPlaced(me) {
-                snapshot(of: me, line: number, into: &events)
-            } else {
-                events.append(NavEvent(.pop(parent: key, count: 1), line: number))
-            }
+            pop(by: line, at: number, into: &events, diagnostics: diagnostics)
         case .presenting(let printed):
-            let me = know(uuid, name: line.name, line: number, into: &events).slot
-            // Into the buffer the last presentation left, not a new array: a presentation per sheet made an
-            // allocation and a free per `presenting` line (malloc and free about 1% of the reading thread, perf).
-            // Swapped out, so the buffer has no other holder (a copy made `removeAll` allocate anew).
-            var buffer: [UInt8] = []
-            if navigators[me].pendingPresentation != nil {
-                swap(&buffer, &navigators[me].pendingPresentation!)
-            } else if spareBytes != nil {
-                swap(&buffer, &spareBytes!)
-                spareBytes = nil
-            }
-            // A buffer a long value made large is not kept for the next (memory stays what the last line needs).
-            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.spareBytesLimit)
-            buffer.append(contentsOf: printed)
-            navigators[me].pendingPresentation = buffer
+            let me = know(line.navigator, name: line.name, line: number, into: &events).slot
+            keepPresentation(printed, of: me)
         case .dismissed:
-            let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
+            let (me, changed) = know(line.navigator, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
             // Out once the next line is not its parent's `removing` of it (see `pendingDismissal`).
             if navigators[me].parent != nil { pendingDismissal = (me, number) }
         case .current, .other:
-            let (me, changed) = know(uuid, name: line.name, line: number, into: &events)
+            let (me, changed) = know(line.navigator, name: line.name, line: number, into: &events)
             if changed { snapshot(of: me, line: number, into: &events) }
         }
+    }
+
+    /// `adding`: `child` (named `name`, if the line names it) under the line's navigator; `anonymous`, what a
+    /// presentation naming no navigator printed just before.
+    private mutating func add(
+        _ childUUID: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?, by line: NavigatorStep, anonymous: [UInt8]?,
+        at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
+    ) {
+        let me = know(line.navigator, name: line.name, line: number, into: &events).slot
+        if navigators[me].parent == nil && navigators[me].window == nil { makeRoot(me) }
+        if let anonymous, navigators[me].pendingPresentation == nil {
+            navigators[me].pendingPresentation = anonymous
+        }
+        // A presented navigator without a name of its own is shown as what it presents.
+        let child: Int
+        do {
+            // Released before `attach` keeps the buffer for the next `presenting`, which reuses it only alone.
+            let pending = navigators[me].pendingPresentation
+            child =
+                know(
+                    childUUID, name: name, unnamed: pending.map(Self.shownPresentation), line: number, into: &events
+                ).slot
+        }
+        let presentsAlready = navigators[me].presented != nil
+        rememberParent(line.navigator, of: childUUID)
+        attach(child, to: me, line: number, diagnostics: diagnostics)
+        // A presentation is a present event (sheets come and go all session); other changes rewrite the window.
+        if !presentsAlready, navigators[me].presented == child, isPlaced(me) {
+            let model = navigators[child].model
+            events.append(
+                NavEvent(
+                    .present(model, kind: .stack, parent: navigators[me].model.key, style: .unknown), line: number))
+        } else {
+            snapshot(of: me, line: number, into: &events)
+        }
+    }
+
+    /// `removing`: `child` (named `name`, if the line names it) from the line's navigator.
+    private mutating func remove(
+        _ childUUID: NavigatorUUID, name childName: UnsafeBufferPointer<UInt8>?, by line: NavigatorStep,
+        at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
+    ) {
+        let me = know(line.navigator, name: line.name, line: number, into: &events).slot
+        guard let child = slot(of: childUUID), navigators[child].parent == me else {
+            // NavigatorUI logs a child's removal twice, on `dismissed` and after its `deinit`: the second one
+            // (and one after a deinit that came first) names a child added before. Any other is a contradiction.
+            if formerParents.remove(childUUID) != line.navigator {
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: number,
+                        "navigator '\(described(me))' removing '\(childName?.string ?? "Navigator") "
+                            + "\(childUUID.prefix)', which is not its child"))
+            }
+            return
+        }
+        takeOut(child, line: number, into: &events)
+    }
+
+    /// `deinit`: the line's navigator finishes (one never seen finishes without a start).
+    private mutating func deallocate(_ line: NavigatorStep, at number: Int, into events: inout [NavEvent]) {
+        guard let me = slot(of: line.navigator) else {
+            let uuid = line.navigator
+            let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
+            events.append(NavEvent(.finish(model, neverStarted: true), line: number))
+            return
+        }
+        // Moved out, not copied: a copy retained each of its strings and lists, released again with the original.
+        let navigator = navigators.remove(me, leaving: Self.freed)
+        index.remove(slot: me, hash: navigator.hash)
+        forgetRecent(me)
+        if let parent = navigator.parent {
+            // Deallocated while presented (a sheet swiped down): it leaves as a dismissal, then finishes.
+            if navigators[parent].presented == me, isPlaced(parent) {
+                events.append(NavEvent(.dismiss(navigator.model.key), line: number))
+            }
+            detach(me, from: parent)
+        }
+        for child in navigator.children {
+            navigators[child].parent = nil
+            attached -= 1
+        }
+        release(navigator.model, uuid: navigator.uuid, shownHash: navigator.shownHash)
+        events.append(NavEvent(.finish(navigator.model, neverStarted: false), line: number))
+    }
+
+    /// `pushing` (`navigating to: …, via: push` before 0.9.26): `printed` onto the line's navigator's stack.
+    private mutating func push(
+        _ printed: UnsafeBufferPointer<UInt8>, by line: NavigatorStep, at number: Int, into events: inout [NavEvent],
+        diagnostics: DiagnosticHandler
+    ) {
+        let me = know(line.navigator, name: line.name, line: number, into: &events).slot
+        if line.popsUnlogged { noteUnloggedPops(line: number, diagnostics: diagnostics) }
+        let key = navigators[me].model.key
+        let destination = destination(printed)
+        generation += 1
+        let model = ModelRef(
+            key: Self.entryKey(generation: generation), id: destination.value, type: destination.type,
+            module: destination.module)
+        // In place: a copy of the navigator would copy its stack on every push.
+        navigators[me].destinations.append(model)
+        let showedStack = navigators[me].showsStack
+        navigators[me].showsStack = true
+        let trimmed = trimStack(of: me, line: number, diagnostics: diagnostics)
+        // A window's root navigator becomes a stack at its first push, a change of the node: a snapshot. Other
+        // navigators are stacks from the start: a first push is two pushes, the stack's root view and the value.
+        if !isPlaced(me) && !navigators[me].warnedUnplaced { warnUnplacedPush(by: me, line: number, diagnostics) }
+        if !isPlaced(me) || (!showedStack && navigators[me].window != nil) {
+            snapshot(of: me, line: number, into: &events)
+        } else if !showedStack {
+            events.append(NavEvent(.push(rootView(of: me), kind: nil, parent: key), line: number))
+            events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
+        } else if trimmed {
+            // The entry pushed by this line is new to the stack: given whole, so the setPath creates it (named by
+            // its key alone, it was skipped as an entry that does not exist).
+            let kept = navigators[me].destinations.dropLast().map { PathEntry($0.key) }
+            let entries = [PathEntry(key + "/root")] + kept + [PathEntry(creating: model)]
+            events.append(NavEvent(.setPath(parent: key, entries: entries), line: number))
+        } else {
+            events.append(NavEvent(.push(model, kind: nil, parent: key), line: number))
+        }
+    }
+
+    /// Unlogged pops (back swipes, popAll()) make a tracked stack grow without end: past the limit, the oldest
+    /// entries are dropped, so no single line costs more than the limit. Whether it dropped any.
+    private mutating func trimStack(of me: Int, line number: Int, diagnostics: DiagnosticHandler) -> Bool {
+        guard navigators[me].destinations.count > Self.stackLimit else { return false }
+        // Said once per stack: the tree and history show fewer entries than the log pushed (or than the app
+        // had, when the log hid pops): the user must know without --verbose.
+        if !navigators[me].warnedDropping {
+            navigators[me].warnedDropping = true
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: number,
+                    "stack '\(described(me))' holds more than \(Self.stackLimit) entries the log did not show "
+                        + "popped (NavigatorUI does not log popAll() or back swipes): the oldest "
+                        + "\(Self.stackLimit / 2) are dropped, and as many again each time it grows past "
+                        + "\(Self.stackLimit)"))
+        }
+        navigators[me].destinations.removeFirst(Self.stackLimit / 2)
+        navigators[me].dropped += Self.stackLimit / 2
+        return true
+    }
+
+    /// Its stack is kept, and shown once a parent's `adding` places it; until then the pushes show nowhere.
+    private mutating func warnUnplacedPush(by me: Int, line number: Int, _ diagnostics: DiagnosticHandler) {
+        navigators[me].warnedUnplaced = true
+        let top = root(of: me)
+        diagnostics.report(
+            Diagnostic(
+                .warning, line: number,
+                navigators[top].removed
+                    ? "navigator '\(described(me))' pushes after "
+                        + (top == me ? "its parent removed it" : "'\(described(top))' was removed")
+                        + ": its stack is shown if a navigator adds \(top == me ? "it" : "that one") again"
+                    : "navigator '\(described(me))' pushes, but the log has not placed it (no 'configured', "
+                        + "and no navigator's 'adding' it): its stack is shown once a navigator adds it"))
+    }
+
+    /// `popping`: one entry off the line's navigator's stack.
+    private mutating func pop(
+        by line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
+    ) {
+        let me = know(line.navigator, name: line.name, line: number, into: &events).slot
+        let key = navigators[me].model.key
+        noteApproximateStacks(line: number, diagnostics: diagnostics)
+        guard navigators[me].destinations.popLast() != nil else {
+            if navigators[me].dropped > 0 {
+                navigators[me].dropped -= 1
+            } else {
+                // A contradiction (with --strict an error): nothing was pushed that this pop could take.
+                diagnostics.report(
+                    Diagnostic(
+                        .warning, line: number,
+                        "popping on navigator '\(described(me))', whose stack has nothing pushed"))
+            }
+            return
+        }
+        if !isPlaced(me) {
+            snapshot(of: me, line: number, into: &events)
+        } else {
+            events.append(NavEvent(.pop(parent: key, count: 1), line: number))
+        }
+    }
+
+    /// `presenting`: what `me` presents, kept until a child is added.
+    private mutating func keepPresentation(_ printed: UnsafeBufferPointer<UInt8>, of me: Int) {
+        // Into the buffer the last presentation left, not a new array (an allocation and a free per `presenting`
+        // line otherwise). Swapped out, so the buffer has no other holder (a copy made `removeAll` allocate anew).
+        var buffer: [UInt8] = []
+        if navigators[me].pendingPresentation != nil {
+            swap(&buffer, &navigators[me].pendingPresentation!)
+        } else if spareBytes != nil {
+            swap(&buffer, &spareBytes!)
+            spareBytes = nil
+        }
+        // A buffer a long value made large is not kept for the next (memory stays what the last line needs).
+        buffer.removeAll(keepingCapacity: buffer.capacity <= Self.spareBytesLimit)
+        buffer.append(contentsOf: printed)
+        navigators[me].pendingPresentation = buffer
     }
 
     /// A line of 0.8–0.9.25 naming no navigator (`Navigator navigating to: <value>, via: <method>` to 0.9.11, the
@@ -345,22 +384,18 @@ struct NavigatorTree {
                     + "and no pops: the pushed entries shown are approximate"))
     }
 
-    /// What `printed` shows, worked out once per distinct value: an app pushes the same few destinations again and
-    /// again (working it out every time was a sixth of reading a log). Found by the fast hash of the text in a table
-    /// of `printedDestinationLimit` entries, a newer value replacing an older one in its entry: a `Dictionary` keyed
-    /// by the text (SipHash of about 100 bytes per push) was about 5% of the reading thread (perf, 100 MB). The
-    /// line's bytes are compared with the text kept, and a string is made only for a value new to the table.
+    /// What `printed` shows, worked out once per distinct value while it is recent: an app pushes the same few
+    /// destinations again and again. Found by the fast hash of the text (not a `Dictionary` keyed by the text:
+    /// SipHash of about 100 bytes per push); the line's bytes are compared with the text kept, and a string is made
+    /// only for a value new to the table.
     private mutating func destination(_ printed: UnsafeBufferPointer<UInt8>) -> NavigatorDestination {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(printed))
-        let entry = Int(truncatingIfNeeded: hash >> 20) & (Self.printedDestinationLimit - 1)
-        if printedHashes[entry] == hash, let text = printedTexts[entry], sameBytes(text, printed) {
-            return printedDestinations[entry]
+        if let known = printedDestinations.lookUp(hash: hash, { sameBytes($0.text, printed) ? $0.destination : nil }) {
+            return known
         }
         let text = printed.string
         let destination = NavigatorDestination(text)
-        printedHashes[entry] = hash
-        printedTexts[entry] = text
-        printedDestinations[entry] = destination
+        printedDestinations.store((text, destination), hash: hash)
         return destination
     }
 
@@ -377,8 +412,7 @@ struct NavigatorTree {
     /// enough for a small string, held inline: `<UUID>/<generation>` (42 bytes) was allocated for every push, then
     /// retained and released in every event, slot and stack holding it, and hashed whole on every lookup.
     ///
-    /// Its digits are written straight into the string: `"/" + String(generation)` made two strings and joined them,
-    /// about 1.5% of the reading thread (perf, 100 MB).
+    /// Its digits are written straight into the string: `"/" + String(generation)` made two strings and joined them.
     static func entryKey(generation: Int) -> String {
         guard generation >= 0, generation < 100_000_000_000_000 else { return "/" + String(generation) }
         var digits = 1
@@ -400,16 +434,15 @@ struct NavigatorTree {
 
     /// The slot of the live navigator with UUID `uuid`. The two navigators found
     /// last are asked first: a log's lines come in runs of one or two navigators (a stack pushing and popping, a
-    /// parent adding the child that then logs), about 70% of lookups on the bench log. Through the index, the table's
-    /// bucket and the navigator's slot were each a cache miss once leaked navigators pile up (`slot(of:)` 2.6% of
-    /// navgraph leaks on the 100 MB log, perf).
+    /// parent adding the child that then logs), most lookups. Through the index, the table's bucket and the
+    /// navigator's slot were each a cache miss once leaked navigators pile up.
     private mutating func slot(of uuid: NavigatorUUID) -> Int? {
         if recent.0.uuid == uuid { return recent.0.slot }
         if recent.1.uuid == uuid {
             swap(&recent.0, &recent.1)
             return recent.0.slot
         }
-        // Hashed only here: hashing every line's UUIDs up front was a tenth of `apply`'s own time (perf annotate).
+        // Hashed only here: most lines' UUIDs are found among the recent ones without a hash.
         guard let found = index.slot(for: uuid, hash: uuid.slotHash, keyOf: { navigators[$0].uuid }) else {
             return nil
         }
@@ -455,14 +488,7 @@ struct NavigatorTree {
         let hash = uuid.slotHash
         let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
         let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            navigators[slot] = navigator
-        } else {
-            slot = navigators.count
-            navigators.append(navigator)
-        }
+        let slot = navigators.insert(navigator)
         index.insert(hash: hash, slot: slot)
         remember(uuid, at: slot)
         events.append(NavEvent(.start(model, kind: nil), line: line))
@@ -564,7 +590,7 @@ struct NavigatorTree {
     }
 
     /// Takes `child` from its parent `parent`. Given the parent's slot, not the child's navigator: passing the
-    /// navigator copied it whole (its strings and lists retained, then released) on every removal (perf).
+    /// navigator copied it whole (its strings and lists retained, then released) on every removal.
     private mutating func detach(_ child: Int, from parent: Int) {
         navigators[parent].children.removeAll { $0 == child }
         if navigators[parent].presented == child { navigators[parent].presented = nil }

@@ -2,8 +2,8 @@ import NavGraphCore
 
 /// How many live navigators are shown with each type and UUID prefix, for the `#2` suffixes of `NavigatorTree`: a
 /// table found through a `SlotIndex` by the type's hash and the prefix's three bytes. A `Dictionary` keyed by the
-/// pair of strings hashed and compared both on every navigator made and released, about 4% of the reading thread
-/// (perf, 100 MB: a sheet's navigator per presentation).
+/// pair of strings hashed and compared both on every navigator made and released (a sheet's navigator per
+/// presentation).
 struct ShownIDCounts {
     private struct Label: Equatable {
         var type: String
@@ -17,8 +17,7 @@ struct ShownIDCounts {
     }
 
     private var index = SlotIndex()
-    private var entries: [Entry] = []
-    private var free: [Int] = []
+    private var entries = SlotTable<Entry>()
 
     /// Counts one more navigator shown as `type` with `prefix`; the count now, and the label's hash to give
     /// `decrement` (hashing the type, with SipHash, was half of what the table cost).
@@ -29,16 +28,7 @@ struct ShownIDCounts {
             entries[slot].count += 1
             return (entries[slot].count, hash)
         }
-        let entry = Entry(label: label, hash: hash, count: 1)
-        let slot: Int
-        if let reused = free.popLast() {
-            slot = reused
-            entries[slot] = entry
-        } else {
-            slot = entries.count
-            entries.append(entry)
-        }
-        index.insert(hash: hash, slot: slot)
+        index.insert(hash: hash, slot: entries.insert(Entry(label: label, hash: hash, count: 1)))
         return (1, hash)
     }
 
@@ -52,8 +42,7 @@ struct ShownIDCounts {
             return
         }
         index.remove(slot: slot, hash: hash)
-        entries[slot] = Entry(label: Label(type: "", prefix: 0), hash: 0, count: 0)
-        free.append(slot)
+        _ = entries.remove(slot, leaving: Entry(label: Label(type: "", prefix: 0), hash: 0, count: 0))
     }
 
     /// The type's own hash (`hashValue`, not one of its bytes: types equal as strings, `K` and the Kelvin sign, hash

@@ -66,10 +66,10 @@ public struct DumpPropertyNames: Sendable, Equatable {
     }
 }
 
-/// What `DumpPropertyNames` says of each label, judged once per label: dumps repeat a few labels (`path`,
-/// `presentedSheet`, `key`, `value`) in every dump, and matching the globs each time was a twentieth of reading them.
-/// A fixed-size table indexed by `SlotIndex`'s hash of the label, a newer label replacing an older one in its slot
-/// (a dictionary hashed every label with SipHash at each look-up: about 1% of the reading thread, perf).
+/// What `DumpPropertyNames` says of each label, judged once per label while it is recent: dumps repeat a few labels
+/// (`path`, `presentedSheet`, `key`, `value`) in every dump, and matching the globs each time cost more than the rest
+/// of reading the label. Found by `SlotIndex`'s hash of the label (a dictionary hashes every label with SipHash at
+/// each look-up).
 final class DumpLabelMeanings {
     let names: DumpPropertyNames
     private struct Known {
@@ -78,8 +78,7 @@ final class DumpLabelMeanings {
         var style: PresentationStyle?
     }
 
-    private static let size = 1024
-    @exclusivity(unchecked) private var known = [Known?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var known = RecentItems<Known>(size: 1024)
 
     init(_ names: DumpPropertyNames) { self.names = names }
 
@@ -87,26 +86,24 @@ final class DumpLabelMeanings {
     func isPresentation(_ label: String) -> Bool { meaning(label).presentation }
     func isSelection(_ label: String) -> Bool { meaning(label).selection }
 
-    /// `DumpPropertyNames.style(of:)`, judged once per label (it lowercases the name: about 1% of reading the bench
-    /// log, once per presentation of every dump, perf).
+    /// `DumpPropertyNames.style(of:)`, judged once per label (it lowercases the name, once per presentation of every
+    /// dump).
     func style(of label: String) -> PresentationStyle {
-        let slot = Self.slot(label)
-        if known[slot]?.label == label, let style = known[slot]?.style { return style }
+        let hash = SlotIndex.hash(label)
+        if let style = known.lookUp(hash: hash, { $0.label == label ? $0.style : nil }) { return style }
         let style = DumpPropertyNames.style(of: label)
-        _ = meaning(label)
-        known[slot]?.style = style
+        known.store(Known(label: label, meaning: meaning(label, hash: hash), style: style), hash: hash)
         return style
     }
 
     private func meaning(_ label: String) -> (stack: Bool, presentation: Bool, selection: Bool) {
-        let slot = Self.slot(label)
-        if let entry = known[slot], entry.label == label { return entry.meaning }
-        let meaning = (names.isStack(label), names.isPresentation(label), names.isSelection(label))
-        known[slot] = Known(label: label, meaning: meaning, style: nil)
-        return meaning
+        meaning(label, hash: SlotIndex.hash(label))
     }
 
-    private static func slot(_ label: String) -> Int {
-        Int(truncatingIfNeeded: SlotIndex.hash(label) >> 20) & (size - 1)
+    private func meaning(_ label: String, hash: UInt64) -> (stack: Bool, presentation: Bool, selection: Bool) {
+        if let meaning = known.lookUp(hash: hash, { $0.label == label ? $0.meaning : nil }) { return meaning }
+        let meaning = (names.isStack(label), names.isPresentation(label), names.isSelection(label))
+        known.store(Known(label: label, meaning: meaning, style: nil), hash: hash)
+        return meaning
     }
 }

@@ -127,7 +127,7 @@ extension DumpedValues {
     }
 
     /// `Shop.Route.detail` (identifiers joined by dots, nothing else). ASCII text is judged byte by byte (asking
-    /// characters whether they are letters was a fifth of reading a log of dumps).
+    /// characters whether they are letters is slow).
     static func isQualifiedName(_ text: String) -> Bool {
         var text = text
         if let ascii = text.withUTF8({ bytes in bytes.isASCII ? ASCIIName.isQualifiedName(bytes) : nil }) {
@@ -268,20 +268,17 @@ private enum ASCIIName {
 
 /// `typeAndLabel(of:)` of the values a log dumps again and again (each dump of a stack prints every entry below the
 /// changed one again), worked out once per distinct value: by the value's subtree — labels, texts and shape — which
-/// is all it depends on. Working it out every time was a fifth of reading a log of dumps.
+/// is all it depends on.
 final class DumpedLabels {
-    /// A fixed-size table indexed by a hash of the subtree's key, a newer value replacing an older one in its slot
-    /// (a dictionary hashed each key with SipHash again: about 2% of the reading thread on the bench log, perf).
+    /// Found by a hash of the subtree's key (a dictionary hashes each key with SipHash again).
     private struct Entry {
-        var hash: UInt64
         var key: [UInt8]
         var made: (type: String, label: String)
     }
 
-    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var entries = RecentItems<Entry>(size: 4096)
     @exclusivity(unchecked) private var key: [UInt8] = []
-    /// Values remembered at most, and the largest subtree remembered (a bigger one is worked out each time).
-    private static let size = 4096
+    /// The largest subtree remembered (a bigger one is worked out each time).
     private static let largestSubtree = 64
 
     func typeAndLabel(of index: Int, in values: DumpedValues) -> (type: String, label: String) {
@@ -308,10 +305,9 @@ final class DumpedLabels {
             key.append(0)
         }
         let hash = key.withUnsafeBytes { SlotIndex.hash(bytes: $0) }
-        let slot = Int(truncatingIfNeeded: hash >> 20) & (Self.size - 1)
-        if let entry = entries[slot], entry.hash == hash, sameBytes(entry.key, key) { return entry.made }
+        if let made = entries.lookUp(hash: hash, { sameBytes($0.key, key) ? $0.made : nil }) { return made }
         let made = values.typeAndLabel(of: index)
-        entries[slot] = Entry(hash: hash, key: key, made: made)
+        entries.store(Entry(key: key, made: made), hash: hash)
         return made
     }
 

@@ -21,7 +21,7 @@ public struct SlotIndex: Sendable {
     /// The hash to store for a string key (never 0).
     public static func hash(_ key: String) -> UInt64 {
         // A native string's bytes are read where they are: `withUTF8` needs a mutable copy, whose retain and release
-        // of the storage (atomic, on strings the reading thread shares) showed in every lookup's profile (perf).
+        // of the storage is atomic, on strings the reading thread shares.
         if let hash = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) {
             return hash
         }

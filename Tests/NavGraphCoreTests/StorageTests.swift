@@ -1,0 +1,79 @@
+import Testing
+
+@testable import NavGraphCore
+
+/// The generic tables of `NavGraphCore/Storage`, on their own.
+@Suite("Storage")
+struct StorageTests {
+    /// Slots keep their numbers while other elements come and go; a freed slot is the next one used, so the table
+    /// is as large as the most elements live at once.
+    @Test func slotsAreStableAndReused() {
+        var table = SlotTable<String>()
+        let a = table.insert("a")
+        let b = table.insert("b")
+        let c = table.insert("c")
+        #expect([a, b, c] == [0, 1, 2])
+        #expect(table.remove(b, leaving: "") == "b")
+        #expect(table.count == 2 && table.slotCount == 3 && table.freeSlots == [b])
+        #expect(table[a] == "a" && table[c] == "c")
+        let d = table.insert("d")
+        #expect(d == b && table[d] == "d" && table.count == 3 && table.freeSlots.isEmpty)
+        table[d] += "!"
+        #expect(table[d] == "d!")
+        for _ in 0..<1_000 {
+            let slot = table.insert("x")
+            _ = table.remove(slot, leaving: "")
+        }
+        #expect(table.slotCount == 4 && table.count == 3)
+    }
+
+    /// `insert(resetting:orMaking:)` makes an element only for a new slot, and resets a freed one in place; `free`
+    /// leaves the element as it is.
+    @Test func aFreedSlotIsResetInPlace() {
+        struct Element {
+            var value: Int
+            var resets = 0
+        }
+        var table = SlotTable<Element>()
+        let first = table.insert(resetting: { $0.resets += 1 }, orMaking: { Element(value: 1) })
+        #expect(first.slot == 0 && first.isNew)
+        table.free(first.slot)
+        #expect(table[first.slot].value == 1 && table.count == 0)
+        let second = table.insert(
+            resetting: {
+                $0.value = 2
+                $0.resets += 1
+            }, orMaking: { Element(value: -1) })
+        #expect(second.slot == 0 && !second.isNew)
+        #expect(table[0].value == 2 && table[0].resets == 1)
+        let third = table.insert(resetting: { $0.resets += 1 }, orMaking: { Element(value: 3) })
+        #expect(third.slot == 1 && third.isNew && table[1].value == 3 && table[1].resets == 0)
+    }
+
+    /// A value is found by its hash only when `match` accepts it; a value stored in its place replaces it.
+    @Test func recentItemsFindWhatMatchesAndForgetWhatIsReplaced() {
+        var items = RecentItems<(key: String, value: Int)>(size: 4)
+        let hash = SlotIndex.hash("one")
+        items.store(("one", 1), hash: hash)
+        #expect(items.lookUp(hash: hash) { $0.key == "one" ? $0.value : nil } == 1)
+        // The same hash with other bytes behind it (a collision): not this value.
+        #expect(items.lookUp(hash: hash) { $0.key == "uno" ? $0.value : nil } == nil)
+        // Another hash, not stored.
+        #expect(items.lookUp(hash: hash ^ 2) { $0.value } == nil)
+        // A hash with the same place (the bits from 20 up) takes it.
+        let sharing = hash ^ 0x2
+        items.store(("two", 2), hash: sharing)
+        #expect(items.lookUp(hash: hash) { $0.value } == nil)
+        #expect(items.lookUp(hash: sharing) { $0.key == "two" ? $0.value : nil } == 2)
+        // A hash with another place keeps its own.
+        let elsewhere = hash ^ (1 << 20)
+        items.store(("three", 3), hash: elsewhere)
+        #expect(items.lookUp(hash: sharing) { $0.value } == 2 && items.lookUp(hash: elsewhere) { $0.value } == 3)
+    }
+
+    /// An empty table finds nothing, whatever the hash.
+    @Test func anEmptyTableFindsNothing() {
+        let items = RecentItems<Int>(size: 8)
+        for hash: UInt64 in [1, 3, 1 << 20 | 1, .max] { #expect(items.lookUp(hash: hash) { $0 } == nil) }
+    }
+}
