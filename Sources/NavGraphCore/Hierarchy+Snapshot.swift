@@ -22,8 +22,31 @@ extension Hierarchy {
             windows.append(Window(name: snapshot.window))
             windowIndex = windows.count - 1
         }
+        guard let entrySlots = listedSlots(entries) else {
+            // Readers list a model once per snapshot; one that does not is read without its repeats.
+            replace(with: Self.withoutRepeatedModels(snapshot), line: line, into: &change)
+            return
+        }
+        let movedIn = removeUnlisted(from: windowIndex, listing: entrySlots, line: line, into: &change)
 
-        // Each entry's slot, marked as listed by this snapshot (a generation number per slot instead of a set of keys).
+        windows[windowIndex].root = entries[0].model.key
+        windows[windowIndex].lastSnapshotStep = step
+        windows[windowIndex].lastSnapshotLine = line
+        lastSnapshotStep = step
+        lastSnapshotWasPrinted = snapshot.origin == .printed
+
+        let childIndex = ChildIndex(entries)
+        for index in entries.indices {
+            let children = childIndex.children(of: index).lazy.map { entrySlots[$0] }
+            place(
+                entries, index, at: entrySlots[index], parent: entries[index].parent.map { entrySlots[$0] },
+                children: children, window: windowIndex, movedIn: movedIn, line: line, into: &change)
+        }
+    }
+
+    /// Each entry's slot, marked as listed by this snapshot (a generation number per slot instead of a set of keys,
+    /// `snapshotGeneration`); `nil` when an entry repeats a model (then none is marked, and no slot made for them).
+    private mutating func listedSlots(_ entries: UnsafeBufferPointer<Snapshot.Entry>) -> [Int]? {
         snapshotGeneration &+= 1
         if snapshotGeneration == 0 {
             for index in snapshotMarks.indices { snapshotMarks[index] = 0 }
@@ -35,16 +58,22 @@ extension Hierarchy {
         for index in entries.indices {
             let slot = slot(of: entries[index].model.key) ?? allocateSlot(for: entries[index].model)
             if snapshotMarks[slot] == generation {
-                // Readers list a model once per snapshot; one that does not is read without its repeats.
                 for slot in entrySlots { releaseIfUnused(slot) }
-                replace(with: Self.withoutRepeatedModels(snapshot), line: line, into: &change)
-                return
+                return nil
             }
             snapshotMarks[slot] = generation
             entrySlots.append(slot)
         }
+        return entrySlots
+    }
 
-        // What the window showed and the snapshot does not, leaves (top first).
+    /// What the window showed and the snapshot (its slots `listed`, marked) does not, leaves (top first). A model the
+    /// snapshot moves in from another window leaves there with its subtree; what of that subtree the snapshot does
+    /// not list has left. The slots moved in.
+    private mutating func removeUnlisted(
+        from windowIndex: Int, listing listed: [Int], line: Int, into change: inout StepChange
+    ) -> Set<Int> {
+        let generation = snapshotGeneration
         if let root = windows[windowIndex].root, let rootSlot = placedSlot(root) {
             var pending = [rootSlot]
             while let slot = pending.popLast() {
@@ -56,73 +85,67 @@ extension Hierarchy {
                 }
             }
         }
-        // A model the snapshot moves in from another window leaves there with its subtree; what of that subtree
-        // the snapshot does not list has left. (With only this window there is nothing to move in from.)
         var movedIn = Set<Int>()
-        if windows.indices.contains(where: { $0 != windowIndex && windows[$0].root != nil }) {
-            for slot in entrySlots where slots[slot].isPlaced && slots[slot].window != windowIndex {
-                for removed in detachSubtree(at: slot) {
-                    if snapshotMarks[removed] == generation {
-                        movedIn.insert(removed)
-                    } else {
-                        markLeft(removed, line: line, into: &change)
-                        releaseIfUnused(removed)
-                    }
+        // With only this window there is nothing to move in from.
+        guard windows.indices.contains(where: { $0 != windowIndex && windows[$0].root != nil }) else { return movedIn }
+        for slot in listed where slots[slot].isPlaced && slots[slot].window != windowIndex {
+            for removed in detachSubtree(at: slot) {
+                if snapshotMarks[removed] == generation {
+                    movedIn.insert(removed)
+                } else {
+                    markLeft(removed, line: line, into: &change)
+                    releaseIfUnused(removed)
                 }
             }
         }
+        return movedIn
+    }
 
-        windows[windowIndex].root = entries[0].model.key
-        windows[windowIndex].lastSnapshotStep = step
-        windows[windowIndex].lastSnapshotLine = line
-        lastSnapshotStep = step
-        lastSnapshotWasPrinted = snapshot.origin == .printed
-
-        let childIndex = ChildIndex(entries)
-
-        for index in entries.indices {
-            let slot = entrySlots[index]
-            let parent = entries[index].parent.map { entrySlots[$0] }
-            let children = childIndex.children(of: index).lazy.map { entrySlots[$0] }
-            if slots[slot].model != entries[index].model {
-                // A placed model the dump names differently (a NavigatorUI navigator that logs its name late).
-                if slots[slot].isPlaced {
-                    change.renamed.append(.init(from: slots[slot].model, to: entries[index].model))
-                    // Its lifecycle goes by the newer name too: a leak is reported as the trees showed it last.
-                    if slots[slot].isAlive { slots[slot].startedModel = entries[index].model }
-                }
-                setModel(entries[index].model, at: slot)
-            }
-            slots[slot].kind = entries[index].kind
-            if entries[index].parent == nil {
-                slots[slot].edge = nil
-            } else if slots[slot].edge != entries[index].edge {
-                slots[slot].edge = entries[index].edge
-            }
-            slots[slot].parent = parent
-            slots[slot].window = windowIndex
-            // A snapshot does not say which tab is selected: the one an event said stays while it is still a tab
-            // here (placed under this container before the snapshot, and listed under it by the snapshot; children
-            // come after their parent, so their slots still hold the state before it).
-            if let selected = slots[slot].selectedTab,
-                !(slots[selected].isPlaced && slots[selected].parent == slot && children.contains(selected))
-            {
-                slots[slot].selectedTab = nil
-            }
-            slots[slot].kindIsExplicit = true
-            slots[slot].fromSnapshot = true
+    /// Places the model at `slot` as the snapshot's entry at `index` says, under `parent` with `children` (slots).
+    /// The entry read in place (see `replace(with:line:into:)`).
+    private mutating func place<Children: Sequence<Int>>(
+        _ entries: UnsafeBufferPointer<Snapshot.Entry>, _ index: Int, at slot: Int, parent: Int?, children: Children,
+        window windowIndex: Int,
+        movedIn: Set<Int>, line: Int, into change: inout StepChange
+    ) {
+        if slots[slot].model != entries[index].model {
+            // A placed model the dump names differently (a NavigatorUI navigator that logs its name late).
             if slots[slot].isPlaced {
-                // What a snapshot does not say (a tab's title) is not known any more.
-                slots[slot].title = nil
-                if !slots[slot].children.elementsEqual(children) { slots[slot].children = Array(children) }
-            } else {
-                slots[slot].isPlaced = true
-                slots[slot].children = Array(children)
-                placedCount += 1
-                if !movedIn.contains(slot) { change.added.append(entries[index].model.key) }
+                change.renamed.append(.init(from: slots[slot].model, to: entries[index].model))
+                // Its lifecycle goes by the newer name too: a leak is reported as the trees showed it last.
+                if slots[slot].isAlive { slots[slot].startedModel = entries[index].model }
             }
-            recordPlacement(slot, line: line)
+            setModel(entries[index].model, at: slot)
         }
+        slots[slot].kind = entries[index].kind
+        if entries[index].parent == nil {
+            slots[slot].edge = nil
+        } else if slots[slot].edge != entries[index].edge {
+            slots[slot].edge = entries[index].edge
+        }
+        slots[slot].parent = parent
+        slots[slot].window = windowIndex
+        // A snapshot does not say which tab is selected: the one an event said stays while it is still a tab
+        // here (placed under this container before the snapshot, and listed under it by the snapshot; children
+        // come after their parent, so their slots still hold the state before it).
+        if let selected = slots[slot].selectedTab,
+            !(slots[selected].isPlaced && slots[selected].parent == slot && children.contains(selected))
+        {
+            slots[slot].selectedTab = nil
+        }
+        slots[slot].kindIsExplicit = true
+        slots[slot].fromSnapshot = true
+        if slots[slot].isPlaced {
+            // What a snapshot does not say (a tab's title) is not known any more.
+            slots[slot].title = nil
+            if !slots[slot].children.elementsEqual(children) { slots[slot].children = Array(children) }
+        } else {
+            slots[slot].isPlaced = true
+            slots[slot].children = Array(children)
+            placedCount += 1
+            if !movedIn.contains(slot) { change.added.append(entries[index].model.key) }
+        }
+        recordPlacement(slot, line: line)
     }
 
     /// The snapshot with every entry whose model an earlier entry lists already left out, with its subtree.

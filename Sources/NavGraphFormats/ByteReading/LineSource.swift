@@ -128,8 +128,6 @@ public final class LineSource {
     ) throws {
         var info = stat()
         let isRegularFile = memory != nil || (fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
-        var caughtUpAt: Double?
-        var quietReported = false
         var memoryOffset = 0
         let readAhead =
             readsAhead && !follow && onIdle == nil && memory == nil
@@ -148,15 +146,7 @@ public final class LineSource {
         /// The current chunk's line ends, when the read-ahead listed them (`endsListed`).
         var lineEnds: [Int32] = []
         var endsListed = false
-        // A line that spans chunks is gathered here; a line past the cap keeps only its start.
-        var carry: [UInt8] = []
-        var carryTruncated = false
-        var lineNumber = 0
-        /// Bytes read from the descriptor, and the last of them: if those change, the file was written anew.
-        var offset = 0
-        var lastBytes: [UInt8] = []
-        /// The path named no file at the last look, and `onRestart` was told.
-        var removalReported = false
+        var progress = Progress()
 
         while true {
             let count: Int
@@ -203,97 +193,140 @@ public final class LineSource {
             }
             if count == 0 {
                 guard follow && isRegularFile else { break }
-                // At the end of a growing file: caught up now, quiet once it has not grown for the quiet period.
-                if let since = caughtUpAt {
-                    if !quietReported && Self.now() - since >= Self.quietPeriod {
-                        quietReported = true
-                        if let onIdle, try !onIdle(.quiet) { return }
-                    }
-                } else {
-                    caughtUpAt = Self.now()
-                    if let onIdle, try !onIdle(.caughtUp) { return }
-                }
-                usleep(quietReported ? 200_000 : 50_000)
-                let restart = onRestart == nil ? nil : restartNeeded(offset: offset, lastBytes: lastBytes)
-                if restart == .removed {
-                    if !removalReported { try onRestart?(.removed) }
-                    removalReported = true
-                    continue
-                }
-                removalReported = false
-                if let onRestart, let restart {
-                    if restart == .replaced {
-                        // Not there yet (moved aside, not yet created anew): look again after the next pause.
-                        let reopened = path.map { open($0, O_RDONLY) } ?? -1
-                        guard reopened >= 0 else { continue }
-                        close(descriptor)
-                        descriptor = reopened
-                    } else {
-                        lseek(descriptor, 0, SEEK_SET)
-                    }
-                    (offset, lineNumber, carryTruncated, caughtUpAt, quietReported) = (0, 0, false, nil, false)
-                    lastBytes.removeAll()
-                    carry.removeAll()
-                    try onRestart(restart)
-                }
+                guard try waitAtEnd(&progress, onIdle: onIdle, onRestart: onRestart) else { return }
                 continue
             }
-            if follow && memory == nil {
-                offset += count
-                lastBytes.append(contentsOf: chunk[max(0, count - Self.comparedBytes)..<count])
-                if lastBytes.count > Self.comparedBytes { lastBytes.removeFirst(lastBytes.count - Self.comparedBytes) }
-            }
-            caughtUpAt = nil
-            quietReported = false
-            var start = 0
-            var nextEnd = 0
-            /// Where the line from `start` ends: found by the read-ahead thread, or here.
-            func lineEnd() -> Int? {
-                if endsListed {
-                    guard nextEnd < lineEnds.count else { return nil }
-                    nextEnd += 1
-                    return Int(lineEnds[nextEnd - 1])
-                }
-                // memchr finds each line's end many bytes at a time; a byte loop here was a tenth of reading a log.
-                guard start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) else {
-                    return nil
-                }
-                return chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
-            while let index = lineEnd() {
-                lineNumber += 1
-                let keepGoing: Bool
-                if carry.isEmpty && !carryTruncated {
-                    let length = min(index - start, maxLineLength)
-                    keepGoing = try body(
-                        UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
-                        LineInfo(number: lineNumber, truncated: index - start > maxLineLength))
-                } else {
-                    let truncated = append(chunk[start..<index], to: &carry) || carryTruncated
-                    keepGoing = try carry.withUnsafeBufferPointer {
-                        try body($0, LineInfo(number: lineNumber, truncated: truncated))
-                    }
-                    carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
-                    carryTruncated = false
-                }
-                if !keepGoing { return }
-                start = index + 1
-            }
-            if start < count {
-                carryTruncated = append(chunk[start..<count], to: &carry) || carryTruncated
-            }
+            if follow && memory == nil { progress.noteRead(UnsafeBufferPointer(rebasing: chunk[0..<count])) }
+            progress.caughtUpAt = nil
+            progress.quietReported = false
+            guard try passLines(of: chunk, count: count, listedEnds: endsListed ? lineEnds : nil, &progress, body)
+            else { return }
             // Caught up with a pipe or terminal: nothing more to read right now. Quiet if that lasts.
             if let onIdle, !isRegularFile, !Self.hasInput(descriptor) {
                 if try !onIdle(.caughtUp) { return }
                 if !Self.hasInput(descriptor, waiting: Self.quietPeriod), try !onIdle(.quiet) { return }
             }
         }
-        if !carry.isEmpty || carryTruncated {
-            lineNumber += 1
-            _ = try carry.withUnsafeBufferPointer {
-                try body($0, LineInfo(number: lineNumber, truncated: carryTruncated))
+        if !progress.carry.isEmpty || progress.carryTruncated {
+            progress.lineNumber += 1
+            _ = try progress.carry.withUnsafeBufferPointer {
+                try body($0, LineInfo(number: progress.lineNumber, truncated: progress.carryTruncated))
             }
         }
+    }
+
+    /// What one `forEachLine` keeps from chunk to chunk.
+    private struct Progress {
+        var lineNumber = 0
+        /// A line that spans chunks is gathered here; a line past the cap keeps only its start.
+        var carry: [UInt8] = []
+        var carryTruncated = false
+        /// Following: bytes read from the descriptor, and the last of them: if those change, the file was written
+        /// anew.
+        var offset = 0
+        var lastBytes: [UInt8] = []
+        /// Following: when reading caught up with the file's end (`nil` since it grew), and whether it was reported
+        /// quiet since.
+        var caughtUpAt: Double?
+        var quietReported = false
+        /// The path named no file at the last look, and `onRestart` was told.
+        var removalReported = false
+
+        /// Following: `bytes` were read.
+        mutating func noteRead(_ bytes: UnsafeBufferPointer<UInt8>) {
+            offset += bytes.count
+            lastBytes.append(contentsOf: bytes[max(0, bytes.count - LineSource.comparedBytes)...])
+            if lastBytes.count > LineSource.comparedBytes {
+                lastBytes.removeFirst(lastBytes.count - LineSource.comparedBytes)
+            }
+        }
+    }
+
+    /// Passes on the lines of the first `count` bytes of `chunk` that end in it (the first one completing `carry`),
+    /// and keeps the start of the last one if it goes on in the next chunk; `listedEnds`: the line ends the
+    /// read-ahead thread found, if it did. Whether `body` wants more. The loop every byte of the input goes through:
+    /// kept in `forEachLine` (inlined), only apart to read.
+    @inline(__always)
+    private func passLines(
+        of chunk: UnsafeMutableBufferPointer<UInt8>, count: Int, listedEnds: [Int32]?, _ progress: inout Progress,
+        _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
+    ) throws -> Bool {
+        var start = 0
+        var nextEnd = 0
+        /// Where the line from `start` ends: found by the read-ahead thread, or here.
+        func lineEnd() -> Int? {
+            if let listedEnds {
+                guard nextEnd < listedEnds.count else { return nil }
+                nextEnd += 1
+                return Int(listedEnds[nextEnd - 1])
+            }
+            // memchr finds each line's end many bytes at a time (a byte loop costs far more).
+            guard start < count, let found = memchr(chunk.baseAddress! + start, 0x0A, count - start) else {
+                return nil
+            }
+            return chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        while let index = lineEnd() {
+            progress.lineNumber += 1
+            let keepGoing: Bool
+            if progress.carry.isEmpty && !progress.carryTruncated {
+                let length = min(index - start, maxLineLength)
+                keepGoing = try body(
+                    UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
+                    LineInfo(number: progress.lineNumber, truncated: index - start > maxLineLength))
+            } else {
+                let truncated = append(chunk[start..<index], to: &progress.carry) || progress.carryTruncated
+                keepGoing = try progress.carry.withUnsafeBufferPointer {
+                    try body($0, LineInfo(number: progress.lineNumber, truncated: truncated))
+                }
+                progress.carry.removeAll(keepingCapacity: progress.carry.count <= 1 << 16)
+                progress.carryTruncated = false
+            }
+            if !keepGoing { return false }
+            start = index + 1
+        }
+        if start < count {
+            progress.carryTruncated = append(chunk[start..<count], to: &progress.carry) || progress.carryTruncated
+        }
+        return true
+    }
+
+    /// At the end of a followed regular file: reports it caught up, then quiet once it has not grown for the quiet
+    /// period, waits a little, and starts over if the file was truncated or replaced. Whether to go on.
+    private func waitAtEnd(
+        _ progress: inout Progress, onIdle: ((Pause) throws -> Bool)?, onRestart: ((Restart) throws -> Void)?
+    ) throws -> Bool {
+        if let since = progress.caughtUpAt {
+            if !progress.quietReported && Self.now() - since >= Self.quietPeriod {
+                progress.quietReported = true
+                if let onIdle, try !onIdle(.quiet) { return false }
+            }
+        } else {
+            progress.caughtUpAt = Self.now()
+            if let onIdle, try !onIdle(.caughtUp) { return false }
+        }
+        usleep(progress.quietReported ? 200_000 : 50_000)
+        let restart = onRestart == nil ? nil : restartNeeded(offset: progress.offset, lastBytes: progress.lastBytes)
+        if restart == .removed {
+            if !progress.removalReported { try onRestart?(.removed) }
+            progress.removalReported = true
+            return true
+        }
+        progress.removalReported = false
+        if let onRestart, let restart {
+            if restart == .replaced {
+                // Not there yet (moved aside, not yet created anew): look again after the next pause.
+                let reopened = path.map { open($0, O_RDONLY) } ?? -1
+                guard reopened >= 0 else { return true }
+                close(descriptor)
+                descriptor = reopened
+            } else {
+                lseek(descriptor, 0, SEEK_SET)
+            }
+            progress = Progress()
+            try onRestart(restart)
+        }
+        return true
     }
 
     /// Stops a `forEachLine(readAhead: true)` running on another thread: it returns at once if it waits for input
@@ -305,7 +338,7 @@ public final class LineSource {
     }
 
     /// How many of the last bytes read are compared with the file to notice it was written anew though no shorter.
-    private static let comparedBytes = 64
+    fileprivate static let comparedBytes = 64
 
     /// Whether the followed file is no longer what was read: its path names another file (only if this one opened
     /// it), it is shorter than what was read, or the last bytes read are no longer there (truncated and written

@@ -50,19 +50,84 @@ final class FlatEventLine {
         for index in 0..<EventField.flatCount { values[index] = .absent }
         guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return false }
         let values = self.values
-        var position = 0
+        // A local struct, not helpers capturing a `var` position: a captured `var` is checked for exclusive access
+        // at run time on every use.
+        var cursor = Cursor(bytes: bytes, base: base)
         let end = bytes.count
 
-        // The helpers take the position `inout` rather than capturing it: a captured `var` is checked for exclusive
-        // access at run time on every use (swift_beginAccess: a sixth of `leaks` on a navgraph-events log).
-        func skipWhitespace(_ position: inout Int) {
+        cursor.skipWhitespace()
+        guard cursor.position < end, bytes[cursor.position] == 0x7B else { return false }
+        cursor.position += 1
+        cursor.skipWhitespace()
+        // `{}`: let the full parser say what is missing.
+        guard cursor.position < end, bytes[cursor.position] != 0x7D else { return false }
+        while true {
+            guard let keySpan = cursor.plainString(),
+                let field = FlatEventLine.field(
+                    base + keySpan.lowerBound, count: keySpan.count, available: end - keySpan.lowerBound)
+            else { return false }
+            guard values[field.rawValue].kind == .absent else { return false }
+            cursor.skipWhitespace()
+            guard cursor.position < end, bytes[cursor.position] == 0x3A else { return false }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            guard let value = cursor.value() else { return false }
+            values[field.rawValue] = value
+            cursor.skipWhitespace()
+            guard cursor.position < end else { return false }
+            if bytes[cursor.position] == 0x2C {
+                cursor.position += 1
+                cursor.skipWhitespace()
+                continue
+            }
+            guard bytes[cursor.position] == 0x7D else { return false }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            return cursor.position == end
+        }
+    }
+
+    /// A position in the line `scan` reads, and what it reads there.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let base: UnsafePointer<UInt8>
+        var position = 0
+        var end: Int { bytes.count }
+
+        @inline(__always)
+        mutating func skipWhitespace() {
             while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
                 position += 1
             }
         }
+
+        /// A member's value: a plain string, a number, `true`, `false` or `null`; `nil` for anything else.
+        @inline(__always)
+        mutating func value() -> Value? {
+            guard position < end else { return nil }
+            switch bytes[position] {
+            case 0x22:
+                guard let span = plainString() else { return nil }
+                return Value(kind: .string, start: Int32(span.lowerBound), end: Int32(span.upperBound))
+            case 0x2D, 0x30...0x39:
+                guard let span = number() else { return nil }
+                return Value(kind: .number, start: Int32(span.lowerBound), end: Int32(span.upperBound))
+            case 0x74:
+                guard word("true") else { return nil }
+            case 0x66:
+                guard word("false") else { return nil }
+            case 0x6E:
+                guard word("null") else { return nil }
+            default:
+                return nil
+            }
+            return Value(kind: .other, start: Int32(position), end: Int32(position))
+        }
+
         /// A string without escapes and with only printable ASCII: its contents' range. Eight bytes at a time while
         /// none of them is a quote, a backslash, a control character or ≥ 0x7F.
-        func plainString(_ position: inout Int) -> Range<Int>? {
+        @inline(__always)
+        mutating func plainString() -> Range<Int>? {
             guard position < end, bytes[position] == 0x22 else { return nil }
             let start = position + 1
             var index = start
@@ -90,70 +155,23 @@ final class FlatEventLine {
             }
             return nil
         }
+
         /// A JSON number, validated (`JSONNumber`): its literal's range.
-        func number(_ position: inout Int) -> Range<Int>? {
+        @inline(__always)
+        mutating func number() -> Range<Int>? {
             let start = position
             guard case .success(let numberEnd) = JSONNumber.scan(bytes, from: start) else { return nil }
             position = numberEnd
             return start..<numberEnd
         }
-        func word(_ text: StaticString, _ position: inout Int) -> Bool {
+
+        @inline(__always)
+        mutating func word(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
             guard end - position >= count else { return false }
             for offset in 0..<count where bytes[position + offset] != text.utf8Start[offset] { return false }
             position += count
             return true
-        }
-
-        skipWhitespace(&position)
-        guard position < end, bytes[position] == 0x7B else { return false }
-        position += 1
-        skipWhitespace(&position)
-        // `{}`: let the full parser say what is missing.
-        guard position < end, bytes[position] != 0x7D else { return false }
-        while true {
-            guard let keySpan = plainString(&position),
-                let field = FlatEventLine.field(
-                    base + keySpan.lowerBound, count: keySpan.count, available: end - keySpan.lowerBound)
-            else { return false }
-            guard values[field.rawValue].kind == .absent else { return false }
-            skipWhitespace(&position)
-            guard position < end, bytes[position] == 0x3A else { return false }
-            position += 1
-            skipWhitespace(&position)
-            guard position < end else { return false }
-            let value: Value
-            switch bytes[position] {
-            case 0x22:
-                guard let span = plainString(&position) else { return false }
-                value = Value(kind: .string, start: Int32(span.lowerBound), end: Int32(span.upperBound))
-            case 0x2D, 0x30...0x39:
-                guard let span = number(&position) else { return false }
-                value = Value(kind: .number, start: Int32(span.lowerBound), end: Int32(span.upperBound))
-            case 0x74:
-                guard word("true", &position) else { return false }
-                value = Value(kind: .other, start: Int32(position), end: Int32(position))
-            case 0x66:
-                guard word("false", &position) else { return false }
-                value = Value(kind: .other, start: Int32(position), end: Int32(position))
-            case 0x6E:
-                guard word("null", &position) else { return false }
-                value = Value(kind: .other, start: Int32(position), end: Int32(position))
-            default:
-                return false
-            }
-            values[field.rawValue] = value
-            skipWhitespace(&position)
-            guard position < end else { return false }
-            if bytes[position] == 0x2C {
-                position += 1
-                skipWhitespace(&position)
-                continue
-            }
-            guard bytes[position] == 0x7D else { return false }
-            position += 1
-            skipWhitespace(&position)
-            return position == end
         }
     }
 

@@ -73,7 +73,7 @@ struct DumpNavigation {
         // Room for the nodes of most dumps (a router and a few entries; a node per value at most, unless `verbose`)
         // and the work they make: grown as they came, each array was reallocated about three times per dump on the
         // reading thread. No more than fits in 1 KB (6 nodes or work items of under 160 bytes each): glibc's malloc
-        // makes a larger block by consolidating its free lists first (perf: malloc_consolidate).
+        // makes a larger block by consolidating its free lists first (malloc_consolidate).
         nodes.reserveCapacity(min(values.values.count, 6))
         work.reserveCapacity(6)
         var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
@@ -139,78 +139,94 @@ struct DumpNavigation {
                     of: collection, selection: selection, parent: me, key: key, into: &navigation, work: &work)
                 work[start...].reverse()
             case .presented(let value, let parent, let key, let label):
-                let inner = values.unwrapped(value)!
-                let style = names.style(of: label)
-                let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
-                if Content.isRouter(values, inner, names: names) {
-                    // A presented router: a node with its own stack and presentations.
-                    work.append(
-                        .node(
-                            value: inner, parent: parent, edge: .presented(style),
-                            key: Self.bounded(key + "/" + label), type: type.isEmpty ? "Value" : type, id: label,
-                            part: label))
-                } else {
-                    let caseName = caseLabel.prefix { $0 != "(" }
-                    let nodeKey = Self.bounded("\(key)/\(label):\(caseName)")
-                    let me = navigation.add(
-                        Node(
-                            model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
-                            kind: .screen, edge: .presented(style), parent: parent, part: label), value: inner)
-                    // A sheet's payload can hold a router of its own.
-                    scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
-                }
+                readPresented(value, parent: parent, key: key, label: label, into: &navigation, work: &work)
             case .other(let value, let parent, let keyPrefix, let label):
-                guard !values.isRepeat(value) else {
-                    if verbose {
-                        let key = Self.bounded(keyPrefix + label)
-                        _ = navigation.add(
-                            Node(
-                                model: ModelRef(
-                                    key: key, id: "#\(values[value].object!) again",
-                                    type: DumpPropertyNames.declaredName(label)),
-                                kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
-                    }
-                    return
-                }
-                if let inner = values.unwrapped(value), Content.isRouter(values, inner, names: names) {
-                    let type = values.type(of: inner)
-                    work.append(
-                        .node(
-                            value: inner, parent: parent, edge: .child, key: Self.bounded(keyPrefix + label),
-                            type: type.isEmpty ? "Value" : type, id: DumpPropertyNames.declaredName(label),
-                            part: DumpPropertyNames.declaredName(label)))
-                    return
-                }
-                // Without `verbose` a value with no children makes nothing (it is no router): neither does one whose
-                // children have none, so its key is not made either.
-                guard verbose || values.containsProperty(of: value, where: { !values[$0].children.isEmpty }) else {
-                    return
-                }
-                let key = Self.bounded(keyPrefix + label)
-                var owner = parent
-                var prefix = key + "."
+                readOther(value, parent: parent, keyPrefix: keyPrefix, label: label, into: &navigation, work: &work)
+            }
+        }
+
+        /// A presentation's value: a presented router makes work of its own, anything else a node.
+        private mutating func readPresented(
+            _ value: Int, parent: Int, key: String, label: String, into navigation: inout DumpNavigation,
+            work: inout [Work]
+        ) {
+            let inner = values.unwrapped(value)!
+            let style = names.style(of: label)
+            let (type, caseLabel) = labels.typeAndLabel(of: inner, in: values)
+            if Content.isRouter(values, inner, names: names) {
+                // A presented router: a node with its own stack and presentations.
+                work.append(
+                    .node(
+                        value: inner, parent: parent, edge: .presented(style),
+                        key: Self.bounded(key + "/" + label), type: type.isEmpty ? "Value" : type, id: label,
+                        part: label))
+            } else {
+                let caseName = caseLabel.prefix { $0 != "(" }
+                let nodeKey = Self.bounded("\(key)/\(label):\(caseName)")
+                let me = navigation.add(
+                    Node(
+                        model: ModelRef(key: nodeKey, id: caseLabel, type: type.isEmpty ? label : type),
+                        kind: .screen, edge: .presented(style), parent: parent, part: label), value: inner)
+                // A sheet's payload can hold a router of its own.
+                scheduleOthers(values[inner].children, of: me, key: nodeKey, work: &work)
+            }
+        }
+
+        /// Any other property: a router in it makes work of its own; with `verbose` the value is a node too.
+        private mutating func readOther(
+            _ value: Int, parent: Int, keyPrefix: String, label: String, into navigation: inout DumpNavigation,
+            work: inout [Work]
+        ) {
+            guard !values.isRepeat(value) else {
                 if verbose {
-                    // Not a node a cut is told of (`markCut`): a plain node is no navigation to keep.
-                    var text = DumpedValues.withoutModules(values[value].text)
-                    if text.isEmpty { text = "\"\"" }
-                    owner = navigation.add(
+                    let key = Self.bounded(keyPrefix + label)
+                    _ = navigation.add(
                         Node(
                             model: ModelRef(
-                                key: key, id: DumpedValues.cut(text), type: DumpPropertyNames.declaredName(label)),
+                                key: key, id: "#\(values[value].object!) again",
+                                type: DumpPropertyNames.declaredName(label)),
                             kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
-                    prefix = key + "/"
                 }
-                let start = work.count
-                var position = 0
-                values.forEachProperty(of: value) { child in
-                    defer { position += 1 }
-                    guard verbose || !values[child].children.isEmpty else { return true }
-                    let childLabel = values[child].label ?? "[\(position)]"
-                    work.append(.other(value: child, parent: owner, prefix: prefix, label: childLabel))
-                    return true
-                }
-                work[start...].reverse()
+                return
             }
+            if let inner = values.unwrapped(value), Content.isRouter(values, inner, names: names) {
+                let type = values.type(of: inner)
+                work.append(
+                    .node(
+                        value: inner, parent: parent, edge: .child, key: Self.bounded(keyPrefix + label),
+                        type: type.isEmpty ? "Value" : type, id: DumpPropertyNames.declaredName(label),
+                        part: DumpPropertyNames.declaredName(label)))
+                return
+            }
+            // Without `verbose` a value with no children makes nothing (it is no router): neither does one whose
+            // children have none, so its key is not made either.
+            guard verbose || values.containsProperty(of: value, where: { !values[$0].children.isEmpty }) else {
+                return
+            }
+            let key = Self.bounded(keyPrefix + label)
+            var owner = parent
+            var prefix = key + "."
+            if verbose {
+                // Not a node a cut is told of (`markCut`): a plain node is no navigation to keep.
+                var text = DumpedValues.withoutModules(values[value].text)
+                if text.isEmpty { text = "\"\"" }
+                owner = navigation.add(
+                    Node(
+                        model: ModelRef(
+                            key: key, id: DumpedValues.cut(text), type: DumpPropertyNames.declaredName(label)),
+                        kind: .screen, edge: .child, parent: parent, part: nil), value: nil)
+                prefix = key + "/"
+            }
+            let start = work.count
+            var position = 0
+            values.forEachProperty(of: value) { child in
+                defer { position += 1 }
+                guard verbose || !values[child].children.isEmpty else { return true }
+                let childLabel = values[child].label ?? "[\(position)]"
+                work.append(.other(value: child, parent: owner, prefix: prefix, label: childLabel))
+                return true
+            }
+            work[start...].reverse()
         }
 
         /// The work a node's content makes, in the order its children are shown: stack entries (leaves, added
@@ -522,7 +538,7 @@ private struct Content {
 
     /// `Content(values, value, names:).isRouter` without sorting the properties into arrays: asked of every value
     /// that is not navigation (a sheet's payload, each of its fields), it made several arrays each on the reading
-    /// thread (perf: most of the allocations of reading a dump's navigation). A property that is a stack or a
+    /// thread. A property that is a stack or a
     /// presentation says yes; tabs need a selection beside them, and only then are the properties sorted.
     static func isRouter(_ values: DumpedValues, _ value: Int, names: DumpLabelMeanings) -> Bool {
         guard !values.isRepeat(value) else { return false }
