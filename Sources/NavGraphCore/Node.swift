@@ -82,8 +82,7 @@ public struct StepChange: Sendable, Equatable {
     /// Contradictions between the event and the state, each with how it was resolved.
     public var warnings: [Diagnostic] = []
     /// Whether the reducer lists what a step added, removed and finished. A caller that wants only the state and the
-    /// warnings turns it off: listing them retained each model's strings, released at the next step (about 4% of
-    /// `navgraph leaks` on a 100 MB NavigatorUI log, perf). Off, `added`, `removed`, `finished` and `renamed` are
+    /// warnings turns it off: listing them retains each model's strings, released at the next step. Off, `added`, `removed`, `finished` and `renamed` are
     /// not to be read (a snapshot may still fill some).
     public var listsModels = true
 

@@ -2,9 +2,8 @@
 /// that starts again after its finish (`start of 'X', which finished at line N`) without keeping every id ever seen.
 ///
 /// Kept apart from the hierarchy's slots: a finished model's slot used to stay taken until its finish was forgotten,
-/// `limit` finishes later, and by then the slot, its key index entry and its strings were long out of the cache —
-/// forgetting a finish was about a tenth of applying a NavigatorUI log's events (perf, 100 MB), and the slot table
-/// held thousands of dead slots among the live ones. Here a finish is an entry of a ring, found by its key through a
+/// `limit` finishes later, and by then the slot, its key index entry and its strings were long out of the cache, and
+/// the slot table held thousands of dead slots among the live ones. Here a finish is an entry of a ring, found by its key through a
 /// small index of its own, and the slot goes as soon as nothing else needs it.
 struct RecentFinishes: Sendable {
     static let limit = 4096

@@ -20,7 +20,7 @@ enum EventLineEncoder {
     /// Writes the body of an event at `start` (with room for `maximumBodyLength` bytes); returns its length.
     ///
     /// The fields come as parameters, not as a `RecordedEvent`, because parameters are borrowed from the caller:
-    /// building a value of them retained and released every string, about a quarter of the samples in `perf`.
+    /// building a value of them retained and released every string.
     static func writeBody(
         _ name: RecordedEvent.Name, id: String?, type: String?, kind: RecordedEvent.Kind?, parent: String?,
         window: String?, style: RecordedEvent.Style?, title: String?, column: RecordedEvent.Column?, count: Int?,

@@ -13,7 +13,7 @@ import Foundation
 /// The writer is woken by the first event after it went idle, and after writing a batch it waits up to
 /// `batchWindow` for more before going idle: while events keep coming, they are written in batches of up to a
 /// millisecond's worth instead of the writer being woken (a `futex` call on the recording thread, two context
-/// switches) for every few events. Woken that often, waking was about a third of all samples in `perf`.
+/// switches) for every few events, which cost more than the writing.
 final class RecordingQueue: Sendable {
     /// What the writer thread is doing, which decides whether a recording thread wakes it.
     private enum WriterPhase {

@@ -18,8 +18,7 @@ struct Timespec {
 
 /// Writes the end of a line: `,"time":` with seconds since 1970 and microseconds (a plain decimal, which navgraph
 /// reads exactly), `}` and `\n`. The bytes up to the decimal point change once a second, so they are formatted once a
-/// second and copied: formatting the seconds for every event (a `div` per digit) was most of the encoder's own time,
-/// about a tenth of all samples in `perf`.
+/// second and copied: formatting the seconds for every event (a `div` per digit) was most of the encoder's own time.
 struct TimeStampWriter {
     /// The most a line's end takes: `,"time":`, 19 digits, `.`, 6 digits, `}\n`.
     static let maximumLength = 8 + 19 + 1 + 6 + 2

@@ -5,8 +5,7 @@ extension UnsafeBufferPointer<UInt8> {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        // Four words to a test: a test per word was about 1% of reading a NavigatorUI log, whose lines (a pushed
-        // value's description, mostly) are checked whole (perf, 100 MB).
+        // Four words to a test: a NavigatorUI log's lines (a pushed value's description, mostly) are checked whole.
         while index + 32 <= count {
             let bits =
                 raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)

@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Reads a descriptor on a thread of its own, a chunk ahead of the one being split into lines: the kernel's copy
-/// into the chunk and the search for each line's end (`memchr`) were about a seventh of the reading thread's time on
-/// a NavigatorUI log (perf, 100 MB), and that thread sets the wall time. Each chunk comes with the offsets of its
+/// into the chunk and the search for each line's end (`memchr`) are taken off the reading thread, which sets the wall
+/// time. Each chunk comes with the offsets of its
 /// line ends, found here. At most `chunkCount` chunks exist; memory is theirs and their offset lists.
 final class ChunkReadAhead: @unchecked Sendable {
     /// A chunk read: `count` bytes from `bytes`, with the offset of each `\n` in it, in order — or, in a chunk of
@@ -20,8 +20,7 @@ final class ChunkReadAhead: @unchecked Sendable {
     }
 
     /// Below this average line length a chunk's line ends are not listed: a file of empty lines listed four bytes
-    /// per byte read (16 MB for three chunks), and handing them over cost more than finding them (a helper's
-    /// measure: 50 million empty lines read 20–30% slower, with twice the memory).
+    /// per byte read (16 MB for three chunks), and handing them over cost more than finding them.
     static let shortestLinesListed = 8
 
     /// What `next()` gives: a chunk, the end of the input, a failed read (`errno`), or that reading was cancelled.

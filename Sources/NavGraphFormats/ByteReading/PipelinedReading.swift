@@ -32,7 +32,7 @@ final class PipelinedReading: @unchecked Sendable, EventBatching {
     /// due before the event at its position (after the last event when it equals their count).
     ///
     /// Events are not wrapped one by one with the notes: each was copied (128 bytes) into a wrapper, into the list
-    /// and out again on both threads, about a tenth of each thread on a NavigatorUI log (perf, 100 MB).
+    /// and out again on both threads.
     private struct Batch {
         var events: [NavEvent] = []
         var notes: [(position: Int, note: Note)] = []

@@ -21,8 +21,7 @@ struct ConsoleClock {
     private var day: Double = 0
     private var last: Double?
     /// The last full date and time read to the second (`YYYY-MM-DD HH:MM:SS`, 19 bytes), and what they say: the lines
-    /// of a console log mostly share them with the line before, and reading them again was a thirtieth of reading a
-    /// log of NavigationPath states (perf).
+    /// of a console log mostly share them with the line before, and need not be read again.
     private var recentPrefix = [UInt8](repeating: 0, count: ConsoleClock.prefixLength)
     private var recentDate: Double?
     private var recentSeconds = 0.0

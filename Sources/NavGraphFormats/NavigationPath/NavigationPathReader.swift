@@ -127,7 +127,7 @@ public final class NavigationPathReader: NavigationReader {
         }
         let before = UnsafeBufferPointer(rebasing: line[..<start.index])
         // Most lines hold one whole state that ends the line: read in one pass. (Finding where the array closes
-        // first, then reading it, went over every line twice: a tenth of reading a log, perf.)
+        // first, then reading it, went over every line twice.)
         if let state = PathState(pairsIn: array) {
             guard Self.looksLikePath(array, labelledBy: before) else {
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
@@ -199,7 +199,7 @@ public final class NavigationPathReader: NavigationReader {
         while start > 0, before[start - 1] != .closeBracket { start -= 1 }
         let label = UnsafeBufferPointer(rebasing: before[start..<end])
         // Most labels are ASCII: searched byte by byte, case folded (through `String.lowercased()` and Foundation's
-        // `contains`, about a twenty-fifth of reading a log of `saved path: []` lines, perf).
+        // `contains`, slow on a log of `saved path: []` lines).
         guard label.allSatisfy({ $0 < 0x80 }) else {
             let text = String(decoding: label, as: UTF8.self).lowercased()
             return pathLabelWords.contains { text.contains($0) }

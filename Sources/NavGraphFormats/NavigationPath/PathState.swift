@@ -50,7 +50,7 @@ struct PathState {
     func sameEntry(_ index: Int, as other: PathState, _ otherIndex: Int) -> Bool {
         let mine = elementIndex(of: index)
         let theirs = other.elementIndex(of: otherIndex)
-        // memcmp: a generic comparison of the two slices went byte by byte (a twentieth of reading a log).
+        // memcmp: a generic comparison of the two slices goes byte by byte.
         func same(_ element: Int, _ otherElement: Int) -> Bool {
             let range = elements[element]
             let otherRange = other.elements[otherElement]
@@ -83,7 +83,7 @@ struct PathState {
 
     /// Entry `index`'s type and value as encoded (`encodedEntry(at:)`), hashed where they are: what is decoded from
     /// an entry is cached by it, and copying each entry's bytes into a key of its own to hash it (SipHash, through a
-    /// `Dictionary`) was about a twelfth of reading a log (perf, 100 MB).
+    /// `Dictionary`) cost more than decoding the recurring entries saved.
     func entryHash(at index: Int) -> UInt64 {
         let element = elementIndex(of: index)
         return bytes.withUnsafeBytes { all in
@@ -225,8 +225,7 @@ struct PathState {
     }
 
     /// The first quote, backslash or control character at or after `start` in a string's text (`bytes.count` if none).
-    /// Eight bytes at a time: byte by byte, finding where each string ends was the largest part of reading a log
-    /// (an eighth, perf, 100 MB).
+    /// Eight bytes at a time: byte by byte, finding where each string ends was the largest part of reading a log.
     private static func nextSpecialByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080

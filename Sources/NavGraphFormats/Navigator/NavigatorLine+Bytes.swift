@@ -23,8 +23,8 @@ extension NavigatorLine {
             // is malformed after it), else at the first `) `.
             var first: Int?
             var chosen: Int?
-            // The event after the chosen `) `, kept: working it out again (its UUIDs tested again) for every named
-            // line was about a third of `shape` and `isUUID` (perf, 100 MB).
+            // The event after the chosen `) `, kept: not worked out again (its UUIDs tested again) for every named
+            // line.
             var chosenEvent: Shape?
             var index = 1
             while index + 1 < text.count {

@@ -43,7 +43,7 @@ struct NavigatorLine: Equatable {
     /// What follows the navigator's UUID is read byte by byte when it is ASCII (as NavigatorUI prints it, unless a
     /// name or a destination's value is not), and as text otherwise (`init(readingText:)`), where characters, not
     /// bytes, are compared; both readings agree on ASCII (`NavigatorLineTests` checks it on random lines). Reading
-    /// as text cost about 4 µs a line, most of the time of `navgraph leaks` on a NavigatorUI log. The reader applies
+    /// as text is many times slower. The reader applies
     /// a line from its bytes (`NavigatorStep`), through the same `split` and `scan`; this reading, with strings, is
     /// for recognizing the format and for the tests.
     init?(_ line: UnsafeBufferPointer<UInt8>) {
@@ -208,9 +208,8 @@ struct NavigatorLine: Equatable {
     }
 
     /// `8-4-4-4-12` hexadecimal digits, as `UUID.uuidString` prints them: tested eight bytes at a time, as five
-    /// (overlapping) words. The byte loop (`isUUID(readingBytes:at:)`, which this is checked against) and finding the
-    /// marker were about a seventh of the reading thread's time on a NavigatorUI log (perf, 100 MB, two UUIDs on most
-    /// lines); now about 3%.
+    /// (overlapping) words: most lines hold two UUIDs. The byte loop `isUUID(readingBytes:at:)` is what this is
+    /// checked against.
     static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard start >= 0, start + 36 <= bytes.count, let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base + start)
@@ -328,7 +327,7 @@ struct NavigatorDestination: Equatable {
     var value: String
 
     /// Read byte by byte when `printed` is ASCII (each byte a character), as text otherwise; the two readings agree
-    /// on ASCII (`NavigatorLineTests`). As text, a destination cost about 3 µs.
+    /// on ASCII (`NavigatorLineTests`).
     init(_ printed: String) {
         var printed = printed
         let read = printed.withUTF8 { bytes -> (String?, String, String)? in

@@ -2,7 +2,7 @@
 /// text as the bytes it was read from, valid only while the line is applied. The tree makes a string of a name only
 /// for a navigator it names for the first time, and reads a pushed value's text only when it is new to it: most
 /// lines name known navigators and recurring values, and making their strings (or finding them made, hashing and
-/// comparing them) and releasing them was about a fifth of the reading thread (perf, 100 MB).
+/// comparing them) and releasing them would be a large part of the reading thread's work.
 struct NavigatorStep {
     enum Event {
         case configured, current, deallocated, popping, dismissed, other

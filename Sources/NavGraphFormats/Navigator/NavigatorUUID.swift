@@ -2,8 +2,7 @@ import NavGraphCore
 
 /// A navigator's UUID as printed (36 ASCII bytes, either case), held as five words: the tree finds its navigators by
 /// this value, and makes the UUID's string only for a navigator it has not seen. As strings, each line's UUIDs were
-/// hashed, compared and retained (then released on the other thread, with the events holding them), about a tenth of
-/// the reading thread (perf, 100 MB).
+/// hashed, compared and retained (then released on the other thread, with the events holding them).
 struct NavigatorUUID: Hashable {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt32)
 
@@ -60,7 +59,7 @@ struct NavigatorUUID: Hashable {
     var prefix: String { text(count: 3) }
 
     /// Its first `count` bytes as a string, decoded from a buffer of bytes: decoding a slice of the raw bytes went
-    /// through the generic collection path, about 100 ns for three bytes (perf, a new navigator per sheet).
+    /// through the generic collection path (a new navigator per sheet).
     private func text(count: Int) -> String {
         withUnsafeBytes(of: words) { raw in
             UnsafeRawBufferPointer(rebasing: raw[..<count]).withMemoryRebound(to: UInt8.self) {

@@ -12,8 +12,7 @@ struct DumpLines {
     private(set) var starts: [Int] = []
     /// Each line's `SlotIndex.hash` (without its newline), made as it is kept: `RecentValueLines` looks lines up by
     /// it and `RecentDumps` looks the dump up by their combination, so each byte is hashed once (the dump's bytes
-    /// were hashed as a whole, then each line of a dump not remembered again: perf, about 2% of the reading thread
-    /// in hashing).
+    /// were hashed as a whole, then each line of a dump not remembered again).
     private(set) var hashes: [UInt64] = []
     /// The lines' hashes combined, in order (`RecentDumps`).
     private(set) var hash: UInt64 = 0
@@ -30,8 +29,7 @@ struct DumpLines {
     init(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int) {
         self.name = name
         // Under 1 KB with the array's header: most dumps fit (half are under 460 bytes), and glibc's malloc makes a
-        // block of 1 KB or more by consolidating its free lists first (perf: malloc_consolidate, about 1.5% of the
-        // reading thread with 1,024 bytes here).
+        // block of 1 KB or more by consolidating its free lists first (malloc_consolidate).
         bytes.reserveCapacity(Self.bytesRoom)
         numbers.reserveCapacity(64)
         starts.reserveCapacity(64)
@@ -42,7 +40,7 @@ struct DumpLines {
     /// Starts over with a new dump's root line, in this one's storage: the reader keeps the last dump's lines for
     /// the next one (a dump's arrays were allocated anew per dump). The bytes are kept only while no remembered
     /// dump holds them (`RecentDumps`), and not past 1 KB: a remembered dump keeps its bytes' room, and room grown
-    /// for the largest dump so far, kept, made the reader's peak memory 14 MB larger on the bench log.
+    /// for the largest dump so far, kept, would add up in every remembered dump.
     mutating func restart(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int, bytesShared: Bool) {
         self.name = name
         if bytesShared || bytes.capacity > 1100 {

@@ -3,9 +3,8 @@ import NavGraphCore
 
 /// The swift-dump reader's snapshots, made where they are consumed (`EventCompletion`).
 ///
-/// Reading a log of dumps on two threads, the reading thread was the slower side by far (perf: about 80% of the
-/// CPU time on the 100 MB bench log, the reducer 20%), and making each dump's snapshot — every node of its window
-/// copied into an entry — was 6% of all of it that needs nothing the reader keeps. So the reader records how each
+/// Reading a log of dumps on two threads, the reading thread is the slower side by far, and making each dump's
+/// snapshot — every node of its window copied into an entry — is work that needs nothing the reader keeps. So the reader records how each
 /// dump changed its windows (`DumpWindows.Change`: the nodes it read, shared, not copied) and emits the snapshot
 /// with no entries; `complete` makes the same changes to a copy of the windows and fills the entries in from it
 /// before the snapshot is applied. A snapshot the reader made whole (a provisional one) is left as it is.

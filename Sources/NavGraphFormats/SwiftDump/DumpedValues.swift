@@ -20,8 +20,7 @@ struct DumpedValues {
 
     /// A value's children, in order: a run of one list shared by every value of the dump. An array per value
     /// (appended to as its children were read) was a malloc and a free per value that has children, on the
-    /// reading thread, where a log of dumps spends most of its time (perf: malloc and free were about a sixth of
-    /// it).
+    /// reading thread, where a log of dumps spends most of its time.
     struct Children: RandomAccessCollection {
         fileprivate var storage: [Int] = []
         fileprivate var start = 0
@@ -107,8 +106,8 @@ struct DumpedValues {
     private(set) var firstPrinting: [Int: Int] = [:]
 
     /// Yielded in place: a getter returned a copy of the value for each `values[i].label`, `values[i].children`,
-    /// retaining and releasing its strings and its children's storage (perf: reference counting is the reading
-    /// thread's largest cost, and reading a dump's values and labels goes through here).
+    /// retaining and releasing its strings and its children's storage (reading a dump's values and labels goes
+    /// through here).
     subscript(index: Int) -> Value {
         _read { yield values[index] }
     }

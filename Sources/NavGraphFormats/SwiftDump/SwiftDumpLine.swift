@@ -61,7 +61,7 @@ struct SwiftDumpLine: Equatable {
     /// (`SwiftDumpLineTests`). Read as text, a line is a value line when it starts with a marker character and
     /// then a space character (or is only a marker): so when the byte after the marker's space is ASCII (which
     /// cannot join the space in one character) or there is none; any other line is read by `read` (reading every
-    /// line whose text is not ASCII as text was about 5% of reading the bench log, whose strings are not).
+    /// line whose text is not ASCII as text is slow, and apps' strings often are not).
     enum Kind: Equatable {
         case value(Marker)
         case cutOff

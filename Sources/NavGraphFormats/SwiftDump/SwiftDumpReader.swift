@@ -255,12 +255,12 @@ public final class SwiftDumpReader: NavigationReader {
         // a part) gets a `select` when that changed, or when the container or its tab left and came back.
         // A window has a few tabs containers: looking for each tab beats hashing every key of the window.
         // Filled in the last dump's dictionary and stored only when it changed: a new dictionary per dump was an
-        // allocation each on the reading thread (perf).
+        // allocation each on the reading thread.
         var shown = shownScratch.take() ?? [:]
         shown.removeAll(keepingCapacity: true)
         defer { shownScratch = shown }
         // The window's nodes are read in place: `for entry in nodes` copied every node of the window per dump
-        // (retaining and releasing its strings), the most of the reading thread's reference counting (perf).
+        // (retaining and releasing its strings).
         nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices where nodes[index].kind == .tabs {
                 let key = nodes[index].model.key

@@ -3,8 +3,8 @@ import NavGraphCore
 
 /// Kind inference for the SwiftUINavigation reader's snapshots, done where they are consumed.
 ///
-/// The reader is the slower side of pipelined reading (about twice the reducer's instructions per line), and kind
-/// inference is a tenth of it that needs nothing the reader keeps afterwards: the reader hands each dump's models
+/// The reader is the slower side of pipelined reading, and kind inference is work that needs nothing the reader keeps
+/// afterwards: the reader hands each dump's models
 /// over here, in order, and emits the snapshot with every kind `screen` and no edges; `complete` fills them in
 /// before the snapshot is applied.
 final class DumpCompletion: EventCompletion, @unchecked Sendable {
