@@ -76,4 +76,36 @@ struct StorageTests {
         let items = RecentItems<Int>(size: 8)
         for hash: UInt64 in [1, 3, 1 << 20 | 1, .max] { #expect(items.lookUp(hash: hash) { $0 } == nil) }
     }
+
+    /// A copied table is a value: storing into one leaves the other as it was.
+    @Test func aCopiedTableKeepsItsOwnValues() {
+        var items = RecentItems<String>(size: 8)
+        let hash = SlotIndex.hash("one")
+        items.store("one", hash: hash)
+        var copy = items
+        copy.store("uno", hash: hash)
+        #expect(items.lookUp(hash: hash) { $0 } == "one")
+        #expect(copy.lookUp(hash: hash) { $0 } == "uno")
+    }
+
+    /// Values replaced in their place and those left in the table when it goes are released (no leak, no double
+    /// release: a class instance's deinit counts them).
+    @Test func storedValuesAreReleased() {
+        final class Counted {
+            nonisolated(unsafe) static var live = 0
+            init() { Counted.live += 1 }
+            deinit { Counted.live -= 1 }
+        }
+        do {
+            var items = RecentItems<Counted>(size: 4)
+            items.store(Counted(), hash: 1)
+            items.store(Counted(), hash: 1)  // replaces the first
+            items.store(Counted(), hash: 1 | 1 << 20)
+            #expect(Counted.live == 2)
+            var copy = items
+            copy.store(Counted(), hash: 1)
+            #expect(Counted.live == 3)
+        }
+        #expect(Counted.live == 0)
+    }
 }
