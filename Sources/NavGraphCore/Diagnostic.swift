@@ -12,6 +12,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case ambiguousID(type: String, id: String)
         /// A line that looks like navigation output but cannot be read (`--strict` makes it an error).
         case unreadableLine
+        /// Input a lenient reading skipped that a strict one rejects (a client names its lenient mode after the
+        /// message).
+        case skippedLeniently
     }
 
     public var severity: Severity
@@ -41,6 +44,14 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// named in their summary, and an error with `--strict` (the hierarchy may be missing what it said).
     public static func unreadable(line: Int, _ message: String) -> Diagnostic {
         Diagnostic(.note, line: line, message, topic: .unreadableLine)
+    }
+
+    /// Input skipped because reading is lenient, where it would otherwise be an error: a warning whose message ends
+    /// with what was skipped (`…; line skipped`).
+    public static func skippedLeniently(line: Int, _ message: String, skipped what: String = "line") -> Diagnostic {
+        var diagnostic = Diagnostic(.warning, line: line, message + "; \(what) skipped", topic: .skippedLeniently)
+        diagnostic.resolution = "\(what) skipped"
+        return diagnostic
     }
 
     /// `file:line: severity: message`, the form compilers and editors understand.

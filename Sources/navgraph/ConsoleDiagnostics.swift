@@ -57,6 +57,10 @@ final class ConsoleDiagnostics: DiagnosticHandler {
             unreadable += 1
             if strict { diagnostic.severity = .error }
         }
+        if diagnostic.topic == .skippedLeniently {
+            // The library says what it skipped; the command line names the flag that made it skip.
+            diagnostic.message += " (--lenient)"
+        }
         if strict && diagnostic.severity == .warning {
             diagnostic.severity = .error
             // A warning says what reading did about it (`…; ignored`); with --strict the input is rejected instead.

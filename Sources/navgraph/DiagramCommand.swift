@@ -234,7 +234,8 @@ struct DiagramCommand: ParsableCommand {
         do {
             baseline = try NavigationMapReader.read(Array(data), path: path)
         } catch {
-            throw CommandFailure(.badInput, message: Escaping.terminal(error.description))
+            let hint = error.isNotAMap ? "; is this a file `navgraph diagram --format json` wrote?" : ""
+            throw CommandFailure(.badInput, message: Escaping.terminal(error.description + hint))
         }
         let drift = NavigationMapDrift(baseline: baseline, current: map)
         if update {

@@ -42,7 +42,7 @@ struct HistoryCommand: ParsableCommand {
         let range = steps
         let diagnostics = input.reading.makeDiagnostics()
         diagnostics.keepsReported = true
-        let last = try input.readHierarchy(stopAfterStep: range?.upper, diagnostics: diagnostics) {
+        let last = try input.reading.readHierarchy(stopAfterStep: range?.upper, diagnostics: diagnostics) {
             event, change, after in
             let reported = diagnostics.takeReported()
             guard range?.contains(after.step) ?? true else { return }

@@ -56,33 +56,8 @@ struct InputOptions: ParsableArguments {
     var displayName: String { reading.displayName }
     var readsStdin: Bool { reading.readsStdin }
 
+    /// What reading needs, as a plain value: commands read through it (`input.reading.readState(…)`).
     var reading: InputReading { flags.reading(file) }
-
-    func makeDiagnostics() -> ConsoleDiagnostics { reading.makeDiagnostics() }
-
-    func makeInput() throws -> NavigationInput { try reading.makeInput() }
-
-    func readHierarchy(
-        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        option: String = "--at", showsHierarchy: Bool = true,
-        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
-    ) throws -> Hierarchy {
-        try readState(
-            until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
-            showsHierarchy: showsHierarchy, onStep: onStep
-        ).hierarchy
-    }
-
-    /// `readHierarchy`, and whether the state is the end of the input (`--at` the last step is).
-    func readState(
-        until moment: Moment? = nil, stopAfterStep: Int? = nil, diagnostics: ConsoleDiagnostics? = nil,
-        option: String = "--at", showsHierarchy: Bool = true,
-        onStep: ((NavEvent, StepChange, Hierarchy) throws -> Void)? = nil
-    ) throws -> (hierarchy: Hierarchy, isEndOfInput: Bool) {
-        try reading.readState(
-            until: moment, stopAfterStep: stopAfterStep, diagnostics: diagnostics, option: option,
-            showsHierarchy: showsHierarchy, onStep: onStep)
-    }
 }
 
 /// The settings of `InputOptions` as a plain value, for commands that read several inputs.

@@ -55,8 +55,8 @@ struct LeaksCommand: ParsableCommand {
     }
 
     func run() throws {
-        let diagnostics = input.makeDiagnostics()
-        let hierarchy = try input.readHierarchy(until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
+        let diagnostics = input.reading.makeDiagnostics()
+        let hierarchy = try input.reading.readHierarchy(until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
         let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
         if let reason = LeakReport.cannotBeTold(from: hierarchy, lifecycleAdvice: advice) {
             throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(reason)"))

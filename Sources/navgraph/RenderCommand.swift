@@ -138,7 +138,7 @@ struct RenderCommand: ParsableCommand {
         }
         // validate() keeps the format to the view's.
         guard var renderer = try DrawingOutput.renderer(for: chosen, options) else { return }
-        let (hierarchy, endOfInput) = try input.readState(
+        let (hierarchy, endOfInput) = try input.reading.readState(
             until: moment.moment,
             onStep: renderer.recordsSteps
                 ? { event, change, state in renderer.record(event, change: change, in: state) } : nil)

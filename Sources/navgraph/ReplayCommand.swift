@@ -81,9 +81,9 @@ struct ReplayCommand: ParsableCommand {
         var descriptions: [String] = []
         // By step, only the steps that have some (a long log has few).
         var readerWarnings: [Int: [String]] = [:]
-        let diagnostics = input.makeDiagnostics()
+        let diagnostics = input.reading.makeDiagnostics()
         diagnostics.keepsReported = true
-        let input = try self.input.makeInput()
+        let input = try self.input.reading.makeInput()
         let progress = isTerminal(2)
         // The screen opens once the whole log is read: from a pipe that is still open, the terminal would show
         // nothing (and echo keys) with no word of why.

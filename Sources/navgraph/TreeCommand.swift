@@ -49,7 +49,7 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         if follow { return try runFollowing() }
-        let state = try input.readState(until: moment.moment)
+        let state = try input.reading.readState(until: moment.moment)
         var output = StandardOutput()
         render(state.hierarchy, endOfInput: state.isEndOfInput, to: &output)
         output.flush()
@@ -66,7 +66,7 @@ struct TreeCommand: ParsableCommand {
     /// library's `FollowLoop`; this does the reading and the terminal.
     private func runFollowing() throws {
         unblockInteractiveSignals()
-        let diagnostics = input.makeDiagnostics()
+        let diagnostics = input.reading.makeDiagnostics()
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
         let redraw = isTerminal(1) && format == .text

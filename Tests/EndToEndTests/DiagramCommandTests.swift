@@ -135,6 +135,15 @@ struct DiagramCommandTests {
         let session = example("sheet-over-tabs.txt")
         let missing = try navgraph(["diagram", "--check", baseline, session])
         #expect(missing.status == 2 && missing.stderr.contains("cannot read the baseline"))
+        // A file that is not a map: where, what was expected, and what makes one.
+        let notAMap = folder.appendingPathComponent("events.json").path
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: notAMap))
+        let wrongFile = try navgraph(["diagram", "--check", notAMap, session])
+        #expect(
+            wrongFile.status == 2
+                && wrongFile.stderr.hasSuffix(
+                    "events.json:1:1: error: expected a navigation map: an object with \"nodes\" and \"edges\"; "
+                        + "is this a file `navgraph diagram --format json` wrote?\n"))
         let created = try navgraph(["diagram", "--check", baseline, "--update", session])
         #expect(created.status == 0 && FileManager.default.fileExists(atPath: baseline))
         #expect(

@@ -159,7 +159,7 @@ struct EventLogReaderTests {
         #expect(events.count == 2)
         let problems = collector.diagnostics.filter { $0.severity != .note }
         #expect(problems.map(\.severity) == [.warning])
-        #expect(problems[0].message.hasSuffix("line skipped (--lenient)"))
+        #expect(problems[0].message.hasSuffix("; line skipped") && problems[0].topic == .skippedLeniently)
         #expect(collector.skippedLines.isEmpty, "blank lines are neither noise nor errors")
     }
 

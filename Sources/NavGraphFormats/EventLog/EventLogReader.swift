@@ -133,7 +133,7 @@ public final class EventLogReader: NavigationReader {
 
     private func reject(_ line: Int, _ message: String) {
         if lenient {
-            diagnostics.report(Diagnostic(.warning, line: line, message + "; line skipped (--lenient)"))
+            diagnostics.report(.skippedLeniently(line: line, message))
         } else {
             diagnostics.report(Diagnostic(.error, line: line, message))
         }

@@ -10,6 +10,9 @@ public enum NavigationMapReader {
         public var line: Int
         public var column: Int
         public var message: String
+        /// The JSON is not shaped like a map at all (no `nodes` or `edges`): likely another file than a map, which a
+        /// client may say how to make.
+        public var isNotAMap = false
 
         public var description: String { "\(path):\(line):\(column): error: \(message)" }
     }
@@ -53,18 +56,16 @@ public enum NavigationMapReader {
 
         let root = document.root
         guard document[root].kind == .object else {
-            throw fail(
-                root,
-                "expected a navigation map: an object with \"nodes\" and \"edges\" "
-                    + "(navgraph diagram --format json)")
+            var failure = fail(root, "expected a navigation map: an object with \"nodes\" and \"edges\"")
+            failure.isNotAMap = true
+            throw failure
         }
         var map = NavigationMap()
         for (name, isNodes) in [("nodes", true), ("edges", false)] {
             guard let list = document.member(name, of: root) else {
-                throw fail(
-                    root,
-                    "expected a \"\(name)\" member (an array); "
-                        + "is this a navgraph diagram --format json file?")
+                var failure = fail(root, "expected a \"\(name)\" member (an array)")
+                failure.isNotAMap = true
+                throw failure
             }
             guard document[list].kind == .array else {
                 throw fail(list, "expected \"\(name)\" to be an array, found \(found(list))")

@@ -328,7 +328,7 @@ public final class NavigationPathReader: NavigationReader {
 
     private func reject(_ line: Int, _ message: String) {
         if lenient {
-            diagnostics.report(Diagnostic(.warning, line: line, message + "; state skipped (--lenient)"))
+            diagnostics.report(.skippedLeniently(line: line, message, skipped: "state"))
         } else {
             diagnostics.report(Diagnostic(.error, line: line, message))
         }

@@ -72,11 +72,11 @@ public final class SwiftUINavigationReader: NavigationReader {
         if !plainType || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
             let id = String(decoding: idBytes, as: UTF8.self)
+            let message = "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id))"
             diagnostics.report(
-                Diagnostic(
-                    lenient ? .warning : .error, line: info.number,
-                    "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id)); line \(lenient ? "skipped (--lenient)" : "not read")"
-                ))
+                lenient
+                    ? .skippedLeniently(line: info.number, message)
+                    : Diagnostic(.error, line: info.number, message + "; line not read"))
             return
         }
         navigationLineCount += 1
