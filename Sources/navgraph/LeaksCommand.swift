@@ -56,7 +56,8 @@ struct LeaksCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = input.reading.makeDiagnostics()
-        let hierarchy = try input.reading.readHierarchy(until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
+        let hierarchy = try input.reading.readHierarchy(
+            until: moment.moment, diagnostics: diagnostics, showsHierarchy: false)
         let advice = diagnostics.inputFormat?.lifecycleAdvice ?? InputFormat.swiftUINavigation.lifecycleAdvice
         if let reason = LeakReport.cannotBeTold(from: hierarchy, lifecycleAdvice: advice) {
             throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(reason)"))

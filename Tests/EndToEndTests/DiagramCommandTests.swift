@@ -143,7 +143,8 @@ struct DiagramCommandTests {
             wrongFile.status == 2
                 && wrongFile.stderr.hasSuffix(
                     "events.json:1:1: error: expected a navigation map: an object with \"nodes\" and \"edges\"; "
-                        + "is this a file `navgraph diagram --format json` wrote?\n"))
+                        + "is this a file `navgraph diagram --format json` wrote?\n")
+        )
         let created = try navgraph(["diagram", "--check", baseline, "--update", session])
         #expect(created.status == 0 && FileManager.default.fileExists(atPath: baseline))
         #expect(
