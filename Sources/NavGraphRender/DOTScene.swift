@@ -277,49 +277,64 @@ struct DOTScene {
             clusters[placement].items.append(.node(id))
             inner[node.key] = placement
 
-            // Edges to this node's children: its own (stack entries, tabs, columns, the switched content) in their
-            // order, then what it presents — Graphviz places heads in the order edges come.
-            //
-            // Stack entries chain in push order, root entry first: one below the other top to bottom, left to right
-            // with --direction LR, so a deep stack reads as a column (side by side, it was wider than any screen;
-            // and `rank=same` made Graphviz 2.42 fail to rank app-sized graphs — "trouble in init_rank", then memory
-            // corruption — as soon as an entry held a subgraph of its own). The edge to the root entry is
-            // unlabelled: only pushes are labelled.
-            var previousEntry: String?
-            var tabNumber = 0
-            for childKey in node.children {
-                guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else {
-                    continue
-                }
-                switch edge {
-                case .push:
-                    edges.append(
-                        .edge(
-                            from: previousEntry ?? id, to: childID, kind: .push,
-                            label: previousEntry == nil ? "" : "push"))
-                    previousEntry = childID
-                case .tab:
-                    tabNumber += 1
-                    tabNumbers[childKey] = tabNumber
-                    let selected = node.selectedTab == childKey ? " (selected)" : ""
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)" + selected))
-                case .column(let column):
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
-                case .presented(let style):
-                    // A presented container's cluster is titled with the style; the same word on the edge ran
-                    // through that title.
-                    let label = ClusterKind(containerKind: child.kind) == nil ? style.name : ""
-                    presentationEdges.append(.edge(from: id, to: childID, kind: edge, label: label))
-                case .switch:
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: "switch"))
-                case .child:
-                    edges.append(.edge(from: id, to: childID, kind: edge, label: ""))
-                }
-            }
+            Self.appendEdges(
+                toChildrenOf: node, id: id, byKey: byKey, dotIDs: dotIDs, tabNumbers: &tabNumbers, edges: &edges,
+                presentationEdges: &presentationEdges)
         }
         edges += presentationEdges
 
-        // Emit clusters depth-first without recursion.
+        emit(clusters, nodes: nodes, dotIDs: dotIDs)
+        statements += edges
+    }
+
+    /// Edges from `node` (drawn as `id`) to its children; numbers its tabs in `tabNumbers`.
+    private static func appendEdges(
+        toChildrenOf node: Node, id: String, byKey: [String: Node], dotIDs: [String: String],
+        tabNumbers: inout [String: Int], edges: inout [Statement], presentationEdges: inout [Statement]
+    ) {
+        // Edges to this node's children: its own (stack entries, tabs, columns, the switched content) in their
+        // order, then what it presents — Graphviz places heads in the order edges come.
+        //
+        // Stack entries chain in push order, root entry first: one below the other top to bottom, left to right
+        // with --direction LR, so a deep stack reads as a column (side by side, it was wider than any screen;
+        // and `rank=same` made Graphviz 2.42 fail to rank app-sized graphs — "trouble in init_rank", then memory
+        // corruption — as soon as an entry held a subgraph of its own). The edge to the root entry is
+        // unlabelled: only pushes are labelled.
+        var previousEntry: String?
+        var tabNumber = 0
+        for childKey in node.children {
+            guard let child = byKey[childKey], let childID = dotIDs[childKey], let edge = child.edge else {
+                continue
+            }
+            switch edge {
+            case .push:
+                edges.append(
+                    .edge(
+                        from: previousEntry ?? id, to: childID, kind: .push,
+                        label: previousEntry == nil ? "" : "push"))
+                previousEntry = childID
+            case .tab:
+                tabNumber += 1
+                tabNumbers[childKey] = tabNumber
+                let selected = node.selectedTab == childKey ? " (selected)" : ""
+                edges.append(.edge(from: id, to: childID, kind: edge, label: "tab \(tabNumber)" + selected))
+            case .column(let column):
+                edges.append(.edge(from: id, to: childID, kind: edge, label: column.rawValue))
+            case .presented(let style):
+                // A presented container's cluster is titled with the style; the same word on the edge ran
+                // through that title.
+                let label = ClusterKind(containerKind: child.kind) == nil ? style.name : ""
+                presentationEdges.append(.edge(from: id, to: childID, kind: edge, label: label))
+            case .switch:
+                edges.append(.edge(from: id, to: childID, kind: edge, label: "switch"))
+            case .child:
+                edges.append(.edge(from: id, to: childID, kind: edge, label: ""))
+            }
+        }
+    }
+
+    /// The window's clusters and nodes as statements, depth-first without recursion.
+    private mutating func emit(_ clusters: [Cluster], nodes: [Node], dotIDs: [String: String]) {
         enum Step {
             case open(Int)
             case node(String)
@@ -351,7 +366,6 @@ struct DOTScene {
                 }
             }
         }
-        statements += edges
     }
 
     /// A container's cluster is named for what the reader knows it by: the tab's title when the input gave one
