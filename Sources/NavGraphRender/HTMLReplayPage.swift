@@ -143,40 +143,7 @@ public struct HTMLReplayPage {
     /// `<script>` element.
     private func writeData(svg: String, to output: inout String) {
         let scene = dotRenderer.scene(for: union)
-        var modelByDotID: [String: Int] = [:]
-        var clusterByDotID: [String: Int] = [:]
-        var foldedUnder: [String: Int] = [:]
-        var clusters: [[Int]] = []
-        var open: [Int] = []
-        for statement in scene.statements {
-            switch statement {
-            case .open(let id, let kind, _):
-                if kind == .legend {
-                    open.append(-1)
-                    continue
-                }
-                clusterByDotID[id] = clusters.count
-                clusters.append([])
-                open.append(clusters.count - 1)
-            case .close:
-                _ = open.popLast()
-            case .node(let id, let model, _, _):
-                guard let index = history.index(of: model.key) else {
-                    // A "… N more" node standing for a model's children left out: shown with that model.
-                    if model.key.hasPrefix(Self.foldedPrefix),
-                        let parent = history.index(of: String(model.key.dropFirst(Self.foldedPrefix.count)))
-                    {
-                        foldedUnder[id] = parent
-                    }
-                    continue
-                }
-                modelByDotID[id] = index
-                for cluster in open where cluster >= 0 { clusters[cluster].append(index) }
-            default:
-                break
-            }
-        }
-
+        let placed = placed(in: scene)
         output += "{\"title\":" + Escaping.jsonString(title)
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
@@ -196,10 +163,16 @@ public struct HTMLReplayPage {
             output += "}"
         }
         output += "],\n\"clusters\":["
-        output += clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
+        output += placed.clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
         if let leaksCannotBeTold { output += ",\n\"leaksUnknown\":" + Escaping.jsonString(leaksCannotBeTold) }
         output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
+        writeSteps(to: &output)
+        writeDrawing(svg: svg, placed: placed, to: &output)
+    }
+
+    /// Each step: its line, time, event, text, the models it added and removed, its warnings.
+    private func writeSteps(to output: inout String) {
         output += ",\n\"steps\":["
         for (index, step) in history.steps.enumerated() {
             if index > 0 { output += ",\n" }
@@ -217,8 +190,13 @@ public struct HTMLReplayPage {
             }
             output += "}"
         }
+        output += "]"
+    }
+
+    /// The drawing's SVG cut into groups, each tied to the model, edge or cluster it shows.
+    private func writeDrawing(svg: String, placed: Placed, to output: inout String) {
         let drawing = SVGGroups(svg: Self.svgElement(svg))
-        output += "],\n\"drawing\":{\"head\":" + Escaping.jsonString(drawing.head)
+        output += ",\n\"drawing\":{\"head\":" + Escaping.jsonString(drawing.head)
         output += ",\"tail\":" + Escaping.jsonString(drawing.tail)
         output += ",\"groups\":["
         for (index, group) in drawing.groups.enumerated() {
@@ -226,26 +204,70 @@ public struct HTMLReplayPage {
             output += "{\"g\":" + Escaping.jsonString(group.xml)
             switch group.kind {
             case .node:
-                if let model = modelByDotID[group.title] {
+                if let model = placed.modelByDotID[group.title] {
                     output += ",\"node\":\(model)"
-                } else if let parent = foldedUnder[group.title] {
+                } else if let parent = placed.foldedUnder[group.title] {
                     output += ",\"folded\":\(parent)"
                 }
             case .edge:
                 let ends = group.title.components(separatedBy: "->")
-                if ends.count == 2, let from = modelByDotID[ends[0]],
-                    let to = modelByDotID[ends[1]] ?? foldedUnder[ends[1]]
+                if ends.count == 2, let from = placed.modelByDotID[ends[0]],
+                    let to = placed.modelByDotID[ends[1]] ?? placed.foldedUnder[ends[1]]
                 {
                     output += ",\"edge\":[\(from),\(to)]"
                 }
             case .cluster:
-                if let cluster = clusterByDotID[group.title] { output += ",\"cluster\":\(cluster)" }
+                if let cluster = placed.clusterByDotID[group.title] { output += ",\"cluster\":\(cluster)" }
             case .other:
                 break
             }
             output += "}"
         }
         output += "]}}"
+    }
+
+    /// Which model, cluster or folded model's children each DOT id of the union drawing stands for.
+    private struct Placed {
+        var modelByDotID: [String: Int] = [:]
+        var clusterByDotID: [String: Int] = [:]
+        /// A "… N more" node's id: the model whose left-out children it stands for.
+        var foldedUnder: [String: Int] = [:]
+        /// Each cluster's models (a model is in every cluster around it).
+        var clusters: [[Int]] = []
+    }
+
+    private func placed(in scene: DOTScene) -> Placed {
+        var placed = Placed()
+        var open: [Int] = []
+        for statement in scene.statements {
+            switch statement {
+            case .open(let id, let kind, _):
+                if kind == .legend {
+                    open.append(-1)
+                    continue
+                }
+                placed.clusterByDotID[id] = placed.clusters.count
+                placed.clusters.append([])
+                open.append(placed.clusters.count - 1)
+            case .close:
+                _ = open.popLast()
+            case .node(let id, let model, _, _):
+                guard let index = history.index(of: model.key) else {
+                    // A "… N more" node standing for a model's children left out: shown with that model.
+                    if model.key.hasPrefix(Self.foldedPrefix),
+                        let parent = history.index(of: String(model.key.dropFirst(Self.foldedPrefix.count)))
+                    {
+                        placed.foldedUnder[id] = parent
+                    }
+                    continue
+                }
+                placed.modelByDotID[id] = index
+                for cluster in open where cluster >= 0 { placed.clusters[cluster].append(index) }
+            default:
+                break
+            }
+        }
+        return placed
     }
 
     private static func json(_ moment: ReplayHistory.Moment) -> String { "[\(moment.step),\(moment.line)]" }
