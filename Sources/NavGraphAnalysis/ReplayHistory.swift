@@ -93,6 +93,14 @@ public struct ReplayHistory: Sendable {
                 let index = model(for: node)
                 models[index].ref = node.model
                 models[index].kind = node.kind
+                // A model that becomes a container in place (a TCA feature once its path shows a push, a screen a
+                // dump shows holding a stack) is drawn as one: the union keeps the container kind, else its pushed
+                // children would hang from a plain screen with no cluster.
+                if let parentKey = node.parent, let parentIndex = indexByKey[parentKey],
+                    models[parentIndex].kind == .screen, let parent = state.nodes[parentKey], parent.kind != .screen
+                {
+                    models[parentIndex].kind = parent.kind
+                }
                 set(index, .placed, at: step)
                 note(\.attached, Moment(step: step, line: event.line), in: index)
                 added.append(index)

@@ -112,6 +112,19 @@ struct TCAInputTests {
         #expect(last == whole.stdout + "\n── end of input (step 16, as above) ──\n")
     }
 
+    /// A feature that becomes a stack in place (its first push after it was placed) is drawn as a stack on the HTML
+    /// page, as `render` draws it: the page's one layout used the kind a model had when first placed.
+    @Test func theReplayPageDrawsAFeatureThatBecameAStackAsOne() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("tabs.html").path
+        let replay = try navgraph(["replay", Self.fixture("tabs.log"), "--html", page])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#""type":"InventoryFeature.State","kind":"stack""#))
+        #expect(html.contains(#""type":"HomeFeature.State","kind":"stack""#))
+    }
+
     @Test func diagramMapsTheFeatures() throws {
         let diagram = try navgraph(["diagram", Self.fixture("stack.log"), Self.fixture("tabs.log")])
         #expect(diagram.status == 0, "\(diagram.stderr)")
