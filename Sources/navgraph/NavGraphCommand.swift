@@ -14,9 +14,8 @@ struct NavGraphCommand: ParsableCommand {
         commandName: "navgraph",
         abstract: "Rebuild and show the navigation hierarchy of a SwiftUI app from what it prints.",
         discussion: """
-            navgraph reads SwiftUINavigation console output (printDebugGraph() dumps and Started/Finished debug \
-            lines, with whatever prefixes a console adds) from a file or stdin, rebuilds the navigation hierarchy \
-            and shows it: stacks, tabs, presentations (sheet, fullScreenCover, alert, confirmationDialog, …), \
+            navgraph reads what an app prints about its navigation (the formats below, with whatever prefixes a \
+            console adds) from a file or stdin, rebuilds the navigation hierarchy over time and shows it: stacks, tabs, presentations (sheet, fullScreenCover, alert, confirmationDialog, …), \
             switched roots, split columns and windows.
 
             Input formats (detected, or named with --input-format):

@@ -13,8 +13,8 @@ struct RenderCommand: ParsableCommand {
             error), else DOT. Without -o the diagram goes to stdout (binary formats only into a pipe or file). \
             SVG, PNG and PDF are laid out in-process by libgraphviz; no `dot` program is needed.
 
-            Stacks and tabs are drawn as clusters, stack entries in push order; presentations are dashed edges \
-            labelled with their style. --theme dark for the dark theme; for your own, start from \
+            Stacks and tabs are drawn as clusters, stack entries in push order; each presentation style has \
+            its own line and arrowhead (the legend lists those drawn), leaks their own colour. --theme dark for the dark theme; for your own, start from \
             `navgraph templates dot/light.dot.mustache`.
 
             Examples:
