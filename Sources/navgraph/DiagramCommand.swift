@@ -176,7 +176,9 @@ struct DiagramCommand: ParsableCommand {
     static func collapseNote(_ collapsed: [NavigationMapCollapse.Collapsed]) -> String {
         let named = collapsed.map { type in
             Escaping.terminal(type.type)
-                + (type.listed ? " (listed)" : " (reached from \(type.parents) places, led to \(type.children) types)")
+                + (type.listed
+                    ? " (named by --collapse or diagram.collapse)"
+                    : " (reached from \(type.parents) places, led to \(type.children) types)")
         }
         let automatic = collapsed.contains { !$0.listed }
         return "navgraph: collapsed " + named.joined(separator: ", ") + ": edges drawn past "

@@ -105,11 +105,17 @@ struct DiagramCommandTests {
         #expect(!json.stderr.contains("collapsed") && json.stdout.contains("\"DefaultStackRootNavigationModel\""))
 
         let listed = try navgraph(["diagram", "--no-collapse", "--collapse", "Main*", "--format", "mermaid"] + all)
-        #expect(listed.stderr.contains("navgraph: collapsed MainTabsNavigationModel (listed): edges drawn past it\n"))
+        #expect(
+            listed.stderr.contains(
+                "navgraph: collapsed MainTabsNavigationModel (named by --collapse or diagram.collapse): edges drawn past it\n"
+            ))
         #expect(!listed.stdout.contains("MainTabsNavigationModel"))
         let config = try temporaryFile("diagram:\n  collapse: [\"*TabsNavigationModel\"]\n", suffix: ".yml")
         let configured = try navgraph(["diagram", "--no-collapse", "--config", config.path] + all)
-        #expect(configured.stderr.contains("collapsed MainTabsNavigationModel (listed), SegmentedTabsNavigationModel"))
+        #expect(
+            configured.stderr.contains(
+                "collapsed MainTabsNavigationModel (named by --collapse or diagram.collapse), SegmentedTabsNavigationModel"
+            ))
         let bad = try temporaryFile("diagram:\n  colapse: [A]\n", suffix: ".yml")
         let refused = try navgraph(["diagram", "--config", bad.path] + all)
         #expect(refused.status == 2 && refused.stderr.contains("unknown key 'colapse' in 'diagram'; expected collapse"))
