@@ -52,6 +52,23 @@ public enum Escaping {
         return result
     }
 
+    /// Text for a Graphviz HTML-like label (`label=<…>`), which a template writes unescaped: a type's name may be
+    /// `Box<Item>`, and a control character has no place in a drawing.
+    static func graphvizHTML(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case _ where Escaping.isUnsafeForDisplay(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     static func isUnsafeForDisplay(_ scalar: Unicode.Scalar) -> Bool { TerminalText.isUnsafeForDisplay(scalar) }
 }
 

@@ -31,9 +31,7 @@ public enum MapOutput {
     public static func renderer(
         for format: OutputFormat, look: Look = Look(), layout: (any DOTLayoutEngine)?
     ) -> (any Renderer<NavigationMap>)? {
-        let dot = NavigationMapDOTRenderer(
-            direction: look.direction, theme: look.theme, legend: look.legend, grouped: look.grouped,
-            collapsed: look.collapsed)
+        let dot = NavigationMapDOTRenderer(look)
         switch format {
         case .dot: return dot
         case .svg, .png, .pdf: return layout.map { LaidOutRenderer(dot: dot, format: format, engine: $0) }

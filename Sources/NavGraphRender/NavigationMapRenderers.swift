@@ -8,31 +8,18 @@ public struct NavigationMapDOTRenderer: Renderer {
     public static let themes = ["light", "dark"]
     public static func templateName(theme: String) -> String { "diagram/\(theme).dot.mustache" }
 
-    public var direction: DOTRenderer.Direction
-    /// A name from `themes`.
-    public var theme: String
-    public var legend: Bool
-    /// Group types by feature (`NavigationMapGroups`).
-    public var grouped: Bool
-    /// The types collapsed out of the map, named in the legend.
-    public var collapsed: [String]
+    /// Direction, theme, legend, grouping and the collapsed types named in the legend.
+    public var look: MapOutput.Look
 
-    public init(
-        direction: DOTRenderer.Direction = .topToBottom, theme: String = "light", legend: Bool = true,
-        grouped: Bool = true, collapsed: [String] = []
-    ) {
-        self.direction = direction
-        self.theme = theme
-        self.legend = legend
-        self.grouped = grouped
-        self.collapsed = collapsed
+    public init(_ look: MapOutput.Look = MapOutput.Look()) {
+        self.look = look
     }
 
     @discardableResult
     public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = NavigationMapScene(map: map, grouped: grouped)
+        let scene = NavigationMapScene(map: map, grouped: look.grouped)
         var statements: [[String: Any]] = []
         var drawn: [NavigationRelation] = []
         for statement in scene.statements {
@@ -64,11 +51,11 @@ public struct NavigationMapDOTRenderer: Renderer {
                 ])
             }
         }
-        var context: [String: Any] = ["rankdir": direction.rawValue, "statements": statements]
-        if legend, let rows = NavigationMapLegend(drawn: drawn, collapsed: collapsed) {
+        var context: [String: Any] = ["rankdir": look.direction.rawValue, "statements": statements]
+        if look.legend, let rows = NavigationMapLegend(drawn: drawn, collapsed: look.collapsed) {
             context["legend"] = rows.context
         }
-        let template = try BuiltInTemplate.parse(Self.templateName(theme: theme))
+        let template = try BuiltInTemplate.parse(Self.templateName(theme: look.theme))
         output.write(template.render(context))
         return RenderSummary()
     }
@@ -121,31 +108,14 @@ struct NavigationMapLegend {
             ("isTab", "tab N of"), ("isSwitched", "switched to"), ("isColumn", "split column"),
             ("isChild", "child"),
         ]
-        rows = order.filter { kinds.contains($0.flag) }.map { Row(flag: $0.flag, text: Self.html($0.text)) }
+        rows = order.filter { kinds.contains($0.flag) }.map { Row(flag: $0.flag, text: Escaping.graphvizHTML($0.text)) }
         if !collapsed.isEmpty {
             // Long lists are cut: the legend stays small; stderr names them all.
             let shown = collapsed.prefix(3).map { DOTScene.clipped($0) }.joined(separator: ", ")
-            self.collapsed = Self.html(
+            self.collapsed = Escaping.graphvizHTML(
                 "collapsed: " + shown + (collapsed.count > 3 ? ", +\(collapsed.count - 3) more" : ""))
         }
         if rows.isEmpty && self.collapsed == nil { return nil }
-    }
-
-    /// Text for the legend's HTML-like label (Graphviz's), which the template writes unescaped: a type's name may be
-    /// `Box<Item>`, and a control character has no place in a drawing.
-    static func html(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case _ where Escaping.isUnsafeForDisplay(scalar): result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     var context: [String: Any] {

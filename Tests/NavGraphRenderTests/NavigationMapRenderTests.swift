@@ -210,18 +210,18 @@ struct NavigationMapLookTests {
     /// Only the kinds drawn, and the collapsed types; no legend when asked.
     @Test func theLegendNamesWhatIsDrawn() throws {
         let map = try exampleMap(["sheet-over-tabs.txt"])
-        let dot = try NavigationMapDOTRenderer(collapsed: ["Box<Item>"]).render(map)
+        let dot = try NavigationMapDOTRenderer(.init(collapsed: ["Box<Item>"])).render(map)
         let legend = try #require(dot.split(separator: "\n").first { $0.contains("label=<<table") })
         #expect(legend.contains("presented (alert, confirmationDialog, presented)") && legend.contains("tab N of"))
         #expect(!legend.contains("split column") && !legend.contains("switched to"))
         #expect(legend.contains("collapsed: Box&lt;Item&gt;"))
-        #expect(try !NavigationMapDOTRenderer(legend: false).render(map).contains("<table"))
+        #expect(try !NavigationMapDOTRenderer(.init(legend: false)).render(map).contains("<table"))
     }
 
     @Test func darkThemeIsItsOwnTemplate() throws {
         let map = try exampleMap(["sheet-over-tabs.txt"])
         let light = try NavigationMapDOTRenderer().render(map)
-        let dark = try NavigationMapDOTRenderer(theme: "dark").render(map)
+        let dark = try NavigationMapDOTRenderer(.init(theme: "dark")).render(map)
         #expect(light.contains(#"bgcolor="white""#) && dark.contains(##"bgcolor="#16181d""##))
         // The same drawing in other colours: the same nodes and edges.
         func shape(_ dot: String) -> [String] {
