@@ -106,11 +106,20 @@ def shown():
     """))
 
 
+# The drawing a step is drawn with: each step names it (`d`); step 0 shares the first step's.
+DRAWING_AT = """
+    function drawingAt(data, step) {
+        return data.steps.length ? data.drawings[data.steps[Math.max(1, step) - 1].d] : data.drawings[0];
+    }
+"""
+
+
 def drawn():
-    """The models the drawing holds at any step (the page puts a model's group in the document only while shown)."""
-    return set(driver.execute_script("""
+    """The models the current step's drawing holds (the page puts a model's group in the document only while shown)."""
+    return set(driver.execute_script(DRAWING_AT + """
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
-        return data.drawing.groups.filter(function (g) { return g.node !== undefined; })
+        var step = Number(document.getElementById('slider').value);
+        return drawingAt(data, step).groups.filter(function (g) { return g.node !== undefined; })
             .map(function (g) { var m = data.models[g.node]; return (m.type + ' ' + m.id).trim(); });
     """))
 
@@ -118,7 +127,7 @@ def drawn():
 # The drawing worked out the straightforward way, from the page's data alone: each model's visibility by a walk
 # through all its changes, each group shown or not and with which highlights. The page builds groups only when
 # shown and touches only those whose class changed; whatever the moves, what it shows must be this.
-EXPECTED_DRAWING = """
+EXPECTED_DRAWING = DRAWING_AT + """
     var data = JSON.parse(document.getElementById('navgraph-data').textContent), step = arguments[0];
     var selected = arguments[1], query = arguments[2];
     function visibility(i) {
@@ -129,7 +138,8 @@ EXPECTED_DRAWING = """
     var current = step > 0 ? data.steps[step - 1] : {};
     function has(list, i) { return (list || []).indexOf(i) >= 0; }
     var result = [];
-    data.drawing.groups.forEach(function (group, k) {
+    var drawing = drawingAt(data, step);
+    drawing.groups.forEach(function (group, k) {
         var classes = null;
         if (group.node !== undefined) {
             var i = group.node, v = visibility(i), removed = v === 0 && has(current.removed, i);
@@ -146,7 +156,7 @@ EXPECTED_DRAWING = """
             if (visibility(group.folded)) classes = ['node'];
             else if (has(current.removed, group.folded)) classes = ['node', 'removed'];
         } else if (group.cluster !== undefined) {
-            if (data.clusters[group.cluster].some(function (i) { return visibility(i) || has(current.removed, i); }))
+            if (drawing.clusters[group.cluster].some(function (i) { return visibility(i) || has(current.removed, i); }))
                 classes = ['cluster'];
         } else {
             classes = [/class="([^"]*)"/.exec(group.g)[1]];
@@ -212,7 +222,8 @@ def check_drawing(how, query=""):
 VIEW = """
     var pane = document.getElementById('drawing'), rect = pane.getBoundingClientRect();
     var result = {framed: pane.dataset.framed, focus: Number(pane.dataset.focus), fonts: [], nodes: 0, inside: 0,
-                  focusInside: null, scale: 0};
+                  focusInside: null, scale: 0, pane: [Math.round(rect.width), Math.round(rect.height)],
+                  drawings: JSON.parse(document.getElementById('navgraph-data').textContent).drawings.length};
     document.querySelectorAll('#drawing g.node').forEach(function (g) {
         g.querySelectorAll('text').forEach(function (t) {
             var scale = t.getScreenCTM().a;
@@ -373,7 +384,9 @@ try:
     if measure_only:
         raise StopIteration
     total = int(driver.execute_script("return Number(document.getElementById('slider').max)"))
-    expect(len(drawn()) > 0, "the drawing holds no model of the history")
+    expect(driver.execute_script("""var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+        return data.drawings.some(function (d) { return d.groups.some(function (g) { return g.node !== undefined; }); });"""),
+        "no drawing holds a model of the history")
     body = driver.find_element(By.TAG_NAME, "body")
 
     body.send_keys(Keys.HOME)
@@ -394,8 +407,10 @@ try:
                              s.dispatchEvent(new Event('input'));""", total // 2)
     middle = check_view("middle step")
     if middle["nodes"]:
-        print("view at %dx%d, step %d of %d: node text %.2f px at least; framed the %s; %d of %d models in view" % (
-            WIDTH, HEIGHT, total // 2, total, middle["minFont"], middle["framed"], middle["inside"], middle["nodes"]))
+        print("view at %dx%d (drawing pane %dx%d, %d layouts), step %d of %d: node text %.2f px at least; "
+              "framed the %s; %d of %d models in view" % (
+            WIDTH, HEIGHT, middle["pane"][0], middle["pane"][1], middle["drawings"], total // 2, total,
+            middle["minFont"], middle["framed"], middle["inside"], middle["nodes"]))
         if screenshot:
             driver.save_screenshot(screenshot)
         body.send_keys("+")
@@ -440,7 +455,9 @@ try:
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
         // A model the drawing holds (not folded into "… N more"), a leaked one first.
         var drawn = {};
-        data.drawing.groups.forEach(function (g) { if (g.node !== undefined) drawn[g.node] = true; });
+        data.drawings.forEach(function (d) {
+            d.groups.forEach(function (g) { if (g.node !== undefined) drawn[g.node] = true; });
+        });
         var candidates = data.leaked.concat(data.models.map(function (m, i) { return i; }));
         for (var k = 0; k < candidates.length; k++) {
             var m = data.models[candidates[k]];
@@ -528,9 +545,9 @@ try:
     leaks = driver.find_elements(By.CSS_SELECTOR, "#leaks button.model")
     if leaks:
         driver.execute_script("arguments[0].click()", leaks[0])
-        leaked, drawn = driver.execute_script("""var data = JSON.parse(document.getElementById('navgraph-data').textContent);
-            var i = data.leaked[0];
-            return [i, data.drawing.groups.some(function (g) { return g.node === i; })];""")
+        leaked, drawn = driver.execute_script(DRAWING_AT + """var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+            var i = data.leaked[0], step = Number(document.getElementById('slider').value);
+            return [i, drawingAt(data, step).groups.some(function (g) { return g.node === i; })];""")
         selection["model"] = leaked
         check_view("a click on a leaked model", focus=leaked if drawn else None)
 except StopIteration:

@@ -7,10 +7,16 @@ public struct DiagramLabels: Sendable, Equatable {
     /// A type-name suffix left out (`NavigationModel`: `HomeNavigationModel` is drawn `Home`); a type that is only
     /// the suffix keeps it. `nil` or empty: none.
     public var strippedSuffix: String?
+    /// A type name longer than this many characters is drawn on two lines, broken between the words of its camel
+    /// case nearest the middle (`ArchitectureExample` / `NavigationModel`): where a drawing has little room across
+    /// (the replay page's pane), three long sibling names side by side made a step too wide to read whole. `nil`:
+    /// one line.
+    public var wrapsTypesLongerThan: Int?
 
-    public init(shortensUUIDs: Bool = true, strippedSuffix: String? = nil) {
+    public init(shortensUUIDs: Bool = true, strippedSuffix: String? = nil, wrapsTypesLongerThan: Int? = nil) {
         self.shortensUUIDs = shortensUUIDs
         self.strippedSuffix = strippedSuffix
+        self.wrapsTypesLongerThan = wrapsTypesLongerThan
     }
 
     /// UUIDs of one drawing that share their first 4 hex digits, each with the shortest prefix that tells them
@@ -36,9 +42,23 @@ public struct DiagramLabels: Sendable, Equatable {
 
     func type(_ type: String) -> String {
         guard let suffix = strippedSuffix, !suffix.isEmpty, type.hasSuffix(suffix), type.count > suffix.count else {
-            return type
+            return wrapped(type)
         }
-        return String(type.dropLast(suffix.count))
+        return wrapped(String(type.dropLast(suffix.count)))
+    }
+
+    /// `type` on two lines when it is longer than `wrapsTypesLongerThan`: a LINE SEPARATOR (which
+    /// `Escaping.dotString` writes as DOT's line break) before the capital, following a lowercase letter or digit,
+    /// nearest its middle. Unchanged when it has no such place.
+    func wrapped(_ type: String) -> String {
+        guard let limit = wrapsTypesLongerThan, type.count > limit else { return type }
+        let characters = Array(type)
+        let middle = characters.count / 2
+        let breaks = characters.indices.dropFirst().filter { index in
+            characters[index].isUppercase && (characters[index - 1].isLowercase || characters[index - 1].isNumber)
+        }
+        guard let at = breaks.min(by: { abs($0 - middle) < abs($1 - middle) }) else { return type }
+        return String(characters[..<at]) + "\u{2028}" + String(characters[at...])
     }
 
     func id(_ id: String) -> String {

@@ -31,7 +31,9 @@ public enum Escaping {
     }
 
     /// The inside of a DOT double-quoted string: `"` and `\` escaped (so Graphviz's `\N`, `\l` never apply),
-    /// `&` as `&amp;` (Graphviz decodes HTML entities in every label), control and bidi characters removed.
+    /// `&` as `&amp;` (Graphviz decodes HTML entities in every label), control and bidi characters removed, and
+    /// U+2028 LINE SEPARATOR as DOT's centred line break (`\n`): what it means, and how `DiagramLabels` wraps a
+    /// long type name.
     public static func dotString(_ text: String) -> String {
         // Most names are printable ASCII without quotes, backslashes or ampersands: nothing to change.
         if text.utf8.allSatisfy({
@@ -45,6 +47,7 @@ public enum Escaping {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "&": result += "&amp;"
+            case "\u{2028}": result += "\\n"
             default:
                 if !isUnsafeForDisplay(scalar) { result.unicodeScalars.append(scalar) }
             }

@@ -3,25 +3,38 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphTemplates
 
-/// A self-contained HTML page replaying a history in a browser: the union of every model the history placed is
-/// laid out once (by Graphviz, as SVG, which the caller makes from `unionDOT()`), and each step only shows, hides
-/// and highlights nodes, so every model keeps its place. The page's markup, style and script come from an HTML theme
-/// (`templates/html/`); every string from the log travels as JSON data and is inserted as text, never as markup.
+/// A self-contained HTML page replaying a history in a browser. The history is laid out (by Graphviz, as SVG) in
+/// runs of steps (`ReplaySegments`): each layout holds the models its steps show, and each step only shows, hides
+/// and highlights them, so a model keeps its place while its run lasts. `Layout.union` lays out every model the
+/// history placed once instead. The page's markup, style and script come from an HTML theme (`templates/html/`);
+/// every string from the log travels as JSON data and is inserted as text, never as markup.
 public struct HTMLReplayPage {
     /// The union is laid out up to this many models by default (breadth first, at most 40 children each); past it
     /// the drawing folds the rest into "… N more" nodes, as `render --max-nodes` does. Lower than `render`'s 2,000:
     /// the page's size and its opening time grow with the drawing (a 10,000-step session places some 2,700 models;
     /// drawn whole, its page is 6.9 MB against 4.1 MB and opens in 1.1 s against 0.7 s, docs/html-replay.md).
     public static let defaultMaxNodes = 1000
+    /// Type names longer than this are drawn on two lines in the page (`DiagramLabels.wrapsTypesLongerThan`): the
+    /// pane is narrower than a README column, and the 46-step example's middle step, three long names side by
+    /// side, was 1,144 pt wide — 1,052 px at readable text in a 900 px pane.
+    public static let typeWrapLength = 20
     /// The page template every built-in HTML theme inherits from (`{{<replay-page}} … {{/replay-page}}`).
     public static let pageTemplateName = "html/replay-page.html.mustache"
+
+    /// How the history is laid out.
+    public enum Layout: String, CaseIterable, Sendable {
+        /// Laid out again where a step would not show whole at a readable size (`ReplaySegments`).
+        case fit
+        /// One layout of every model the history placed: each keeps its place all session; the page frames each
+        /// step, around its last change when it is too big to read whole.
+        case union
+    }
 
     public let history: ReplayHistory
     public let title: String
     /// Why leaks cannot be told from the input (`LeakReport.cannotBeTold`), said where the page lists leaks: an
     /// empty list would claim there are none.
     public var leaksCannotBeTold: String?
-    private let union: Hierarchy
     private var dotRenderer: DOTRenderer
     private let theme: MustacheLibrary
 
@@ -35,7 +48,6 @@ public struct HTMLReplayPage {
     ) throws(RenderError) {
         self.history = history
         self.title = title
-        self.union = Self.union(of: history)
         self.dotRenderer = dotRenderer
         self.dotRenderer.maxNodes = maxNodes
         guard let page = Templates.named(Self.pageTemplateName) else {
@@ -47,48 +59,53 @@ public struct HTMLReplayPage {
         theme = library
     }
 
-    /// The union of everything the history placed, as DOT: what Graphviz lays out once for the whole page.
+    /// The union of everything the history placed, as DOT: what `Layout.union` lays out once for the whole page.
     public func unionDOT() throws(RenderError) -> String {
-        try unionDiagram().dot
-    }
-
-    /// The union as DOT, and how much of it the drawing folded (past `maxNodes`, or past 40 children of one model).
-    public func unionDiagram() throws(RenderError) -> (dot: String, summary: RenderSummary) {
         var dot = ""
-        let summary = try dotRenderer.render(union, to: &dot)
-        return (dot, summary)
+        _ = try dotRenderer.render(Self.union(of: history), to: &dot)
+        return dot
     }
 
-    /// The page, with the union laid out as `svg` (Graphviz's SVG of `unionDOT()`).
-    public func render(svg: String) throws(RenderError) -> String {
+    /// The page, its drawings laid out by `engine`, and how much the drawings folded (past `maxNodes`, or past 40
+    /// children of one model: the summary of the drawing that folded the most).
+    public func render(
+        layout: Layout = .fit, engine: some DOTLayoutEngine, pane: ReplayPane = .laptop
+    ) throws(RenderError) -> (page: String, summary: RenderSummary) {
+        let drawings = try laidOut(layout, engine: engine, pane: pane)
         var data = ""
-        writeData(svg: svg, to: &data)
+        writeData(drawings, to: &data)
         let context: [String: Any] = [
             "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
         ]
         guard let page = theme.render(context, withTemplate: "theme") else {
             throw .missingTemplate(name: "theme")
         }
-        return page
+        let mostFolded = drawings.max { $0.drawing.scene.collapsedCount < $1.drawing.scene.collapsedCount }
+        return (page, mostFolded?.drawing.summary ?? RenderSummary(drawn: 0))
     }
 
     // MARK: The union
 
     /// One hierarchy holding every model at the place it was first put: a snapshot per root (a window whose root
     /// changed over time gets one per root). Models whose first parent never led to a root (they moved before
-    /// their parent was placed) start roots of their own.
-    static func union(of history: ReplayHistory) -> Hierarchy {
+    /// their parent was placed) start roots of their own. `only`: the models to hold (a run's); a model whose
+    /// parent is left out starts a root.
+    static func union(of history: ReplayHistory, only: [Int]? = nil) -> Hierarchy {
         let models = history.models
         var children: [Int: [Int]] = [:]
         var roots: [Int] = []
-        for (index, model) in models.enumerated() {
-            if let parent = model.parent, let parentIndex = history.index(of: parent), parentIndex != index {
+        // Models left out count as reached: no root starts from them.
+        var reached = [Bool](repeating: only != nil, count: models.count)
+        for index in only ?? [] { reached[index] = false }
+        for (index, model) in models.enumerated() where !reached[index] {
+            if let parent = model.parent, let parentIndex = history.index(of: parent), parentIndex != index,
+                !reached[parentIndex]
+            {
                 children[parentIndex, default: []].append(index)
             } else {
                 roots.append(index)
             }
         }
-        var reached = [Bool](repeating: false, count: models.count)
         var snapshots: [Snapshot] = []
         var windowRoots: [String: Int] = [:]
         var nextUnreached = 0
@@ -135,15 +152,43 @@ public struct HTMLReplayPage {
     /// The key `DOTScene` gives a "… N more" node: this, then the key of the model whose children it stands for.
     private static let foldedPrefix = "collapsed:"
 
-    /// The JSON the page's script reads: models (with their visibility changes and lifetimes), the clusters of the
-    /// drawing with the models inside each, the steps, the leaked models and the drawing cut into its groups (each
-    /// naming the model, the two models or the cluster it shows, or the model whose left-out children a "… N more"
-    /// node stands for), which the page builds only when a step shows them. Every string goes through
-    /// `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is inert inside a
-    /// `<script>` element.
-    private func writeData(svg: String, to output: inout String) {
-        let scene = dotRenderer.scene(for: union)
-        let placed = placed(in: scene)
+    /// One layout of the page: the models it holds (a run's, or the union), their scene and Graphviz's SVG.
+    struct Drawing {
+        var scene: DOTScene
+        var summary: RenderSummary
+        var svg: String
+    }
+
+    private func drawing(of models: [Int]?, engine: some DOTLayoutEngine) throws(RenderError) -> Drawing {
+        let hierarchy = Self.union(of: history, only: models)
+        var dot = ""
+        let summary = try dotRenderer.render(hierarchy, to: &dot)
+        let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
+        return Drawing(scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg)
+    }
+
+    /// The page's layouts, each with the steps it draws.
+    func laidOut(
+        _ layout: Layout, engine: some DOTLayoutEngine, pane: ReplayPane
+    ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
+        switch layout {
+        case .union:
+            let all = ReplaySegment(steps: 0...history.steps.count, models: Array(history.models.indices))
+            return [(all, try drawing(of: nil, engine: engine))]
+        case .fit:
+            return try ReplaySegments.split(
+                history, layout: { (models) throws(RenderError) in try drawing(of: models, engine: engine) },
+                fits: { pane.holds(svg: $0.svg) })
+        }
+    }
+
+    /// The JSON the page's script reads: models (with their visibility changes and lifetimes), the steps (each
+    /// naming its drawing), the leaked models and the drawings, each cut into its groups (naming the model, the two
+    /// models or the cluster it shows, or the model whose left-out children a "… N more" node stands for, which the
+    /// page builds only when a step shows them) with its clusters and the models inside each. Every string goes
+    /// through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is inert
+    /// inside a `<script>` element.
+    private func writeData(_ drawings: [(segment: ReplaySegment, drawing: Drawing)], to output: inout String) {
         output += "{\"title\":" + Escaping.jsonString(title)
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
@@ -162,21 +207,27 @@ public struct HTMLReplayPage {
             if model.moreMoments > 0 { output += ",\"more\":\(model.moreMoments)" }
             output += "}"
         }
-        output += "],\n\"clusters\":["
-        output += placed.clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\n\"leaked\":[" + history.leaked.map(String.init).joined(separator: ",") + "]"
         if let leaksCannotBeTold { output += ",\n\"leaksUnknown\":" + Escaping.jsonString(leaksCannotBeTold) }
-        output += ",\n\"drawn\":\(scene.drawnCount),\"folded\":\(scene.collapsedCount)"
-        writeSteps(to: &output)
-        writeDrawing(svg: svg, placed: placed, to: &output)
+        var drawingOfStep = [Int](repeating: 0, count: history.steps.count + 1)
+        for (index, laidOut) in drawings.enumerated() {
+            for step in laidOut.segment.steps where step < drawingOfStep.count { drawingOfStep[step] = index }
+        }
+        writeSteps(drawingOfStep: drawingOfStep, to: &output)
+        output += ",\n\"drawings\":["
+        for (index, laidOut) in drawings.enumerated() {
+            if index > 0 { output += ",\n" }
+            writeDrawing(laidOut.drawing, to: &output)
+        }
+        output += "]}"
     }
 
-    /// Each step: its line, time, event, text, the models it added and removed, its warnings.
-    private func writeSteps(to output: inout String) {
+    /// Each step: its line, time, event, text, the models it added and removed, its warnings, its drawing.
+    private func writeSteps(drawingOfStep: [Int], to output: inout String) {
         output += ",\n\"steps\":["
         for (index, step) in history.steps.enumerated() {
             if index > 0 { output += ",\n" }
-            output += "{\"line\":\(step.line)"
+            output += "{\"line\":\(step.line),\"d\":\(drawingOfStep[index + 1])"
             if let time = step.time { output += ",\"time\":\(time)" }
             output += ",\"event\":\"" + step.event + "\",\"text\":" + Escaping.jsonString(step.description)
             if !step.added.isEmpty {
@@ -193,13 +244,18 @@ public struct HTMLReplayPage {
         output += "]"
     }
 
-    /// The drawing's SVG cut into groups, each tied to the model, edge or cluster it shows.
-    private func writeDrawing(svg: String, placed: Placed, to output: inout String) {
-        let drawing = SVGGroups(svg: Self.svgElement(svg))
-        output += ",\n\"drawing\":{\"head\":" + Escaping.jsonString(drawing.head)
-        output += ",\"tail\":" + Escaping.jsonString(drawing.tail)
+    /// A drawing: its SVG cut into groups, each tied to the model, edge or cluster it shows; its clusters' models;
+    /// how many models it drew and folded.
+    private func writeDrawing(_ drawing: Drawing, to output: inout String) {
+        let placed = placed(in: drawing.scene)
+        let svg = SVGGroups(svg: Self.svgElement(drawing.svg))
+        output += "{\"head\":" + Escaping.jsonString(svg.head)
+        output += ",\"tail\":" + Escaping.jsonString(svg.tail)
+        output += ",\"clusters\":["
+        output += placed.clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
+        output += "],\"drawn\":\(drawing.scene.drawnCount),\"folded\":\(drawing.scene.collapsedCount)"
         output += ",\"groups\":["
-        for (index, group) in drawing.groups.enumerated() {
+        for (index, group) in svg.groups.enumerated() {
             if index > 0 { output += ",\n" }
             output += "{\"g\":" + Escaping.jsonString(group.xml)
             switch group.kind {
@@ -223,7 +279,7 @@ public struct HTMLReplayPage {
             }
             output += "}"
         }
-        output += "]}}"
+        output += "]}"
     }
 
     /// Which model, cluster or folded model's children each DOT id of the union drawing stands for.

@@ -58,9 +58,16 @@ struct ReplayCommand: ParsableCommand {
         help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
     var maxNodes = HTMLReplayPage.defaultMaxNodes
 
+    @Option(
+        help: ArgumentHelp(
+            "With --html: fit (the default) lays the drawing out again where a step would not show whole at a readable size; union lays out every model once, each keeping its place all session.",
+            valueName: "fit|union"))
+    var layout: HTMLReplayPage.Layout?
+
     func validate() throws {
         try PathOption.requireName(html, option: "--html")
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
+        if html == nil && layout != nil { throw ValidationError("--layout applies to --html pages") }
         try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all")
         if let start, start < 0 { throw ValidationError("--start \(start): a step is 0 or more") }
         if start != nil && steps != nil {
@@ -73,7 +80,8 @@ struct ReplayCommand: ParsableCommand {
         let export = try html.map {
             ReplayHTMLExport(
                 target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
-                theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), maxNodes: maxNodes)
+                theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), layout: layout ?? .fit,
+                maxNodes: maxNodes)
         }
         if let export { _ = try export.theme.htmlTemplate() }
         unblockInteractiveSignals()
@@ -206,3 +214,5 @@ struct ReplaySession {
         terminal.write(navigator.frame(rows: rows, columns: columns))
     }
 }
+
+extension HTMLReplayPage.Layout: ExpressibleByArgument {}

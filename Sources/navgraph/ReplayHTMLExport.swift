@@ -9,7 +9,8 @@ struct ReplayHTMLExport {
     let target: OutputFile
     let title: String
     let theme: ThemeArgument
-    /// 0: the union is drawn whole.
+    let layout: HTMLReplayPage.Layout
+    /// 0: each drawing is drawn whole.
     let maxNodes: Int
 
     /// `lifecycleAdvice`: what the input's format advises logging, where leaks cannot be told from it.
@@ -19,20 +20,19 @@ struct ReplayHTMLExport {
         let templates = try theme.htmlTemplate()
         let history = ReplayHistory(timeline: timeline, descriptions: descriptions, readerWarnings: readerWarnings)
         // The page explains itself (the lifetime panel names each kind); the drawing keeps its room for the models.
-        let renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
+        var renderer = try DOTRenderer(themeText: templates.dot?.text, themeName: templates.dot?.name, legend: false)
+        renderer.labels.wrapsTypesLongerThan = HTMLReplayPage.typeWrapLength
         var page = try HTMLReplayPage(
             history: history, title: title, dotRenderer: renderer, themeText: templates.html.text,
             themeName: templates.html.name, maxNodes: maxNodes > 0 ? maxNodes : nil)
         page.leaksCannotBeTold = LeakReport.cannotBeTold(from: timeline.latest, lifecycleAdvice: lifecycleAdvice)
-        let union = try page.unionDiagram()
+        let (html, summary) = try page.render(layout: layout, engine: GraphvizLayout())
         // What the drawing folded; the page itself shows what the history holds.
-        for note in union.summary.notes {
+        for note in summary.notes {
             if case .folded = note {
-                StandardError.write(words(for: note, drawn: union.summary.drawn, maxNodes: maxNodes))
+                StandardError.write(words(for: note, drawn: summary.drawn, maxNodes: maxNodes))
             }
         }
-        let svg = try GraphvizLayout().draw(dot: union.dot, as: .svg)
-        let html = try page.render(svg: String(decoding: svg, as: UTF8.self))
         try target.write(Array(html.utf8))
     }
 }

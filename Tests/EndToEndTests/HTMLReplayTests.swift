@@ -71,6 +71,38 @@ struct HTMLReplayTests {
             "\(broken.stderr)")
     }
 
+    /// `--layout fit` (the default) cuts the 46-step example into runs, each laid out to show whole; `--layout
+    /// union` lays out every model once; each step names its layout.
+    @Test func layoutsOfThePage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("r.html")
+        func data(_ extra: [String]) throws -> [String: Any] {
+            let run = try navgraph(["replay", example("leaky-session.log"), "--html", page.path] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            let start = try #require(html.range(of: #"<script type="application/json" id="navgraph-data">"#))
+            let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+                    as? [String: Any])
+        }
+        for (extra, layouts) in [([String](), 2...10), (["--layout", "fit"], 2...10), (["--layout", "union"], 1...1)] {
+            let made = try data(extra)
+            let drawings = try #require(made["drawings"] as? [[String: Any]])
+            #expect(layouts.contains(drawings.count), "\(extra): \(drawings.count) layouts")
+            let steps = try #require(made["steps"] as? [[String: Any]])
+            let named = steps.compactMap { $0["d"] as? Int }
+            #expect(named.count == 46 && named == named.sorted(), "\(extra): runs in step order")
+            #expect(Set(named) == Set(drawings.indices), "\(extra): every layout draws some step")
+        }
+        let noPage = try navgraph(["replay", example("session.log"), "--layout", "union"])
+        #expect(noPage.status == 64)
+        #expect(noPage.stderr.contains("--layout applies to --html pages"), "\(noPage.stderr)")
+        let unknown = try navgraph(["replay", example("session.log"), "--html", page.path, "--layout", "tight"])
+        #expect(unknown.status == 64)
+    }
+
     /// A page of an input without lifecycle says leaks cannot be told from it, as `leaks` does, not "none".
     @Test func leaksThatCannotBeToldAreSaidSo() throws {
         let folder = try temporaryFolder()
@@ -152,6 +184,10 @@ struct HTMLReplayTests {
             if input == hostileLog.path { arguments += ["--hostile", hostile] }
             let check = try runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
             #expect(check.status == 0, "\(input): \(check.stdout)\(check.stderr)")
+            // The middle step shows whole, readable: each run of steps is laid out to fit the pane.
+            if extra.isEmpty && input != hostileLog.path {
+                #expect(check.stdout.contains("framed the step;"), "\(input): \(check.stdout)")
+            }
         }
     }
 }

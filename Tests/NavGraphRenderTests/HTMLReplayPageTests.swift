@@ -53,7 +53,9 @@ struct HTMLReplayPageTests {
         }
         timeline.append(NavEvent(.snapshot([Snapshot(window: "main</script>", entries: entries)]), line: 1))
         timeline.append(NavEvent(.mark("<img src=x onerror=alert(1)>"), line: 2))
-        let html = try Self.page(timeline).render(svg: "<?xml version=\"1.0\"?>\n<svg><g id=\"a\"></g></svg>")
+        let html = try Self.page(timeline).render(
+            engine: FixedSVG("<?xml version=\"1.0\"?>\n<svg><g id=\"a\"></g></svg>")
+        ).page
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"navgraph-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let json = String(html[start.upperBound..<end.lowerBound])
@@ -61,15 +63,16 @@ struct HTMLReplayPageTests {
         let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let types = (data["models"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
         #expect(Set(types) == Set(names))
-        #expect((data["drawing"] as? [String: Any])?["head"] as? String == "<svg><g id=\"a\"></g></svg>")
+        let drawings = try #require(data["drawings"] as? [[String: Any]])
+        #expect(drawings.first?["head"] as? String == "<svg><g id=\"a\"></g></svg>")
         #expect(!html.contains("<img"))
         #expect(html.components(separatedBy: "</script>").count == 3)  // the data's and the page script's only
     }
 
     @Test func themesShareOnePage() throws {
         let timeline = try Self.timeline("sheet-over-tabs.txt")
-        let light = try Self.page(timeline).render(svg: "<svg/>")
-        let dark = try Self.page(timeline, theme: "html/dark.html.mustache").render(svg: "<svg/>")
+        let light = try Self.page(timeline).render(engine: FixedSVG("<svg/>")).page
+        let dark = try Self.page(timeline, theme: "html/dark.html.mustache").render(engine: FixedSVG("<svg/>")).page
         #expect(light.contains("--bg: #ffffff"))
         #expect(dark.contains("--bg: #1e2127"))
         #expect(!light.contains("{{") && !dark.contains("{{"))
@@ -103,4 +106,11 @@ struct HTMLReplayPageTests {
         byEngine.rendersByShape = false
         #expect(try byEngine.render(hierarchy) == (try dark.render(hierarchy)))
     }
+}
+
+/// A layout engine that draws every DOT as the same SVG.
+struct FixedSVG: DOTLayoutEngine {
+    let svg: String
+    init(_ svg: String) { self.svg = svg }
+    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] { Array(svg.utf8) }
 }

@@ -1,0 +1,141 @@
+import NavGraphAnalysis
+import NavGraphCore
+import Testing
+
+@testable import NavGraphRender
+
+/// How the replay page cuts a history into layouts: every step drawn by a layout that holds what it shows, runs as
+/// long as their layout fits, and a bounded number of layouts however long the history.
+@Suite("Replay page layouts")
+struct ReplaySegmentsTests {
+    static func history(_ example: String) throws -> ReplayHistory {
+        let timeline = try HTMLReplayPageTests.timeline(example)
+        return ReplayHistory(timeline: timeline, descriptions: [])
+    }
+
+    /// A stack's root, then `count` pushes never popped: step N shows N models.
+    static func growingHistory(count: Int) -> ReplayHistory {
+        var timeline = Timeline()
+        timeline.append(NavEvent(.root(ModelRef(id: "r", type: "Root"), kind: .stack, window: "main"), line: 1))
+        for index in 0..<count {
+            timeline.append(
+                NavEvent(.push(ModelRef(id: "p\(index)", type: "Screen"), kind: nil, parent: "r"), line: index + 2))
+        }
+        return ReplayHistory(timeline: timeline, descriptions: [])
+    }
+
+    /// What a step shows, worked out the plain way: every model placed or left alive after it, and those it removed.
+    @Test func shownModelsAreWhatEachStepShows() throws {
+        for example in ["leaky-session.log", "session.log", "navigator-session.log", "leaky-session.jsonl"] {
+            let history = try Self.history(example)
+            let shown = ReplaySegments.shownModels(in: history)
+            #expect(shown.count == history.steps.count + 1)
+            #expect(shown[0].isEmpty)
+            for step in 1...history.steps.count {
+                let expected = Set(
+                    history.models.indices.filter { history.models[$0].visibility(after: step) != .hidden }
+                ).union(history.steps[step - 1].removed)
+                #expect(shown[step] == expected, "\(example), step \(step)")
+            }
+        }
+    }
+
+    /// Runs cover the steps in order; each holds everything its steps show; a run that fits ends only where the next
+    /// step would not fit with it; none is laid out more than needed.
+    @Test func runsHoldTheirStepsAndGrowWhileTheyFit() throws {
+        for (example, most) in [("leaky-session.log", 8), ("leaky-session.log", 12), ("session.log", 6)] {
+            let history = try Self.history(example)
+            let shown = ReplaySegments.shownModels(in: history)
+            var layouts = 0
+            let runs = try ReplaySegments.split(
+                history,
+                layout: { (models: [Int]) throws(RenderError) -> [Int] in
+                    layouts += 1
+                    return models
+                }, fits: { $0.count <= most })
+            #expect(runs.first?.segment.steps.lowerBound == 0)
+            #expect(runs.last?.segment.steps.upperBound == history.steps.count)
+            for (run, next) in zip(runs, runs.dropFirst()) {
+                #expect(next.segment.steps.lowerBound == run.segment.steps.upperBound + 1)
+                // It fitted, and the next step would have made it too big.
+                if run.segment.models.count <= most {
+                    let grown = Set(run.segment.models).union(shown[next.segment.steps.lowerBound])
+                    #expect(grown.count > most, "\(example): run \(run.segment.steps) ended early")
+                }
+            }
+            for run in runs {
+                #expect(run.drawing == run.segment.models, "the layout kept is the run's")
+                for step in run.segment.steps {
+                    #expect(shown[step].isSubset(of: Set(run.segment.models)), "\(example), step \(step)")
+                }
+            }
+            #expect(layouts <= history.steps.count + 1)
+        }
+    }
+
+    /// Past the budget, the rest of the history is one run: a long history is never laid out thousands of times.
+    @Test func layoutsAreBounded() throws {
+        let history = Self.growingHistory(count: 400)
+        var layouts = 0
+        let runs = try ReplaySegments.split(
+            history,
+            layout: { (models: [Int]) throws(RenderError) -> Int in
+                layouts += 1
+                return models.count
+            }, fits: { _ in layouts % 2 == 0 }, budget: 20)
+        #expect(layouts <= 20)
+        #expect(runs.last?.segment.steps.upperBound == 401)
+        #expect(runs.last?.segment.models.count == 401, "the last run holds all the rest")
+    }
+
+    /// A run too big from its first step takes the steps after it without a layout each.
+    @Test func aRunTooBigToFitIsNotTriedAgainAtEveryStep() throws {
+        let history = Self.growingHistory(count: 200)
+        var layouts = 0
+        let runs = try ReplaySegments.split(
+            history,
+            layout: { (models: [Int]) throws(RenderError) -> Int in
+                layouts += 1
+                return models.count
+            }, fits: { $0 <= 10 })
+        // Steps 1–10 (1 to 10 models) fit in one run; the rest, each too big, one run laid out at its start and end.
+        #expect(runs.map(\.segment.steps) == [0...10, 11...201])
+        #expect(layouts < 20)
+    }
+
+    /// The pane holds a drawing whose smallest node text is readable with the whole drawing in view.
+    @Test func paneMeasuresTheDrawingAtReadableText() {
+        func svg(width: Int, height: Int, font: Double) -> String {
+            "<svg width=\"\(width)pt\" height=\"\(height)pt\" viewBox=\"0.00 0.00 \(width).00 \(height).00\">\n"
+                + "<g id=\"graph0\" class=\"graph\">\n<g id=\"node1\" class=\"node\">\n<title>n1</title>\n"
+                + "<text font-size=\"\(font)\">A</text>\n</g>\n</g>\n</svg>"
+        }
+        let pane = ReplayPane(width: 900, height: 700, readableText: 9)
+        #expect(pane.holds(svg: svg(width: 900, height: 700, font: 9)))
+        #expect(!pane.holds(svg: svg(width: 901, height: 700, font: 9)))
+        #expect(pane.holds(svg: svg(width: 1800, height: 1400, font: 18)), "bigger text, scaled down")
+        #expect(!pane.holds(svg: svg(width: 1000, height: 100, font: 9)))
+        #expect(pane.holds(svg: "<svg viewBox=\"0 0 5000 5000\"></svg>"), "no node: nothing to read")
+    }
+}
+
+@Suite("Long type names wrapped")
+struct TypeWrapTests {
+    @Test func wrapsAtTheCamelCaseBreakNearestTheMiddle() {
+        let labels = DiagramLabels(wrapsTypesLongerThan: 20)
+        #expect(labels.type("ArchitectureExampleNavigationModel") == "ArchitectureExample\u{2028}NavigationModel")
+        #expect(labels.type("MainTabsNavigationModel") == "MainTabs\u{2028}NavigationModel")
+        #expect(labels.type("Short") == "Short")
+        #expect(labels.type("alllowercaseandverylongname") == "alllowercaseandverylongname", "no place to break")
+        #expect(labels.type("HTTPURLSessionConfiguration") == "HTTPURLSession\u{2028}Configuration")
+        #expect(DiagramLabels().type("ArchitectureExampleNavigationModel") == "ArchitectureExampleNavigationModel")
+        let stripped = DiagramLabels(strippedSuffix: "NavigationModel", wrapsTypesLongerThan: 20)
+        #expect(stripped.type("ArchitectureExampleNavigationModel") == "ArchitectureExample")
+    }
+
+    /// The break reaches Graphviz as its line break; any other control character stays out.
+    @Test func lineSeparatorIsDOTsLineBreak() {
+        #expect(Escaping.dotString("A\u{2028}B") == "A\\nB")
+        #expect(Escaping.dotString("A\nB") == "AB")
+    }
+}
