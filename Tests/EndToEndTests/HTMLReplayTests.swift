@@ -132,9 +132,36 @@ struct HTMLReplayTests {
             return
         }
         #expect(
-            GraphvizVersionTests.sameDrawings(
+            try Self.samePages(
                 String(decoding: made, as: UTF8.self), try String(contentsOf: committed, encoding: .utf8)),
             "\(Self.committedExample) is not what navgraph makes today; re-record with NAVGRAPH_RECORD=1")
+    }
+
+    /// Byte for byte from the Graphviz the page was made with. From another major version the drawings differ in
+    /// size, so the page's runs of steps may be cut elsewhere (a run grows while its layout fits the pane): then the
+    /// page around the data, the models and the steps must be the same, and each drawing's SVG is left to
+    /// `GraphvizVersionTests` (the same structure from every version).
+    static func samePages(_ made: String, _ committed: String) throws -> Bool {
+        if GraphvizVersionTests.sameDrawings(made, committed) { return true }
+        // The committed page is made with Debian's Graphviz 2.x: from the same version nothing is excused.
+        guard let built = GraphvizVersionTests.builtWithMajor, built != "2" else { return false }
+        func parts(_ page: String) throws -> (around: String, data: NSDictionary) {
+            let start = try #require(page.range(of: #"<script type="application/json" id="navgraph-data">"#))
+            let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+            var data = try #require(
+                try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8))
+                    as? [String: Any])
+            data["drawings"] = nil
+            data["steps"] = (data["steps"] as? [[String: Any]])?.map { step in
+                var step = step
+                step["d"] = nil
+                return step
+            }
+            return (String(page[..<start.upperBound] + page[end.lowerBound...]), NSDictionary(dictionary: data))
+        }
+        let (madeAround, madeData) = try parts(made)
+        let (committedAround, committedData) = try parts(committed)
+        return madeAround == committedAround && madeData == committedData
     }
 
     /// The page in a real browser: steps with the keys and the slider, the models shown against `tree --at`, the
