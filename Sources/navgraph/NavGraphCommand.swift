@@ -76,8 +76,8 @@ struct NavGraphCommand: ParsableCommand {
 
     /// The one place a failing command is reported: its message on stderr, its status as the exit status.
     /// Library errors carry data and are worded here, in `file: error: …` form (input and configuration errors in
-    /// `ErrorWording`, render errors in `RenderErrorWords`); argument errors, help and --version are
-    /// swift-argument-parser's.
+    /// `ErrorWording`, render errors in `RenderErrorWords`); help and --version are swift-argument-parser's, and so
+    /// are argument errors' words and usage lines, under navgraph's own `navgraph: error: ` (`usageFailure`).
     /// An argument error found while a command ran is shown with that command's usage (`command`), not the
     /// top level's.
     private static func end(with error: any Error, in command: ParsableCommand.Type = Self.self) -> Never {
@@ -93,13 +93,40 @@ struct NavGraphCommand: ParsableCommand {
             failure = CommandFailure(
                 .usage,
                 message: """
-                    Error: \(error.message)
+                    \(errorPrefix)\(error.message)
                     Usage: \(usageString(for: command))
                       See 'navgraph \(name) --help' for more information.
                     """)
-        default: exit(withError: error)
+        default:
+            // Help, --version and an `ExitCode` thrown to end quietly (replay's interruption) are not failures.
+            guard !exitCode(for: error).isSuccess, !fullMessage(for: error).isEmpty else { exit(withError: error) }
+            usageFailure(error)
         }
         if let message = failure.message { StandardError.write(message) }
         Foundation.exit(failure.status.code)
+    }
+
+    /// How every error navgraph reports begins, whoever found it (a script or a reader of a CI log looks for one form).
+    private static let errorPrefix = "navgraph: error: "
+
+    /// An error swift-argument-parser found or worded (an unknown option, a missing or invalid value, a
+    /// `ValidationError`): its message, `Help:` and `Usage:` lines and exit status as it makes them, its `Error: `
+    /// replaced by navgraph's prefix, and its sentence case ("Unknown option") by the lower case of navgraph's own
+    /// messages and of compilers' ("error: unknown option").
+    private static func usageFailure(_ error: any Error) -> Never {
+        var message = fullMessage(for: error)
+        let theirs = "Error: "
+        if message.hasPrefix(theirs) {
+            let words = message.dropFirst(theirs.count)
+            let firstWord = words.prefix { $0.isLetter }
+            // "Unknown", "Missing", "The": a capitalized word, not a name such as a type's ("AppNavigationModel").
+            if let first = firstWord.first, first.isUppercase, firstWord.dropFirst().allSatisfy(\.isLowercase) {
+                message = errorPrefix + first.lowercased() + words.dropFirst()
+            } else {
+                message = errorPrefix + words
+            }
+        }
+        StandardError.write(message)
+        Foundation.exit(exitCode(for: error).rawValue)
     }
 }

@@ -99,24 +99,30 @@ struct MessageTests {
             (["history", "--steps", "0"], "'0' is invalid for '--steps <range>': " + zero),
             (["history", "--steps", "0..3"], "'0..3' is invalid for '--steps <range>': " + zero),
             (["replay", "--steps", "0"], "'0' is invalid for '--steps <range>': " + zero),
-            (["replay", "--start", "-1"], "Error: --start -1: a step is 0 or more"),
-            (["render", "--max-nodes", "-1"], "Error: --max-nodes -1: must be 0 (all) or more"),
-            (["replay", "--html", "x.html", "--max-nodes", "-1"], "Error: --max-nodes -1: must be 0 (all) or more"),
-            (["diagram", "--focus", "AppNavigationModel", "--depth", "-1"], "Error: --depth -1: must be 0 or more"),
-            (["diagram", "--min-count", "0"], "Error: --min-count 0: must be 1 or more"),
-            (["diagram", "--min-count", "-2"], "Error: --min-count -2: must be 1 or more"),
+            (["replay", "--start", "-1"], "navgraph: error: --start -1: a step is 0 or more"),
+            (["render", "--max-nodes", "-1"], "navgraph: error: --max-nodes -1: must be 0 (all) or more"),
+            (
+                ["replay", "--html", "x.html", "--max-nodes", "-1"],
+                "navgraph: error: --max-nodes -1: must be 0 (all) or more"
+            ),
+            (
+                ["diagram", "--focus", "AppNavigationModel", "--depth", "-1"],
+                "navgraph: error: --depth -1: must be 0 or more"
+            ),
+            (["diagram", "--min-count", "0"], "navgraph: error: --min-count 0: must be 1 or more"),
+            (["diagram", "--min-count", "-2"], "navgraph: error: --min-count -2: must be 1 or more"),
             // A negative step, range or time is read as a value (it was "Missing value for '--steps <range>'").
             (["history", "--steps", "-3"], "'-3' is invalid for '--steps <range>': " + zero),
             (["history", "--steps", "-3..5"], "'-3..5' is invalid for '--steps <range>': " + zero),
             (["replay", "--steps", "-1"], "'-1' is invalid for '--steps <range>': " + zero),
-            (["tree", "--at-time", "-5s"], "Error: --at-time '-5s': expected an RFC 3339 time"),
-            (["tree", "--at", "-2"], "Error: --at -2: a step is 0 or more"),
-            (["diff", "--from", "-1"], "Error: --from -1: a step is 0 or more"),
-            (["diff", "--from", "0", "--to", "-4"], "Error: --to -4: a step is 0 or more"),
+            (["tree", "--at-time", "-5s"], "navgraph: error: --at-time '-5s': expected an RFC 3339 time"),
+            (["tree", "--at", "-2"], "navgraph: error: --at -2: a step is 0 or more"),
+            (["diff", "--from", "-1"], "navgraph: error: --from -1: a step is 0 or more"),
+            (["diff", "--from", "0", "--to", "-4"], "navgraph: error: --to -4: a step is 0 or more"),
             // Options that only mean something together with another, or that contradict each other.
-            (["diagram", "--depth", "2"], "Error: --depth needs --focus"),
-            (["tree", "--strict", "--lenient"], "Error: --strict and --lenient: give one"),
-            (["leaks", "--lenient", "--strict"], "Error: --strict and --lenient: give one"),
+            (["diagram", "--depth", "2"], "navgraph: error: --depth needs --focus"),
+            (["tree", "--strict", "--lenient"], "navgraph: error: --strict and --lenient: give one"),
+            (["leaks", "--lenient", "--strict"], "navgraph: error: --strict and --lenient: give one"),
         ] {
             let run = try navgraph(arguments + [session])
             #expect(run.status == 64, "\(arguments)")
@@ -284,13 +290,52 @@ struct MessageTests {
         #expect(both.status == 64 && both.stderr.contains("--start and --steps: give one"))
     }
 
+    /// swift-argument-parser's usage errors began `Error: ` while navgraph's own began `navgraph: error: `: a script
+    /// or a reader of a CI log looking for one missed the other. Every usage error now begins with navgraph's, in
+    /// lower case as navgraph's own words are, keeps the lines argument-parser adds after it, exits 64, prints nothing
+    /// on stdout.
+    @Test func everyUsageErrorBeginsNavgraphError() throws {
+        let session = example("session.log")
+        for (arguments, first) in [
+            (["tree", "--at", "x", session], "navgraph: error: the value 'x' is invalid for '--at <step>'"),
+            (["render", "--bogus", session], "navgraph: error: unknown option '--bogus'"),
+            (["tree", session, "--at"], "navgraph: error: missing value for '--at <step>'"),
+            (["diagram"], "navgraph: error: missing expected argument '<file> ...'"),
+            (["leaks", session, "b", "c"], "navgraph: error: 2 unexpected arguments: 'b', 'c'"),
+            (["history", "--steps", "5..2", session], "navgraph: error: the value '5..2' is invalid for '--steps "),
+            // A ValidationError of navgraph's own, thrown while parsing and while running.
+            (["tree", "--strict", "--lenient", session], "navgraph: error: --strict and --lenient: give one"),
+            (["templates", "no-such-theme"], "navgraph: error: no built-in template 'no-such-theme'"),
+            // Not a command: navgraph's own words, as before.
+            (["bogus"], "navgraph: error: unknown command 'bogus'"),
+        ] {
+            let run = try navgraph(arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            let lines = run.stderr.split(separator: "\n")
+            #expect(lines.first?.hasPrefix(first) == true, "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("Error:"), "\(arguments): \(run.stderr)")
+            #expect(lines.dropFirst().contains { $0.hasPrefix("Usage: navgraph") }, "\(arguments): \(run.stderr)")
+        }
+        // A near miss of an option still gets argument-parser's suggestion, after navgraph's prefix.
+        let typo = try navgraph(["tree", session, "--foo"])
+        #expect(typo.stderr.hasPrefix("navgraph: error: unknown option '--foo'. Did you mean '--at'?\n"))
+        // Help and --version are not errors: stdout, exit 0, nothing on stderr.
+        for arguments in [["--help"], ["tree", "--help"], ["help", "render"], ["--version"]] {
+            let run = try navgraph(arguments)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+            #expect(!run.stdout.isEmpty && !run.stdout.hasPrefix("navgraph: error"), "\(arguments)")
+        }
+        #expect(try navgraph(["--version"]).stdout.hasPrefix("0.1.0 (Graphviz "))
+    }
+
     @Test func aCommandsErrorShowsThatCommandsUsage() throws {
         let parse = try navgraph(["history", "--steps", "5..2", example("session.log")])
         #expect(parse.stderr.contains("Usage: navgraph history [<file>]"))
         // Found while the command ran, not while its arguments were parsed.
         let run = try navgraph(["templates", "no-such-theme"])
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("Error: no built-in template 'no-such-theme'"))
+        #expect(run.stderr.hasPrefix("navgraph: error: no built-in template 'no-such-theme'"))
         #expect(run.stderr.contains("Usage: navgraph templates [<name>]"))
         #expect(run.stderr.contains("See 'navgraph templates --help'"))
     }

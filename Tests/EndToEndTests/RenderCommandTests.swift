@@ -240,11 +240,14 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = example("session.log")
         for (arguments, message) in [
-            (["render", "-o", ""], "Error: -o '': expected a file's path, or '-' for standard output\n"),
-            (["diagram", "--output", ""], "Error: -o '': expected a file's path, or '-' for standard output\n"),
-            (["diagram", "--check", ""], "Error: --check '': expected the baseline's path\n"),
-            (["replay", "--html", ""], "Error: --html '': expected a file's path\n"),
-            (["tree", "--config", ""], "Error: --config '': expected a configuration file's path\n"),
+            (["render", "-o", ""], "navgraph: error: -o '': expected a file's path, or '-' for standard output\n"),
+            (
+                ["diagram", "--output", ""],
+                "navgraph: error: -o '': expected a file's path, or '-' for standard output\n"
+            ),
+            (["diagram", "--check", ""], "navgraph: error: --check '': expected the baseline's path\n"),
+            (["replay", "--html", ""], "navgraph: error: --html '': expected a file's path\n"),
+            (["tree", "--config", ""], "navgraph: error: --config '': expected a configuration file's path\n"),
         ] {
             let run = try navgraph(arguments + [session], directory: folder)
             #expect(run.status == 64, "\(arguments)")
@@ -261,7 +264,7 @@ struct RenderCommandTests {
             #expect(run.status == 64, "\(command)")
             #expect(
                 run.stderr.hasPrefix(
-                    "Error: -o '.svg': the file name is only an extension, so it names no file and no format; "
+                    "navgraph: error: -o '.svg': the file name is only an extension, so it names no file and no format; "
                         + "name the file (nav.svg), or give --format to write a file named '.svg'\n"),
                 "\(command): \(run.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
