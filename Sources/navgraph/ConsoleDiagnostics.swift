@@ -12,9 +12,10 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private var printedErrors = 0
     private(set) var errors = 0
     private(set) var warnings = 0
-    private(set) var skipped = 0
-    /// Of the skipped lines, those that look like navigation output but cannot be read.
-    private(set) var unreadable = 0
+    /// The lines skipped, those that look like navigation output but cannot be read counted apart.
+    private(set) var skippedLines = SkippedLines()
+    var skipped: Int { skippedLines.lines }
+    var unreadable: Int { skippedLines.unreadable }
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
     /// Pairings of lines to models that could not be told apart, for `leaks`: the first `ambiguityLimit`, then only
@@ -31,6 +32,9 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private var reported: [Diagnostic] = []
     /// Name the file in the totals (`navgraph: old.log: skipped 19 lines …`): one of several inputs.
     var namesFileInTotals = false
+    /// Say how many lines were skipped when reading ends; off where the command sums them over its inputs and says it
+    /// once (`diagram A.log B.log C.log`).
+    var reportsSkippedLines = true
 
     init(file: String, strict: Bool, verbose: Bool) {
         self.file = file
@@ -53,8 +57,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
         if diagnostic.topic == .unreadableLine {
             // Skipped like other output, but named: with --strict it is an error, as what it held is missing.
-            skipped += 1
-            unreadable += 1
+            skippedLines.count(unreadable: true)
             if strict { diagnostic.severity = .error }
         }
         if diagnostic.topic == .skippedLeniently {
@@ -101,7 +104,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
 
     /// The app's own output, which a console log is full of: never an error, not even with --strict.
     func skipped(line: Int, text: () -> String) {
-        skipped += 1
+        skippedLines.count()
         if verbose {
             print(Diagnostic(.note, line: line, "skipped: \(Self.excerpt(text()))"))
         }
@@ -115,19 +118,34 @@ final class ConsoleDiagnostics: DiagnosticHandler {
             StandardError.write(Escaping.terminal("\(file): error: \(errors - printedErrors) more errors not shown"))
         }
         if errors > 0 { throw InputError.invalidInput(path: file, errors: errors, strict: strict) }
-        if skipped > 0 && !verbose {
-            // Lines that look like navigation output but cannot be read (a dump line cut short) are said apart: lost
-            // among the app's own output, what they held went missing unnoticed.
-            let which = skipped == 1 ? "it looks" : "\(unreadable) of them look\(unreadable == 1 ? "s" : "")"
-            let unreadableNote =
-                unreadable == 0
-                ? ""
-                : "; \(which) like navigation output but cannot be read (cut short?), which --strict makes an error"
-            let lines = skipped == 1 ? "1 line that is" : "\(skipped) lines that are"
-            let input = namesFileInTotals ? Escaping.terminal(file) + ": " : ""
-            StandardError.write(
-                "navgraph: \(input)skipped \(lines) not navigation output (--verbose lists them)" + unreadableNote)
+        if reportsSkippedLines, !verbose,
+            let summary = Self.summary(of: skippedLines, in: namesFileInTotals ? file : nil, of: 1)
+        {
+            StandardError.write(summary)
         }
+    }
+
+    /// The one line saying what was skipped (`nil` when nothing was): in `file` when it names one of several inputs,
+    /// else, for a sum over `inputs` inputs, in how many of them (`skipped 41 lines in 3 files …`).
+    /// `--verbose` listed each line instead, so it says nothing.
+    static func summary(of skipped: SkippedLines, in file: String?, of inputs: Int) -> String? {
+        guard skipped.lines > 0 else { return nil }
+        // Lines that look like navigation output but cannot be read (a dump line cut short) are said apart: lost
+        // among the app's own output, what they held went missing unnoticed.
+        let unreadable = skipped.unreadable
+        let which = skipped.lines == 1 ? "it looks" : "\(unreadable) of them look\(unreadable == 1 ? "s" : "")"
+        let unreadableNote =
+            unreadable == 0
+            ? "" : "; \(which) like navigation output but cannot be read (cut short?), which --strict makes an error"
+        let files =
+            switch (skipped.inputs, inputs) {
+            case (...1, _): ""
+            case (let some, let all) where some < all: " in \(some) of \(all) files"
+            case (let all, _): " in \(all) files"
+            }
+        let lines = skipped.lines == 1 ? "1 line\(files) that is" : "\(skipped.lines) lines\(files) that are"
+        let input = file.map { Escaping.terminal($0) + ": " } ?? ""
+        return "navgraph: \(input)skipped \(lines) not navigation output (--verbose lists them)" + unreadableNote
     }
 
     /// Takes each diagnostic that would be printed instead (a live view on the terminal, which stderr's line would be

@@ -193,17 +193,30 @@ struct DiagramCommand: ParsableCommand {
     /// Every log read to its end, each with its own state; their maps summed.
     private func readMap() throws -> NavigationMap {
         var map = NavigationMap()
+        var skipped: [(file: String, lines: SkippedLines)] = []
         for file in files {
             var builder = NavigationMapBuilder()
-            var reading = flags.reading(file)
-            // Several logs: each total on stderr names its file ("skipped 19 lines" twice said nothing).
-            reading.isOneOfSeveral = files.count > 1
-            _ = try reading.readHierarchy { event, change, hierarchy in
+            let reading = flags.reading(file)
+            let diagnostics = reading.makeDiagnostics()
+            // Several logs: what they skipped is said once for the run, below (a line per log was noise).
+            diagnostics.reportsSkippedLines = files.count == 1
+            _ = try reading.readHierarchy(diagnostics: diagnostics) { event, change, hierarchy in
                 builder.record(event, change: change, in: hierarchy)
             }
             map.merge(builder.map)
+            skipped.append((reading.displayName, diagnostics.skippedLines))
+        }
+        if files.count > 1, !flags.verbose, let summary = Self.skippedSummary(skipped) {
+            StandardError.write(summary)
         }
         return map
+    }
+
+    /// What several logs skipped, in one line: named by its log when only one skipped any.
+    private static func skippedSummary(_ skipped: [(file: String, lines: SkippedLines)]) -> String? {
+        let skipping = skipped.filter { $0.lines.lines > 0 }
+        if skipping.count == 1 { return ConsoleDiagnostics.summary(of: skipping[0].lines, in: skipping[0].file, of: 1) }
+        return ConsoleDiagnostics.summary(of: .sum(skipped.map(\.lines)), in: nil, of: skipped.count)
     }
 
     private func filtered(_ map: NavigationMap, with filter: NavigationMapFilter) throws -> NavigationMap {

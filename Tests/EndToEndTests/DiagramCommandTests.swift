@@ -22,14 +22,52 @@ struct DiagramCommandTests {
         // As drawn: the generic stack root the Examples app wraps every tab and sheet in is collapsed (the
         // renderer's own golden file, examples.diagram.dot, is the whole map).
         expectGolden(dot.stdout, "examples.diagram.collapsed.dot")
-        // Each log's total of skipped lines names its file (two "skipped 19 lines" said nothing), and only a log that
-        // has lines to skip has one.
+        // The logs' skipped lines are said once for the run (a line per log was noise): their sum, and how many of
+        // the logs had any, as each log read alone counts them.
+        var total = 0
+        var skipping = 0
         for log in Self.logs {
             let own = try navgraph(["tree", example(log)])
-            #expect(
-                dot.stderr.contains("navgraph: \(example(log)): skipped") == own.stderr.contains("skipped"),
-                "\(log): \(own.stderr)\ndiagram: \(dot.stderr)")
+            if let count = own.stderr.firstMatch(of: /skipped (\d+) lines? that/).flatMap({ Int($0.1) }) {
+                total += count
+                skipping += 1
+            }
         }
+        #expect(skipping > 1 && skipping < Self.logs.count)
+        #expect(
+            dot.stderr.split(separator: "\n").filter { $0.contains("skipped") } == [
+                "navgraph: skipped \(total) lines in \(skipping) of \(Self.logs.count) files that are not navigation "
+                    + "output (--verbose lists them)"
+            ],
+            "\(dot.stderr)")
+    }
+
+    /// `diagram A.log B.log C.log` said "skipped N lines" once per log; now once for the run. One log alone, or the
+    /// only one of several that skipped any, is said as `tree` says it (naming the log when there are several).
+    @Test func skippedLinesAreSaidOnceForTheRun() throws {
+        let logs = ["session.log", "leaky-session.log", "navigator-session.log"].map(example)
+        let three = try navgraph(["diagram", "--format", "json"] + logs)
+        #expect(three.status == 0)
+        #expect(
+            three.stderr.split(separator: "\n").filter { $0.contains("skipped") } == [
+                "navgraph: skipped 49 lines in 3 files that are not navigation output (--verbose lists them)"
+            ],
+            "\(three.stderr)")
+        let one = try navgraph(["diagram", "--format", "json", example("session.log")])
+        #expect(one.stderr == "navgraph: skipped 19 lines that are not navigation output (--verbose lists them)\n")
+        let onlyOneSkips = try navgraph(
+            ["diagram", "--format", "json", example("sheet-over-tabs.txt"), example("session.log")])
+        #expect(
+            onlyOneSkips.stderr == "navgraph: \(example("session.log")): skipped 19 lines that are not navigation "
+                + "output (--verbose lists them)\n")
+        let none = try navgraph([
+            "diagram", "--format", "json", example("sheet-over-tabs.txt"), example("launch-dump.txt"),
+        ])
+        #expect(none.status == 0 && none.stderr.isEmpty, "\(none.stderr)")
+        // --verbose lists every skipped line instead, each named by its log: no total.
+        let verbose = try navgraph(["diagram", "--format", "json", "--verbose"] + logs)
+        #expect(!verbose.stderr.contains("navgraph: skipped"))
+        #expect(verbose.stderr.components(separatedBy: ": note: skipped: ").count - 1 == 49, "\(verbose.stderr)")
     }
 
     @Test func formatsFromTheExtension() throws {
