@@ -14,7 +14,7 @@ struct AgreementPropertyTests {
     static let examples: [(name: String, leaksExit: Int32)] = [
         ("session.log", 0), ("leaky-session.log", 1), ("leaky-session.jsonl", 1), ("console-prefixed.log", 0),
         ("legacy-1x.log", 0), ("sheet-over-tabs.txt", 3), ("launch-dump.txt", 3), ("navigation-path.log", 3),
-        ("navigator-session.log", 1), ("per-tab-routers.log", 3),
+        ("navigator-session.log", 1), ("per-tab-routers.log", 3), ("tca-syncups.log", 3),
     ]
 
     @Test(arguments: examples.map(\.name))

@@ -107,7 +107,9 @@ struct HTMLReplayTests {
     @Test func leaksThatCannotBeToldAreSaidSo() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (example, expected) in [("per-tab-routers.log", true), ("leaky-session.log", false)] {
+        for (example, expected) in [
+            ("per-tab-routers.log", true), ("tca-syncups.log", true), ("leaky-session.log", false),
+        ] {
             let page = folder.appendingPathComponent(example + ".html")
             let run = try navgraph(["replay", "examples/" + example, "--html", page.path])
             #expect(run.status == 0)

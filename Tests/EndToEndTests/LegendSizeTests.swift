@@ -17,7 +17,12 @@ struct LegendSizeTests {
     func atMostAQuarterOfTheWidth(example name: String, direction: String) throws {
         let run = try navgraph(["render", "--format", "svg", "--direction", direction, "-o", "-", example(name)])
         #expect(run.status == 0, "\(run.stderr)")
-        let ratio = try #require(Self.legendWidthRatio(svg: run.stdout), "no legend in \(name)")
+        guard let ratio = Self.legendWidthRatio(svg: run.stdout) else {
+            // Only a drawing with nothing to explain has no legend (`plainBoxesNeedNoKey`): the TCA session ends
+            // popped to its root, one box.
+            #expect(!run.stdout.contains("class=\"edge\""), "no legend in \(name), which has edges")
+            return
+        }
         #expect(ratio <= 0.25, "\(name) \(direction): the legend is \(Int(ratio * 100))% of the width")
     }
 

@@ -129,6 +129,13 @@ import Testing
         #expect(try Self.events(Array(prefixed.utf8), format: nil).map(\.action) == plain)
     }
 
+    /// The repository's TCA example is the generator's SyncUps session byte for byte (generate.sh copies it): a
+    /// hand-edited or stale example would show users input no app prints.
+    @Test func theExampleIsTheGeneratedSession() throws {
+        let example = repositoryRoot.appendingPathComponent("examples/tca-syncups.log")
+        #expect(try Data(contentsOf: example) == Data(contentsOf: Self.fixture("stack.log")))
+    }
+
     @Test func detectedFromItsFirstAction() throws {
         let bytes = Array(try Data(contentsOf: Self.fixture("stack.log")))
         #expect(try Self.events(bytes, format: nil) == Self.events(bytes))
