@@ -9,7 +9,7 @@ public enum DrawingOutput {
     public struct Options {
         public var direction: DOTRenderer.Direction = .topToBottom
         public var legend = true
-        /// How nodes name their models in DOT, SVG, PNG and PDF (UUIDs shortened, a type suffix left out).
+        /// How nodes name their models in DOT, SVG, PNG, PDF and Mermaid (UUIDs shortened, a type suffix left out).
         public var labels = DiagramLabels()
         /// At most this many models are drawn (`nil`: all); the rest are folded into "… N more" nodes.
         public var maxNodes: Int? = 2000
@@ -43,6 +43,7 @@ public enum DrawingOutput {
             var renderer = MermaidRenderer(direction: options.direction, markdown: format == .markdown)
             renderer.endOfInput = options.endOfInput
             renderer.maxNodes = options.maxNodes
+            renderer.labels = options.labels
             return renderer
         case .trace:
             var renderer = TraceEventRenderer(inputName: options.inputName)

@@ -7,8 +7,13 @@ public enum MapOutput {
     /// How the drawn formats draw the map (JSON is the map as data, always whole).
     public struct Look: Sendable {
         public var direction: DOTRenderer.Direction
-        /// A name from `NavigationMapDOTRenderer.themes`.
+        /// A name from `NavigationMapDOTRenderer.themes`; `themeFile`, when set, is drawn with instead.
         public var theme: String
+        /// A user's diagram theme (`diagram --theme PATH`): its text and the name its errors give (the path).
+        public var themeFile: (text: String, name: String)?
+        /// How nodes name their types in the drawn formats (a type suffix left out); the JSON map keeps every name
+        /// whole.
+        public var labels: DiagramLabels
         public var legend: Bool
         public var grouped: Bool
         /// The types collapsed out of the map, for the legend.
@@ -16,13 +21,14 @@ public enum MapOutput {
 
         public init(
             direction: DOTRenderer.Direction = .topToBottom, theme: String = "light", legend: Bool = true,
-            grouped: Bool = true, collapsed: [String] = []
+            grouped: Bool = true, collapsed: [String] = [], labels: DiagramLabels = DiagramLabels()
         ) {
             self.direction = direction
             self.theme = theme
             self.legend = legend
             self.grouped = grouped
             self.collapsed = collapsed
+            self.labels = labels
         }
     }
 
@@ -37,7 +43,7 @@ public enum MapOutput {
         case .svg, .png, .pdf: return layout.map { LaidOutRenderer(dot: dot, format: format, engine: $0) }
         case .mermaid, .markdown:
             return NavigationMapMermaidRenderer(
-                direction: look.direction, markdown: format == .markdown, grouped: look.grouped)
+                direction: look.direction, markdown: format == .markdown, grouped: look.grouped, labels: look.labels)
         case .json: return NavigationMapJSONRenderer()
         default: return nil
         }

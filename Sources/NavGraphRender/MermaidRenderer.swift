@@ -16,6 +16,9 @@ public struct MermaidRenderer: Renderer {
     public var endOfInput = true
     /// At most this many models are drawn, as for DOT; `nil` draws everything.
     public var maxNodes: Int? = 2000
+    /// How nodes name their models, as in the DOT drawing (UUIDs shortened, a type suffix left out). Mermaid has no
+    /// tooltip that GitHub shows (`click` is turned off there), so the whole names are only in the input.
+    public var labels = DiagramLabels()
 
     public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false) {
         self.direction = direction
@@ -67,6 +70,12 @@ public struct MermaidRenderer: Renderer {
             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
             // The 40 children drawn of one model is --max-nodes' limit: a fold for Mermaid's limits keeps it off.
             maxChildren: self.maxNodes == nil ? Int.max : 40)
+        var labels = labels.distinguishing(
+            scene.statements.lazy.compactMap { statement in
+                if case .node(_, let model, _, _) = statement { model.id } else { nil }
+            })
+        // A Mermaid label is one line unless it says otherwise.
+        labels.wrapsTypesLongerThan = nil
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         var edges = 0
         for statement in scene.statements {
@@ -78,7 +87,9 @@ public struct MermaidRenderer: Renderer {
             case .node(let id, let model, let kind, let state):
                 let collapsed = model.key.hasPrefix("collapsed:")
                 flowchart.node(
-                    id: id, label: model.id.isEmpty ? model.type : model.type + " " + model.id,
+                    id: id,
+                    label: model.id.isEmpty
+                        ? labels.type(model.type) : labels.type(model.type) + " " + labels.id(model.id),
                     kind: kind, leaked: state == .leaked, ghost: state == .ghost, collapsed: collapsed)
             case .edge(let from, let to, let kind, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: kind.isPresentation)

@@ -1,3 +1,4 @@
+import Mustache
 import NavGraphCore
 
 /// The map as DOT for Graphviz, through a theme in `templates/diagram/` (`light`, `dark`): features as groups, a
@@ -20,6 +21,7 @@ public struct NavigationMapDOTRenderer: Renderer {
         -> RenderSummary
     {
         let scene = NavigationMapScene(map: map, grouped: look.grouped)
+        let labels = look.labels.distinguishing(scene.windowNames)
         var statements: [[String: Any]] = []
         var drawn: [NavigationRelation] = []
         for statement in scene.statements {
@@ -31,31 +33,43 @@ public struct NavigationMapDOTRenderer: Renderer {
             case .close:
                 statements.append(["end": true])
             case .window(let id, let name):
-                statements.append(["window": ["id": id, "label": "window \(name)"]])
+                statements.append(["window": ["id": id, "label": "window \(labels.id(name))"]])
             case .node(let id, let type, let kind, let seen):
-                statements.append([
-                    "node": [
-                        "id": id, "type": type, "kind": kind.rawValue, "seen": String(seen),
-                        Self.flag(kind): true,
-                    ]
-                ])
+                var node: [String: Any] = [
+                    "id": id, "type": labels.type(type), "kind": kind.rawValue, "seen": String(seen),
+                    Self.flag(kind): true,
+                ]
+                // The whole name where the drawing shortens it: in an SVG, what a reader hovering the node sees.
+                if labels.type(type) != type { node["tooltip"] = type }
+                statements.append(["node": node])
             case .edge(let from, let to, let relations):
                 let count = relations.reduce(0) { $0 + $1.count }
                 drawn += relations.map(\.relation)
-                statements.append([
-                    "edge": [
-                        "from": from, "to": to, "label": NavigationMapScene.label(relations),
-                        "count": String(count), "penwidth": String(NavigationMapScene.weight(count: count)),
-                        Self.flag(relations[0].relation.kind): true,
-                    ]
-                ])
+                var edge: [String: Any] = [
+                    "from": from, "to": to, "label": NavigationMapScene.label(relations),
+                    "count": String(count), "penwidth": String(NavigationMapScene.weight(count: count)),
+                    Self.flag(relations[0].relation.kind): true,
+                ]
+                if case .presented(let style) = relations[0].relation.kind { edge[Self.styleFlag(style)] = true }
+                statements.append(["edge": edge])
             }
         }
         var context: [String: Any] = ["rankdir": look.direction.rawValue, "statements": statements]
         if look.legend, let rows = NavigationMapLegend(drawn: drawn, collapsed: look.collapsed) {
             context["legend"] = rows.context
         }
-        let template = try BuiltInTemplate.parse(Self.templateName(theme: look.theme))
+        let template: MustacheTemplate
+        if let file = look.themeFile {
+            DOTContentType.register()
+            // Escaping for DOT is the default, as for `render`'s themes: a theme that forgets the pragma still
+            // cannot be broken by input.
+            let pragma = "{{% CONTENT_TYPE: DOT}}"
+            let prefixLength = file.text.contains("CONTENT_TYPE") ? 0 : pragma.count
+            template = try TemplateErrorMessage.parse(
+                prefixLength == 0 ? file.text : pragma + file.text, name: file.name, prefixLength: prefixLength)
+        } else {
+            template = try BuiltInTemplate.parse(Self.templateName(theme: look.theme))
+        }
         output.write(template.render(context))
         return RenderSummary()
     }
@@ -67,6 +81,19 @@ public struct NavigationMapDOTRenderer: Renderer {
         case .tabs: "isTabs"
         case .switch: "isSwitch"
         case .split: "isSplit"
+        }
+    }
+
+    /// Each presentation style's own line and arrowhead, as `render` draws it (`templates/dot/`): told apart
+    /// without reading the label.
+    static func styleFlag(_ style: String) -> String {
+        switch style {
+        case PresentationStyle.sheet.name: "isSheet"
+        case PresentationStyle.fullScreenCover.name: "isFullScreenCover"
+        case PresentationStyle.popover.name: "isPopover"
+        case PresentationStyle.alert.name: "isAlert"
+        case PresentationStyle.confirmationDialog.name: "isConfirmationDialog"
+        default: "isCustomPresentation"
         }
     }
 
@@ -84,12 +111,15 @@ public struct NavigationMapDOTRenderer: Renderer {
     }
 }
 
-/// The legend under a map: a row per kind of relation drawn, in a fixed order, each styled as its edges are, and a
-/// line naming the collapsed types. Only what the drawing has; `nil` when it has nothing to explain.
+/// The legend under a map: a row per kind of relation drawn, in a fixed order, each styled as its edges are (a row
+/// per presentation style, with its own sample, as in `render`'s legend), and a line naming the collapsed types.
+/// Only what the drawing has; `nil` when it has nothing to explain.
 struct NavigationMapLegend {
     struct Row {
         var flag: String
         var text: String
+        /// A presentation style's flag (`isSheet`), for its own sample.
+        var styleFlag: String?
     }
 
     var rows: [Row] = []
@@ -102,13 +132,28 @@ struct NavigationMapLegend {
             kinds.insert(NavigationMapDOTRenderer.flag(relation.kind))
             if case .presented(let style) = relation.kind { presentedStyles.insert(style) }
         }
+        // The styles SwiftUI names first, in `render`'s order, then any other, sorted.
+        let known: [PresentationStyle] = [.sheet, .fullScreenCover, .popover, .alert, .confirmationDialog]
+        let styles =
+            known.map(\.name).filter(presentedStyles.contains)
+            + presentedStyles.subtracting(known.map(\.name)).sorted()
+        let presented = styles.map {
+            Row(
+                flag: "isPresented", text: Escaping.graphvizHTML(DOTScene.plainWord($0)),
+                styleFlag: NavigationMapDOTRenderer.styleFlag($0))
+        }
         let order: [(flag: String, text: String)] = [
             ("isWindowRoot", "root of a window"), ("isStackRoot", "first in a stack"), ("isPush", "pushed after"),
-            ("isPresented", "presented (" + presentedStyles.sorted().joined(separator: ", ") + ")"),
-            ("isTab", "tab N of"), ("isSwitched", "switched to"), ("isColumn", "split column"),
+            ("isPresented", ""), ("isTab", "tab N of"), ("isSwitched", "switched to"), ("isColumn", "split column"),
             ("isChild", "child"),
         ]
-        rows = order.filter { kinds.contains($0.flag) }.map { Row(flag: $0.flag, text: Escaping.graphvizHTML($0.text)) }
+        for (flag, text) in order where kinds.contains(flag) {
+            if flag == "isPresented" {
+                rows += presented
+            } else {
+                rows.append(Row(flag: flag, text: Escaping.graphvizHTML(text)))
+            }
+        }
         if !collapsed.isEmpty {
             // Long lists are cut: the legend stays small; stderr names them all.
             let shown = collapsed.prefix(3).map { DOTScene.clipped($0) }.joined(separator: ", ")
@@ -119,7 +164,13 @@ struct NavigationMapLegend {
     }
 
     var context: [String: Any] {
-        var values: [String: Any] = ["rows": rows.map { [$0.flag: true, "text": $0.text] }]
+        var values: [String: Any] = [
+            "rows": rows.map { row in
+                var values: [String: Any] = [row.flag: true, "text": row.text]
+                if let style = row.styleFlag { values[style] = true }
+                return values
+            }
+        ]
         if let collapsed { values["collapsed"] = collapsed }
         return values
     }
@@ -133,11 +184,17 @@ public struct NavigationMapMermaidRenderer: Renderer {
     public var markdown: Bool
     /// Group types by feature (`NavigationMapGroups`).
     public var grouped: Bool
+    /// How nodes name their types (as in the DOT drawing).
+    public var labels: DiagramLabels
 
-    public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false, grouped: Bool = true) {
+    public init(
+        direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false, grouped: Bool = true,
+        labels: DiagramLabels = DiagramLabels()
+    ) {
         self.direction = direction
         self.markdown = markdown
         self.grouped = grouped
+        self.labels = labels
     }
 
     @discardableResult
@@ -145,6 +202,7 @@ public struct NavigationMapMermaidRenderer: Renderer {
         -> RenderSummary
     {
         let scene = NavigationMapScene(map: map, grouped: grouped)
+        let labels = labels.distinguishing(scene.windowNames)
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         for statement in scene.statements {
             switch statement {
@@ -155,9 +213,9 @@ public struct NavigationMapMermaidRenderer: Renderer {
             case .close:
                 flowchart.closeSubgraph()
             case .window(let id, let name):
-                flowchart.node(id: id, label: "window \(name)", kind: .screen, window: true)
+                flowchart.node(id: id, label: "window \(labels.id(name))", kind: .screen, window: true)
             case .node(let id, let type, let kind, _):
-                flowchart.node(id: id, label: type, kind: kind)
+                flowchart.node(id: id, label: labels.type(type), kind: kind)
             case .edge(let from, let to, let relations):
                 let weight = NavigationMapScene.weight(count: relations.reduce(0) { $0 + $1.count })
                 var dotted = false

@@ -131,6 +131,11 @@ struct NavigationMapScene {
         relation.label.isEmpty ? "×\(count)" : "\(DOTScene.clipped(relation.label)) ×\(count)"
     }
 
+    /// The windows' names, for short ids that stay distinct (`DiagramLabels.distinguishing`).
+    var windowNames: [String] {
+        statements.compactMap { if case .window(_, let name) = $0 { name } else { nil } }
+    }
+
     /// A stroke weight from 1 to 5, growing with the logarithm of the count: heavier the more often seen.
     static func weight(count: Int) -> Int {
         var weight = 1

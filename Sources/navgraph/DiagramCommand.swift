@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphAnalysis
+import NavGraphConfiguration
 import NavGraphCore
 import NavGraphFormats
 import NavGraphGraphviz
@@ -52,8 +53,18 @@ struct DiagramCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
     var direction: DOTRenderer.Direction = .topToBottom
 
-    @Option(help: ArgumentHelp("The built-in theme: light (the default) or dark.", valueName: "name"))
-    var theme = "light"
+    @Option(
+        help: ArgumentHelp(
+            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache diagram theme's path.",
+            valueName: "name|path"))
+    var theme: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave this suffix out of type names on the drawing (NavigationModel: HomeNavigationModel is drawn "
+                + "Home); JSON keeps them whole.",
+            valueName: "suffix"))
+    var stripSuffix: String?
 
     @Flag(help: "Leave out the legend.")
     var noLegend = false
@@ -112,10 +123,14 @@ struct DiagramCommand: ParsableCommand {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
         }
         try format?.require(in: MapOutput.formats, by: "diagram")
-        guard NavigationMapDOTRenderer.themes.contains(theme) else {
+        // A word that names no built-in theme is a mistake rather than a file (said before any log is read); a
+        // file is read when the drawing is made.
+        if let theme, !theme.contains("/"), !theme.contains("."), !NavigationMapDOTRenderer.themes.contains(theme) {
+            _ = try ThemeArgument(value: theme).diagramTheme()
+        }
+        if let stripSuffix, !NavGraphConfiguration.isTypeNameSuffix(stripSuffix) {
             throw ValidationError(
-                "no diagram theme '\(theme)'; built-in themes: \(NavigationMapDOTRenderer.themes.joined(separator: ", "))"
-            )
+                "--strip-suffix '\(stripSuffix)' is not the end of a type name; expected letters, digits or _")
         }
         // The extension of the file's name, not of a folder (`a.b/nav` has none).
         if format == nil, let output, OutputFormat.fileExtension(of: output) != nil, namedFormat(output) == nil {
@@ -139,8 +154,9 @@ struct DiagramCommand: ParsableCommand {
         // --exclude see the map as drawn.
         var collapsed: [NavigationMapCollapse.Collapsed] = []
         var drawn = whole
+        let configuration = try flags.configuration.load()
         if chosen != .json {
-            let listed = try flags.configuration.load().diagramCollapse.map(\.pattern) + collapse
+            let listed = configuration.diagramCollapse.map(\.pattern) + collapse
             let rule = NavigationMapCollapse(
                 listed: listed, automatic: !noCollapse, kept: Set(focus.map { [$0] } ?? []))
             (drawn, collapsed) = rule.apply(to: whole)
@@ -158,8 +174,19 @@ struct DiagramCommand: ParsableCommand {
                     : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
         // validate() keeps the format to the view's.
-        let look = MapOutput.Look(
-            direction: direction, theme: theme, legend: !noLegend, grouped: !noGroup, collapsed: collapsed.map(\.type))
+        var look = MapOutput.Look(
+            direction: direction, legend: !noLegend, grouped: !noGroup, collapsed: collapsed.map(\.type))
+        look.labels.strippedSuffix = stripSuffix ?? configuration.defaults.stripSuffix?.value
+        // `defaults.theme` applies where a diagram theme has its name (light, dark): a file there is a `render`
+        // theme, whose statements are not a map's.
+        let defaultTheme = configuration.defaults.theme?.path
+        if let given = theme ?? defaultTheme.flatMap({ NavigationMapDOTRenderer.themes.contains($0) ? $0 : nil }),
+            [.dot, .svg, .png, .pdf].contains(chosen)
+        {
+            let resolved = try ThemeArgument(value: given).diagramTheme()
+            if let name = resolved.builtIn { look.theme = name }
+            look.themeFile = resolved.file.map { ($0.text, $0.name) }
+        }
         guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
         var bytes = ByteOutput()
         try renderer.render(map, to: &bytes)

@@ -36,6 +36,19 @@ struct ThemeArgument {
         return (Template(text: try readFile(), name: value), nil)
     }
 
+    /// The diagram's theme (`navgraph diagram`): a built-in diagram theme by name (`templates/diagram/`), else the
+    /// user's Mustache file, read.
+    func diagramTheme() throws -> (builtIn: String?, file: Template?) {
+        if NavigationMapDOTRenderer.themes.contains(value) { return (value, nil) }
+        if !value.contains("/") && !value.contains(".") {
+            throw ValidationError(
+                "no diagram theme '\(value)'; built-in themes: "
+                    + NavigationMapDOTRenderer.themes.joined(separator: ", ")
+                    + " (for a file, give its path, e.g. ./\(value))")
+        }
+        return (nil, Template(text: try readFile(), name: value))
+    }
+
     private func builtIn() throws -> String? {
         if let builtInName { return builtInName }
         if !value.contains("/") && !value.contains(".") {

@@ -77,8 +77,8 @@ struct DiagramCommandTests {
             ("map.svg", { (bytes: [UInt8]) in isWellFormedXML(bytes) }),
             ("map.png", { $0.prefix(4) == [0x89, 0x50, 0x4E, 0x47] }),
             ("map.pdf", { String(decoding: $0.prefix(5), as: UTF8.self) == "%PDF-" }),
-            ("map.mmd", { String(decoding: $0, as: UTF8.self).hasPrefix("flowchart TB\n") }),
-            ("map.md", { String(decoding: $0, as: UTF8.self).hasPrefix("```mermaid\nflowchart TB\n") }),
+            ("map.mmd", { String(decoding: $0, as: UTF8.self).contains("%%\nflowchart TB\n") }),
+            ("map.md", { String(decoding: $0, as: UTF8.self).hasPrefix("```mermaid\n%%{init: ") }),
             ("map.json", { String(decoding: $0, as: UTF8.self).hasPrefix("{\n  \"nodes\": [") }),
         ] {
             let out = folder.appendingPathComponent(name)
@@ -170,6 +170,60 @@ struct DiagramCommandTests {
         let unknown = try navgraph(["diagram", "--theme", "sepia", log])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no diagram theme 'sepia'; built-in themes: light, dark"))
+    }
+
+    /// `--theme PATH` draws with the user's diagram theme; one that does not parse is named at its line (exit 2);
+    /// `defaults.theme` applies when a diagram theme has its name, `--theme` wins over it.
+    @Test func themeFilesAndTheConfiguredTheme() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = example("sheet-over-tabs.txt")
+        let mine = folder.appendingPathComponent("mine.dot.mustache")
+        try "digraph mine {\n{{#statements}}{{#node}}  {{id}} [label=\"{{type}}\"];\n{{/node}}{{/statements}}}\n"
+            .write(to: mine, atomically: true, encoding: .utf8)
+        let drawn = try navgraph(["diagram", "--theme", mine.path, log])
+        #expect(drawn.status == 0 && drawn.stdout.hasPrefix("digraph mine {\n"), "\(drawn.stderr)")
+        let svg = folder.appendingPathComponent("map.svg")
+        #expect(try navgraph(["diagram", "--theme", mine.path, log, "-o", svg.path]).status == 0)
+        #expect(isWellFormedXML(Array(try Data(contentsOf: svg))))
+        let broken = folder.appendingPathComponent("broken.dot.mustache")
+        try "digraph mine {\n{{#statements}}\n{{/nodes}}\n}\n".write(to: broken, atomically: true, encoding: .utf8)
+        let failed = try navgraph(["diagram", "--theme", broken.path, log])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("\(broken.path):3:"), "\(failed.stderr)")
+        #expect(failed.stderr.contains(": error: invalid template: "))
+        let missing = try navgraph(["diagram", "--theme", folder.appendingPathComponent("none.dot").path, log])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read theme"))
+
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  theme: dark\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = try navgraph(["diagram", log], directory: folder)
+        #expect(configured.status == 0 && configured.stdout.contains(##"bgcolor="#16181d""##), "\(configured.stderr)")
+        let given = try navgraph(["diagram", "--theme", "light", log], directory: folder)
+        #expect(given.stdout.contains(#"bgcolor="white""#))
+        // A DOT theme file there is `render`'s, whose statements are not a map's: the diagram keeps its own.
+        try "defaults:\n  theme: ./mine.dot.mustache\n".write(to: config, atomically: true, encoding: .utf8)
+        let renderTheme = try navgraph(["diagram", log], directory: folder)
+        #expect(renderTheme.status == 0 && renderTheme.stdout.contains(#"bgcolor="white""#), "\(renderTheme.stderr)")
+    }
+
+    /// `--strip-suffix` and `defaults.strip-suffix` shorten the names drawn (DOT, Mermaid); JSON keeps them whole.
+    @Test func strippedSuffixesInDrawingsOnly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = example("sheet-over-tabs.txt")
+        let dot = try navgraph(["diagram", "--strip-suffix", "NavigationModel", log])
+        #expect(dot.status == 0 && dot.stdout.contains(#"[label="Alert", tooltip="AlertNavigationModel"]"#))
+        let mermaid = try navgraph(["diagram", "--format", "mermaid", "--strip-suffix", "NavigationModel", log])
+        #expect(mermaid.stdout.contains(#"["Alert"]"#) && !mermaid.stdout.contains("AlertNavigationModel"))
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  strip-suffix: NavigationModel\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = try navgraph(["diagram", log], directory: folder)
+        #expect(configured.stdout.contains(#"[label="Alert", tooltip="AlertNavigationModel"]"#))
+        let json = try navgraph(["diagram", "--format", "json", log], directory: folder)
+        #expect(json.stdout.contains(#""type": "AlertNavigationModel""#))
+        let bad = try navgraph(["diagram", "--strip-suffix", "Navigation.Model", log])
+        #expect(bad.status == 64 && bad.stderr.contains("is not the end of a type name"))
     }
 
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {

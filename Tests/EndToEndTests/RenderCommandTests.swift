@@ -10,6 +10,16 @@ import Testing
 
 @Suite("navgraph render, as a user runs it")
 struct RenderCommandTests {
+    /// Mermaid names models as the DOT drawing does: `--strip-suffix` (or `defaults.strip-suffix`) and short UUIDs.
+    @Test func mermaidNamesModelsAsTheDrawingDoes() throws {
+        let stripped = try navgraph([
+            "render", "--format", "mermaid", "--strip-suffix", "NavigationModel", example("sheet-over-tabs.txt"),
+        ])
+        #expect(stripped.status == 0 && stripped.stdout.contains(#"["Alert D12"]"#), "\(stripped.stderr)")
+        let short = try navgraph(["render", "--format", "markdown", example("leaky-session.jsonl")])
+        #expect(short.stdout.contains(#"["AppNavigationModel 6670#8230;"]"#))
+    }
+
     @Test func dotToStdoutByDefault() throws {
         let run = try navgraph(["render", example("session.log")])
         #expect(run.status == 0)

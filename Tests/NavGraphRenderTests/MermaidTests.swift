@@ -18,7 +18,7 @@ struct MermaidTests {
         let plain = try MermaidRenderer(direction: .leftToRight).render(hierarchy)
         let markdown = try MermaidRenderer(direction: .leftToRight, markdown: true).render(hierarchy)
         #expect(markdown == "```mermaid\n" + plain + "```\n")
-        #expect(plain.hasPrefix("flowchart LR\n"))
+        #expect(plain.split(separator: "\n")[1] == "flowchart LR")
     }
 
     @Test func presentationsAreDottedAndLeaksRed() throws {
@@ -86,6 +86,31 @@ struct MermaidTests {
             #expect(contrast >= 4.5, "\(line): \(contrast)")
         }
         #expect(classes == 12)
+        // Edge labels: the init directive's theme variables, which override the site's theme (Mermaid's dark theme
+        // drew them #ccc on #585858, 4.43:1).
+        let initLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("%%{init: ") })
+        let variables = try #require(
+            try JSONSerialization.jsonObject(with: Data(initLine.dropFirst(8).dropLast(3).utf8)) as? [String: Any])
+        let theme = try #require(variables["themeVariables"] as? [String: String])
+        let background = try #require(theme["edgeLabelBackground"].flatMap(Self.luminance))
+        let label = try #require(theme["nodeTextColor"].flatMap(Self.luminance))
+        let contrast = (max(background, label) + 0.05) / (min(background, label) + 0.05)
+        #expect(contrast >= 4.5, "edge labels: \(contrast)")
+    }
+
+    /// Nodes are named as in the DOT drawing: a UUID shortened (`6670…`, written as Mermaid's entity), the type's
+    /// suffix left out when asked.
+    @Test func namesAreShortenedAsInTheDOTDrawing() throws {
+        let uuids = try MermaidRenderer().render(try exampleHierarchy("leaky-session.jsonl"))
+        #expect(uuids.contains(#"["AppNavigationModel 6670#8230;"]"#))
+        #expect(!uuids.contains("66700001-0007-4001-8003-000000001EEF"))
+        var renderer = MermaidRenderer()
+        renderer.labels.strippedSuffix = "NavigationModel"
+        let stripped = try renderer.render(try exampleHierarchy("sheet-over-tabs.txt"))
+        #expect(stripped.contains(#"["Alert D12"]"#) && !stripped.contains("AlertNavigationModel"))
+        #expect(
+            try MermaidRenderer().render(try exampleHierarchy("sheet-over-tabs.txt")).contains(
+                "AlertNavigationModel D12"))
     }
 
     /// WCAG relative luminance of `#rrggbb`.

@@ -64,7 +64,10 @@ struct NavigationMapRenderTests {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         #expect(dot.contains(#"[label="first ×14", penwidth=3"#))
         #expect(dot.contains(#"[label="tab 1 ×5 · tab 2 ×5 · presented ×4 · sheet ×2", penwidth=3"#))
-        #expect(dot.contains(#"[label="alert ×1", penwidth=1, style=dashed"#))
+        #expect(
+            dot.contains(
+                ##"[label="alert ×1", penwidth=1, color="#c2410c", fontcolor="#c2410c", style=dashed, arrowhead=dot]"##)
+        )
         #expect(NavigationMapScene.weight(count: 1) == 1 && NavigationMapScene.weight(count: 2) == 2)
         #expect(NavigationMapScene.weight(count: 8) == 3 && NavigationMapScene.weight(count: 100_000) == 5)
     }
@@ -212,10 +215,67 @@ struct NavigationMapLookTests {
         let map = try exampleMap(["sheet-over-tabs.txt"])
         let dot = try NavigationMapDOTRenderer(.init(collapsed: ["Box<Item>"])).render(map)
         let legend = try #require(dot.split(separator: "\n").first { $0.contains("label=<<table") })
-        #expect(legend.contains("presented (alert, confirmationDialog, presented)") && legend.contains("tab N of"))
+        #expect(legend.contains("tab N of"))
+        // Each presentation style drawn has a row of its own, with its own sample, in render's order.
+        let rows = legend.components(separatedBy: "<tr>").dropFirst()
+        let styles = ["alert": "╌╌╌●", "confirmationDialog": "┈┈┈▷", "presented": "━ ━ ➤"]
+        for (style, sample) in styles {
+            #expect(rows.contains { $0.contains(">\(style)</font>") && $0.contains(sample) }, "\(style)")
+        }
+        let order = ["alert", "confirmationDialog", "presented"].compactMap { legend.range(of: ">\($0)</font>") }
+        #expect(
+            order.count == 3 && order[0].lowerBound < order[1].lowerBound && order[1].lowerBound < order[2].lowerBound)
+        #expect(!legend.contains("presented ("))
         #expect(!legend.contains("split column") && !legend.contains("switched to"))
         #expect(legend.contains("collapsed: Box&lt;Item&gt;"))
         #expect(try !NavigationMapDOTRenderer(.init(legend: false)).render(map).contains("<table"))
+    }
+
+    /// Each presentation style's edges have their own line and arrowhead, as `render` draws them.
+    @Test func presentationStylesAreDrawnApart() throws {
+        let dot = try NavigationMapDOTRenderer().render(try exampleMap())
+        let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
+        func edge(_ label: String) -> Substring? { edges.first { $0.contains("[label=\"\(label)") } }
+        #expect(edge("sheet ×2")?.contains("style=dashed, arrowhead=normal") == true)
+        #expect(edge("confirmationDialog ×4")?.contains("style=dotted, arrowhead=empty") == true)
+        #expect(edge("alert ×2")?.contains("style=dashed, arrowhead=dot") == true)
+        #expect(edge("presented ×1")?.contains("style=dashed, arrowhead=vee") == true)
+    }
+
+    /// `--strip-suffix` reaches the map's drawings: DOT's label (the whole name kept as its tooltip) and Mermaid's;
+    /// without it, no tooltip is written (the DOT is as it was).
+    @Test func aStrippedSuffixReachesEveryDrawing() throws {
+        let map = try exampleMap(["sheet-over-tabs.txt"])
+        var look = MapOutput.Look()
+        look.labels.strippedSuffix = "NavigationModel"
+        let dot = try NavigationMapDOTRenderer(look).render(map)
+        #expect(dot.contains(#"[label="Alert", tooltip="AlertNavigationModel"]"#))
+        #expect(!dot.contains(#"label="AlertNavigationModel""#))
+        #expect(try !NavigationMapDOTRenderer().render(map).contains("tooltip="))
+        let mermaid = try NavigationMapMermaidRenderer(labels: look.labels).render(map)
+        #expect(mermaid.contains(#"["Alert"]:::kind_screen"#) && !mermaid.contains("AlertNavigationModel"))
+        // The JSON map is data: whole names whatever the look.
+        let json = try #require(MapOutput.renderer(for: .json, look: look, layout: nil)).render(map)
+        #expect(json.contains(#""type": "AlertNavigationModel""#))
+    }
+
+    /// A user's diagram theme is drawn with; one that does not parse is named at its line and column.
+    @Test func aThemeFileIsDrawnWithOrNamedWhereItBreaks() throws {
+        let map = try exampleMap(["sheet-over-tabs.txt"])
+        var look = MapOutput.Look()
+        look.themeFile = (
+            "digraph mine {\n{{#statements}}{{#node}}  {{id}} [label=\"{{type}}\"];\n{{/node}}{{/statements}}}\n",
+            "mine.dot.mustache"
+        )
+        let dot = try NavigationMapDOTRenderer(look).render(map)
+        #expect(dot.hasPrefix("digraph mine {\n") && dot.contains(#"[label="AlertNavigationModel"];"#))
+        look.themeFile = ("digraph mine {\n{{#statements}}\n{{/nodes}}\n}\n", "mine.dot.mustache")
+        let error = #expect(throws: RenderError.self) { try NavigationMapDOTRenderer(look).render(map) }
+        guard case .invalidTemplate(let name, let line, _, _) = error else {
+            Issue.record("not a template error: \(String(describing: error))")
+            return
+        }
+        #expect(name == "mine.dot.mustache" && line == 3)
     }
 
     @Test func darkThemeIsItsOwnTemplate() throws {
