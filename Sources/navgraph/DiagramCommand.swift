@@ -18,7 +18,9 @@ struct DiagramCommand: ParsableCommand {
             (×12) and drawn heavier the more often; the relations between two types are one edge with one label. \
             Types of one feature (module `Checkout.Cart`, or first word `CheckoutCart…`) are grouped; containers \
             are clusters around the types they held. Logs of any input format can be mixed; the same logs give the \
-            same bytes whatever their order.
+            same bytes whatever their order. Each presentation style has its own line and arrowhead (the legend \
+            lists those drawn). --theme dark for the dark theme; for your own, start from \
+            `navgraph templates diagram/light.dot.mustache`.
 
             A container type reached from 2 or more places that leads on to 6 or more other types (a generic stack \
             root every sheet is wrapped in) is collapsed: its edges are drawn past it, from where its models were reached \

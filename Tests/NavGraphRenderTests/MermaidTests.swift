@@ -93,9 +93,12 @@ struct MermaidTests {
             try JSONSerialization.jsonObject(with: Data(initLine.dropFirst(8).dropLast(3).utf8)) as? [String: Any])
         let theme = try #require(variables["themeVariables"] as? [String: String])
         let background = try #require(theme["edgeLabelBackground"].flatMap(Self.luminance))
-        let label = try #require(theme["nodeTextColor"].flatMap(Self.luminance))
-        let contrast = (max(background, label) + 0.05) / (min(background, label) + 0.05)
-        #expect(contrast >= 4.5, "edge labels: \(contrast)")
+        // Mermaid's dark theme colours edge labels with `textColor`, its light one with `nodeTextColor`.
+        for key in ["textColor", "nodeTextColor"] {
+            let label = try #require(theme[key].flatMap(Self.luminance), "\(key)")
+            let contrast = (max(background, label) + 0.05) / (min(background, label) + 0.05)
+            #expect(contrast >= 4.5, "edge labels, \(key): \(contrast)")
+        }
     }
 
     /// Nodes are named as in the DOT drawing: a UUID shortened (`6670…`, written as Mermaid's entity), the type's
