@@ -60,9 +60,11 @@ enum ReplaySegments {
             return try layout(models.sorted())
         }
         var result: [(segment: ReplaySegment, drawing: Drawing)] = []
-        // The run being built: its first step, models, and its layout while that is current.
+        // The run being built: its first step, models, its stacks' chains, and its layout while that is current.
         var first = 1
         var models = shown[1]
+        var chains = StackChains(history)
+        chains.chain(models)
         var drawing: Drawing? = try laidOut(models)
         var runFits = drawing.map(fits) ?? true
         // The fewest models of a set whose layout did not fit: a set as big is taken not to fit, untried.
@@ -75,23 +77,40 @@ enum ReplaySegments {
         func start(at step: Int) throws(RenderError) {
             first = step
             models = shown[step]
+            chains.chain(models)
             let started = try laidOut(models)
             drawing = started
             runFits = fits(started)
             if !runFits { tooMany = min(tooMany, models.count) }
         }
-        for step in stride(from: 2, through: history.steps.count, by: 1) where !shown[step].isSubset(of: models) {
+        for step in stride(from: 2, through: history.steps.count, by: 1) {
+            let outOfLayouts = layouts >= budget - 1
+            if shown[step].isSubset(of: models) {
+                // Out of layouts (one kept for this run's own): the rest of the history joins this run.
+                if outOfLayouts || chains.hold(for: shown[step]) { continue }
+                try close(through: step - 1)
+                try start(at: step)
+                continue
+            }
             let grown = models.union(shown[step])
-            // Out of layouts (one kept for this run's own): the rest of the history joins this run.
-            if layouts >= budget - 1 || (!runFits && shown[step].count >= tooMany) {
+            var grownChains = chains
+            grownChains.chain(grown)
+            // A model that joins a chain between two entries re-chains the steps already in the run.
+            let rechained = models.contains { grownChains.previous[$0] != chains.previous[$0] }
+            let chainsHold =
+                grownChains.hold(for: shown[step])
+                && (!rechained || (first..<step).allSatisfy { grownChains.hold(for: shown[$0]) })
+            if outOfLayouts || (chainsHold && !runFits && shown[step].count >= tooMany) {
                 models = grown
+                chains = grownChains
                 drawing = nil
                 continue
             }
-            if runFits && grown.count < tooMany {
+            if chainsHold && runFits && grown.count < tooMany {
                 let trial = try laidOut(grown)
                 if fits(trial) {
                     models = grown
+                    chains = grownChains
                     drawing = trial
                     continue
                 }
@@ -102,5 +121,41 @@ enum ReplaySegments {
         }
         try close(through: history.steps.count)
         return result
+    }
+}
+
+/// The stack entries of a run's layout, chained in push order: a stack's entries are drawn one below the other,
+/// each with an arrow from the entry pushed before it in the layout (`DOTScene`). A step can be drawn with a layout
+/// only if, in each chain, the entries it shows come first: an entry whose predecessor in the layout is not shown
+/// (one pushed and popped earlier in the run) would be drawn with no arrow to its stack, far below it.
+struct StackChains {
+    /// Per model: the stack it was first pushed onto (as the union places it), or -1.
+    private let stackOf: [Int]
+    /// Each entry of the layout: the entry before it in its stack's chain (the first entry has none).
+    private(set) var previous: [Int: Int] = [:]
+
+    init(_ history: ReplayHistory) {
+        stackOf = history.models.indices.map { index in
+            let model = history.models[index]
+            guard case .push = model.edge, let parent = model.parent, let stack = history.index(of: parent) else {
+                return -1
+            }
+            return stack
+        }
+    }
+
+    /// Chains the stack entries among `models`, in the order the union draws them (first placement).
+    mutating func chain(_ models: Set<Int>) {
+        previous = [:]
+        var last: [Int: Int] = [:]
+        for model in models.sorted() where stackOf[model] >= 0 {
+            if let before = last[stackOf[model]] { previous[model] = before }
+            last[stackOf[model]] = model
+        }
+    }
+
+    /// Whether every entry `shown` draws hangs from an entry it draws too.
+    func hold(for shown: Set<Int>) -> Bool {
+        shown.allSatisfy { model in previous[model].map(shown.contains) ?? true }
     }
 }

@@ -55,8 +55,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("With --html: draw at most this many models of the history (0: all).", valueName: "count"))
-    var maxNodes = HTMLReplayPage.defaultMaxNodes
+        help: ArgumentHelp(
+            "With --html: draw at most this many models in each layout of the history (0: all; default: \(HTMLReplayPage.defaultMaxNodes)).",
+            valueName: "count"))
+    var maxNodes: Int?
 
     @Option(
         help: ArgumentHelp(
@@ -68,7 +70,8 @@ struct ReplayCommand: ParsableCommand {
         try PathOption.requireName(html, option: "--html")
         if html == nil && theme != nil { throw ValidationError("--theme applies to --html pages") }
         if html == nil && layout != nil { throw ValidationError("--layout applies to --html pages") }
-        try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all")
+        if html == nil && maxNodes != nil { throw ValidationError("--max-nodes applies to --html pages") }
+        if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
         if let start, start < 0 { throw ValidationError("--start \(start): a step is 0 or more") }
         if start != nil && steps != nil {
             throw ValidationError("--start and --steps: give one (without a terminal, --start N prints steps N..)")
@@ -81,7 +84,7 @@ struct ReplayCommand: ParsableCommand {
             ReplayHTMLExport(
                 target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
                 theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), layout: layout ?? .fit,
-                maxNodes: maxNodes)
+                maxNodes: maxNodes ?? HTMLReplayPage.defaultMaxNodes)
         }
         if let export { _ = try export.theme.htmlTemplate() }
         unblockInteractiveSignals()

@@ -99,6 +99,9 @@ struct HTMLReplayTests {
         let noPage = try navgraph(["replay", example("session.log"), "--layout", "union"])
         #expect(noPage.status == 64)
         #expect(noPage.stderr.contains("--layout applies to --html pages"), "\(noPage.stderr)")
+        let nodesWithoutPage = try navgraph(["replay", example("session.log"), "--max-nodes", "5"])
+        #expect(nodesWithoutPage.status == 64)
+        #expect(nodesWithoutPage.stderr.contains("--max-nodes applies to --html pages"), "\(nodesWithoutPage.stderr)")
         let unknown = try navgraph(["replay", example("session.log"), "--html", page.path, "--layout", "tight"])
         #expect(unknown.status == 64)
     }

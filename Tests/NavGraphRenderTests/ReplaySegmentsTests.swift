@@ -57,10 +57,15 @@ struct ReplaySegmentsTests {
             #expect(runs.last?.segment.steps.upperBound == history.steps.count)
             for (run, next) in zip(runs, runs.dropFirst()) {
                 #expect(next.segment.steps.lowerBound == run.segment.steps.upperBound + 1)
-                // It fitted, and the next step would have made it too big.
+                // It fitted, and the next step would have made it too big or broken a stack's chain.
                 if run.segment.models.count <= most {
                     let grown = Set(run.segment.models).union(shown[next.segment.steps.lowerBound])
-                    #expect(grown.count > most, "\(example): run \(run.segment.steps) ended early")
+                    var chains = StackChains(history)
+                    chains.chain(grown)
+                    let chained = (run.segment.steps.lowerBound...next.segment.steps.lowerBound).allSatisfy {
+                        chains.hold(for: shown[$0])
+                    }
+                    #expect(grown.count > most || !chained, "\(example): run \(run.segment.steps) ended early")
                 }
             }
             for run in runs {
@@ -137,5 +142,31 @@ struct TypeWrapTests {
     @Test func lineSeparatorIsDOTsLineBreak() {
         #expect(Escaping.dotString("A\u{2028}B") == "A\\nB")
         #expect(Escaping.dotString("A\nB") == "AB")
+    }
+}
+
+@Suite("Replay page layouts keep stacks chained")
+struct StackChainTests {
+    /// A stack with its root entry, A pushed and popped, then B pushed: B hangs from A in a layout holding both, so
+    /// the step that shows B without A needs a layout of its own.
+    @Test func anEntryPushedAfterAPopStartsARunWhereItsPredecessorIsGone() throws {
+        var timeline = Timeline()
+        timeline.append(NavEvent(.root(ModelRef(id: "r", type: "Root"), kind: .stack, window: "main"), line: 1))
+        timeline.append(NavEvent(.push(ModelRef(id: "home", type: "Home"), kind: nil, parent: "r"), line: 2))
+        timeline.append(NavEvent(.push(ModelRef(id: "a", type: "A"), kind: nil, parent: "r"), line: 3))
+        timeline.append(NavEvent(.pop(parent: "r", count: 1), line: 4))
+        timeline.append(NavEvent(.push(ModelRef(id: "b", type: "B"), kind: nil, parent: "r"), line: 5))
+        let history = ReplayHistory(timeline: timeline, descriptions: [])
+        let shown = ReplaySegments.shownModels(in: history)
+        let runs = try ReplaySegments.split(
+            history, layout: { (models: [Int]) throws(RenderError) -> [Int] in models }, fits: { _ in true })
+        for run in runs {
+            var chains = StackChains(history)
+            chains.chain(Set(run.segment.models))
+            for step in run.segment.steps { #expect(chains.hold(for: shown[step]), "step \(step)") }
+        }
+        #expect(runs.count == 2, "\(runs.map(\.segment))")
+        // Step 4 removes A (drawn as it leaves); step 5 shows B on the root entry, without A.
+        #expect(runs.last?.segment.steps == 5...5)
     }
 }
