@@ -262,7 +262,7 @@ def check_view(how, focus=None):
     if view["nodes"] == 0:
         return view
     expect(view["minFont"] >= 9, "%s: at step %d node text is %.2f px on screen" % (how, step, view["minFont"]))
-    if view["framed"] == "step":
+    if view["framed"] in ("step", "run"):
         expect(view["inside"] == view["nodes"], "%s: at step %d only %d of %d models are in view" % (
             how, step, view["inside"], view["nodes"]))
     else:

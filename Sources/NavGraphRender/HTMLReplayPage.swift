@@ -73,7 +73,7 @@ public struct HTMLReplayPage {
     ) throws(RenderError) -> (page: String, summary: RenderSummary) {
         let drawings = try laidOut(layout, engine: engine, pane: pane)
         var data = ""
-        writeData(drawings, to: &data)
+        writeData(drawings, pane: pane, to: &data)
         let context: [String: Any] = [
             "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
         ]
@@ -188,7 +188,9 @@ public struct HTMLReplayPage {
     /// page builds only when a step shows them) with its clusters and the models inside each. Every string goes
     /// through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is inert
     /// inside a `<script>` element.
-    private func writeData(_ drawings: [(segment: ReplaySegment, drawing: Drawing)], to output: inout String) {
+    private func writeData(
+        _ drawings: [(segment: ReplaySegment, drawing: Drawing)], pane: ReplayPane, to output: inout String
+    ) {
         output += "{\"title\":" + Escaping.jsonString(title)
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
@@ -217,7 +219,7 @@ public struct HTMLReplayPage {
         output += ",\n\"drawings\":["
         for (index, laidOut) in drawings.enumerated() {
             if index > 0 { output += ",\n" }
-            writeDrawing(laidOut.drawing, to: &output)
+            writeDrawing(laidOut.drawing, fits: pane.holds(svg: laidOut.drawing.svg), to: &output)
         }
         output += "]}"
     }
@@ -245,8 +247,9 @@ public struct HTMLReplayPage {
     }
 
     /// A drawing: its SVG cut into groups, each tied to the model, edge or cluster it shows; its clusters' models;
-    /// how many models it drew and folded.
-    private func writeDrawing(_ drawing: Drawing, to output: inout String) {
+    /// how many models it drew and folded; whether it shows whole at a readable size (`fits`: the page then frames
+    /// the whole drawing at every step of its run, so nothing moves while the run lasts).
+    private func writeDrawing(_ drawing: Drawing, fits: Bool, to output: inout String) {
         let placed = placed(in: drawing.scene)
         let svg = SVGGroups(svg: Self.svgElement(drawing.svg))
         output += "{\"head\":" + Escaping.jsonString(svg.head)
@@ -254,6 +257,7 @@ public struct HTMLReplayPage {
         output += ",\"clusters\":["
         output += placed.clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\"drawn\":\(drawing.scene.drawnCount),\"folded\":\(drawing.scene.collapsedCount)"
+        if fits { output += ",\"fits\":true" }
         output += ",\"groups\":["
         for (index, group) in svg.groups.enumerated() {
             if index > 0 { output += ",\n" }

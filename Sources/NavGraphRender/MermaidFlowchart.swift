@@ -25,6 +25,10 @@ struct MermaidFlowchart {
         case stack = "stack_group"
         case tabs = "tabs_group"
         case split = "split_group"
+        /// A feature's group in a map (its types, by module or first word).
+        case feature = "feature_group"
+        /// A map's group around a container type of another kind (a switch, a screen holding children).
+        case container = "container_group"
 
         init?(_ kind: DOTScene.ClusterKind) {
             switch kind {

@@ -207,9 +207,10 @@ public struct NavigationMapMermaidRenderer: Renderer {
         for statement in scene.statements {
             switch statement {
             case .openGroup(let id, let label):
-                flowchart.openSubgraph(id: id, label: label)
+                flowchart.openSubgraph(id: id, label: label, style: .feature)
             case .open(let id, let label, let kind):
-                flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind))
+                // Every subgraph styled: one without a class is drawn in Mermaid's default yellow.
+                flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind) ?? .container)
             case .close:
                 flowchart.closeSubgraph()
             case .window(let id, let name):

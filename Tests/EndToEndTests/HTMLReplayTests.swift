@@ -216,9 +216,10 @@ struct HTMLReplayTests {
             if input == hostileLog.path { arguments += ["--hostile", hostile] }
             let check = try runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
             #expect(check.status == 0, "\(input): \(check.stdout)\(check.stderr)")
-            // The middle step shows whole, readable: each run of steps is laid out to fit the pane.
+            // The middle step shows whole, readable: each run of steps is laid out to fit the pane, and the view
+            // frames the run's whole drawing (it does not move while the run lasts).
             if extra.isEmpty && input != hostileLog.path {
-                #expect(check.stdout.contains("framed the step;"), "\(input): \(check.stdout)")
+                #expect(check.stdout.contains("framed the run;"), "\(input): \(check.stdout)")
             }
         }
     }

@@ -85,7 +85,7 @@ struct MermaidTests {
             let contrast = (max(fill, colour) + 0.05) / (min(fill, colour) + 0.05)
             #expect(contrast >= 4.5, "\(line): \(contrast)")
         }
-        #expect(classes == 12)
+        #expect(classes == 14)
         // Edge labels: the init directive's theme variables, which override the site's theme (Mermaid's dark theme
         // drew them #ccc on #585858, 4.43:1).
         let initLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("%%{init: ") })
