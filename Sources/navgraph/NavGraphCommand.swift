@@ -58,9 +58,11 @@ struct NavGraphCommand: ParsableCommand {
         // out; the setup happens on the other core while the arguments are parsed.
         if arguments.first == "render" { RenderCommand.prepare(arguments: arguments.dropFirst()) }
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        // `help WORD` names a command as `navgraph WORD` does: an unknown one is said the same way (swift-argument-
+        // parser printed the overview and succeeded).
+        let named = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
         if let failure = CommandSuggestion.failure(
-            for: arguments.first, commands: commands,
-            readingFiles: commands.filter { !["templates", "config"].contains($0) })
+            for: named, commands: commands, readingFiles: commands.filter { !["templates", "config"].contains($0) })
         {
             end(with: failure)
         }

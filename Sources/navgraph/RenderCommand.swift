@@ -99,7 +99,7 @@ struct RenderCommand: ParsableCommand {
             !(chosen == .trace && OutputFormat.fileExtension(of: output)?.lowercased() == "json")
         {
             StandardError.write(
-                "navgraph: warning: writing \(chosen.rawValue) to '\(output)', whose extension names \(named.rawValue)\n"
+                "navgraph: warning: writing \(chosen.rawValue) to '\(output)', whose extension names \(named.rawValue)"
             )
         }
 

@@ -327,6 +327,10 @@ struct MessageTests {
             #expect(!run.stdout.isEmpty && !run.stdout.hasPrefix("navgraph: error"), "\(arguments)")
         }
         #expect(try navgraph(["--version"]).stdout.hasPrefix("0.1.0 (Graphviz "))
+        // `help WORD` with no such command says so, as `navgraph WORD` does.
+        let helpTypo = try navgraph(["help", "leak"])
+        #expect(helpTypo.status == 64 && helpTypo.stdout.isEmpty, "\(helpTypo.stdout)")
+        #expect(helpTypo.stderr.hasPrefix("navgraph: error: unknown command 'leak'; did you mean 'leaks'?"))
     }
 
     @Test func aCommandsErrorShowsThatCommandsUsage() throws {

@@ -132,6 +132,7 @@ struct RenderCommandTests {
         #expect(run.status == 0)
         #expect(Array(try Data(contentsOf: svg).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         #expect(run.stderr.contains("navgraph: warning: writing png to '\(svg.path)', whose extension names svg\n"))
+        #expect(!run.stderr.contains("\n\n"), "no blank line after the warning: \(run.stderr)")
         for (name, format) in [("diagram.txt", "svg"), ("nav.gv", "dot"), ("nav.svg", "svg")] {
             let quiet = try navgraph([
                 "render", example("session.log"), "-o", folder.appendingPathComponent(name).path, "--format", format,
