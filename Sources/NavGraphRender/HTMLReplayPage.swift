@@ -73,7 +73,7 @@ public struct HTMLReplayPage {
     ) throws(RenderError) -> (page: String, summary: RenderSummary) {
         let drawings = try laidOut(layout, engine: engine, pane: pane)
         var data = ""
-        writeData(drawings, pane: pane, to: &data)
+        writeData(drawings, to: &data)
         let context: [String: Any] = [
             "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
         ]
@@ -157,14 +157,20 @@ public struct HTMLReplayPage {
         var scene: DOTScene
         var summary: RenderSummary
         var svg: String
+        /// Whether it shows whole in the pane at readable text (`ReplayPane.holds`): measured once, when laid out,
+        /// for the runs' growth and for the page's framing alike.
+        var fits: Bool
     }
 
-    private func drawing(of models: [Int]?, engine: some DOTLayoutEngine) throws(RenderError) -> Drawing {
+    private func drawing(
+        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+    ) throws(RenderError) -> Drawing {
         let hierarchy = Self.union(of: history, only: models)
         var dot = ""
         let summary = try dotRenderer.render(hierarchy, to: &dot)
         let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
-        return Drawing(scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg)
+        return Drawing(
+            scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg, fits: pane.holds(svg: svg))
     }
 
     /// The page's layouts, each with the steps it draws.
@@ -174,11 +180,12 @@ public struct HTMLReplayPage {
         switch layout {
         case .union:
             let all = ReplaySegment(steps: 0...history.steps.count, models: Array(history.models.indices))
-            return [(all, try drawing(of: nil, engine: engine))]
+            return [(all, try drawing(of: nil, engine: engine, pane: pane))]
         case .fit:
             return try ReplaySegments.split(
-                history, layout: { (models) throws(RenderError) in try drawing(of: models, engine: engine) },
-                fits: { pane.holds(svg: $0.svg) })
+                history,
+                layout: { (models) throws(RenderError) in try drawing(of: models, engine: engine, pane: pane) },
+                fits: \.fits)
         }
     }
 
@@ -189,7 +196,7 @@ public struct HTMLReplayPage {
     /// through `Escaping.jsonString`, which also escapes `<`, `>`, `&`, U+2028 and U+2029, so the JSON is inert
     /// inside a `<script>` element.
     private func writeData(
-        _ drawings: [(segment: ReplaySegment, drawing: Drawing)], pane: ReplayPane, to output: inout String
+        _ drawings: [(segment: ReplaySegment, drawing: Drawing)], to output: inout String
     ) {
         output += "{\"title\":" + Escaping.jsonString(title)
         output += ",\n\"models\":["
@@ -219,7 +226,7 @@ public struct HTMLReplayPage {
         output += ",\n\"drawings\":["
         for (index, laidOut) in drawings.enumerated() {
             if index > 0 { output += ",\n" }
-            writeDrawing(laidOut.drawing, fits: pane.holds(svg: laidOut.drawing.svg), to: &output)
+            writeDrawing(laidOut.drawing, to: &output)
         }
         output += "]}"
     }
@@ -249,7 +256,7 @@ public struct HTMLReplayPage {
     /// A drawing: its SVG cut into groups, each tied to the model, edge or cluster it shows; its clusters' models;
     /// how many models it drew and folded; whether it shows whole at a readable size (`fits`: the page then frames
     /// the whole drawing at every step of its run, so nothing moves while the run lasts).
-    private func writeDrawing(_ drawing: Drawing, fits: Bool, to output: inout String) {
+    private func writeDrawing(_ drawing: Drawing, to output: inout String) {
         let placed = placed(in: drawing.scene)
         let svg = SVGGroups(svg: Self.svgElement(drawing.svg))
         output += "{\"head\":" + Escaping.jsonString(svg.head)
@@ -257,7 +264,7 @@ public struct HTMLReplayPage {
         output += ",\"clusters\":["
         output += placed.clusters.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         output += "],\"drawn\":\(drawing.scene.drawnCount),\"folded\":\(drawing.scene.collapsedCount)"
-        if fits { output += ",\"fits\":true" }
+        if drawing.fits { output += ",\"fits\":true" }
         output += ",\"groups\":["
         for (index, group) in svg.groups.enumerated() {
             if index > 0 { output += ",\n" }

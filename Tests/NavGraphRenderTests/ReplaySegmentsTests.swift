@@ -24,6 +24,21 @@ struct ReplaySegmentsTests {
         return ReplayHistory(timeline: timeline, descriptions: [])
     }
 
+    /// `history` split with a layout that is its number of models; `fits` is given that number and how many layouts
+    /// were made so far. Returns the runs and the layouts made.
+    static func split(
+        _ history: ReplayHistory, budget: Int = ReplaySegments.layoutBudget, fits: (Int, Int) -> Bool
+    ) throws -> (runs: [(segment: ReplaySegment, drawing: Int)], layouts: Int) {
+        var layouts = 0
+        let runs = try ReplaySegments.split(
+            history,
+            layout: { (models: [Int]) throws(RenderError) -> Int in
+                layouts += 1
+                return models.count
+            }, fits: { fits($0, layouts) }, budget: budget)
+        return (runs, layouts)
+    }
+
     /// What a step shows, worked out the plain way: every model placed or left alive after it, and those it removed.
     @Test func shownModelsAreWhatEachStepShows() throws {
         for example in ["leaky-session.log", "session.log", "navigator-session.log", "leaky-session.jsonl"] {
@@ -81,13 +96,7 @@ struct ReplaySegmentsTests {
     /// Past the budget, the rest of the history is one run: a long history is never laid out thousands of times.
     @Test func layoutsAreBounded() throws {
         let history = Self.growingHistory(count: 400)
-        var layouts = 0
-        let runs = try ReplaySegments.split(
-            history,
-            layout: { (models: [Int]) throws(RenderError) -> Int in
-                layouts += 1
-                return models.count
-            }, fits: { _ in layouts % 2 == 0 }, budget: 20)
+        let (runs, layouts) = try Self.split(history, budget: 20) { _, layouts in layouts % 2 == 0 }
         #expect(layouts <= 20)
         #expect(runs.last?.segment.steps.upperBound == 401)
         #expect(runs.last?.segment.models.count == 401, "the last run holds all the rest")
@@ -96,13 +105,7 @@ struct ReplaySegmentsTests {
     /// A run too big from its first step takes the steps after it without a layout each.
     @Test func aRunTooBigToFitIsNotTriedAgainAtEveryStep() throws {
         let history = Self.growingHistory(count: 200)
-        var layouts = 0
-        let runs = try ReplaySegments.split(
-            history,
-            layout: { (models: [Int]) throws(RenderError) -> Int in
-                layouts += 1
-                return models.count
-            }, fits: { $0 <= 10 })
+        let (runs, layouts) = try Self.split(history) { models, _ in models <= 10 }
         // Steps 1–10 (1 to 10 models) fit in one run; the rest, each too big, one run laid out at its start and end.
         #expect(runs.map(\.segment.steps) == [0...10, 11...201])
         #expect(layouts < 20)
