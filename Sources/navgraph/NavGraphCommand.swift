@@ -64,15 +64,23 @@ struct NavGraphCommand: ParsableCommand {
         if let failure = CommandSuggestion.failure(
             for: named, commands: commands, readingFiles: commands.filter { !["templates", "config"].contains($0) })
         {
-            end(with: failure)
+            Ending(failure).exit()
         }
+        // The error is let go before the process exits: AddressSanitizer's leak check, run at exit, counted an
+        // error still held by a frame that called exit() (swift-argument-parser's, with the keys it names) as leaked.
+        if let ending = runCommand(arguments) { ending.exit() }
+    }
+
+    /// Parses and runs the command; how the process should end when it fails or asks for help, nil when it ran.
+    private static func runCommand(_ arguments: [String]) -> Ending? {
         var parsed: ParsableCommand.Type = Self.self
         do {
             var command = try parseAsRoot(arguments)
             parsed = type(of: command)
             try command.run()
+            return nil
         } catch {
-            end(with: error, in: parsed)
+            return ending(for: error, in: parsed)
         }
     }
 
@@ -82,7 +90,7 @@ struct NavGraphCommand: ParsableCommand {
     /// are argument errors' words and usage lines, under navgraph's own `navgraph: error: ` (`usageFailure`).
     /// An argument error found while a command ran is shown with that command's usage (`command`), not the
     /// top level's.
-    private static func end(with error: any Error, in command: ParsableCommand.Type = Self.self) -> Never {
+    private static func ending(for error: any Error, in command: ParsableCommand.Type) -> Ending {
         let failure: CommandFailure
         switch error {
         case let error as CommandFailure: failure = error
@@ -100,12 +108,18 @@ struct NavGraphCommand: ParsableCommand {
                       See 'navgraph \(name) --help' for more information.
                     """)
         default:
-            // Help, --version and an `ExitCode` thrown to end quietly (replay's interruption) are not failures.
-            guard !exitCode(for: error).isSuccess, !fullMessage(for: error).isEmpty else { exit(withError: error) }
-            usageFailure(error)
+            // Help, --version and an `ExitCode` thrown to end quietly (replay's interruption) are not failures:
+            // they end as swift-argument-parser's `exit(withError:)` ends them (help on stdout).
+            let status = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if status.isSuccess || message.isEmpty {
+                return Ending(
+                    status: status.rawValue, message: message.isEmpty ? nil : message,
+                    onStandardOutput: status.isSuccess)
+            }
+            return usageFailure(error)
         }
-        if let message = failure.message { StandardError.write(message) }
-        Foundation.exit(failure.status.code)
+        return Ending(failure)
     }
 
     /// How every error navgraph reports begins, whoever found it (a script or a reader of a CI log looks for one form).
@@ -115,7 +129,7 @@ struct NavGraphCommand: ParsableCommand {
     /// `ValidationError`): its message, `Help:` and `Usage:` lines and exit status as it makes them, its `Error: `
     /// replaced by navgraph's prefix, and its sentence case ("Unknown option") by the lower case of navgraph's own
     /// messages and of compilers' ("error: unknown option").
-    private static func usageFailure(_ error: any Error) -> Never {
+    private static func usageFailure(_ error: any Error) -> Ending {
         var message = fullMessage(for: error)
         let theirs = "Error: "
         if message.hasPrefix(theirs) {
@@ -128,7 +142,30 @@ struct NavGraphCommand: ParsableCommand {
                 message = errorPrefix + words
             }
         }
-        StandardError.write(message)
-        Foundation.exit(exitCode(for: error).rawValue)
+        return Ending(status: exitCode(for: error).rawValue, message: message, onStandardOutput: false)
+    }
+}
+
+/// How the process ends: a status and what is said first, on stderr (a failure) or on stdout (help, --version).
+private struct Ending {
+    var status: Int32
+    var message: String?
+    var onStandardOutput: Bool
+
+    init(status: Int32, message: String?, onStandardOutput: Bool) {
+        self.status = status
+        self.message = message
+        self.onStandardOutput = onStandardOutput
+    }
+
+    init(_ failure: CommandFailure) {
+        self.init(status: failure.status.code, message: failure.message, onStandardOutput: false)
+    }
+
+    func exit() -> Never {
+        if let message {
+            if onStandardOutput { print(message) } else { StandardError.write(message) }
+        }
+        Foundation.exit(status)
     }
 }
