@@ -5,7 +5,8 @@ import NavGraphCore
 /// Format-blind: it sees what the reducer placed, whether an event or a dump placed it.
 ///
 /// A type's kind is the kind its models had when last seen: a dump can tell a model is a switch only when a later
-/// dump shows its content replaced, long after the model was placed.
+/// dump shows its content replaced, long after the model was placed. A container seen empty later (a stack popped
+/// to its root, which a dump or TCA's state shows as its root screen alone) stays the container it was.
 ///
 /// Cost: a step placing one model (an event) costs O(1) for a push or a tab appended to its container, whatever its
 /// length; a step placing many (a dump) reads each parent's children once.
@@ -93,7 +94,7 @@ public struct NavigationMapBuilder: Sendable {
             for snapshot in snapshots {
                 for entry in snapshot.entries {
                     guard let node = hierarchy.node(entry.model.key) else { continue }
-                    modelKinds[Self.kindKey(node.key, node.model.type)] = (node.model.type, node.kind)
+                    noteKind(of: node)
                 }
             }
         case .setPath:
@@ -108,10 +109,16 @@ public struct NavigationMapBuilder: Sendable {
         }
     }
 
+    private mutating func noteKind(of node: Node) {
+        let key = Self.kindKey(node.key, node.model.type)
+        if node.kind == .screen, let known = modelKinds[key], known.kind != .screen { return }
+        modelKinds[key] = (node.model.type, node.kind)
+    }
+
     /// One model placed: its siblings are looked for from the end of its parent's children.
     private mutating func recordOne(_ key: String, in hierarchy: Hierarchy) {
         guard let node = hierarchy.node(key) else { return }
-        modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
+        noteKind(of: node)
         guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
             add(NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil, placing: key)
             return
@@ -140,7 +147,7 @@ public struct NavigationMapBuilder: Sendable {
         var siblings: [String: (children: [(model: ModelRef, edge: EdgeKind?)], positions: [String: Int])] = [:]
         for key in keys {
             guard let node = hierarchy.node(key) else { continue }
-            modelKinds[Self.kindKey(key, node.model.type)] = (node.model.type, node.kind)
+            noteKind(of: node)
             guard let parentKey = node.parent, let edge = node.edge, let parent = hierarchy.model(parentKey) else {
                 add(
                     NavigationRelation(.windowRoot, from: node.window, to: node.model.type), container: nil,

@@ -79,6 +79,30 @@ struct NavigationMapTests {
         #expect(builder.map.types["DefaultStackRootNavigationModel"]?.kind == .stack)
     }
 
+    /// TCA's state shows a stack popped to its root as its root screen alone; in the map it stays a stack (its
+    /// cluster was labelled "screen" around the screens pushed on it).
+    @Test func aStackPoppedToItsRootStaysAStack() throws {
+        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/tca-syncups.log").path)
+        var hierarchy = Hierarchy()
+        var builder = NavigationMapBuilder()
+        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+            let change = hierarchy.apply(event)
+            builder.record(event, change: change, in: hierarchy)
+            return true
+        }
+        #expect(hierarchy.node("root")?.kind == .screen)
+        #expect(builder.map.types["AppFeature.State"] == NavigationMap.TypeEntry(kinds: [.stack: 1]))
+        // The dialog and the scanner that replaced it in place are each drawn, in their own style.
+        let relations = builder.map.relations
+        let detail = "detail(SyncUpDetail.State)"
+        #expect(
+            relations[
+                NavigationRelation(
+                    .presented(style: "confirmationDialog"), from: detail, to: "share(ConfirmationDialogState)")] == 1)
+        #expect(
+            relations[NavigationRelation(.presented(style: "sheet"), from: detail, to: "scanner(Scanner.State)")] == 1)
+    }
+
     @Test func aDumpPlacesAWholeStackInOneStepInOrder() {
         let entries = [
             Snapshot.Entry(model: model("s", "StackModel"), kind: .stack, edge: nil, parent: nil),

@@ -153,6 +153,31 @@ import Testing
         #expect(titles.contains("AppFeature.Action.path(.popFrom(id: #1))"))
     }
 
+    /// A destination that changes case in one action (`.share` → `.scanner`, the dialog's button starting a scan)
+    /// is the dialog dismissed and the scanner presented, each in its own style: one model renamed kept the
+    /// dialog's style, and a map lost the dialog.
+    @Test func aDestinationChangingCaseIsADismissalAndAPresentation() throws {
+        let events = try Self.events(Array(try Data(contentsOf: Self.fixture("stack.log"))))
+        var hierarchy = Hierarchy()
+        var scan: StepChange?
+        for event in events {
+            let change = hierarchy.apply(event)
+            guard case .snapshot(let snapshots) = event.action,
+                snapshots.first?.title.contains(".scanButtonTapped") == true
+            else { continue }
+            scan = change
+            break
+        }
+        let change = try #require(scan)
+        #expect(change.renamed.isEmpty)
+        #expect(change.removed.map(\.type) == ["share(ConfirmationDialogState)"])
+        #expect(change.removed.map(\.id) == ["#0.destination"])
+        let scanner = try #require(change.added.first.flatMap(hierarchy.node))
+        #expect(scanner.model.type == "scanner(Scanner.State)" && scanner.model.id == "#0.destination")
+        #expect(scanner.edge == .presented(.fullScreenCover))  // as the fixtures' configuration names it
+        #expect(change.added.count == 1)
+    }
+
     /// The Standups excerpt in the corpus (a diff in the middle of a session): element #1 and its sheet are read
     /// from it; the list under the stack is collapsed and holds nothing known.
     @Test func corpusExcerpt() throws {

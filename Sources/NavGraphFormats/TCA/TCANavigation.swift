@@ -40,14 +40,18 @@ struct TCANavigation {
                 case .presentation(let caseName, let payloadType, let presented):
                     var type = String(caseName ?? payloadType ?? "?")
                     if caseName != nil { type += "(\(payloadType.map(Self.withoutGenerics) ?? "…"))" }
-                    let key = Self.key(model.key, name)
-                    children.append(
-                        (presented, ModelRef(id: key, type: type), .presented(style(caseName, payloadType)), index))
+                    // A destination that changes case in place (`.share` → `.scanner`, in one action) is one
+                    // dismissed and another presented, each in its own style: the key names the case, the id shown
+                    // stays the property's.
+                    let id = Self.key(model.id, name)
+                    let key = caseName.map { Self.key(model.key, "\(name)(\($0))") } ?? id
+                    let edge = EdgeKind.presented(style(caseName, payloadType))
+                    children.append((presented, ModelRef(key: key, id: id, type: type), edge, index))
                 case .child(let child):
                     guard tabs || Self.holdsNavigation(child) else { continue }
-                    let key = Self.key(model.key, name)
-                    children.append(
-                        (child, ModelRef(id: key, type: String(child.type ?? "?")), tabs ? .tab : .child, index))
+                    let model = ModelRef(
+                        key: Self.key(model.key, name), id: Self.key(model.id, name), type: String(child.type ?? "?"))
+                    children.append((child, model, tabs ? .tab : .child, index))
                 case .selection(let tab):
                     selected = tab
                 case .absent, .other:
