@@ -20,6 +20,9 @@ public enum DrawingOutput {
         /// The DOT theme's text and the name errors give it (a path), `nil` for the built-in one. Asked only by the
         /// formats drawn from the theme, so a theme that cannot be read fails only those.
         public var theme: () throws -> (text: String, name: String)? = { nil }
+        /// The user's Mermaid template (`--theme PATH` with a Mermaid format); `nil` for the built-in one. Asked
+        /// only by the Mermaid formats.
+        public var mermaidTemplate: () throws -> MermaidTemplate? = { nil }
         /// Draws svg, png and pdf (NavGraphGraphviz's `GraphvizLayout`); without one those formats have no
         /// renderer.
         public var layout: (any DOTLayoutEngine)?
@@ -44,6 +47,7 @@ public enum DrawingOutput {
             renderer.endOfInput = options.endOfInput
             renderer.maxNodes = options.maxNodes
             renderer.labels = options.labels
+            renderer.template = try options.mermaidTemplate()
             return renderer
         case .trace:
             var renderer = TraceEventRenderer(inputName: options.inputName)

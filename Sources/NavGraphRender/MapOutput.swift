@@ -11,6 +11,8 @@ public enum MapOutput {
         public var theme: String
         /// A user's diagram theme (`diagram --theme PATH`): its text and the name its errors give (the path).
         public var themeFile: (text: String, name: String)?
+        /// A user's Mermaid template (`diagram --format mermaid --theme PATH`), for the Mermaid formats.
+        public var mermaidTemplate: MermaidTemplate?
         /// How nodes name their types in the drawn formats (a type suffix left out); the JSON map keeps every name
         /// whole.
         public var labels: DiagramLabels
@@ -42,8 +44,10 @@ public enum MapOutput {
         case .dot: return dot
         case .svg, .png, .pdf: return layout.map { LaidOutRenderer(dot: dot, format: format, engine: $0) }
         case .mermaid, .markdown:
-            return NavigationMapMermaidRenderer(
+            var renderer = NavigationMapMermaidRenderer(
                 direction: look.direction, markdown: format == .markdown, grouped: look.grouped, labels: look.labels)
+            renderer.template = look.mermaidTemplate
+            return renderer
         case .json: return NavigationMapJSONRenderer()
         default: return nil
         }

@@ -139,13 +139,18 @@ struct MermaidFlowchart {
         return (statements, classes)
     }
 
-    func render<Output: TextOutputStream>(markdown: Bool, to output: inout Output) throws(RenderError) {
-        let template = try BuiltInTemplate.parse(MermaidRenderer.templateName)
+    /// Writes the flowchart through `template`, the built-in one when `nil`.
+    func render<Output: TextOutputStream>(
+        markdown: Bool, template given: MermaidTemplate? = nil, to output: inout Output
+    ) throws(RenderError) {
+        // Not `given ?? …`: the autoclosure's throws is untyped.
+        let template: MermaidTemplate
+        if let given { template = given } else { template = try MermaidTemplate.builtIn() }
         let (statements, classes) = flattened()
         let classStatements: [[String: Any]] = classes.keys.sorted().map { style in
             ["class": style, "ids": classes[style, default: []].joined(separator: ",")]
         }
-        let text = template.render([
+        let text = template.template.render([
             "direction": direction, "statements": statements, "subgraphClasses": classStatements,
         ])
         if markdown { output.write("```mermaid\n") }

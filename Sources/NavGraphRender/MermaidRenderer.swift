@@ -19,6 +19,8 @@ public struct MermaidRenderer: Renderer {
     /// How nodes name their models, as in the DOT drawing (UUIDs shortened, a type suffix left out). Mermaid has no
     /// tooltip that GitHub shows (`click` is turned off there), so the whole names are only in the input.
     public var labels = DiagramLabels()
+    /// The user's template (`--theme PATH`); `nil` writes through the built-in one.
+    public var template: MermaidTemplate?
 
     public init(direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false) {
         self.direction = direction
@@ -103,7 +105,7 @@ public struct MermaidRenderer: Renderer {
             }
         }
         var text = ""
-        try flowchart.render(markdown: markdown, to: &text)
+        try flowchart.render(markdown: markdown, template: template, to: &text)
         return (text, scene, edges)
     }
 }

@@ -186,6 +186,8 @@ public struct NavigationMapMermaidRenderer: Renderer {
     public var grouped: Bool
     /// How nodes name their types (as in the DOT drawing).
     public var labels: DiagramLabels
+    /// The user's template (`diagram --theme PATH`); `nil` writes through the built-in one.
+    public var template: MermaidTemplate?
 
     public init(
         direction: DOTRenderer.Direction = .topToBottom, markdown: Bool = false, grouped: Bool = true,
@@ -226,7 +228,7 @@ public struct NavigationMapMermaidRenderer: Renderer {
                     dotted: dotted, width: weight > 1 ? weight : nil)
             }
         }
-        try flowchart.render(markdown: markdown, to: &output)
+        try flowchart.render(markdown: markdown, template: template, to: &output)
         return RenderSummary()
     }
 }

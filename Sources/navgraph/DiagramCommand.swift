@@ -57,7 +57,8 @@ struct DiagramCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache diagram theme's path.",
+            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache diagram theme's path (with "
+                + "--format mermaid or markdown, your Mermaid template's).",
             valueName: "name|path"))
     var theme: String?
 
@@ -188,6 +189,9 @@ struct DiagramCommand: ParsableCommand {
             let resolved = try ThemeArgument(value: given).diagramTheme()
             if let name = resolved.builtIn { look.theme = name }
             look.themeFile = resolved.file.map { ($0.text, $0.name) }
+        }
+        if let theme, [.mermaid, .markdown].contains(chosen) {
+            look.mermaidTemplate = try ThemeArgument(value: theme).mermaidTemplate()
         }
         guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
         var bytes = ByteOutput()

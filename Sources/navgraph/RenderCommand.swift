@@ -38,7 +38,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path.",
+            "A built-in theme (light, dark; see `navgraph templates`) or your Mustache DOT theme's path (with "
+                + "--format mermaid or markdown, your Mermaid template's).",
             valueName: "name|path"))
     var theme: String?
 
@@ -118,6 +119,9 @@ struct RenderCommand: ParsableCommand {
         options.endOfInput = moment.moment == nil
         options.inputName = input.displayName
         options.theme = { try theme?.dotTemplate().map { ($0.text, $0.name) } }
+        // Only a --theme given here: `defaults.theme` names a DOT theme for every drawing.
+        let given = self.theme.map { ThemeArgument(value: $0) }
+        options.mermaidTemplate = { try given?.mermaidTemplate() }
         options.layout = GraphvizLayout()
 
         // What the drawing leaves out is said before Graphviz lays it out (which a large drawing makes take a while,

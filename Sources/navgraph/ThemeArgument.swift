@@ -49,6 +49,20 @@ struct ThemeArgument {
         return (nil, Template(text: try readFile(), name: value))
     }
 
+    /// The Mermaid template: `nil` for a built-in theme's name (the one built-in Mermaid template reads in a site's
+    /// light and dark themes alike), else the user's file. A DOT theme given for Mermaid output is a slip, said:
+    /// written through as Mermaid it would be DOT text in a Markdown page.
+    func mermaidTemplate() throws -> MermaidTemplate? {
+        if BuiltInThemes.names.contains(value) || NavigationMapDOTRenderer.themes.contains(value) { return nil }
+        _ = try builtIn()
+        if value.hasSuffix(".dot.mustache") || value.hasSuffix(".dot") {
+            throw ValidationError(
+                "'\(value)' is a DOT theme; Mermaid output is written through a Mermaid template (start from "
+                    + "`navgraph templates \(MermaidRenderer.templateName)`)")
+        }
+        return try MermaidTemplate(text: readFile(), name: value)
+    }
+
     private func builtIn() throws -> String? {
         if let builtInName { return builtInName }
         if !value.contains("/") && !value.contains(".") {
