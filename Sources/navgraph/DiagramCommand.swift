@@ -195,7 +195,11 @@ struct DiagramCommand: ParsableCommand {
         }
         guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
         var bytes = ByteOutput()
-        try renderer.render(map, to: &bytes)
+        do {
+            try renderer.render(map, to: &bytes)
+        } catch {
+            throw CommandFailure.themeMadeInvalidDOT(error, theme: look.themeFile?.name) ?? error
+        }
         if let target {
             try target.write(bytes.bytes)
         } else {

@@ -153,7 +153,11 @@ struct RenderCommand: ParsableCommand {
             renderer = try DrawingOutput.renderer(for: chosen, options) ?? renderer
         }
         var bytes = ByteOutput()
-        say(try renderer.render(hierarchy, to: &bytes))
+        do {
+            say(try renderer.render(hierarchy, to: &bytes))
+        } catch {
+            throw CommandFailure.themeMadeInvalidDOT(error, theme: theme.flatMap(\.userFile)) ?? error
+        }
         try write(bytes.bytes, to: target)
     }
 

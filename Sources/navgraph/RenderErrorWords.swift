@@ -90,3 +90,24 @@ extension GraphvizError.MissingPlugin {
             + "libgvc6; Fedora: dnf reinstall graphviz)" + quoted
     }
 }
+
+extension CommandFailure {
+    /// A user's DOT theme whose output Graphviz cannot read: the theme is to blame, so it is named (Graphviz names
+    /// only a line of DOT text the user never saw) and the failure is bad input; `nil` for any other error.
+    static func themeMadeInvalidDOT(_ error: any Error, theme: String?) -> CommandFailure? {
+        guard let theme else { return nil }
+        let graphviz: GraphvizError
+        switch error {
+        case let error as GraphvizError: graphviz = error
+        case RenderError.graphviz(let error) as RenderError: graphviz = error
+        default: return nil
+        }
+        guard case .invalidDOT(let message) = graphviz else { return nil }
+        var said = message
+        if said.hasPrefix("Error: ") { said.removeFirst("Error: ".count) }
+        return .badInput(
+            theme,
+            "the DOT this theme made does not parse"
+                + (said.isEmpty ? "" : " (Graphviz: \(said))") + "; --format dot writes that DOT for a look")
+    }
+}

@@ -18,6 +18,8 @@ struct ThemeArgument {
     var origin: String?
 
     var builtInName: String? { BuiltInThemes.names.contains(value) ? value : nil }
+    /// The user's theme file, as named; `nil` for a built-in theme.
+    var userFile: String? { builtInName == nil ? value : nil }
 
     /// The DOT theme; `nil` for the default built-in one (parsed once, ahead, by the renderer).
     func dotTemplate() throws -> Template? {

@@ -177,6 +177,22 @@ struct RenderCommandTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("broken.dot.mustache:1:16: error: invalid template: a section is never closed"))
         #expect(!bad.stderr.contains("ParserError"))
+        // A theme that parses but makes DOT Graphviz cannot read is named, not only Graphviz's line of DOT text
+        // (render and diagram alike, exit 2: the theme is the input to fix); --format dot still writes that DOT.
+        let unclosed = folder.appendingPathComponent("unclosed.dot.mustache")
+        try "digraph {\n{{#statements}}{{#node}}  {{id}} [label=\"{{type}}\"\n{{/node}}{{/statements}}}\n"
+            .write(to: unclosed, atomically: true, encoding: .utf8)
+        let svg = folder.appendingPathComponent("drawn.svg").path
+        for command in ["render", "diagram"] {
+            let run = try navgraph([command, example("launch-dump.txt"), "--theme", unclosed.path, "-o", svg])
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix(
+                    "\(unclosed.path): error: the DOT this theme made does not parse (Graphviz: syntax error in line "),
+                "\(command): \(run.stderr)")
+            #expect(run.stderr.hasSuffix("; --format dot writes that DOT for a look\n"))
+        }
+        #expect(try navgraph(["render", example("launch-dump.txt"), "--theme", unclosed.path]).status == 0)
     }
 
     @Test func builtInThemesByName() throws {
