@@ -40,11 +40,27 @@ public struct DiagramLabels: Sendable, Equatable {
     /// Everything as the input named it.
     public static let full = DiagramLabels(shortensUUIDs: false)
 
+    /// The type as drawn: `strippedSuffix` left out of every name in it that ends with it and is longer, so a
+    /// generic type and its arguments (`ThreadNavigationModel<ListNavigationModel>` → `Thread<List>`), a qualified
+    /// name and a case's payload (`detail(DetailNavigationModel)`) are shortened as a plain name is.
     func type(_ type: String) -> String {
-        guard let suffix = strippedSuffix, !suffix.isEmpty, type.hasSuffix(suffix), type.count > suffix.count else {
-            return wrapped(type)
+        guard let suffix = strippedSuffix, !suffix.isEmpty, type.contains(suffix) else { return wrapped(type) }
+        var result = ""
+        var name = ""
+        func endName() {
+            result += name.count > suffix.count && name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+            name = ""
         }
-        return wrapped(String(type.dropLast(suffix.count)))
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                name.append(character)
+            } else {
+                endName()
+                result.append(character)
+            }
+        }
+        endName()
+        return wrapped(result)
     }
 
     /// `type` on two lines when it is longer than `wrapsTypesLongerThan`: a LINE SEPARATOR (which

@@ -141,6 +141,20 @@ struct TypeWrapTests {
         #expect(stripped.type("ArchitectureExampleNavigationModel") == "ArchitectureExample")
     }
 
+    /// `--strip-suffix` shortens every name in a type that ends with the suffix: a generic type and its arguments,
+    /// a qualified name, a case's payload; a name that is the suffix alone, or only contains it, stays.
+    @Test func aStrippedSuffixLeavesEveryNameThatEndsWithIt() {
+        let labels = DiagramLabels(strippedSuffix: "NavigationModel")
+        #expect(labels.type("HomeNavigationModel") == "Home")
+        #expect(labels.type("ThreadNavigationModel<ListNavigationModel, Int>") == "Thread<List, Int>")
+        #expect(labels.type("App.SettingsNavigationModel") == "App.Settings")
+        #expect(labels.type("detail(DetailNavigationModel)") == "detail(Detail)")
+        #expect(labels.type("NavigationModel") == "NavigationModel")
+        #expect(labels.type("Wrapper<NavigationModel>") == "Wrapper<NavigationModel>")
+        #expect(labels.type("NavigationModelStore") == "NavigationModelStore")
+        #expect(labels.type("Café_NavigationModel") == "Café_")
+    }
+
     /// The break reaches Graphviz as its line break; any other control character stays out.
     @Test func lineSeparatorIsDOTsLineBreak() {
         #expect(Escaping.dotString("A\u{2028}B") == "A\\nB")
