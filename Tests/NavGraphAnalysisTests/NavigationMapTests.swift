@@ -19,6 +19,19 @@ private func map(_ actions: [NavEvent.Action]) -> NavigationMap {
 
 private func model(_ id: String, _ type: String) -> ModelRef { ModelRef(id: id, type: type) }
 
+/// An example read whole: the map's builder and the hierarchy at its end.
+private func read(_ example: String) throws -> (NavigationMapBuilder, Hierarchy) {
+    let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(example)").path)
+    var hierarchy = Hierarchy()
+    var builder = NavigationMapBuilder()
+    try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+        let change = hierarchy.apply(event)
+        builder.record(event, change: change, in: hierarchy)
+        return true
+    }
+    return (builder, hierarchy)
+}
+
 /// An app: a tabs root with two stacks; a detail pushed twice on a list, a sheet, a switch.
 private let appHistory: [NavEvent.Action] = [
     .root(model("app", "AppModel"), kind: .switch, window: "main"),
@@ -67,14 +80,7 @@ struct NavigationMapTests {
 
     @Test func aTypeHasTheKindItsModelsHadWhenLastSeen() throws {
         // In session.log a dump shows AppNavigationModel's content replaced only after it was placed: a switch.
-        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/session.log").path)
-        var hierarchy = Hierarchy()
-        var builder = NavigationMapBuilder()
-        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
-            let change = hierarchy.apply(event)
-            builder.record(event, change: change, in: hierarchy)
-            return true
-        }
+        let (builder, _) = try read("session.log")
         #expect(builder.map.types["AppNavigationModel"] == NavigationMap.TypeEntry(kinds: [.switch: 1]))
         #expect(builder.map.types["DefaultStackRootNavigationModel"]?.kind == .stack)
     }
@@ -82,14 +88,7 @@ struct NavigationMapTests {
     /// TCA's state shows a stack popped to its root as its root screen alone; in the map it stays a stack (its
     /// cluster was labelled "screen" around the screens pushed on it).
     @Test func aStackPoppedToItsRootStaysAStack() throws {
-        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/tca-syncups.log").path)
-        var hierarchy = Hierarchy()
-        var builder = NavigationMapBuilder()
-        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
-            let change = hierarchy.apply(event)
-            builder.record(event, change: change, in: hierarchy)
-            return true
-        }
+        let (builder, hierarchy) = try read("tca-syncups.log")
         #expect(hierarchy.node("root")?.kind == .screen)
         #expect(builder.map.types["AppFeature.State"] == NavigationMap.TypeEntry(kinds: [.stack: 1]))
         // The dialog and the scanner that replaced it in place are each drawn, in their own style.
