@@ -100,7 +100,8 @@ public struct DOTRenderer: Renderer {
     func scene(for hierarchy: Hierarchy) -> DOTScene {
         DOTScene(
             hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
-            maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight)
+            maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight,
+            legendBelow: true)
     }
 
     /// The theme's values outside the statements.

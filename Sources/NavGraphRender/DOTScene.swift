@@ -24,6 +24,9 @@ struct DOTScene {
         case legend(id: String)
         case legendRow(LegendRow)
         case legendEnd
+        /// An invisible edge from the lowest model to the legend, after its cluster: Graphviz then places the legend
+        /// under the drawing instead of beside it (`legendBelow`).
+        case legendAnchor(from: String, to: String)
     }
 
     /// One line of the legend: a sample drawn as the diagram draws it, and what it stands for (plain words: the
@@ -78,7 +81,7 @@ struct DOTScene {
     ///     read top down (tab 1, the sidebar and the first window on top).
     init(
         hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
-        leftToRight: Bool = false
+        leftToRight: Bool = false, legendBelow: Bool = false
     ) {
         self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
@@ -115,7 +118,7 @@ struct DOTScene {
                     model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
                     kind: .screen, state: .leaked))
         }
-        if legend { appendLegend() }
+        if legend { appendLegend(below: legendBelow && !leftToRight) }
     }
 
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
@@ -379,9 +382,10 @@ struct DOTScene {
     }
 
     /// A key to what this diagram draws — only the node kinds, states and edge kinds it contains, each
-    /// presentation style on its own row — as one small table in a corner: a strip of samples was as wide as half
-    /// the drawing.
-    private mutating func appendLegend() {
+    /// presentation style on its own row — as one small table: a strip of samples was as wide as half the drawing.
+    /// `below`: anchored under the lowest model, so it takes none of the width (beside a narrow drawing, Graphviz's
+    /// place for a separate part, it was 39% of it).
+    private mutating func appendLegend(below: Bool) {
         var kinds = Set<NodeKind>()
         var states = Set<NodeState>()
         var edgeNames = Set<String>()
@@ -429,6 +433,38 @@ struct DOTScene {
         for row in rows { statements.append(.legendRow(row)) }
         statements.append(.legendEnd)
         statements.append(.close)
+        if below, let lowest = lowestNode() { statements.append(.legendAnchor(from: lowest, to: "legend")) }
+    }
+
+    /// The drawn model furthest down its edges (the first of them, so the legend sits at the left), which a
+    /// top-to-bottom layout ranks lowest; `nil` in a drawing without nodes.
+    private func lowestNode() -> String? {
+        var depth: [String: Int] = [:]
+        var order: [String] = []
+        for case .node(let id, _, _, _) in statements {
+            depth[id] = 0
+            order.append(id)
+        }
+        // Parents come before their children in the statements, so one pass settles nearly all; a few more settle
+        // an edge written before its parent's depth was known.
+        for _ in 0..<4 {
+            var changed = false
+            for statement in statements {
+                let from: String
+                let to: String
+                switch statement {
+                case .edge(let edgeFrom, let edgeTo, _, _), .leakEdge(let edgeFrom, let edgeTo, _):
+                    (from, to) = (edgeFrom, edgeTo)
+                default: continue
+                }
+                guard let parent = depth[from], let child = depth[to], child < parent + 1 else { continue }
+                depth[to] = parent + 1
+                changed = true
+            }
+            if !changed { break }
+        }
+        let deepest = depth.values.max() ?? 0
+        return order.first { depth[$0] == deepest }
     }
 }
 

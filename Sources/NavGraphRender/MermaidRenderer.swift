@@ -99,7 +99,7 @@ public struct MermaidRenderer: Renderer {
             case .leakEdge(let from, let to, let label):
                 flowchart.edge(from: from, to: to, label: label, dotted: true, leak: true)
                 edges += 1
-            case .legend, .legendRow, .legendEnd:
+            case .legend, .legendRow, .legendEnd, .legendAnchor:
                 // The legend, which Mermaid is drawn without.
                 break
             }

@@ -8,7 +8,7 @@ import NavGraphCore
 /// shape — which values it has, which strings are empty, which flags are set — is one integer.
 struct ThemeStatement {
     enum Section: UInt8, CaseIterable {
-        case cluster, end, node, edge, legendStart, legendNode, legendEdge, legendEnd
+        case cluster, end, node, edge, legendStart, legendNode, legendEdge, legendEnd, legendAnchor
 
         var name: String { Self.names[Int(rawValue)] }
         private static let names = allCases.map { String(describing: $0) }
@@ -150,6 +150,10 @@ struct ThemeStatement {
             }
         case .legendEnd:
             shape.section = .legendEnd
+        case .legendAnchor(let from, let to):
+            shape.section = .legendAnchor
+            set(.from, from)
+            set(.to, to)
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-/// The legend is a key in a corner, not a second drawing: at most a quarter of the SVG's width (it was 47–67%, and
-/// in an 880 px README column it shrank the drawing's text to about 6 px).
+/// The legend is a key, not a second drawing: at most a quarter of the SVG's width (it was 47–67%, and in an 880 px
+/// README column it shrank the drawing's text to about 6 px). Top to bottom it goes under the drawing, where it costs
+/// no width at all; beside a narrow drawing it was 39% of it.
 @Suite("The legend's size")
 struct LegendSizeTests {
     /// Every example `render` accepts (not the Swift program that made one, nor the example configuration).
@@ -23,7 +24,53 @@ struct LegendSizeTests {
             #expect(!run.stdout.contains("class=\"edge\""), "no legend in \(name), which has edges")
             return
         }
-        #expect(ratio <= 0.25, "\(name) \(direction): the legend is \(Int(ratio * 100))% of the width")
+        if direction == "TB" {
+            // Under the drawing: it takes none of the width (a legend of a narrow drawing may be a third as wide as
+            // it, as a caption is).
+            let plain = try navgraph(["render", "--format", "svg", "--no-legend", "-o", "-", example(name)])
+            #expect(Self.width(svg: run.stdout) == Self.width(svg: plain.stdout), "\(name): the legend widened it")
+            #expect(ratio <= 0.5, "\(name): the legend is \(Int(ratio * 100))% of the width")
+        } else {
+            #expect(ratio <= 0.25, "\(name) \(direction): the legend is \(Int(ratio * 100))% of the width")
+        }
+    }
+
+    /// A narrow drawing (one chain of presentations, every style): the legend under it, below every model, and the
+    /// drawing as wide as without one.
+    @Test func underANarrowDrawing() throws {
+        let events =
+            [
+                #"{"v":1,"event":"root","id":"r","type":"Root","kind":"screen","window":"main"}"#,
+                #"{"v":1,"event":"present","id":"s","type":"SheetScreen","parent":"r","style":"sheet"}"#,
+                #"{"v":1,"event":"present","id":"f","type":"CoverScreen","parent":"s","style":"fullScreenCover"}"#,
+                #"{"v":1,"event":"present","id":"p","type":"PopScreen","parent":"f","style":"popover"}"#,
+                #"{"v":1,"event":"present","id":"a","type":"AlertScreen","parent":"p","style":"alert"}"#,
+            ].joined(separator: "\n") + "\n"
+        let run = try navgraph(["render", "--format", "svg", "-o", "-"], stdin: events)
+        let plain = try navgraph(["render", "--format", "svg", "--no-legend", "-o", "-"], stdin: events)
+        #expect(run.status == 0 && plain.status == 0, "\(run.stderr)")
+        #expect(Self.width(svg: run.stdout) == Self.width(svg: plain.stdout))
+        let dot = try navgraph(["render", "--format", "dot"], stdin: events)
+        #expect(dot.stdout.contains("n4 -> legend [style=invis];"), "from the lowest model, AlertScreen")
+        // Graphviz's SVG y grows downwards from a negative origin: the legend's top is below the window's bottom.
+        let legendTop = try #require(Self.outlineYs(svg: run.stdout, title: "cluster_legend")?.min())
+        let windowBottom = try #require(Self.outlineYs(svg: run.stdout, title: "cluster_0")?.max())
+        #expect(legendTop > windowBottom)
+        // Left to right it stays beside the drawing: under it would be past the last rank, further right still.
+        let across = try navgraph(["render", "--format", "dot", "--direction", "LR"], stdin: events)
+        #expect(across.stdout.contains("cluster_legend") && !across.stdout.contains("-> legend"))
+    }
+
+    static func width(svg: String) -> Double? {
+        svg.firstMatch(of: /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"/).flatMap { Double($0.1) }
+    }
+
+    /// The y coordinates of a cluster's outline in Graphviz's SVG.
+    static func outlineYs(svg: String, title: String) -> [Double]? {
+        guard let start = svg.range(of: "<title>\(title)</title>"),
+            let outline = svg[start.upperBound...].firstMatch(of: /(?:d|points)="([^"]*)"/)
+        else { return nil }
+        return outline.1.matches(of: /-?[\d.]+,(-?[\d.]+)/).compactMap { Double($0.1) }
     }
 
     /// A long session: many models, leaks, every kind the simulated app has.
