@@ -119,10 +119,9 @@ private struct ParsedTheme: Sendable {
 
     init(text: String, name: String) throws(RenderError) {
         DOTContentType.register()
-        // Escaping for DOT is the default, so a theme that forgets the pragma still cannot be broken by input.
-        let pragma = "{{% CONTENT_TYPE: DOT}}"
-        let prefixLength = text.contains("CONTENT_TYPE") ? 0 : pragma.count
-        self.text = prefixLength == 0 ? text : pragma + text
+        // Escaping for DOT whatever the theme says, so input cannot break out of a value.
+        let (text, prefixLength) = try UserTemplateText.prepared(text, name: name, contentType: "DOT")
+        self.text = text
         do {
             shapeTemplate = try StatementShapes.template(for: self.text)
         } catch {

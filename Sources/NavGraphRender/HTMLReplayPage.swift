@@ -55,7 +55,11 @@ public struct HTMLReplayPage {
         }
         var library = MustacheLibrary()
         library.register(try TemplateErrorMessage.parse(page, name: Self.pageTemplateName), named: "replay-page")
-        library.register(try TemplateErrorMessage.parse(themeText, name: themeName), named: "theme")
+        // Escaping for HTML whatever the theme says (TEXT would let a name from the input into the page's markup).
+        let (themeSource, prefixLength) = try UserTemplateText.prepared(
+            themeText, name: themeName, contentType: "HTML")
+        library.register(
+            try TemplateErrorMessage.parse(themeSource, name: themeName, prefixLength: prefixLength), named: "theme")
         theme = library
     }
 

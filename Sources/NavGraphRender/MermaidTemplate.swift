@@ -9,12 +9,9 @@ public struct MermaidTemplate: Sendable {
     /// Parses a user's template; `name` (its path) is what a parse error names, at the author's line and column.
     public init(text: String, name: String) throws(RenderError) {
         MermaidContentType.register()
-        // Escaping for Mermaid labels is the default, so a template that forgets the pragma still cannot be broken
-        // by a name in the input.
-        let pragma = "{{% CONTENT_TYPE: Mermaid}}"
-        let prefixLength = text.contains("CONTENT_TYPE") ? 0 : pragma.count
-        template = try TemplateErrorMessage.parse(
-            prefixLength == 0 ? text : pragma + text, name: name, prefixLength: prefixLength)
+        // Escaping for Mermaid labels whatever the template says, so a name in the input cannot end its label.
+        let (text, prefixLength) = try UserTemplateText.prepared(text, name: name, contentType: "Mermaid")
+        template = try TemplateErrorMessage.parse(text, name: name, prefixLength: prefixLength)
     }
 
     private init(template: MustacheTemplate) {

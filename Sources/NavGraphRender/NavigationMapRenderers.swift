@@ -61,12 +61,9 @@ public struct NavigationMapDOTRenderer: Renderer {
         let template: MustacheTemplate
         if let file = look.themeFile {
             DOTContentType.register()
-            // Escaping for DOT is the default, as for `render`'s themes: a theme that forgets the pragma still
-            // cannot be broken by input.
-            let pragma = "{{% CONTENT_TYPE: DOT}}"
-            let prefixLength = file.text.contains("CONTENT_TYPE") ? 0 : pragma.count
-            template = try TemplateErrorMessage.parse(
-                prefixLength == 0 ? file.text : pragma + file.text, name: file.name, prefixLength: prefixLength)
+            // Escaping for DOT whatever the theme says, as for `render`'s themes.
+            let (text, prefixLength) = try UserTemplateText.prepared(file.text, name: file.name, contentType: "DOT")
+            template = try TemplateErrorMessage.parse(text, name: file.name, prefixLength: prefixLength)
         } else {
             template = try BuiltInTemplate.parse(Self.templateName(theme: look.theme))
         }

@@ -3,10 +3,21 @@
 public enum RenderError: Error, Equatable {
     /// A user's template did not parse: its name (a path), where (1-based line and column, when known) and why.
     case invalidTemplate(name: String, line: Int?, column: Int?, problem: TemplateProblem)
+    /// A user's template navgraph will not write through: its name, the line, and why (`UserTemplateText`).
+    case templateRefused(name: String, line: Int, reason: TemplateRefusal)
     /// An embedded template is missing from the build (a packaging bug).
     case missingTemplate(name: String)
     /// Graphviz could not lay out or draw a drawing.
     case graphviz(GraphvizError)
+}
+
+/// Why a user's template that parses is not used.
+public enum TemplateRefusal: Sendable, Equatable {
+    /// Its `CONTENT_TYPE` pragma names another output than the one it writes (`TEXT` in a DOT theme, `Mermaid` in
+    /// a DOT theme given for `render`): its values would not be escaped for that output.
+    case contentType(given: String, expected: String)
+    /// It changes its delimiters (`{{=<% %>=}}`).
+    case changesDelimiters
 }
 
 /// What is wrong with a template that does not parse.

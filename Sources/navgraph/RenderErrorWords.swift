@@ -17,8 +17,23 @@ extension RenderError {
         case .invalidTemplate(let name, let line?, let column?, let problem):
             "\(name):\(line):\(column): error: invalid template: \(problem.words)"
         case .invalidTemplate(let name, _, _, let problem): "\(name): error: invalid template: \(problem.words)"
+        case .templateRefused(let name, let line, let reason): "\(name):\(line): error: \(reason.words)"
         case .missingTemplate(let name): "error: built-in template '\(name)' is missing from this build"
         case .graphviz(let error): error.words
+        }
+    }
+}
+
+extension TemplateRefusal {
+    var words: String {
+        switch self {
+        case .contentType(let given, let expected):
+            "this template's CONTENT_TYPE is \(given), and \(expected) output is written through it; expected "
+                + "{{% CONTENT_TYPE: \(expected)}} (or none), so that every {{value}} is escaped for \(expected)"
+                + (["DOT", "Mermaid", "HTML"].contains(given)
+                    ? " (a \(given) template is for \(given) output: see `navgraph templates`)" : "")
+        case .changesDelimiters:
+            "a delimiter change ({{=…=}}) is not supported in navgraph's templates; expected {{ and }} throughout"
         }
     }
 }

@@ -54,6 +54,37 @@ struct MermaidTemplateCommandTests {
         #expect(missing.status == 2 && missing.stderr.contains("cannot read theme"))
     }
 
+    /// A pragma naming another content type would leave values unescaped for the output (a name from the log
+    /// could add a `URL=` to the SVG): every kind of user template is refused at that line, exit 2, nothing written.
+    @Test func aThemeCannotTurnOffEscaping() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("inject.jsonl")
+        try
+            #"{"v":1,"event":"root","id":"a","type":"A\", URL=\"javascript:alert(1)\", x=\"","kind":"stack","window":"main"}"#
+            .write(to: log, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        for (template, arguments) in [
+            ("dot/light.dot.mustache", ["render", "-o", out.path + ".svg"]),
+            ("diagram/light.dot.mustache", ["diagram", "-o", out.path + ".svg"]),
+            ("mermaid/default.mmd.mustache", ["render", "--format", "mermaid", "-o", out.path + ".mmd"]),
+            ("html/light.html.mustache", ["replay", "--html", out.path + ".html"]),
+        ] {
+            let builtIn = try navgraph(["templates", template]).stdout
+            let theme = folder.appendingPathComponent("text-" + template.replacingOccurrences(of: "/", with: "-"))
+            try ("{{% CONTENT_TYPE: TEXT}}\n" + builtIn).write(to: theme, atomically: true, encoding: .utf8)
+            let run = try navgraph(arguments + ["--theme", theme.path, log.path])
+            #expect(run.status == 2, "\(template): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("\(theme.path):1: error: this template's CONTENT_TYPE is TEXT"), "\(run.stderr)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix("out") })
+        }
+        // The built-in DOT theme keeps the name a label.
+        let svg = try navgraph(["render", "--format", "svg", "-o", "-", log.path])
+        #expect(svg.status == 0 && !svg.stdout.contains("href=\"javascript"), "\(svg.stderr)")
+    }
+
     /// A built-in theme's name keeps the built-in template (its colours read on light and dark sites alike), and
     /// `defaults.theme`, a DOT theme for every drawing, does not reach Mermaid output.
     @Test func builtInNamesAndTheConfiguredThemeKeepTheBuiltInTemplate() throws {

@@ -1,0 +1,42 @@
+/// A user's template, made ready to parse for the output it writes: its values are escaped for that output whatever
+/// the author wrote. A template that forgets the `{{% CONTENT_TYPE: … }}` pragma gets it in front; one that names
+/// another content type is refused (`TEXT` or `HTML` in a DOT theme would let a name from the input end its label
+/// and add attributes, such as a link, to the drawing), and so is one that changes its delimiters, whose pragmas
+/// could then not be checked.
+enum UserTemplateText {
+    /// The text to parse and how many characters were put in front of the author's first line.
+    static func prepared(
+        _ text: String, name: String, contentType: String
+    ) throws(RenderError) -> (text: String, prefixLength: Int) {
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.contains("{{=") {
+                throw .templateRefused(name: name, line: offset + 1, reason: .changesDelimiters)
+            }
+            var rest = line[...]
+            while let open = rest.range(of: "{{%") {
+                let tag = rest[open.upperBound...].prefix { $0 != "}" }
+                rest = rest[open.upperBound...]
+                let words = tag.split(separator: ":", maxSplits: 1)
+                guard words.count == 2, words[0].trimmingSpaces == "CONTENT_TYPE" else { continue }
+                let given = String(words[1].trimmingSpaces)
+                if given != contentType {
+                    throw .templateRefused(
+                        name: name, line: offset + 1, reason: .contentType(given: given, expected: contentType))
+                }
+            }
+        }
+        // HTML is the template engine's own default: nothing to put in front (a pragma before a first-line
+        // comment would keep that line's newline in the page).
+        if text.contains("CONTENT_TYPE") || contentType == "HTML" { return (text, 0) }
+        let pragma = "{{% CONTENT_TYPE: \(contentType)}}"
+        return (pragma + text, pragma.count)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" }.map(index(after:)) ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import NavGraphRender
+
+/// A user's template is escaped for the output it writes, whatever its pragma says.
+@Suite("User templates escape for their output")
+struct UserTemplateTextTests {
+    @Test func aTemplateWithoutThePragmaGetsIt() throws {
+        let (text, prefix) = try UserTemplateText.prepared("digraph {}\n", name: "t", contentType: "DOT")
+        #expect(text == "{{% CONTENT_TYPE: DOT}}digraph {}\n" && prefix == 23)
+        for given in ["{{% CONTENT_TYPE: DOT}}", "{{%CONTENT_TYPE:DOT}}", "x\n  {{%  CONTENT_TYPE :  DOT }}"] {
+            #expect(try UserTemplateText.prepared(given, name: "t", contentType: "DOT") == (given, 0), "\(given)")
+        }
+    }
+
+    /// TEXT (or another output's type) would leave `{{value}}` unescaped for this one: a name from the input could
+    /// end its DOT string and add a link to the SVG.
+    @Test func anotherContentTypeIsRefusedAtItsLine() {
+        for (text, given) in [
+            ("{{% CONTENT_TYPE: TEXT}}\ndigraph {}", "TEXT"), ("{{!\n}}\n{{% CONTENT_TYPE: Mermaid }}", "Mermaid"),
+        ] {
+            #expect(
+                throws: RenderError.templateRefused(
+                    name: "mine.dot.mustache", line: text.hasPrefix("{{!") ? 3 : 1,
+                    reason: .contentType(given: given, expected: "DOT"))
+            ) {
+                try UserTemplateText.prepared(text, name: "mine.dot.mustache", contentType: "DOT")
+            }
+        }
+        #expect(throws: RenderError.templateRefused(name: "t", line: 2, reason: .changesDelimiters)) {
+            try UserTemplateText.prepared(
+                "flowchart TB\n{{=<% %>=}}\n<%% CONTENT_TYPE: TEXT%>", name: "t",
+                contentType: "Mermaid")
+        }
+    }
+
+    /// Through the renderers that take a user's template as text (the CLI's tests try every kind).
+    @Test func everyKindOfUserTemplateIsChecked() {
+        let text = "{{% CONTENT_TYPE: TEXT}}\n"
+        #expect(throws: RenderError.self) { try DOTRenderer(themeText: text, themeName: "a.dot.mustache") }
+        #expect(throws: RenderError.self) { try MermaidTemplate(text: text, name: "a.mmd.mustache") }
+    }
+}
