@@ -131,6 +131,7 @@ struct DiagramCommand: ParsableCommand {
         if let theme, !theme.contains("/"), !theme.contains("."), !NavigationMapDOTRenderer.themes.contains(theme) {
             _ = try ThemeArgument(value: theme).diagramTheme()
         }
+
         if let stripSuffix, !NavGraphConfiguration.isTypeNameSuffix(stripSuffix) {
             throw ValidationError(
                 "--strip-suffix '\(stripSuffix)' is not the end of a type name; expected letters, digits or _")
@@ -142,6 +143,23 @@ struct DiagramCommand: ParsableCommand {
         }
     }
 
+    /// The theme `chosen` is drawn with: a diagram theme (built-in or a file) for the DOT formats, a Mermaid
+    /// template for Mermaid's; `nil` for the default or JSON. `defaults.theme` applies where a diagram theme has its
+    /// name (light, dark): a file there is a `render` theme, whose statements are not a map's.
+    private func theme(
+        for chosen: OutputFormat, configuration: NavGraphConfiguration
+    ) throws -> (builtIn: String?, file: ThemeArgument.Template?, mermaid: MermaidTemplate?)? {
+        if [.mermaid, .markdown].contains(chosen) {
+            return try theme.map { (nil, nil, try ThemeArgument(value: $0).mermaidTemplate()) }
+        }
+        let defaultTheme = configuration.defaults.theme?.path
+        guard let given = theme ?? defaultTheme.flatMap({ NavigationMapDOTRenderer.themes.contains($0) ? $0 : nil }),
+            [.dot, .svg, .png, .pdf].contains(chosen)
+        else { return nil }
+        let resolved = try ThemeArgument(value: given).diagramTheme()
+        return (resolved.builtIn, resolved.file, nil)
+    }
+
     func run() throws {
         let chosen = format ?? output.flatMap(namedFormat) ?? .dot
         if output == nil, chosen.isBinary, isTerminal(1) {
@@ -149,6 +167,10 @@ struct DiagramCommand: ParsableCommand {
         }
         let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
         let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth ?? 1)
+        // The theme is read before the logs (which may take a while): a missing one, or one for another output, is
+        // said first, as render says it.
+        let configuration = try flags.configuration.load()
+        let drawnTheme = check == nil ? try theme(for: chosen, configuration: configuration) : nil
         let whole = try readMap()
         if let check {
             return try compare(try filtered(whole, with: filter), withBaseline: check)
@@ -157,7 +179,6 @@ struct DiagramCommand: ParsableCommand {
         // --exclude see the map as drawn.
         var collapsed: [NavigationMapCollapse.Collapsed] = []
         var drawn = whole
-        let configuration = try flags.configuration.load()
         if chosen != .json {
             let listed = configuration.diagramCollapse.map(\.pattern) + collapse
             let rule = NavigationMapCollapse(
@@ -180,19 +201,9 @@ struct DiagramCommand: ParsableCommand {
         var look = MapOutput.Look(
             direction: direction, legend: !noLegend, grouped: !noGroup, collapsed: collapsed.map(\.type))
         look.labels.strippedSuffix = stripSuffix ?? configuration.defaults.stripSuffix?.value
-        // `defaults.theme` applies where a diagram theme has its name (light, dark): a file there is a `render`
-        // theme, whose statements are not a map's.
-        let defaultTheme = configuration.defaults.theme?.path
-        if let given = theme ?? defaultTheme.flatMap({ NavigationMapDOTRenderer.themes.contains($0) ? $0 : nil }),
-            [.dot, .svg, .png, .pdf].contains(chosen)
-        {
-            let resolved = try ThemeArgument(value: given).diagramTheme()
-            if let name = resolved.builtIn { look.theme = name }
-            look.themeFile = resolved.file.map { ($0.text, $0.name) }
-        }
-        if let theme, [.mermaid, .markdown].contains(chosen) {
-            look.mermaidTemplate = try ThemeArgument(value: theme).mermaidTemplate()
-        }
+        if let builtIn = drawnTheme?.builtIn { look.theme = builtIn }
+        look.themeFile = drawnTheme?.file.map { ($0.text, $0.name) }
+        look.mermaidTemplate = drawnTheme?.mermaid
         guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
         var bytes = ByteOutput()
         do {

@@ -26,7 +26,14 @@ struct ThemeArgument {
         if let name = try builtIn() {
             return name == BuiltInThemes.defaultName ? nil : try embedded(BuiltInThemes.dotTemplatePath(name))
         }
-        return Template(text: try readFile(), name: value)
+        let text = try readFile()
+        // A map's theme fills sections a hierarchy's has not: drawn through it, every node was left out.
+        if ["{{#window}}", "{{#group}}"].contains(where: text.contains) {
+            throw ValidationError(
+                "'\(value)' is a theme for `navgraph diagram`'s map (it fills {{#window}} or {{#group}}); render "
+                    + "draws through a DOT theme such as `navgraph templates dot/light.dot.mustache` prints")
+        }
+        return Template(text: text, name: value)
     }
 
     /// The HTML theme, and the built-in DOT theme its drawing uses (a user's HTML theme draws in the default one).
@@ -48,7 +55,15 @@ struct ThemeArgument {
                     + NavigationMapDOTRenderer.themes.joined(separator: ", ")
                     + " (for a file, give its path, e.g. ./\(value))")
         }
-        return (nil, Template(text: try readFile(), name: value))
+        let text = try readFile()
+        // render's themes draw a model per node from sections a map has not: drawn through one, the map's windows
+        // were undeclared nodes and its tooltips empty.
+        if ["{{#legendStart}}", "{{modelID}}"].contains(where: text.contains) {
+            throw ValidationError(
+                "'\(value)' is a theme for `navgraph render` (it fills {{#legendStart}} or {{modelID}}); the map "
+                    + "draws through a diagram theme such as `navgraph templates diagram/light.dot.mustache` prints")
+        }
+        return (nil, Template(text: text, name: value))
     }
 
     /// The Mermaid template: `nil` for a built-in theme's name (the one built-in Mermaid template reads in a site's

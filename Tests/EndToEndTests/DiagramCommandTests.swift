@@ -207,6 +207,26 @@ struct DiagramCommandTests {
         #expect(renderTheme.status == 0 && renderTheme.stdout.contains(#"bgcolor="white""#), "\(renderTheme.stderr)")
     }
 
+    /// Each command's themes fill their own sections: render's drawn as a map left its windows undeclared, a map's
+    /// drawn by render left every model out. Said before the logs are read (usage, exit 64).
+    @Test func aThemeForTheOtherCommandIsSaid() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = example("session.log")
+        for (template, command, says) in [
+            ("dot/light.dot.mustache", "diagram", "is a theme for `navgraph render`"),
+            ("diagram/light.dot.mustache", "render", "is a theme for `navgraph diagram`'s map"),
+        ] {
+            let theme = folder.appendingPathComponent(template.replacingOccurrences(of: "/", with: "-"))
+            try navgraph(["templates", template]).stdout.write(to: theme, atomically: true, encoding: .utf8)
+            let run = try navgraph([command, "--theme", theme.path, log])
+            #expect(run.status == 64 && run.stdout.isEmpty, "\(command): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("navgraph: error: '\(theme.path)' \(says)"), "\(run.stderr)")
+        }
+        let missing = try navgraph(["diagram", "--theme", "./none.dot.mustache", log])
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("./none.dot.mustache: error: cannot read theme"))
+    }
+
     /// `--strip-suffix` and `defaults.strip-suffix` shorten the names drawn (DOT, Mermaid); JSON keeps them whole.
     @Test func strippedSuffixesInDrawingsOnly() throws {
         let folder = try temporaryFolder()
