@@ -120,9 +120,11 @@ extension CommandFailure {
         guard case .invalidDOT(let message) = graphviz else { return nil }
         var said = message
         if said.hasPrefix("Error: ") { said.removeFirst("Error: ".count) }
+        // Graphviz's line is one of the DOT text, which the user has not seen: said as such.
+        let line = said.firstMatch(of: /in line (\d+)/).map { " (its line \($0.1) is the one Graphviz names)" } ?? ""
         return .badInput(
             theme,
             "the DOT this theme made does not parse"
-                + (said.isEmpty ? "" : " (Graphviz: \(said))") + "; --format dot writes that DOT for a look")
+                + (said.isEmpty ? "" : " (Graphviz: \(said))") + "; --format dot writes that DOT for a look" + line)
     }
 }
