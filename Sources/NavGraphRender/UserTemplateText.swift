@@ -3,7 +3,13 @@
 /// another content type is refused (`TEXT` or `HTML` in a DOT theme would let a name from the input end its label
 /// and add attributes, such as a link, to the drawing), and so is one that changes its delimiters, whose pragmas
 /// could then not be checked.
-enum UserTemplateText {
+public enum UserTemplateText {
+    /// Throws what writing through this template would: a pragma for another output, a delimiter change. Lets a
+    /// command say so before it reads its input.
+    public static func check(_ text: String, name: String, contentType: String) throws(RenderError) {
+        _ = try prepared(text, name: name, contentType: contentType)
+    }
+
     /// The text to parse and how many characters were put in front of the author's first line.
     static func prepared(
         _ text: String, name: String, contentType: String

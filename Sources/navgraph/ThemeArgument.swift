@@ -27,12 +27,8 @@ struct ThemeArgument {
             return name == BuiltInThemes.defaultName ? nil : try embedded(BuiltInThemes.dotTemplatePath(name))
         }
         let text = try readFile()
-        // A map's theme fills sections a hierarchy's has not: drawn through it, every node was left out.
-        if ["{{#window}}", "{{#group}}"].contains(where: text.contains) {
-            throw ValidationError(
-                "'\(value)' is a theme for `navgraph diagram`'s map (it fills {{#window}} or {{#group}}); render "
-                    + "draws through a DOT theme such as `navgraph templates dot/light.dot.mustache` prints")
-        }
+        try TemplateKind.renderTheme.require(of: text, name: value)
+        try UserTemplateText.check(text, name: value, contentType: "DOT")
         return Template(text: text, name: value)
     }
 
@@ -42,7 +38,10 @@ struct ThemeArgument {
             let dot = name == BuiltInThemes.defaultName ? nil : try embedded(BuiltInThemes.dotTemplatePath(name))
             return (try embedded(BuiltInThemes.htmlTemplatePath(name)), dot)
         }
-        return (Template(text: try readFile(), name: value), nil)
+        let text = try readFile()
+        try TemplateKind.html.require(of: text, name: value)
+        try UserTemplateText.check(text, name: value, contentType: "HTML")
+        return (Template(text: text, name: value), nil)
     }
 
     /// The diagram's theme (`navgraph diagram`): a built-in diagram theme by name (`templates/diagram/`), else the
@@ -56,13 +55,8 @@ struct ThemeArgument {
                     + " (for a file, give its path, e.g. ./\(value))")
         }
         let text = try readFile()
-        // render's themes draw a model per node from sections a map has not: drawn through one, the map's windows
-        // were undeclared nodes and its tooltips empty.
-        if ["{{#legendStart}}", "{{modelID}}"].contains(where: text.contains) {
-            throw ValidationError(
-                "'\(value)' is a theme for `navgraph render` (it fills {{#legendStart}} or {{modelID}}); the map "
-                    + "draws through a diagram theme such as `navgraph templates diagram/light.dot.mustache` prints")
-        }
+        try TemplateKind.mapTheme.require(of: text, name: value)
+        try UserTemplateText.check(text, name: value, contentType: "DOT")
         return (nil, Template(text: text, name: value))
     }
 
@@ -72,12 +66,9 @@ struct ThemeArgument {
     func mermaidTemplate() throws -> MermaidTemplate? {
         if BuiltInThemes.names.contains(value) || NavigationMapDOTRenderer.themes.contains(value) { return nil }
         _ = try builtIn()
-        if value.hasSuffix(".dot.mustache") || value.hasSuffix(".dot") {
-            throw ValidationError(
-                "'\(value)' is a DOT theme; Mermaid output is written through a Mermaid template (start from "
-                    + "`navgraph templates \(MermaidRenderer.templateName)`)")
-        }
-        return try MermaidTemplate(text: readFile(), name: value)
+        let text = try readFile()
+        try TemplateKind.mermaid.require(of: text, name: value)
+        return try MermaidTemplate(text: text, name: value)
     }
 
     private func builtIn() throws -> String? {

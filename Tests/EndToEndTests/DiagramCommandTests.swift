@@ -208,19 +208,28 @@ struct DiagramCommandTests {
     }
 
     /// Each command's themes fill their own sections: render's drawn as a map left its windows undeclared, a map's
-    /// drawn by render left every model out. Said before the logs are read (usage, exit 64).
+    /// drawn by render left every model out, an HTML theme wrote an empty diagram and succeeded. Said before the
+    /// logs are read (usage, exit 64), naming the built-in template to start from.
     @Test func aThemeForTheOtherCommandIsSaid() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = example("session.log")
+        let page = folder.appendingPathComponent("page.html").path
         for (template, command, says) in [
-            ("dot/light.dot.mustache", "diagram", "is a theme for `navgraph render`"),
-            ("diagram/light.dot.mustache", "render", "is a theme for `navgraph diagram`'s map"),
+            ("dot/light.dot.mustache", ["diagram"], "is a DOT theme for `navgraph render`"),
+            ("diagram/light.dot.mustache", ["render"], "is a theme for `navgraph diagram`'s map"),
+            ("mermaid/default.mmd.mustache", ["render"], "is a Mermaid template; this output is drawn through a DOT"),
+            ("html/light.html.mustache", ["render", "--format", "mermaid"], "is an HTML theme for `replay --html`"),
+            (
+                "dot/light.dot.mustache", ["replay", "--html", page],
+                "is a DOT theme for `navgraph render`; this output"
+            ),
         ] {
             let theme = folder.appendingPathComponent(template.replacingOccurrences(of: "/", with: "-"))
             try navgraph(["templates", template]).stdout.write(to: theme, atomically: true, encoding: .utf8)
-            let run = try navgraph([command, "--theme", theme.path, log])
+            let run = try navgraph(command + ["--theme", theme.path, log])
             #expect(run.status == 64 && run.stdout.isEmpty, "\(command): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: page))
             #expect(run.stderr.hasPrefix("navgraph: error: '\(theme.path)' \(says)"), "\(run.stderr)")
         }
         let missing = try navgraph(["diagram", "--theme", "./none.dot.mustache", log])

@@ -48,7 +48,9 @@ struct MermaidTemplateCommandTests {
         for command in ["render", "diagram"] {
             let slip = try navgraph([command, "--format", "mermaid", "--theme", dot.path, log])
             #expect(slip.status == 64 && slip.stdout.isEmpty)
-            #expect(slip.stderr.hasPrefix("navgraph: error: '\(dot.path)' is a DOT theme; Mermaid output is written"))
+            #expect(
+                slip.stderr.hasPrefix(
+                    "navgraph: error: '\(dot.path)' is a DOT theme; this output is drawn through a Mermaid"))
         }
         let missing = try navgraph(["render", "--format", "mermaid", "--theme", "./none.mmd.mustache", log])
         #expect(missing.status == 2 && missing.stderr.contains("cannot read theme"))
