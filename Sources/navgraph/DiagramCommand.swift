@@ -131,7 +131,6 @@ struct DiagramCommand: ParsableCommand {
         if let theme, !theme.contains("/"), !theme.contains("."), !NavigationMapDOTRenderer.themes.contains(theme) {
             _ = try ThemeArgument(value: theme).diagramTheme()
         }
-
         if let stripSuffix, !NavGraphConfiguration.isTypeNameSuffix(stripSuffix) {
             throw ValidationError(
                 "--strip-suffix '\(stripSuffix)' is not the end of a type name; expected letters, digits or _")

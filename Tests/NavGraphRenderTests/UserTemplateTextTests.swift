@@ -1,3 +1,4 @@
+import NavGraphTemplates
 import Testing
 
 @testable import NavGraphRender
@@ -39,5 +40,29 @@ struct UserTemplateTextTests {
         let text = "{{% CONTENT_TYPE: TEXT}}\n"
         #expect(throws: RenderError.self) { try DOTRenderer(themeText: text, themeName: "a.dot.mustache") }
         #expect(throws: RenderError.self) { try MermaidTemplate(text: text, name: "a.mmd.mustache") }
+    }
+
+    /// Each built-in template is told for what it is from its text (renamed, as a user's copy may be), and is
+    /// foreign where another kind is drawn; a plain DOT theme is told by its name and serves render and the map.
+    @Test func aTemplatesKindIsToldFromWhatItFills() throws {
+        let builtIns: [(String, TemplateKind)] = [
+            ("dot/light.dot.mustache", .renderTheme), ("dot/dark.dot.mustache", .renderTheme),
+            ("diagram/light.dot.mustache", .mapTheme), ("mermaid/default.mmd.mustache", .mermaid),
+            ("html/light.html.mustache", .html), ("html/dark.html.mustache", .html),
+        ]
+        for (name, kind) in builtIns {
+            let text = try #require(Templates.named(name))
+            #expect(TemplateKind(text: text, name: "copy.mustache") == kind, "\(name)")
+            #expect(kind.foreignKind(in: text, name: "copy.mustache") == nil)
+            for other in [TemplateKind.renderTheme, .mapTheme, .mermaid, .html] where other != kind {
+                #expect(other.foreignKind(in: text, name: "copy.mustache") == kind, "\(name) where \(other) is drawn")
+            }
+        }
+        let plain = "digraph {}\n"
+        #expect(TemplateKind(text: plain, name: "mine.dot.mustache") == .dot)
+        #expect(TemplateKind.renderTheme.foreignKind(in: plain, name: "mine.dot.mustache") == nil)
+        #expect(TemplateKind.mapTheme.foreignKind(in: plain, name: "mine.dot.mustache") == nil)
+        #expect(TemplateKind.mermaid.foreignKind(in: plain, name: "mine.dot.mustache") == .dot)
+        #expect(TemplateKind(text: plain, name: "mine.mustache") == nil)
     }
 }

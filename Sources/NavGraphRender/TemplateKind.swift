@@ -1,17 +1,13 @@
-import ArgumentParser
-import NavGraphRender
-
 /// Which output a user's template was written for, told from what it fills (each kind's built-in template documents
-/// its sections): a template given where another kind is drawn wrote an empty page, a map without its windows or
-/// Mermaid text as DOT, and succeeded. Every such slip is the same usage error, naming the kind it is and the
-/// built-in template to start from.
-enum TemplateKind: Equatable {
+/// its sections), else from its file's name: a template given where another kind is drawn wrote an empty page, a map
+/// without its windows or Mermaid text as DOT, and succeeded. The words are the caller's.
+public enum TemplateKind: Equatable, Sendable {
     case renderTheme, mapTheme, mermaid, html
     /// A DOT theme that fills nothing particular to render's or the map's, known by its file name.
     case dot
 
     /// What the text fills tells the kind, else the file's name (`mine.dot.mustache`); `nil` when neither does.
-    init?(text: String, name: String) {
+    public init?(text: String, name: String) {
         if let kind = TemplateKind(text: text) {
             self = kind
         } else if name.hasSuffix(".mmd.mustache") || name.hasSuffix(".mmd") {
@@ -42,18 +38,8 @@ enum TemplateKind: Equatable {
         }
     }
 
-    var words: String {
-        switch self {
-        case .renderTheme: "a DOT theme for `navgraph render`"
-        case .mapTheme: "a theme for `navgraph diagram`'s map"
-        case .mermaid: "a Mermaid template"
-        case .html: "an HTML theme for `replay --html`"
-        case .dot: "a DOT theme"
-        }
-    }
-
     /// The built-in template of this kind, to start one from.
-    var builtIn: String {
+    public var builtIn: String {
         switch self {
         case .renderTheme: "dot/light.dot.mustache"
         case .mapTheme: "diagram/light.dot.mustache"
@@ -63,13 +49,12 @@ enum TemplateKind: Equatable {
         }
     }
 
-    /// Refuses `text` (the file `name`) where this kind is drawn when it is another kind.
-    func require(of text: String, name: String) throws {
+    /// The kind of `text` (the file `name`) when it is another than this one, where this kind is drawn; `nil` when
+    /// it may be drawn through (a plain DOT theme serves render and the map alike).
+    public func foreignKind(in text: String, name: String) -> TemplateKind? {
         guard let kind = TemplateKind(text: text, name: name), kind != self,
             !(kind == .dot && [.renderTheme, .mapTheme].contains(self))
-        else { return }
-        throw ValidationError(
-            "'\(name)' is \(kind.words); this output is drawn through \(words) (start from `navgraph templates "
-                + "\(builtIn)`)")
+        else { return nil }
+        return kind
     }
 }
