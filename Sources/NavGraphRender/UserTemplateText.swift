@@ -14,6 +14,7 @@ public enum UserTemplateText {
     static func prepared(
         _ text: String, name: String, contentType: String
     ) throws(RenderError) -> (text: String, prefixLength: Int) {
+        var hasPragma = false
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.contains("{{=") {
                 throw .templateRefused(name: name, line: offset + 1, reason: .changesDelimiters)
@@ -25,6 +26,7 @@ public enum UserTemplateText {
                 let words = tag.split(separator: ":", maxSplits: 1)
                 guard words.count == 2, words[0].trimmingSpaces == "CONTENT_TYPE" else { continue }
                 let given = String(words[1].trimmingSpaces)
+                hasPragma = true
                 if given != contentType {
                     throw .templateRefused(
                         name: name, line: offset + 1, reason: .contentType(given: given, expected: contentType))
@@ -32,8 +34,9 @@ public enum UserTemplateText {
             }
         }
         // HTML is the template engine's own default: nothing to put in front (a pragma before a first-line
-        // comment would keep that line's newline in the page).
-        if text.contains("CONTENT_TYPE") || contentType == "HTML" { return (text, 0) }
+        // comment would keep that line's newline in the page). The pragma itself, not the word: a copy of a
+        // built-in template keeps its comment, which names CONTENT_TYPE, after its pragma line is deleted.
+        if hasPragma || contentType == "HTML" { return (text, 0) }
         let pragma = "{{% CONTENT_TYPE: \(contentType)}}"
         return (pragma + text, pragma.count)
     }

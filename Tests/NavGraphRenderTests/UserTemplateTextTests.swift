@@ -9,6 +9,9 @@ struct UserTemplateTextTests {
     @Test func aTemplateWithoutThePragmaGetsIt() throws {
         let (text, prefix) = try UserTemplateText.prepared("digraph {}\n", name: "t", contentType: "DOT")
         #expect(text == "{{% CONTENT_TYPE: DOT}}digraph {}\n" && prefix == 23)
+        // A comment that names the pragma is not one.
+        let comment = "{{! no CONTENT_TYPE here }}\ndigraph {}\n"
+        #expect(try UserTemplateText.prepared(comment, name: "t", contentType: "DOT").prefixLength == 23)
         for given in ["{{% CONTENT_TYPE: DOT}}", "{{%CONTENT_TYPE:DOT}}", "x\n  {{%  CONTENT_TYPE :  DOT }}"] {
             #expect(try UserTemplateText.prepared(given, name: "t", contentType: "DOT") == (given, 0), "\(given)")
         }
