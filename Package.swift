@@ -100,7 +100,9 @@ let package = Package(
         // (`navgraph-fuzz swift-dump …`; a replayer in a normal build).
         .target(
             name: "NavGraphFuzzing",
-            dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender"],
+            dependencies: [
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTemplates",
+            ],
             swiftSettings: fuzzSwift),
         .executableTarget(
             name: "navgraph-fuzz", dependencies: ["NavGraphFuzzing"],

@@ -1,14 +1,15 @@
 import NavGraphCore
 
 /// Which models leaked (docs/commands/leaks.md): a model leaked when there is evidence it left the hierarchy (an event
-/// removed it, it was in a dump and absent from a later dump of the same window, or every open window dumped after it
-/// started and none listed it) and it never finished. Only models whose lifecycle the input records (a
+/// removed it, or it was in a dump and absent from a later dump of the same window) and it never finished. A model
+/// alive and never placed is suspected: even when every window the log knows printed a dump after it started and none
+/// listed it, it may live in a window the app never dumps. Only models whose lifecycle the input records (a
 /// `Started`/`start`) get a verdict.
 public struct LeakReport: Sendable {
     public enum Status: String, Sendable {
-        /// Left the hierarchy, or was in no dump of any window since it started; never finished.
+        /// Left the hierarchy; never finished.
         case leaked
-        /// Alive at the end, never placed, and no verdict fits (`Reason`).
+        /// Alive at the end and never placed: the log cannot tell where it lives (`Reason`).
         case suspected
     }
 
@@ -16,7 +17,8 @@ public struct LeakReport: Sendable {
     public enum Reason: Sendable, Equatable {
         /// An event removed it, or a later dump of its window no longer listed it.
         case left
-        /// Every open window printed a dump after it started, and none listed it.
+        /// Every window the log knows printed a dump after it started, and none listed it: it may live in a window the
+        /// app does not dump.
         case inNoDump
         /// It started after the last dump of these windows, and may live there.
         case mayLiveIn(windows: [String])
@@ -134,7 +136,7 @@ public struct LeakReport: Sendable {
             for child in (childrenOf[leak.model.key] ?? []).reversed() { pending.append((child, depth + 1)) }
         }
         leaks += hierarchy.unlistedModels.map { lifecycle in
-            Leak(model: lifecycle.model, status: .leaked, reason: .inNoDump, startedLine: lifecycle.startedLine)
+            Leak(model: lifecycle.model, status: .suspected, reason: .inNoDump, startedLine: lifecycle.startedLine)
         }
         leaks += hierarchy.suspectedModels.map { lifecycle in
             Leak(

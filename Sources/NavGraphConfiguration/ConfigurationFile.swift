@@ -68,6 +68,12 @@ extension NavGraphConfiguration {
     public static func parse(_ text: String, file: String, themes: [String]? = nil) throws(ConfigurationError)
         -> NavGraphConfiguration
     {
+        if let line = YAMLNesting.firstLineTooDeep(in: text) {
+            throw ConfigurationError(
+                file: file, line: line,
+                message: "nested more than \(YAMLNesting.limit) levels deep; a configuration is a mapping of "
+                    + "sections a few levels deep (see docs/configuration.md)")
+        }
         let root: Yams.Node?
         do {
             root = try Yams.compose(yaml: text)

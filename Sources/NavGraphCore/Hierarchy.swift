@@ -147,8 +147,8 @@ public struct Hierarchy: Sendable {
 
     /// Alive models never placed that started before the last printed dump of every open window: each window showed
     /// its whole state after they started, and none listed them. They were shown and left between two dumps (or
-    /// were never attached), and are leaked once the input is over — unless the app has a window that prints no
-    /// dumps, which the log cannot show (then its models land here: `allowed`, or a dump from that window too).
+    /// were never attached) — or they live in a window that prints no dumps, which the log cannot show: suspected,
+    /// not leaked (`allowed`, or a dump from that window too, settles it).
     public var unlistedModels: [ModelLifecycle] {
         guard let oldest = oldestLastPrintedDump else { return [] }
         return lifecycles.values

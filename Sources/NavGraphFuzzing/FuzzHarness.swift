@@ -2,11 +2,15 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTemplates
 
 /// What one fuzz input goes through: a reader, the reducer (its consistency checked after every step), the
-/// analyses and every text renderer. Any crash, hang or broken invariant is a finding.
+/// analyses and every view (text, JSON, DOT, Mermaid, trace, leaks, history, the HTML page with a stand-in layout).
+/// Any crash, hang or broken invariant is a finding.
 public enum FuzzHarness {
-    public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat) {
+    /// - Parameter format: the format to read the input as; `nil` detects it, as every console is read (the
+    ///   `console` target: an app's output with anything else it prints around the navigation).
+    public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat?) {
         let source = LineSource(bytes: Array(bytes), name: "fuzz", maxLineLength: 1 << 16, chunkSize: 257)
         // Lenient when the input's last byte is odd, so both modes are explored.
         let lenient = (bytes.last ?? 0) & 1 == 1
@@ -17,8 +21,10 @@ public enum FuzzHarness {
         let diagnostics = DiagnosticCollector()
         var mapBuilder = NavigationMapBuilder()
         var trace = TraceEventRenderer(inputName: "fuzz")
+        var history = HistoryViews()
         _ = try? input.read(diagnostics: diagnostics) { event in
             let change = timeline.append(event)
+            history.record(event, change: change, after: timeline.latest)
             mapBuilder.record(event, change: change, in: timeline.latest)
             trace.record(event, change: change, in: timeline.latest)
             for warning in change.warnings where warning.severity != .warning {
@@ -63,11 +69,73 @@ public enum FuzzHarness {
                 fatalError("the navigation map's JSON does not read back as the same map")
             }
         }
+        history.render(timeline, to: &text)
         // Terminal output never carries a raw control character from the input.
         var tree = ""
         _ = try? TextTreeRenderer().render(hierarchy, to: &tree)
         if tree.unicodeScalars.contains(where: { $0 != "\n" && ($0.value < 0x20 || $0.value == 0x7F) }) {
             fatalError("a control character reached the text tree")
         }
+    }
+}
+
+/// `history` in text and JSON, a step at a time as the command writes it, and the HTML replay page of the whole
+/// history, drawn by a layout engine that answers every DOT with one small SVG (Graphviz is not what is fuzzed here).
+private struct HistoryViews {
+    var text = HistoryTextRenderer(style: TerminalStyle(ascii: false, color: true))
+    var json = HistoryJSONRenderer()
+    var descriptions: [String] = []
+    var output = ""
+
+    init() { json.begin(to: &output) }
+
+    mutating func record(_ event: NavEvent, change: StepChange, after: Hierarchy) {
+        let entry = HistoryEntry(event, change: change, after: after)
+        descriptions.append(entry.description)
+        text.render(entry, to: &output)
+        json.render(entry, to: &output)
+        // The views are checked, not kept: a long history would hold every step's text.
+        if output.utf8.count > 1 << 16 { output = "" }
+    }
+
+    mutating func render(_ timeline: Timeline, to text: inout String) {
+        json.end(to: &output)
+        let history = ReplayHistory(timeline: timeline, descriptions: descriptions)
+        guard let dot = try? DOTRenderer(legend: false),
+            let theme = Templates.named("html/light.html.mustache"),
+            let page = try? HTMLReplayPage(
+                history: history, title: "fuzz", dotRenderer: dot, themeText: theme,
+                themeName: "html/light.html.mustache")
+        else { return }
+        for layout in HTMLReplayPage.Layout.allCases {
+            guard let (html, _) = try? page.render(layout: layout, engine: StandInLayout()) else { continue }
+            // Every string from the log travels as JSON data in the page: none may end a script element early.
+            if Self.scriptEnds(in: html) != Self.scriptEnds(in: Self.emptyPage(dot: dot, theme: theme)) {
+                fatalError("a string from the input ended a script element of the replay page")
+            }
+            text += String(html.utf8.count)
+        }
+    }
+
+    private static func scriptEnds(in html: String) -> Int {
+        html.components(separatedBy: "</script").count - 1
+    }
+
+    /// The page of an empty history: its own script elements, and nothing from a log.
+    private static func emptyPage(dot: DOTRenderer, theme: String) -> String {
+        let history = ReplayHistory(timeline: Timeline(), descriptions: [])
+        let page = try? HTMLReplayPage(
+            history: history, title: "fuzz", dotRenderer: dot, themeText: theme,
+            themeName: "html/light.html.mustache")
+        return (try? page?.render(layout: .union, engine: StandInLayout()).page) ?? ""
+    }
+}
+
+/// Answers every DOT with the same small SVG, so that the page is built as with Graphviz, without laying out.
+private struct StandInLayout: DOTLayoutEngine {
+    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
+        Array(
+            #"<svg width="100pt" height="80pt" viewBox="0.00 0.00 100.00 80.00"><g id="graph0" class="graph"></g></svg>"#
+                .utf8)
     }
 }

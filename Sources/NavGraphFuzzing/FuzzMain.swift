@@ -10,27 +10,32 @@ import NavGraphFormats
         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
     ) -> CInt
 
-    /// The format being fuzzed (a C callback cannot capture it).
-    nonisolated(unsafe) private var fuzzedFormat = InputFormat.swiftUINavigation
+    /// The format being fuzzed, `nil` for detection (a C callback cannot capture it).
+    nonisolated(unsafe) private var fuzzedFormat: InputFormat? = nil
 #endif
 
-/// What `navgraph-fuzz` does, for any format in `InputFormats.all`:
+/// What `navgraph-fuzz` does, for any format in `InputFormats.all`, or for `console`: any input, its format detected
+/// as an app's console is read (`FuzzTarget`):
 /// - `navgraph-fuzz FORMAT [libFuzzer options] CORPUS`: built with `-DFUZZING` (scripts/fuzz), hands control to
 ///   libFuzzer, every input through `FuzzHarness`. In a normal build, `navgraph-fuzz FORMAT FILE…` replays the files
 ///   through the same harness — how the regression tests replay every crash input the fuzzer found.
 /// - `navgraph-fuzz seeds FORMAT`: the format's seed files (`InputFormatDefinition.fuzzSeeds`), one per line.
+///
+/// Either may name `console` for FORMAT: the input read with detection, every view driven; its seeds are every
+/// format's and the console noise of `FuzzTarget.consoleSeeds`.
 public enum FuzzMain {
     public static func run() -> Never {
         let arguments = CommandLine.arguments
         let usage =
             "usage: navgraph-fuzz FORMAT FILE… | navgraph-fuzz seeds FORMAT; FORMAT: "
-            + InputFormats.all.map(\.name).joined(separator: ", ")
+            + FuzzTarget.names.joined(separator: ", ")
         if arguments.count == 3, arguments[1] == "seeds" {
-            guard let format = InputFormat(name: arguments[2]) else { fail(usage) }
-            for path in FuzzSeeds.paths(for: format, in: FileManager.default.currentDirectoryPath) { print(path) }
+            guard let target = FuzzTarget(name: arguments[2]) else { fail(usage) }
+            for path in target.seeds(in: FileManager.default.currentDirectoryPath) { print(path) }
             exit(0)
         }
-        guard arguments.count >= 2, let format = InputFormat(name: arguments[1]) else { fail(usage) }
+        guard arguments.count >= 2, let target = FuzzTarget(name: arguments[1]) else { fail(usage) }
+        let format = target.format
         #if FUZZING
             fuzzedFormat = format
             // libFuzzer reads its own options and the corpus from the arguments: the format is taken out.

@@ -6,7 +6,12 @@ public enum FuzzSeeds {
     /// The seed files of `format` under `root` (the repository), in name order per pattern; a pattern's `*` (in its
     /// last component) stands for any run of characters.
     public static func paths(for format: InputFormat, in root: String) -> [String] {
-        format.fuzzSeeds.flatMap { pattern -> [String] in
+        paths(for: format.fuzzSeeds, in: root)
+    }
+
+    /// The files `patterns` name under `root`, in name order per pattern.
+    public static func paths(for patterns: [String], in root: String) -> [String] {
+        patterns.flatMap { pattern -> [String] in
             let url = URL(fileURLWithPath: root).appendingPathComponent(pattern)
             let name = url.lastPathComponent
             guard let star = name.firstIndex(of: "*") else {

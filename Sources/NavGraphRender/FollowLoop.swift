@@ -55,6 +55,9 @@ public struct FollowLoop {
     private var drawnNotice: FollowNotice?
     /// Said once, when the input first pauses with nothing navigation read yet: a blank screen says nothing.
     private var saidWaiting = false
+    /// The waiting note while it is the view's notice: it goes once navigation output is shown (it stayed under the
+    /// header of every frame to the end of input).
+    private var waitingNotice: FollowNotice?
     /// Lines skipped before the file was last read again from its start: not this content's.
     private var skippedBefore = 0
 
@@ -88,12 +91,14 @@ public struct FollowLoop {
             // For someone watching: on a terminal (the view, or stderr) — a log of stderr stays as without --follow.
             guard !saidWaiting, mode == .redraw || stderrIsTerminal else { return [] }
             saidWaiting = true
-            return say(
+            let actions = say(
                 "waiting for navigation output"
                     + (skipped == 0
                         ? "" : " (\(skipped) line\(skipped == 1 ? "" : "s") of other output skipped so far)")
                     + ": printDebugGraph() dumps, Started/Finished lines, NavigatorUI logs, NavigationPath "
                     + "JSON, dump() output or navgraph-events")
+            waitingNotice = notice
+            return actions
         }
         if provisionalEvents.isEmpty { return show(hierarchy, provisional: false, endOfInput: false) }
         var preview = hierarchy
@@ -137,6 +142,11 @@ public struct FollowLoop {
     private mutating func show(_ state: Hierarchy, provisional: Bool, endOfInput: Bool, again: Bool = false)
         -> [FollowAction]
     {
+        // Navigation output arrived: the waiting note is no longer true (another notice since stays).
+        if waitingNotice != nil, state.step > 0 || provisional {
+            if notice == waitingNotice { notice = nil }
+            waitingNotice = nil
+        }
         let restart = restartToSay.map { $0 == .truncated ? "truncated" : "replaced" }
         let text = rendered(state, provisional: provisional, endOfInput: endOfInput, restart: restart)
         // The state last shown again at the end: text says only that the input ended (a program reading JSON gets

@@ -2,8 +2,8 @@ import NavGraphCore
 
 /// The hierarchy as JSON:
 /// `{"roots": [NODE, ...], "unplaced": [{"id", "type"}, ...], "suspected": [...], "leaked": [...]}` with
-/// `"leaked"` named `"left"` before the end of the input (left, not finished yet, as `tree` says), each entry with its
-/// `"reason"` (`left`, or `inNoDump`: every window printed a dump after it started and none listed it), and
+/// `"leaked"` named `"left"` before the end of the input (left, not finished yet, as `tree` says), each with its
+/// `"reason"` (`left`); a suspected model in no dump though every window printed one has `"reason": "inNoDump"`;
 /// NODE = `{"id", "type", "kind", "edge" | "window", "children": [NODE, ...]}`. `edge` holds the presentation
 /// style for a presented child; a split column adds `"column"`. Written iteratively, so any depth is fine.
 public struct JSONRenderer: Renderer {
@@ -63,12 +63,14 @@ public struct JSONRenderer: Renderer {
         output.write(roots.isEmpty ? "]" + layout.comma : layout.newline + layout.indent(-1) + "]" + layout.comma)
         writeModels("unplaced", hierarchy.unplacedModels, layout: layout, to: &output)
         output.write(layout.comma)
-        writeModels("suspected", hierarchy.suspectedModels, layout: layout, to: &output)
+        // In no dump though every window printed one: suspected, since it may live in a window the app never dumps.
+        let unlisted = hierarchy.unlistedModels
+        writeModels(
+            "suspected", hierarchy.suspectedModels + unlisted, inNoDump: Set(unlisted.map(\.model.key)),
+            layout: layout, to: &output)
         output.write(layout.comma)
         let ended = moment?.endOfInput ?? endOfInput
-        writeModels(
-            ended ? "leaked" : "left", hierarchy.departedModels + hierarchy.unlistedModels, layout: layout,
-            to: &output)
+        writeModels(ended ? "leaked" : "left", hierarchy.departedModels, layout: layout, to: &output)
         output.write(layout.newline + "}\n")
         return RenderSummary()
     }
@@ -133,7 +135,8 @@ public struct JSONRenderer: Renderer {
     }
 
     private func writeModels<Output: TextOutputStream>(
-        _ name: String, _ models: [ModelLifecycle], layout: Layout, to output: inout Output
+        _ name: String, _ models: [ModelLifecycle], inNoDump: Set<String> = [], layout: Layout,
+        to output: inout Output
     ) {
         output.write(layout.indent(-1) + "\"\(name)\": [")
         for (index, model) in models.enumerated() {
@@ -147,7 +150,7 @@ public struct JSONRenderer: Renderer {
                 text += ", \"parent\": " + (model.lastPlacement?.parent.map { Escaping.jsonString($0.id) } ?? "null")
                 text += ", \"lastSeenLine\": " + (model.lastPlacement.map { String($0.line) } ?? "null")
                 text += ", \"leftAtLine\": \(left)"
-            } else if name != "unplaced" && name != "suspected" {
+            } else if inNoDump.contains(model.model.key) {
                 text += ", \"reason\": \"inNoDump\", \"startedLine\": \(model.startedLine)"
             }
             output.write(text + "}")

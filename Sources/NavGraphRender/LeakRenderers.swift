@@ -36,7 +36,9 @@ public struct LeakTextRenderer: Renderer {
                 }
                 line += style.paint("; started line \(leak.startedLine)", .dim)
             case .inNoDump:
-                line += "  started line \(leak.startedLine), in no dump since: every window printed one after"
+                line +=
+                    "  started line \(leak.startedLine), in no dump since, though every window printed one: it may "
+                    + "live in a window the app does not dump"
             case .mayLiveIn(let windows):
                 line +=
                     "  started line \(leak.startedLine), in no dump; may live in "

@@ -18,6 +18,9 @@ public enum TemplateRefusal: Sendable, Equatable {
     case contentType(given: String, expected: String)
     /// It changes its delimiters (`{{=<% %>=}}`).
     case changesDelimiters
+    /// Its sections nest deeper than `limit`: the template parser recurses once per section, and a theme nested
+    /// thousands deep overflowed the stack.
+    case nestsTooDeep(limit: Int)
 }
 
 /// What is wrong with a template that does not parse.

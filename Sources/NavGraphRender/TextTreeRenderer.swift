@@ -75,7 +75,8 @@ public struct TextTreeRenderer: Renderer {
         if !unlisted.isEmpty {
             let title =
                 endOfInput
-                ? "Leaked: in no dump since it started, though every window printed one, never finished"
+                ? "Suspected: in no dump since it started, though every window printed one, never finished; it may "
+                    + "live in a window the app does not dump"
                 : "In no dump since it started, though every window printed one, not finished yet"
             output.write("\n" + style.paint(title + " (\(unlisted.count)):", .bold) + "\n")
             for model in unlisted {
@@ -83,7 +84,7 @@ public struct TextTreeRenderer: Renderer {
                     "  "
                         + style.paint(
                             Escaping.terminal(model.model.type) + " " + Escaping.terminal(model.model.id),
-                            endOfInput ? .red : .yellow)
+                            .yellow)
                         + style.paint("  started line \(model.startedLine)", .dim) + "\n")
             }
         }

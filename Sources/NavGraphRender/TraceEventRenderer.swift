@@ -167,7 +167,9 @@ public struct TraceEventRenderer {
         if let time {
             if firstTime == nil { firstTime = time }
             let micros = ((time - firstTime!) * 1_000_000).rounded()
-            clock = max(clock, micros.isFinite && micros < 9e15 ? Int(micros) : clock)
+            // A time before the first one (a log whose clock went back) keeps the clock where it is; one out of
+            // Int's range (a hostile or corrupt time) too.
+            clock = max(clock, micros.isFinite && abs(micros) < 9e15 ? Int(micros) : clock)
         } else {
             clock += 1000
         }

@@ -15,9 +15,14 @@ public enum UserTemplateText {
         _ text: String, name: String, contentType: String
     ) throws(RenderError) -> (text: String, prefixLength: Int) {
         var hasPragma = false
+        var depth = 0
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.contains("{{=") {
                 throw .templateRefused(name: name, line: offset + 1, reason: .changesDelimiters)
+            }
+            depth = sectionDepth(after: line, from: depth)
+            if depth > sectionLimit {
+                throw .templateRefused(name: name, line: offset + 1, reason: .nestsTooDeep(limit: sectionLimit))
             }
             var rest = line[...]
             while let open = rest.range(of: "{{%") {
@@ -39,6 +44,26 @@ public enum UserTemplateText {
         if hasPragma || contentType == "HTML" { return (text, 0) }
         let pragma = "{{% CONTENT_TYPE: \(contentType)}}"
         return (pragma + text, pragma.count)
+    }
+}
+
+extension UserTemplateText {
+    /// Far deeper than any theme (the built-in ones nest five), far shallower than what overflows the stack.
+    static let sectionLimit = 64
+
+    /// The sections open after `line`, `depth` being open before it; stops counting past the limit.
+    fileprivate static func sectionDepth(after line: Substring, from depth: Int) -> Int {
+        var depth = depth
+        var rest = line[...]
+        while depth <= sectionLimit, let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            switch rest.first {
+            case "#", "^", "$", "<": depth += 1
+            case "/": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return depth
     }
 }
 

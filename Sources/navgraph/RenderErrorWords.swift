@@ -34,6 +34,9 @@ extension TemplateRefusal {
                     ? " (a \(given) template is for \(given) output: see `navgraph templates`)" : "")
         case .changesDelimiters:
             "a delimiter change ({{=…=}}) is not supported in navgraph's templates; expected {{ and }} throughout"
+        case .nestsTooDeep(let limit):
+            "sections ({{#…}}, {{^…}}, {{$…}}, {{<…}}) nest more than \(limit) deep here; expected each to be "
+                + "closed ({{/…}}) within \(limit) levels"
         }
     }
 }

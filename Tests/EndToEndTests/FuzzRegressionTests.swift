@@ -7,12 +7,13 @@ import Testing
 
 @Suite("Fuzz regressions and seeds through the fuzz harness")
 struct FuzzRegressionTests {
-    /// Every format's fuzz seeds (as `scripts/fuzz` starts from them) and crash inputs, through `navgraph-fuzz`.
-    @Test(arguments: InputFormats.all.map(\.name))
+    /// Every target's fuzz seeds (as `scripts/fuzz` starts from them) and crash inputs, through `navgraph-fuzz`:
+    /// each format's, and the console's (detection, every view).
+    @Test(arguments: FuzzTarget.names)
     func replayEveryFile(format: String) throws {
         let regressions = repositoryRoot.appendingPathComponent("Tests/FuzzRegressions/\(format)")
         let found = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
-        let seeds = FuzzSeeds.paths(for: try #require(InputFormat(name: format)), in: repositoryRoot.path)
+        let seeds = try #require(FuzzTarget(name: format)).seeds(in: repositoryRoot.path)
             .map { repositoryRoot.appendingPathComponent($0).path }
         #expect(!seeds.isEmpty, "\(format) has no fuzz seeds")
         let files = seeds + found.filter { !$0.hasPrefix(".") }.map { regressions.appendingPathComponent($0).path }

@@ -326,6 +326,9 @@ struct ReplayPrintTests {
     }
 }
 
+/// `../shared/tools/trickle`: a file written the way a console delivers it (a line per write, with pauses).
+let trickle = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/trickle")
+
 let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
     FileManager.default.isExecutableFile(atPath: $0)
 }
@@ -649,6 +652,35 @@ struct FollowTerminalTests {
         #expect(
             ended.contains("navgraph: stopped before any navigation output: nothing read was navigation"), "\(ended)")
         #expect(ended.split(separator: "\n").contains { $0.hasPrefix("EXIT:130") }, "\(ended)")
+    }
+
+    /// Fed a line at a time (as `simctl launch --console-pty` delivers), app output first: the waiting note shows
+    /// while only that has come, and no frame drawn once navigation began still carries it (every frame after the
+    /// first step said "waiting for navigation output" to the end of input).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: trickle.path), "../shared/tools/trickle is absent"))
+    func theWaitingNoteGoesOnceNavigationArrives() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("console.log")
+        let session = try String(contentsOfFile: example("session.log"), encoding: .utf8)
+        try ("App launched\n[Network] GET /items 200\n" + session).write(to: log, atomically: true, encoding: .utf8)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start(
+            "python3 '\(trickle.path)' --lines --pause 0.08 '\(log.path)' | '\(binaryURL.path)' tree --follow",
+            width: 200, height: 40)
+        var frames: [String] = []
+        try waitUntil(timeout: 30) {
+            let screen = try tmux.run(["capture-pane", "-p", "-t", "t"])
+            if frames.last != screen { frames.append(screen) }
+            return screen.contains("EXIT:")
+        }
+        let navigating = frames.filter { $0.range(of: #"── step [1-9]"#, options: .regularExpression) != nil }
+        #expect(navigating.count >= 3, "too few frames seen to tell: \(frames)")
+        for frame in navigating {
+            #expect(!frame.contains("waiting for navigation output"), "\(frame)")
+        }
+        #expect(frames.contains { $0.contains("waiting for navigation output") }, "\(frames.prefix(3))")
     }
 
     @Test func redrawsInPlaceWithItsHeaderNoticesAndACutTree() throws {

@@ -74,10 +74,10 @@ struct LeakReportTests {
             [DetailNavigationModel 8C1...]: Started
             """)
         let report = LeakReport(hierarchy: hierarchy)
-        // One window, dumped after it started, not listing it: leaked.
-        #expect(flatten(report.leaks) == ["leaked WaitingNavigationModel A0B"])
+        // One window, dumped after it started, not listing it: suspected, as it may live in a window never dumped.
+        #expect(flatten(report.leaks) == ["suspected WaitingNavigationModel A0B"])
         #expect(report.leaks.first?.reason == .inNoDump)
-        #expect(report.leakedCount == 1 && report.suspectedCount == 0)
+        #expect(report.leakedCount == 0 && report.suspectedCount == 1)
         #expect(report.unplaced == 1 && report.alive == 1)
     }
 

@@ -92,6 +92,29 @@ struct ConfigurationFileTests {
         }
     }
 
+    /// The YAML parser recurses once a level: a file nested thousands deep overflowed the stack of every command
+    /// run below it (exit 139). Refused at its line before any parsing; a real configuration is far from the limit.
+    @Test func nestingPastTheLimitIsRefusedAtItsLine() throws {
+        let deep: [(String, Int)] = [
+            (String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000), 1),
+            ("allowed:\n" + String(repeating: "- ", count: 30_000) + "x\n", 2),
+            ("a:\n" + (1...500).map { String(repeating: " ", count: $0) + "b:\n" }.joined(), 65),
+            ("kinds: {a: [\n" + String(repeating: "{x: [\n", count: 40) + "]}", 32),
+        ]
+        for (text, line) in deep {
+            #expect(
+                throws: ConfigurationError(
+                    file: "deep.yml", line: line,
+                    message: "nested more than 64 levels deep; a configuration is a mapping of sections a few levels "
+                        + "deep (see docs/configuration.md)")
+            ) { try NavGraphConfiguration.parse(text, file: "deep.yml") }
+        }
+        // Brackets in quotes and comments are text, not nesting.
+        let quoted = "allowed: [\"" + String(repeating: "[", count: 100) + "\"] # " + String(repeating: "{", count: 99)
+        #expect(YAMLNesting.firstLineTooDeep(in: quoted) == nil)
+        #expect(YAMLNesting.firstLineTooDeep(in: full) == nil)
+    }
+
     @Test func everyMistakeIsKeptInFileOrderAndTheRestIsRead() {
         let text = """
             dump:

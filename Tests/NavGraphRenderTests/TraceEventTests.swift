@@ -154,6 +154,22 @@ struct TraceEventTests {
         let pop = all.first { $0["name"] as? String == "pop 1" }
         #expect(pop?["ts"] as? Int == 1_002_000)
     }
+
+    /// A clock that runs back from far away (`"time":10000000000000` then `"time":0`): the gap below the first time
+    /// is out of Int's range in microseconds, and converting it trapped (exit 132). The clock stays where it is.
+    @Test func aTimeFarBeforeTheFirstKeepsTheClock() throws {
+        let app = ModelRef(id: "app", type: "AppModel")
+        let events = [
+            NavEvent(.root(app, kind: nil, window: "main"), line: 1, time: 10_000_000_000_000),
+            NavEvent(.start(ModelRef(id: "b", type: "B"), kind: nil), line: 2, time: 0),
+            NavEvent(.mark("later"), line: 3, time: -1e300),
+            NavEvent(.mark("far"), line: 4, time: 1e300),
+        ]
+        let (problems, all, _) = traceProblems(try trace(events: events))
+        #expect(problems.isEmpty, "\(problems)")
+        let times = all.filter { $0["ph"] as? String != "M" }.compactMap { $0["ts"] as? Int }
+        #expect(!times.isEmpty && times == times.sorted())
+    }
 }
 
 @Suite("Trace export: nesting Perfetto draws")

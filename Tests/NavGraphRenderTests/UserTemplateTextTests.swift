@@ -38,6 +38,21 @@ struct UserTemplateTextTests {
         }
     }
 
+    /// The template parser recurses once a section: a theme nested 30,000 deep overflowed the stack (exit 139).
+    @Test func sectionsNestedPastTheLimitAreRefusedAtTheirLine() throws {
+        let deep = "digraph {\n" + String(repeating: "{{#a}}", count: 30_000) + String(repeating: "{{/a}}", count: 30_000)
+        #expect(throws: RenderError.templateRefused(name: "t", line: 2, reason: .nestsTooDeep(limit: 64))) {
+            try UserTemplateText.prepared(deep, name: "t", contentType: "DOT")
+        }
+        let lines = (0..<65).map { "{{^s\($0)}}" }.joined(separator: "\n")
+        #expect(throws: RenderError.templateRefused(name: "t", line: 65, reason: .nestsTooDeep(limit: 64))) {
+            try UserTemplateText.prepared(lines, name: "t", contentType: "DOT")
+        }
+        // Sections opened and closed in turn never add up.
+        let flat = String(repeating: "{{#a}}x{{/a}}", count: 10_000)
+        #expect(try UserTemplateText.prepared(flat, name: "t", contentType: "DOT").prefixLength == 23)
+    }
+
     /// Through the renderers that take a user's template as text (the CLI's tests try every kind).
     @Test func everyKindOfUserTemplateIsChecked() {
         let text = "{{% CONTENT_TYPE: TEXT}}\n"

@@ -1,11 +1,5 @@
 import NavGraphCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads navgraph-events v1: JSON Lines, one event object per line (`{"event":"push","id":"8C1F…","type":"DetailModel",
 /// "parent":"32D0…"}`), as `docs/navgraph-events-v1.md` and its JSON Schema define it.
 ///
@@ -36,44 +30,36 @@ public final class EventLogReader: NavigationReader {
 
     /// A line that starts with `{` and names an `"event"`, or that carries `{"event"` behind a console's prefix.
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let line = ByteLine(line)
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return false }
         guard line[first] == .openBrace else { return eventStart(in: line) != nil }
-        let key = Array("\"event\"".utf8)
-        guard line.count >= key.count else { return false }
-        for start in first...(line.count - key.count) where line[start] == key[0] {
-            if (0..<key.count).allSatisfy({ line[start + $0] == key[$0] }) { return true }
-        }
-        return false
+        return line.firstIndex(of: "\"event\"", from: first) != nil
     }
 
     /// Where the event starts in a console line: at the first `{"event"`. A console puts its own text before what
     /// the app prints (`2025-03-14 09:41:12.345 App[4242:9111] {"event":…}`).
-    static func eventStart(in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = line.baseAddress else { return nil }
-        let opening = eventOpening.count
-        var position = 0
-        while line.count - position >= opening {
-            // memchr to each `{`, then compare the rest.
-            guard let found = memchr(base + position, 0x7B, line.count - position - opening + 1) else { return nil }
-            let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            if memcmp(base + start, eventOpening, opening) == 0 { return start }
-            position = start + 1
-        }
-        return nil
+    static func eventStart(in line: ByteLine) -> Int? {
+        line.firstIndex(of: "{\"event\"")
     }
-
-    private static let eventOpening = Array("{\"event\"".utf8)
 
     public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         if info.truncated {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
             return
         }
-        // A line that starts as a JSON object (a JSON Lines log) is read whole, as it always was; in any other line
-        // the event starts at its first `{"event"`, and a line without one is the app's own output.
+        // A line that starts as a JSON object (a JSON Lines log) is read whole, as it always was, when it names an
+        // `"event"` (else it is the app's own JSON: a response it logged, a pretty-printed object's `{`); in any
+        // other line the event starts at its first `{"event"`, and a line without one is the app's own output.
         var line = line
+        let bytes = ByteLine(line)
+        if let first = bytes.firstIndex(where: { $0 != .space && $0 != .tab }), bytes[first] == .openBrace,
+            !bytes.contains("\"event\"")
+        {
+            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+            return
+        }
         if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] != .openBrace {
-            guard let start = Self.eventStart(in: line) else {
+            guard let start = Self.eventStart(in: ByteLine(line)) else {
                 diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
                 return
             }
