@@ -24,10 +24,11 @@ import Foundation
 /// How: fd 1 and fd 2 are replaced by pipes (`dup2`), and a thread of the capture's own writes every chunk read from
 /// them to the original destination at once, then appends its whole lines to the file with `write(2)`. Standard output
 /// is made line-buffered, as it is on a terminal, so each `print` reaches the console and the file when it ends its
-/// line: an app killed at the end of a UI test loses at most the line it was writing. Lines of one stream keep their
+/// line, and the copy thread writes each chunk as it comes: an app killed at the end of a UI test loses only what it
+/// wrote in the last moment. Lines of one stream keep their
 /// order, as written (`print`, `FileHandle`, `printf` alike); lines of standard output and standard error are whole in
 /// the file, not marked, each in the order the capture read them. The file is appended to (created 0644 when
-/// missing). `stop()` — or the app's `exit`, through `atexit` — writes what is left and restores the descriptors.
+/// missing). ``stop()`` — or the app's `exit`, through `atexit` — writes what is left and restores the descriptors.
 ///
 /// The capture never stops the app: when the file cannot be opened, ``startFromEnvironment(_:)`` says so once on
 /// standard error and leaves the output as it was; when a write to the file fails later (a full disk), it says so
