@@ -130,10 +130,16 @@ let package = Package(
         .testTarget(
             name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
             exclude: ["Fixtures"]),
-        // Round trips through navgraph's reader, concurrency, the path observer.
+        // A child process for the console capture's tests: prints from many threads through every path (not a product).
+        .executableTarget(
+            name: "console-capture-probe", dependencies: ["NavGraphRecorder"], path: "Tests/ConsoleCaptureProbe"),
+        // Round trips through navgraph's reader, concurrency, the path observer, the console capture (which runs the
+        // probe: depending on it makes `swift test` build it first).
         .testTarget(
             name: "NavGraphRecorderTests",
-            dependencies: ["NavGraphRecorder", "NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"]),
+            dependencies: [
+                "NavGraphRecorder", "NavGraphCore", "NavGraphFormats", "NavGraphTestSupport", "console-capture-probe",
+            ]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(
             name: "EndToEndTests",

@@ -78,16 +78,6 @@ private final class OpenFile: Sendable {
     /// Every byte, retrying after interruptions and short writes; gives up on any other error (a full disk must not
     /// stop the app).
     func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard var next = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(descriptor, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            next += written
-            remaining -= written
-        }
+        Platform.writeAll(descriptor, bytes)
     }
 }

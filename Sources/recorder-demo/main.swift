@@ -10,6 +10,10 @@ import NavGraphRecorder
     import Darwin
 #endif
 
+// `NAVGRAPH_LOG=run.log`: everything the demo prints also goes to run.log, as an app under a UI test copies its console
+// (docs/ci.md). The capture writes what is left when the demo exits.
+ConsoleCapture.startFromEnvironment()
+
 /// Seconds between steps, so a live view can follow; `--pace 0` runs at full speed.
 let pace = parsePace(CommandLine.arguments.dropFirst())
 

@@ -90,6 +90,42 @@ struct RecorderDemoTests {
         #expect(check.status == 0, "\(check.stdout)")
     }
 
+    /// `NAVGRAPH_LOG=FILE recorder-demo` (docs/recorder.md, "Copying the console to a file"): the console shows what
+    /// it shows without it, FILE holds the same bytes, and `navgraph leaks FILE` finds the leak as the docs show.
+    @Test func navgraphLogCopiesTheConsoleToAFileThatLeaksReads() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("run.log")
+        var environment = Self.leaksOnPurpose
+        environment["NAVGRAPH_LOG"] = log.path
+        let captured = try runTool(Self.demoURL, ["--pace", "0"], environment: environment)
+        #expect(captured.status == 0 && captured.stderr.isEmpty, "\(captured.stderr)")
+        #expect(try Data(contentsOf: log) == Data(captured.stdoutBytes))
+        // The events are stamped with the time they were recorded; all else is the same as without the capture.
+        let plain = try runTool(Self.demoURL, ["--pace", "0"], environment: Self.leaksOnPurpose)
+        let withoutTimes = { (text: String) in text.replacing(/,"time":[0-9.]+/, with: "") }
+        #expect(withoutTimes(captured.stdout) == withoutTimes(plain.stdout))
+        #expect(captured.stdout.split(separator: "\n").count == 57)
+
+        let leaks = try navgraph(["leaks", log.path])
+        #expect(leaks.status == 1)
+        let shown = try Self.capturedLeaksTranscript()
+        #expect(leaks.stdout == shown.stdout)
+        #expect(leaks.stderr == shown.stderr)
+    }
+
+    /// What docs/recorder.md shows `navgraph leaks run.log` print after `NAVGRAPH_LOG=run.log swift run recorder-demo`:
+    /// stdout, and the `navgraph:` lines of stderr.
+    static func capturedLeaksTranscript() throws -> (stdout: String, stderr: String) {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/recorder.md"), encoding: .utf8)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "$ navgraph leaks run.log"), "docs/recorder.md has no transcript")
+        let shown = lines[(start + 1)...].prefix { $0 != "$ echo $?" && $0 != "```" }
+        let stderr = shown.filter { $0.hasPrefix("navgraph: ") }
+        let stdout = shown.filter { !$0.hasPrefix("navgraph: ") }
+        return (stdout.map { $0 + "\n" }.joined(), stderr.map { $0 + "\n" }.joined())
+    }
+
     @Test func aBadArgumentIsAUsageError() throws {
         let run = try runTool(Self.demoURL, ["--pace", "soon"])
         #expect(run.status == 2)
