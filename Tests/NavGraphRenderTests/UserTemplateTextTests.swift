@@ -40,7 +40,8 @@ struct UserTemplateTextTests {
 
     /// The template parser recurses once a section: a theme nested 30,000 deep overflowed the stack (exit 139).
     @Test func sectionsNestedPastTheLimitAreRefusedAtTheirLine() throws {
-        let deep = "digraph {\n" + String(repeating: "{{#a}}", count: 30_000) + String(repeating: "{{/a}}", count: 30_000)
+        let deep =
+            "digraph {\n" + String(repeating: "{{#a}}", count: 30_000) + String(repeating: "{{/a}}", count: 30_000)
         #expect(throws: RenderError.templateRefused(name: "t", line: 2, reason: .nestsTooDeep(limit: 64))) {
             try UserTemplateText.prepared(deep, name: "t", contentType: "DOT")
         }
