@@ -11,10 +11,10 @@ struct LeaksCommand: ParsableCommand {
         abstract: "Find models that left the navigation hierarchy but were never deallocated.",
         discussion: """
             leaked: it left the hierarchy (an event removed it, or it was in a dump and absent from a later dump of \
-            the same window), or every window printed a dump after it started and none listed it; and it never \
-            printed Finished. Its leaked subtree is listed under it.
-            suspected: alive at the end and never placed, where no verdict fits: a window printed no dump since it \
-            started (it may live there).
+            the same window) and never printed Finished. Its leaked subtree is listed under it.
+            suspected: alive at the end and never placed, which the log cannot decide: a window printed no dump \
+            since it started (it may live there), or every window printed one and none listed it (it may live in a \
+            window the app does not dump).
             Only models whose Started/start the log records get a verdict; alive, unplaced and finished models are \
             counted, and listed with --all.
 
