@@ -32,6 +32,8 @@ public struct NavigationInput {
         public var format: InputFormat?
         public var lines: Int
         public var navigationLines: Int
+        /// Lines of navigation output whose values a unified log redacted (`<private>`): not read.
+        public var redactedLines = 0
     }
 
     /// A pause in the input, as `read` reports it to `onIdle`.
@@ -114,6 +116,11 @@ public struct NavigationInput {
         func readLine(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) throws -> Bool {
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
+            // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
+            if Redaction.hidesNavigation(line) {
+                s.noteRedacted(line, number: info.number, diagnostics: diagnostics)
+                return true
+            }
             if s.reader == nil {
                 startReading(s, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
             }
@@ -249,6 +256,8 @@ private final class ReadingState {
     @exclusivity(unchecked) var plain: [UInt8] = []
     /// Apple's unified log taken off the lines, where the input is one (`log stream`, `log show`).
     @exclusivity(unchecked) var unifiedLog = UnifiedLogChannel()
+    /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
+    @exclusivity(unchecked) var redacted: (lines: Int, first: Int)?
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
@@ -256,6 +265,7 @@ private final class ReadingState {
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
         unifiedLog.reset()
+        redacted = nil
         events.removeAll()
     }
 }
@@ -304,19 +314,40 @@ extension ReadingState {
         previousNumber = info.number
     }
 
-    /// What reading found, once it ended; throws when nothing was navigation output.
+    /// What reading found, once it ended; throws when nothing was navigation output. Says what was redacted.
     func summary(path: String, format named: InputFormat?, diagnostics: DiagnosticHandler) throws
         -> NavigationInput.Summary
     {
         let navigationLines = reader?.navigationLineCount ?? 0
         if navigationLines == 0 { throw nothingRead(path: path, format: named) }
-        return NavigationInput.Summary(format: format, lines: lines, navigationLines: navigationLines)
+        if let redacted {
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: redacted.first,
+                    "\(redacted.lines) line\(redacted.lines == 1 ? " looks" : "s look") like navigation output with "
+                        + "\(redacted.lines == 1 ? "its" : "their") values redacted (<private>) by the unified log, and "
+                        + "\(redacted.lines == 1 ? "is" : "are") not read (the first is this one)",
+                    topic: .redacted(lines: redacted.lines)))
+        }
+        return NavigationInput.Summary(
+            format: format, lines: lines, navigationLines: navigationLines, redactedLines: redacted?.lines ?? 0)
+    }
+
+    /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
+    func noteRedacted(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+        redacted = (lines: (redacted?.lines ?? 0) + 1, first: redacted?.first ?? number)
+        diagnostics.report(
+            Diagnostic(
+                .note, line: number,
+                "redacted by the unified log (<private>), not read: '\(String(decoding: line.prefix(120), as: UTF8.self))'"
+            ))
     }
 
     /// Why nothing was read, once no line was navigation output: the most telling of what was seen.
     func nothingRead(path: String, format: InputFormat?) -> InputError {
         if looksUTF16 { return .utf16Input(path: path) }
         if sawNUL { return .binaryInput(path: path) }
+        if let redacted { return .redacted(path: path, line: redacted.first, lines: redacted.lines) }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)
