@@ -15,6 +15,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// Input a lenient reading skipped that a strict one rejects (a client names its lenient mode after the
         /// message).
         case skippedLeniently
+        /// Lines of navigation output a unified log redacted (`<private>`), said once for the input: a client says how
+        /// to log them readably.
+        case redacted(lines: Int)
     }
 
     public var severity: Severity

@@ -19,21 +19,26 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     /// The input had errors (each reported as a diagnostic as it was read); `strict` when warnings and skipped lines
     /// were counted as errors.
     case invalidInput(path: String, errors: Int, strict: Bool)
+    /// Nothing navgraph reads but `lines` lines of navigation output whose values a unified log redacted
+    /// (`<private>`), the first at `line`.
+    case redacted(path: String, line: Int, lines: Int)
 
     /// The input's name (a path, or `<stdin>`).
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .readFailed(let path, _), .noNavigationOutput(let path, _),
             .noLinesOfFormat(_, let path, _), .looksLike(_, let path, _), .binaryInput(let path),
-            .utf16Input(let path), .invalidInput(let path, _, _):
+            .utf16Input(let path), .invalidInput(let path, _, _), .redacted(let path, _, _):
             path
         }
     }
 
     /// The line the error is at, when it is at one.
     public var line: Int? {
-        if case .looksLike(_, _, let line) = self { return line }
-        return nil
+        switch self {
+        case .looksLike(_, _, let line), .redacted(_, let line, _): line
+        default: nil
+        }
     }
 
     /// The format the input was read in (named), when the error is about one.
@@ -71,6 +76,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .utf16Input(let path): "\(path): UTF-16 text; navgraph reads UTF-8"
         case .invalidInput(let path, let errors, let strict):
             "\(path): \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (warnings counted as errors)" : "")"
+        case .redacted(let path, let line, let lines):
+            "\(path):\(line): the only navigation output is \(lines) line\(lines == 1 ? "" : "s") whose values the "
+                + "unified log redacted (<private>); log them with privacy: .public"
         }
     }
 }

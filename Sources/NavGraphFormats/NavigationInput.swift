@@ -32,6 +32,8 @@ public struct NavigationInput {
         public var format: InputFormat?
         public var lines: Int
         public var navigationLines: Int
+        /// Lines of navigation output whose values a unified log redacted (`<private>`): not read.
+        public var redactedLines = 0
     }
 
     /// A pause in the input, as `read` reports it to `onIdle`.
@@ -109,20 +111,22 @@ public struct NavigationInput {
             s.reset()
             try onRestart?(why)
         }
-        /// Reads one line (without terminal escapes) with the reader, detecting the format first while there is none.
+        /// Reads one line (without terminal escapes; a message line of a unified log) with the reader, detecting the
+        /// format first while there is none.
         func readLine(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) throws -> Bool {
-            s.lines = info.number
-            if isStopped?() == true {
-                s.stopped = true
-                return false
-            }
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
+            // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
+            if Redaction.hidesNavigation(line) {
+                s.noteRedacted(line, number: info.number, diagnostics: diagnostics)
+                return true
+            }
             if s.reader == nil {
                 startReading(s, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
             }
             if let reader = s.reader {
-                if !s.readsConsoleTimes, let time = s.consoleClock.time(at: line) { s.consoleTime = time }
+                // The line's console time, as from `print`; else when the unified log says it was written.
+                if !s.readsConsoleTimes, let time = s.consoleClock.time(at: line) ?? info.time { s.consoleTime = time }
                 let first = s.events.count
                 reader.read(line, info: info, into: &s.events)
                 // Called only when there is something to stamp: most lines make no event, and the call per line
@@ -141,23 +145,30 @@ public struct NavigationInput {
                 // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
                 onWait: batching.map { batching in { if !batching.flush(&s.events) { s.stopped = true } } }
             ) { line, info in
+                s.lines = info.number
+                if isStopped?() == true {
+                    s.stopped = true
+                    return false
+                }
                 // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
+                // Then a unified log's layout (`log stream`, `log show`) is taken off what the app logged.
                 if ANSIEscapes.occur(in: line) {
                     ANSIEscapes.strip(line, into: &s.plain)
-                    return try s.plain.withUnsafeBufferPointer { try readLine($0, info) }
+                    return try s.plain.withUnsafeBufferPointer {
+                        try s.unifiedLog.take($0, info, diagnostics: diagnostics, readLine)
+                    }
                 }
-                return try readLine(line, info)
+                return try s.unifiedLog.take(line, info, diagnostics: diagnostics, readLine)
             }
         }
+        if !s.stopped { _ = try s.unifiedLog.finish(diagnostics: diagnostics, readLine) }
         if let reader = s.reader, !s.stopped {
             let first = s.events.count
             reader.finish(into: &s.events)
             s.stampTimes(&s.events, from: first)
             try s.deliver(batching: batching, body)
         }
-        let navigationLines = s.reader?.navigationLineCount ?? 0
-        if navigationLines == 0 { throw s.nothingRead(path: source.name, format: format) }
-        return Summary(format: s.format, lines: s.lines, navigationLines: navigationLines)
+        return try s.summary(path: source.name, format: format, diagnostics: diagnostics)
     }
 
     /// The settings readers are made with.
@@ -243,12 +254,18 @@ private final class ReadingState {
     @exclusivity(unchecked) var readsConsoleTimes = false
     /// A line's text without its terminal escapes, when it has any.
     @exclusivity(unchecked) var plain: [UInt8] = []
+    /// Apple's unified log taken off the lines, where the input is one (`log stream`, `log show`).
+    @exclusivity(unchecked) var unifiedLog = UnifiedLogChannel()
+    /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
+    @exclusivity(unchecked) var redacted: (lines: Int, first: Int)?
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
         (reader, format, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, nil, false, false)
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
+        unifiedLog.reset()
+        redacted = nil
         events.removeAll()
     }
 }
@@ -280,7 +297,7 @@ extension ReadingState {
 
     /// A line read while no format is known: noise to every reader, looked at for what the input might be instead.
     func lookAtUnread(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
-        if let time = consoleClock.time(at: line) { consoleTime = time }
+        if let time = consoleClock.time(at: line) ?? info.time { consoleTime = time }
         if !sawNUL, line.contains(0) {
             sawNUL = true
             looksUTF16 = info.number == 1 && NavigationInput.startsLikeUTF16(line)
@@ -297,10 +314,40 @@ extension ReadingState {
         previousNumber = info.number
     }
 
+    /// What reading found, once it ended; throws when nothing was navigation output. Says what was redacted.
+    func summary(path: String, format named: InputFormat?, diagnostics: DiagnosticHandler) throws
+        -> NavigationInput.Summary
+    {
+        let navigationLines = reader?.navigationLineCount ?? 0
+        if navigationLines == 0 { throw nothingRead(path: path, format: named) }
+        if let redacted {
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: redacted.first,
+                    "\(redacted.lines) line\(redacted.lines == 1 ? " looks" : "s look") like navigation output with "
+                        + "\(redacted.lines == 1 ? "its" : "their") values redacted (<private>) by the unified log, and "
+                        + "\(redacted.lines == 1 ? "is" : "are") not read (the first is this one)",
+                    topic: .redacted(lines: redacted.lines)))
+        }
+        return NavigationInput.Summary(
+            format: format, lines: lines, navigationLines: navigationLines, redactedLines: redacted?.lines ?? 0)
+    }
+
+    /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
+    func noteRedacted(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+        redacted = (lines: (redacted?.lines ?? 0) + 1, first: redacted?.first ?? number)
+        diagnostics.report(
+            Diagnostic(
+                .note, line: number,
+                "redacted by the unified log (<private>), not read: '\(String(decoding: line.prefix(120), as: UTF8.self))'"
+            ))
+    }
+
     /// Why nothing was read, once no line was navigation output: the most telling of what was seen.
     func nothingRead(path: String, format: InputFormat?) -> InputError {
         if looksUTF16 { return .utf16Input(path: path) }
         if sawNUL { return .binaryInput(path: path) }
+        if let redacted { return .redacted(path: path, line: redacted.first, lines: redacted.lines) }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)

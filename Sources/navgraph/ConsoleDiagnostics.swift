@@ -16,6 +16,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
     private(set) var skippedLines = SkippedLines()
     var skipped: Int { skippedLines.lines }
     var unreadable: Int { skippedLines.unreadable }
+    /// Lines of navigation output a unified log redacted (`<private>`), which reading could not read.
+    private(set) var redactedLines = 0
     /// More than this many errors are counted, not printed.
     private let errorLimit = 50
     /// Pairings of lines to models that could not be told apart, for `leaks`: the first `ambiguityLimit`, then only
@@ -63,6 +65,11 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         if diagnostic.topic == .skippedLeniently {
             // The library says what it skipped; the command line names the flag that made it skip.
             diagnostic.message += " (--lenient)"
+        }
+        if case .redacted(let lines)? = diagnostic.topic {
+            // What was redacted is missing from the hierarchy: `leaks` cannot pass such a log.
+            redactedLines += lines
+            diagnostic.message += "; to read \(lines == 1 ? "it" : "them"), " + ErrorWording.redactionWaysOut
         }
         if strict && diagnostic.severity == .warning {
             diagnostic.severity = .error

@@ -37,8 +37,19 @@ enum ErrorWording {
                 + "expected a console log or a navgraph-events log"
         case .invalidInput(_, let errors, let strict):
             "\(path): error: \(errors) error\(errors == 1 ? "" : "s") in input\(strict ? " (--strict)" : "")"
+        case .redacted(_, let line, let lines):
+            "\(path):\(line): error: the navigation output is redacted: \(lines) line\(lines == 1 ? " looks" : "s look") "
+                + "like navigation output with \(lines == 1 ? "its" : "their") values shown as <private> by the "
+                + "unified log (a Logger message's dynamic values are private by default), and nothing else is "
+                + "navigation output. To read \(lines == 1 ? "it" : "them"), \(redactionWaysOut)"
         }
     }
+
+    /// How to get navigation output a unified log redacted, for the error and for the warning when only some was.
+    static let redactionWaysOut =
+        "mark the values public in the app's Logger call (logger.info(\"\\(line, privacy: .public)\")), or run the "
+        + "app with a debugger attached (the unified log shows values then), or read the app's standard output instead "
+        + "of the unified log (print the lines and capture them with NAVGRAPH_LOG: docs/ci.md)"
 
     /// What to give instead of what the input looks like, with the option that takes it.
     private static func instead(of what: Lookalike) -> String {

@@ -75,14 +75,17 @@ struct LeaksCommand: ParsableCommand {
             throw CommandFailure(.found)
         }
         if let undecided = Self.undecided(
-            report, unreadableLines: diagnostics.unreadable, nothingPlaced: hierarchy.windows.isEmpty)
+            report, unreadableLines: diagnostics.unreadable, redactedLines: diagnostics.redactedLines,
+            nothingPlaced: hierarchy.windows.isEmpty)
         {
             throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(undecided)"))
         }
     }
 
     /// What of the log navgraph could not follow, when something: a report that looks clean is not, then.
-    static func undecided(_ report: LeakReport, unreadableLines: Int, nothingPlaced: Bool) -> String? {
+    static func undecided(_ report: LeakReport, unreadableLines: Int, redactedLines: Int = 0, nothingPlaced: Bool)
+        -> String?
+    {
         var parts: [String] = []
         if nothingPlaced, report.unplaced > 0 {
             // Started lines and no dump (printDebugGraph() is called by hand): nothing shows whether a model left.
@@ -95,6 +98,11 @@ struct LeaksCommand: ParsableCommand {
             parts.append(
                 "\(unreadableLines) line\(unreadableLines == 1 ? " looks" : "s look") like navigation output but "
                     + "could not be read (--verbose lists them)")
+        }
+        if redactedLines > 0 {
+            parts.append(
+                "\(redactedLines) line\(redactedLines == 1 ? "" : "s") of navigation output \(redactedLines == 1 ? "is" : "are") "
+                    + "redacted (<private>) and could not be read")
         }
         let notFollowed = report.notFollowedCount
         if notFollowed > 0 {

@@ -16,6 +16,10 @@ public final class LineSource {
         public var number: Int
         /// The line was longer than `maxLineLength`; only its start is passed on.
         public var truncated: Bool
+        /// When the line was written, where the channel it came through says so apart from the line's text (a
+        /// unified log entry's `timestamp`, seconds since 1970): readers take it where a line has no console time of
+        /// its own. Never set by `LineSource`.
+        public var time: Double? = nil
     }
 
     /// A pause in the input, as `forEachLine` reports it to `onIdle`.

@@ -81,7 +81,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         navigationLineCount += 1
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
-        let time = clock.time(at: line)
+        let time = clock.time(at: line) ?? info.time
         if let trailing = spans.trailing {
             diagnostics.report(
                 Diagnostic(

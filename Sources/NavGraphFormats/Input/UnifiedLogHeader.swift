@@ -1,0 +1,39 @@
+/// The lines Apple's `log` tool prints around the entries, in every style: not what the app logged, so no reader
+/// sees them; they are counted with the other lines that are not navigation output.
+///
+/// - `Filtering the log data using "subsystem == "com.example.app""` (given `--predicate`)
+/// - `Skipping info and debug messages, pass --info and/or --debug to include.` (`log show`)
+/// - the column headers: `Timestamp                       Thread     Type        Activity             PID    TTL`
+///   (default), `Timestamp               Ty Process[PID:TID]` (compact), `Timestamp                       (process)[PID]`
+///   (syslog)
+/// - `log show`'s closing summary, once a `log` line was seen: a rule of dashes, then
+///   `Log      - Default:          2, Info:                0, …` and `Activity - Create:           0, …`
+enum UnifiedLogHeader {
+    /// Whether `line` is one of them. `afterLogLines`: a line of `log` was seen before, so a rule of dashes and the
+    /// summary's lines are its own (before that they may be anything an app prints).
+    static func matches(_ line: UnsafeBufferPointer<UInt8>, afterLogLines: Bool) -> Bool {
+        var cursor = ByteCursor(line)
+        switch cursor.peek {
+        case UInt8(ascii: "F"):
+            return cursor.take("Filtering the log data")
+        case UInt8(ascii: "S"):
+            return cursor.take("Skipping ") && ByteSearch.contains(" messages, pass --", in: cursor.rest)
+        case UInt8(ascii: "T"):
+            guard cursor.take("Timestamp"), cursor.skip(while: \.isBlank) > 0 else { return false }
+            return cursor.take("Thread") || cursor.take("Ty Process[PID:TID]") || cursor.take("(process)[PID]")
+        case UInt8(ascii: "-"):
+            let dashes = cursor.skip { $0 == UInt8(ascii: "-") }
+            cursor.skip(while: \.isBlank)
+            return afterLogLines && dashes >= 16 && (cursor.isAtEnd || cursor.take(UInt8(ascii: "\r")))
+        case .some(let byte) where afterLogLines && byte >= 0x41 && byte <= 0x5A:
+            // `Word - Word:  count, …`: `Log      - Default:`, `Activity - Create:` and any other count line.
+            guard cursor.skip(while: \.isASCIILetter) > 0, cursor.skip(while: \.isBlank) > 0,
+                cursor.take("- "), cursor.skip(while: \.isASCIILetter) > 0, cursor.take(UInt8(ascii: ":"))
+            else { return false }
+            cursor.skip(while: \.isBlank)
+            return cursor.peek?.isASCIIDigit == true
+        default:
+            return false
+        }
+    }
+}
