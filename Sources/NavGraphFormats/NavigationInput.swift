@@ -117,9 +117,17 @@ public struct NavigationInput {
             // Blank lines mean nothing in any format: neither noise nor errors.
             if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
             // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
-            if Redaction.hidesNavigation(line) {
+            // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
+            // and named only if nothing else could be read.
+            switch Redaction.hidden(in: line) {
+            case .navigation:
                 s.noteRedacted(line, number: info.number, diagnostics: diagnostics)
                 return true
+            case .wholeMessage:
+                s.noteRedactedMessage(line, number: info.number, diagnostics: diagnostics)
+                return true
+            case nil:
+                break
             }
             if s.reader == nil {
                 startReading(s, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
@@ -258,6 +266,9 @@ private final class ReadingState {
     @exclusivity(unchecked) var unifiedLog = UnifiedLogChannel()
     /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
     @exclusivity(unchecked) var redacted: (lines: Int, first: Int)?
+    /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else
+    /// could be read.
+    @exclusivity(unchecked) var redactedMessages: (lines: Int, first: Int)?
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
@@ -265,7 +276,7 @@ private final class ReadingState {
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
         unifiedLog.reset()
-        redacted = nil
+        (redacted, redactedMessages) = (nil, nil)
         events.removeAll()
     }
 }
@@ -343,11 +354,21 @@ extension ReadingState {
             ))
     }
 
+    /// A whole message redacted by the unified log: skipped as the app's output, counted for the error when
+    /// nothing else could be read.
+    func noteRedactedMessage(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+        redactedMessages = (lines: (redactedMessages?.lines ?? 0) + 1, first: redactedMessages?.first ?? number)
+        diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
+    }
+
     /// Why nothing was read, once no line was navigation output: the most telling of what was seen.
     func nothingRead(path: String, format: InputFormat?) -> InputError {
         if looksUTF16 { return .utf16Input(path: path) }
         if sawNUL { return .binaryInput(path: path) }
-        if let redacted { return .redacted(path: path, line: redacted.first, lines: redacted.lines) }
+        if redacted != nil || redactedMessages != nil {
+            let (shaped, whole) = (redacted ?? (0, Int.max), redactedMessages ?? (0, Int.max))
+            return .redacted(path: path, line: min(shaped.first, whole.first), lines: shaped.lines + whole.lines)
+        }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)

@@ -88,9 +88,26 @@ struct ConsoleNoiseTests {
         bytes.last == 0x0A ? bytes : bytes + [0x0A]
     }
 
-    /// Lines with something other than spaces, tabs and carriage returns (blank lines are not skipped, only passed).
+    /// Lines with something other than spaces, tabs and carriage returns (blank lines are not skipped, only passed);
+    /// an entry of `log show --style json`, pretty-printed over many lines, is one message, skipped once.
     static func nonBlankLines(_ bytes: [UInt8]) -> Int {
-        endingInNewline(bytes).split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-            .filter { line in line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }.count
+        let lines = endingInNewline(bytes).split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
+        var count = 0
+        var index = lines.startIndex
+        while index < lines.endIndex {
+            let line = lines[index]
+            index += 1
+            if line.hasPrefix("[{") || line == "{",
+                let close = lines[index...].firstIndex(where: { $0.hasPrefix("}") }),
+                lines[index..<close].contains(where: { $0.contains("\"eventMessage\"") })
+            {
+                count += 1
+                index = close + 1
+            } else if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
+                count += 1
+            }
+        }
+        return count
     }
 }

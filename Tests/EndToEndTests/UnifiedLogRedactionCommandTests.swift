@@ -40,6 +40,7 @@ struct UnifiedLogRedactionCommandTests {
                 Navigator 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home) current 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)
                 """)
         session.redacting = { $0 == 2 }
+        session.redactedText = "Navigator <private> pushing(<private>)"
         let (text, lineOfPrintLine) = session.render(.stream, .ndjson)
         let logged = try temporaryFile(text)
         defer { try? FileManager.default.removeItem(at: logged) }
@@ -59,5 +60,14 @@ struct UnifiedLogRedactionCommandTests {
         let strict = try navgraph(["tree", "--strict", logged.path])
         #expect(strict.status == 2)
         #expect(strict.stderr.contains(": error: 1 line looks like navigation output with its values redacted"))
+        // A whole message redacted among navigation read is the app's other logging as far as can be told (any value
+        // logged whole reads so): skipped and counted, and no gate is held by it.
+        session.redactedText = "<private>"
+        let (other, _) = session.render(.stream, .ndjson)
+        let otherLogged = try temporaryFile(other)
+        defer { try? FileManager.default.removeItem(at: otherLogged) }
+        let otherLeaks = try navgraph(["leaks", otherLogged.path])
+        #expect(otherLeaks.status == 0, "\(otherLeaks.stderr)")
+        #expect(!otherLeaks.stderr.contains("redacted"), "\(otherLeaks.stderr)")
     }
 }

@@ -48,12 +48,19 @@ import Testing
     }
 
     @Test(arguments: [
-        "<private>", " <private> <private> ", "[<private>]", "Navigator <private> pushing(<private>)",
-        "Navigator deinit: <private>", "[<private> <private>...]: Started", "[Model <private>...]: Finished",
-        "\t<[<private> <private>...]>", "{\"event\":<private>}", "{\"event\":\"push\",\"id\":<private>}",
+        "Navigator <private> pushing(<private>)", "Navigator deinit: <private>", "[<private> <private>...]: Started",
+        "[Model <private>...]: Finished", "\t<[<private> <private>...]>", "{\"event\":<private>}",
+        "{\"event\":\"push\",\"id\":<private>}",
     ])
     func redactedNavigationIsRecognized(line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidesNavigation($0) })
+        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == .navigation)
+    }
+
+    /// A message that is nothing but redacted values may be navigation (a library's lines forwarded to `Logger`) or
+    /// any other value the app logs whole: told apart from the unmistakable shapes.
+    @Test(arguments: ["<private>", " <private> <private> ", "[<private>]"])
+    func aWholeRedactedMessageIsToldApart(line: String) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == .wholeMessage)
     }
 
     @Test(arguments: [
@@ -61,7 +68,7 @@ import Testing
         "[AppNavigationModel 667...]: Started", "user <private> signed in", "",
     ])
     func otherTextIsNotRedactedNavigation(line: String) {
-        #expect(!Array(line.utf8).withUnsafeBufferPointer { Redaction.hidesNavigation($0) })
+        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == nil)
     }
 
     /// Only redacted navigation: an error at the first such line, with how many; never a hierarchy of `<private>`s.
@@ -81,7 +88,7 @@ import Testing
     }
 
     /// Some navigation read, some redacted: one warning at the first redacted line, with how many; the redacted
-    /// lines are not read.
+    /// lines are not read. A whole message redacted is the app's other logging as far as can be told: skipped.
     @Test func someRedactedNavigationIsAWarning() throws {
         let text = [
             Self.ndjson(Self.navigatorLines[0]), Self.ndjson("Navigator <private> pushing(<private>)"),
@@ -91,10 +98,10 @@ import Testing
         #expect(result.error == nil)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         #expect(warnings.map(\.line) == [2])
-        #expect(warnings.map(\.topic) == [.redacted(lines: 2)])
+        #expect(warnings.map(\.topic) == [.redacted(lines: 1)])
         #expect(
-            warnings.first?.message.hasPrefix("2 lines look like navigation output with their values redacted") == true)
-        #expect(!result.skipped.contains(2) && !result.skipped.contains(4))
+            warnings.first?.message.hasPrefix("1 line looks like navigation output with its values redacted") == true)
+        #expect(!result.skipped.contains(2) && result.skipped.contains(4))
     }
 
     /// A NavigatorUI session in every style: the same events as its print log, apart from their lines and times.

@@ -21,6 +21,9 @@ public struct UnifiedLogSession {
     public var messages: [[String]]
     /// Replaces a message's text when it is logged (`<private>`: logged with the default privacy).
     public var redacting: (Int) -> Bool = { _ in false }
+    /// What a redacted message reads: `<private>` when the whole line was one value (`logger.info("\(line)")`);
+    /// NavigatorUI's own shape when only its values were (`Navigator <private> pushing(<private>)`).
+    public var redactedText = "<private>"
     public var process = "NavigatorDemo"
     public var processID = 4242
 
@@ -80,7 +83,7 @@ public struct UnifiedLogSession {
         case .json, .ndjson: break
         }
         for (index, lines) in messages.enumerated() {
-            let message = redacting(index) ? ["<private>"] : lines
+            let message = redacting(index) ? [redactedText] : lines
             switch style {
             case .default, .compact, .syslog:
                 out.append(textPrefix(style, index) + message[0])

@@ -3,21 +3,33 @@
 /// the value is in the log, so a redacted line of navigation output cannot be read; it is not handed to any reader
 /// (one would take `<private>` for a name), and what was redacted is said, with the ways to log it readably.
 enum Redaction {
-    /// Whether `line` is navigation output with its values redacted, in one of the shapes a `Logger` call gives it:
-    /// - the whole message one redacted value (`<private>`), or nothing but redacted values and punctuation;
-    /// - NavigatorUI's: `Navigator <private> pushing(<private>)`, `Navigator deinit: <private>`;
-    /// - SwiftUINavigation's: `[<private> <private>...]: Started`, a dump's `<[<private> <private>...]>`;
-    /// - navgraph-events: `{"event":<private>}`.
-    /// Other text with a `<private>` in it (a system framework's message) is the app's output, and not counted.
-    static func hidesNavigation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard ByteSearch.contains("<private>", in: line) else { return false }
-        if isOnlyRedactedValues(line) { return true }
-        if ByteSearch.contains("Navigator ", in: line) { return true }
-        if ByteSearch.contains("]: Started", in: line) || ByteSearch.contains("]: Finished", in: line) { return true }
+    /// What a line with `<private>` in it hides.
+    enum Hidden: Equatable {
+        /// Navigation output, unmistakably, in one of the shapes a `Logger` call gives it:
+        /// - NavigatorUI's: `Navigator <private> pushing(<private>)`, `Navigator deinit: <private>`;
+        /// - SwiftUINavigation's: `[<private> <private>...]: Started`, a dump's `<[<private> <private>...]>`;
+        /// - navgraph-events: `{"event":<private>}`.
+        case navigation
+        /// A whole message that is one redacted value (`<private>`), or nothing but redacted values and punctuation:
+        /// what a library's lines forwarded to `Logger` with `logger.info("\(line)")` become — and also any other
+        /// message the app logs as one value. Navigation only when nothing else of the log is: skipped as the app's
+        /// output, counted, and named when nothing could be read.
+        case wholeMessage
+    }
+
+    /// What `line` hides, or `nil` for a line with nothing redacted, or only some of its own text (a system
+    /// framework's message with a `<private>` in it: the app's output).
+    static func hidden(in line: UnsafeBufferPointer<UInt8>) -> Hidden? {
+        guard ByteSearch.contains("<private>", in: line) else { return nil }
+        if ByteSearch.contains("Navigator ", in: line) { return .navigation }
+        if ByteSearch.contains("]: Started", in: line) || ByteSearch.contains("]: Finished", in: line) {
+            return .navigation
+        }
         var cursor = ByteCursor(line)
         cursor.skip(while: \.isBlank)
-        if cursor.take("<[") { return true }
-        return cursor.take(UInt8(ascii: "{")) && ByteSearch.contains("\"event\"", in: cursor.rest)
+        if cursor.take("<[") { return .navigation }
+        if cursor.take(UInt8(ascii: "{")) && ByteSearch.contains("\"event\"", in: cursor.rest) { return .navigation }
+        return isOnlyRedactedValues(line) ? .wholeMessage : nil
     }
 
     /// Nothing in `line` but `<private>`s, blanks and ASCII punctuation.
