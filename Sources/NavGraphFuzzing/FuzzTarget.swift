@@ -28,7 +28,11 @@ public enum FuzzTarget: Equatable {
     /// The console's seeds besides every format's own: what apps print around their navigation (pretty-printed
     /// JSON, crash reports, runtime warnings, Apple's `log` in each style, binary, long lines, invalid UTF-8), alone
     /// and around each example.
-    public static let consoleSeeds = ["Tests/FuzzSeeds/console/*"]
+    public static let consoleSeeds = [
+        "Tests/FuzzSeeds/console/*", "examples/*.ndjson",
+        "Tests/NavGraphFormatsTests/Fixtures/unified-log/navigator-session.*",
+        "Tests/NavGraphFormatsTests/Fixtures/unified-log/leaky-session.show-*",
+    ]
 
     /// The seed files under `root` (the repository).
     public func seeds(in root: String) -> [String] {
