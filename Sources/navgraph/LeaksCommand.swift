@@ -29,6 +29,7 @@ struct LeaksCommand: ParsableCommand {
             \(ExitStatus.help([
                 (.success, "the log was understood and nothing leaked"),
                 (.found, "something leaked or is suspected (--no-fail-on-suspected: leaked only)"),
+                (.outputFailed, nil),
                 (.badInput, nil),
                 (.undecided, nil),
                 (.usage, nil),
