@@ -43,7 +43,7 @@ struct OutputFailureTests {
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")), arguments: commands)
     func aFullDiskIsAnError(_ arguments: [String]) throws {
-        let run = try navgraphInShell(arguments, " > /dev/full", prefix: "exec timeout 20 ")
+        let run = try navgraphInShell(arguments, " > /dev/full", prefix: "exec timeout -s KILL 20 ")
         #expect(run.status == 1, "\(arguments): \(run.stderr)")
         #expect(run.stderr.hasSuffix(Self.message + "\n"), "\(arguments): \(run.stderr)")
         // Said once, whatever the number of writes that would have followed.

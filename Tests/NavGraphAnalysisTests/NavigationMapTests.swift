@@ -1,3 +1,4 @@
+import Foundation
 import NavGraphCore
 import NavGraphFormats
 import NavGraphTestSupport
@@ -183,6 +184,17 @@ struct NavigationMapTests {
         #expect(itself.types.keys.sorted() == ["ProfileModel"] && itself.relations.isEmpty)
     }
 
+    /// A depth past the map's ends where nothing is left to reach: `Int.max` rounds of an empty frontier never ended.
+    @Test func theDeepestFocusEndsWithTheMap() {
+        let full = map(appHistory)
+        let reachable = NavigationMapFilter(focus: "ProfileModel", depth: full.types.count).apply(to: full)
+        let result = LockedResult()
+        // On a thread of its own, so that a search that does not end fails the test instead of hanging the run.
+        Thread { result.set(NavigationMapFilter(focus: "ProfileModel", depth: .max).apply(to: full)) }.start()
+        #expect(result.wait(seconds: 10) == reachable)
+        #expect(reachable.types.count > 4)
+    }
+
     @Test(arguments: [
         ("*Model", "FeedModel", true), ("*Model", "FeedModels", false), ("Feed?odel", "FeedModel", true),
         ("*Stack*", "FeedStackModel", true), ("*", "", true), ("a*b*c", "axxbyyc", true), ("a*b*c", "axxbyy", false),
@@ -190,5 +202,26 @@ struct NavigationMapTests {
     ])
     func globs(pattern: String, text: String, matches: Bool) {
         #expect(Glob.matches(pattern, text) == matches)
+    }
+}
+
+/// A value another thread delivers, waited for with a deadline.
+private final class LockedResult: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: NavigationMap?
+
+    func set(_ map: NavigationMap) {
+        condition.lock()
+        value = map
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(seconds: Double) -> NavigationMap? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while value == nil, condition.wait(until: deadline) {}
+        return value
     }
 }
