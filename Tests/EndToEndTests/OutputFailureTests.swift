@@ -8,12 +8,6 @@ import Testing
     import Darwin
 #endif
 
-/// Runs the built navgraph through `sh -c`, with `redirections` after it (`> /dev/full`), the arguments quoted.
-func navgraphInShell(_ arguments: [String], _ redirections: String, prefix: String = "") throws -> Run {
-    let quoted = ([binaryURL.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    return try runTool(URL(fileURLWithPath: "/bin/sh"), ["-c", prefix + quoted.joined(separator: " ") + redirections])
-}
-
 /// Output that does not arrive is a failure: `> /dev/full` exited 0 with nothing written, for every command.
 @Suite("Standard output that cannot be written")
 struct OutputFailureTests {
