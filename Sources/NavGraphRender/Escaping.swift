@@ -57,6 +57,15 @@ public enum Escaping {
         return result
     }
 
+    /// A tooltip's text, for a DOT theme's `{{tooltip}}`. Graphviz reads a tooltip's backslashes twice — once as the
+    /// attribute's escapes, again as it makes the SVG link (`xlink:title`) — and expands `\N`, `\G`, `\L`, `\E`,
+    /// `\T`, `\H` the second time, so one level of DOT escaping (a label's, `dotString`) let a type `Pay\N\G\L`
+    /// become `Payn0navgraph…`. Doubled here, then again by the theme's DOT escaping: the name shows as it is (checked
+    /// against Graphviz 2.43 and 14.1).
+    static func tooltip(_ text: String) -> String {
+        text.contains("\\") ? text.replacingOccurrences(of: "\\", with: "\\\\") : text
+    }
+
     /// Text for a Graphviz HTML-like label (`label=<…>`), which a template writes unescaped: a type's name may be
     /// `Box<Item>`, and a control character has no place in a drawing.
     static func graphvizHTML(_ text: String) -> String {

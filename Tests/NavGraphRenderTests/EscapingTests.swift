@@ -100,6 +100,16 @@ struct LineSeparatorEscapingTests {
 
 @Suite("DOT string escaping")
 struct DOTStringEscapingTests {
+    /// A tooltip's backslashes are doubled before the DOT escaping doubles them again: Graphviz reads a tooltip's
+    /// escapes twice (a label's once).
+    @Test func tooltipsHaveTheirBackslashesDoubledTwice() throws {
+        #expect(Escaping.tooltip(#"Pay\N\G"#) == #"Pay\\N\\G"#)
+        #expect(Escaping.tooltip("Plain") == "Plain")
+        let dot = try DOTRenderer().render(hostileHierarchy())
+        #expect(dot.contains(#"label="Graphviz\\N\\l\\GEscapes"#))
+        #expect(dot.contains(#"tooltip="Graphviz\\\\N\\\\l\\\\GEscapes "#))
+    }
+
     @Test func entitiesQuotesAndBackslashes() {
         #expect(Escaping.dotString("a&amp;b") == "a&amp;amp;b")
         #expect(Escaping.dotString("say \"hi\"\\n") == "say \\\"hi\\\"\\\\n")
