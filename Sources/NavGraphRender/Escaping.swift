@@ -67,11 +67,13 @@ public enum Escaping {
     }
 
     /// Text for a Graphviz HTML-like label (`label=<…>`), which a template writes unescaped: a type's name may be
-    /// `Box<Item>`, and a control character has no place in a drawing.
+    /// `Box<Item>`, and a control character has no place in a drawing. Graphviz expands `\G`, `\N`, … in an HTML-like
+    /// label's text too (after decoding entities, so `&#92;` would not do): a backslash is written `\\`.
     static func graphvizHTML(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\\": result += "\\\\"
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"

@@ -110,6 +110,11 @@ struct DOTStringEscapingTests {
         #expect(dot.contains(#"tooltip="Graphviz\\\\N\\\\l\\\\GEscapes "#))
     }
 
+    /// Graphviz expands `\G` and `\N` in an HTML-like label's text as well, after decoding its entities.
+    @Test func htmlLabelsEscapeBackslashes() {
+        #expect(Escaping.graphvizHTML(#"Tab\G<T>&"#) == #"Tab\\G&lt;T&gt;&amp;"#)
+    }
+
     @Test func entitiesQuotesAndBackslashes() {
         #expect(Escaping.dotString("a&amp;b") == "a&amp;amp;b")
         #expect(Escaping.dotString("say \"hi\"\\n") == "say \\\"hi\\\"\\\\n")

@@ -3,10 +3,11 @@ import NavGraphTestSupport
 import Testing
 
 /// Every name navgraph puts into a drawing shows as it is, through the real Graphviz: in labels (type, id, window,
-/// tab title, presentation style) and in the tooltips (`xlink:title`), where Graphviz expands `\N`, `\G`, `\L`, `\E`,
-/// `\T`, `\H` after reading the string's escapes once more than in a label — `Pay\N\G\L` showed as `Payn0navgraph…`.
+/// tab title, presentation style), in the map's legend (an HTML-like label, where Graphviz expands `\G` as well) and
+/// in the tooltips (`xlink:title`), where Graphviz expands `\N`, `\G`, `\L`, `\E`, `\T`, `\H` after reading the
+/// string's escapes once more than in a label — `Pay\N\G\L` showed as `Payn0navgraph…`.
 @Suite("Graphviz's escapes in names")
-struct TooltipTests {
+struct GraphvizEscapesInNamesTests {
     static let type = #"Pay\N\G\L\E\T\H\n\l\rModel"#
     static let log = """
         {"event":"root","id":"R\\\\N","type":"App\\\\N\\\\GModel","kind":"tabs","window":"w\\\\N\\\\G"}
@@ -55,6 +56,20 @@ struct TooltipTests {
         let (titles, texts) = Self.shown(try String(contentsOfFile: svg, encoding: .utf8))
         #expect(titles.contains(Self.type), "\(titles)")
         #expect(texts.contains(String(Self.type.dropLast("Model".count))), "\(texts)")
+    }
+
+    /// The legend names the types drawn past (`--collapse`): `Tab\G\N` showed as `Tabnavigation\N`.
+    @Test func theMapsLegendKeepsACollapsedName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("names.jsonl")
+        try Self.log.replacingOccurrences(of: "TabModel", with: #"Tab\\G\\NModel"#).write(
+            to: log, atomically: true, encoding: .utf8)
+        let svg = folder.appendingPathComponent("map.svg").path
+        let run = try navgraph(["diagram", log.path, "--collapse", "Tab*", "-o", svg])
+        #expect(run.status == 0, "\(run.stderr)")
+        let (_, texts) = Self.shown(try String(contentsOfFile: svg, encoding: .utf8))
+        #expect(texts.contains(#"collapsed: Tab\G\NModel"#), "\(texts)")
     }
 
     @Test func theReplayPageKeepsTheTooltip() throws {
