@@ -228,10 +228,11 @@ extension NavGraphConfiguration {
                     let value = try reader.scalar(setting, "a theme's name or a file")
                     var path = value
                     // A file's path is relative to the configuration file, so it works from any folder below it;
-                    // a built-in theme's name (light, dark) stays a name.
-                    if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
-                        path =
-                            URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+                    // a built-in theme's name (a word without `/` or `.`: light, dark) stays a name.
+                    if value.contains("/") || value.contains(".") {
+                        let folder = ConfinedPath.folder(of: file)
+                        if !value.hasPrefix("/") { path = folder + "/" + value }
+                        try Self.confine(path, to: folder, written: value, at: setting, reader)
                     }
                     if let themes { try Self.checkTheme(path, written: value, themes: themes, at: setting, reader) }
                     configuration.defaults.theme = (path, origin)
@@ -282,6 +283,27 @@ extension NavGraphConfiguration {
         }
         if case .failure(let error) = TextFile.contents(of: path) {
             throw reader.error(node, "'defaults.theme': theme '\(written)': cannot read it: \(error.reason)")
+        }
+    }
+
+    /// A configuration's theme is a file in the configuration's folder or below: a repository's `.navgraph.yml` names
+    /// files of its own. `/etc/hostname` put that file into `render --format dot`'s output, `/dev/zero` made every
+    /// command read without end, `/dev/stdin` swallowed the piped log. `..` and absolute paths are judged as written,
+    /// then symlinks as they resolve. A theme elsewhere is the user's to give, with `--theme`.
+    private static func confine(
+        _ path: String, to folder: String, written: String, at node: Yams.Node, _ reader: Reader
+    ) throws(ConfigurationError) {
+        let advice = "a configuration's theme is a file in its folder or below (give another one with --theme)"
+        guard let place = ConfinedPath.check(path, in: folder) else { return }
+        switch place {
+        case .outside:
+            throw reader.error(
+                node, "'defaults.theme': theme '\(written)' is outside this file's folder (\(folder)); \(advice)")
+        case .linkedOutside(let target):
+            throw reader.error(
+                node,
+                "'defaults.theme': theme '\(written)' is a symlink to \(target), outside this file's folder "
+                    + "(\(folder)); \(advice)")
         }
     }
 

@@ -251,7 +251,8 @@ struct RenderCommandTests {
         let noTheme = try navgraph(["render", example("session.log"), "--theme", "/no/such/theme.dot.mustache"])
         #expect(noTheme.status == 2)
         #expect(
-            noTheme.stderr.contains("/no/such/theme.dot.mustache: error: cannot read theme: No such file or directory"))
+            noTheme.stderr.contains(
+                "/no/such/theme.dot.mustache: error: cannot read theme (--theme): No such file or directory"))
         let unknown = try navgraph(["render", example("session.log"), "-o", "nav.gif"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("cannot tell the format from 'nav.gif'"))
