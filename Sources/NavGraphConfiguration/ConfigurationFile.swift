@@ -25,26 +25,32 @@ extension NavGraphConfiguration {
     public static let fileName = ".navgraph.yml"
 
     /// The configuration in force: `explicitFile` (`--config`), else `.navgraph.yml` in `directory` or the nearest
-    /// parent that has one, else the built-in behaviour.
+    /// parent that has one up to the repository's root or the home folder (`ConfigurationSearch`), else the built-in
+    /// behaviour.
     ///
     /// `themes` are the built-in themes' names: a `defaults.theme` that is neither one of them nor a file that can be
     /// read is a mistake in the file, reported at its line by every command (`nil`: not checked).
     public static func load(
         explicitFile: String? = nil,
         directory: String = FileManager.default.currentDirectoryPath,
+        home: String? = FileManager.default.homeDirectoryForCurrentUser.path,
         themes: [String]? = nil
     ) throws(ConfigurationError)
         -> NavGraphConfiguration
     {
-        if let explicitFile { return try read(file: explicitFile, themes: themes) }
-        var folder = URL(fileURLWithPath: directory).standardizedFileURL
-        while true {
-            let candidate = folder.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return try read(file: candidate, themes: themes) }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return NavGraphConfiguration() }
-            folder = parent
+        if let explicitFile {
+            var configuration = try read(file: explicitFile, themes: themes)
+            configuration.shownFile = explicitFile
+            return configuration
         }
+        let search = ConfigurationSearch(from: directory, home: home)
+        var configuration = NavGraphConfiguration()
+        if let (file, up) = search.file() {
+            configuration = try read(file: file, themes: themes)
+            configuration.shownFile = (up == 0 ? "./" : String(repeating: "../", count: up)) + fileName
+        }
+        configuration.search = search
+        return configuration
     }
 
     public static func read(file: String, themes: [String]? = nil) throws(ConfigurationError) -> NavGraphConfiguration {

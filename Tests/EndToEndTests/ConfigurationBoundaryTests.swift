@@ -29,6 +29,36 @@ struct ConfigurationBoundaryTests {
         return (run, clock.now - start)
     }
 
+    @Test func aFolderAboveTheRepositoryAllowsNothingInIt() throws {
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try "allowed: [\"*\"]\n".write(
+            to: workspace.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        for folder in [repository, repository.appendingPathComponent("app")] {
+            let run = try navgraph(["leaks", example("leaky-session.log")], directory: folder)
+            #expect(run.status == 1, "\(run.stdout)")
+            #expect(run.stdout.hasSuffix("5 leaked, 0 suspected; 3 alive, 1 not yet placed, 14 finished\n"))
+            let print = try navgraph(["config", "--print"], directory: folder)
+            #expect(print.stdout.hasPrefix("# no .navgraph.yml (searched "), "\(print.stdout)")
+            #expect(print.stdout.contains("up to the repository's root, \(repository.path))") || folder == repository)
+        }
+        // Where it is the working folder's own file, it applies, and says so: on stdout and on stderr.
+        let there = try navgraph(["leaks", example("leaky-session.log")], directory: workspace)
+        #expect(there.status == 0)
+        #expect(there.stdout.hasSuffix(", 5 allowed by ./.navgraph.yml\n"), "\(there.stdout)")
+        #expect(
+            there.stderr.contains(
+                "navgraph: 5 models that leaked or are suspected are not reported: allowed by ./.navgraph.yml "
+                    + "(\"*\" at line 1)"), "\(there.stderr)")
+        // The repository's own file, found from below.
+        try "allowed: [\"Segmented*\"]\n".write(
+            to: repository.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
+        let own = try navgraph(
+            ["leaks", "--format", "json", example("leaky-session.log")],
+            directory: repository.appendingPathComponent("app"))
+        #expect(own.status == 1)
+        #expect(own.stderr.contains("1 model that leaked or is suspected is not reported: allowed by ../.navgraph.yml"))
+    }
+
     @Test(arguments: ["/dev/zero", "../outside.dot.mustache", "/etc/hostname", "./zero.dot.mustache"])
     func aThemeOutsideTheFolderIsAnErrorAtOnce(_ theme: String) throws {
         defer { try? FileManager.default.removeItem(at: workspace) }
