@@ -47,6 +47,8 @@ public struct NavigationMapFilter: Sendable {
             var reached: Set<String> = [focus]
             var frontier = [focus]
             for _ in 0..<max(0, depth) {
+                // Nothing is further away: `--depth 9223372036854775807` ran that many empty rounds.
+                if frontier.isEmpty { break }
                 var next: [String] = []
                 for place in frontier {
                     for neighbour in neighbours[place] ?? [] where reached.insert(neighbour).inserted {

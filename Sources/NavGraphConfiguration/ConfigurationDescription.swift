@@ -1,3 +1,4 @@
+import NavGraphCore
 import NavGraphFormats
 
 /// The configuration in force as YAML (so it can be copied into a `.navgraph.yml`), each value followed by a comment
@@ -6,12 +7,7 @@ public struct ConfigurationDescription {
     public let text: String
 
     public init(_ configuration: NavGraphConfiguration) {
-        var lines: [String] = []
-        if let file = configuration.file {
-            lines.append("# configuration in force: \(file), then navgraph's built-in behaviour")
-        } else {
-            lines.append("# no .navgraph.yml in this folder or a parent: navgraph's built-in behaviour")
-        }
+        var lines = [Self.header(configuration)]
         let builtIn = NavGraphConfiguration.builtIn
         var kinds: [(String, String)] = []
         var presentations: [(String, String)] = []
@@ -70,6 +66,30 @@ public struct ConfigurationDescription {
             lines += Self.aligned(configuration.diagramCollapse.map { ("    - \(Self.quoted($0.pattern))", $0.origin) })
         }
         text = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Which file is in force, and where it was looked for: a file above the repository's root is not read, and
+    /// this says where the search stopped.
+    private static func header(_ configuration: NavGraphConfiguration) -> String {
+        let file = configuration.file.map(TerminalText.escaped)
+        guard let search = configuration.search else {
+            return "# configuration in force: \(file ?? "none"), then navgraph's built-in behaviour"
+        }
+        let start = TerminalText.escaped(search.folders[0])
+        let end = TerminalText.escaped(search.lastFolder)
+        let stop =
+            switch search.boundary {
+            case .repositoryRoot: "the repository's root"
+            case .home: "the home folder"
+            case .workingFolder: "no repository and no home folder above it"
+            }
+        let range =
+            search.folders.count > 1
+            ? "searched from \(start) up to \(stop), \(end)"
+            : search.boundary == .workingFolder(search.lastFolder)
+                ? "searched in \(start) only: \(stop)" : "searched in \(start), \(stop)"
+        guard let file else { return "# no .navgraph.yml (\(range)): navgraph's built-in behaviour" }
+        return "# configuration in force: \(file) (\(range)), then navgraph's built-in behaviour"
     }
 
     private static func aligned(_ rows: [(String, String)]) -> [String] {

@@ -25,26 +25,32 @@ extension NavGraphConfiguration {
     public static let fileName = ".navgraph.yml"
 
     /// The configuration in force: `explicitFile` (`--config`), else `.navgraph.yml` in `directory` or the nearest
-    /// parent that has one, else the built-in behaviour.
+    /// parent that has one up to the repository's root or the home folder (`ConfigurationSearch`), else the built-in
+    /// behaviour.
     ///
     /// `themes` are the built-in themes' names: a `defaults.theme` that is neither one of them nor a file that can be
     /// read is a mistake in the file, reported at its line by every command (`nil`: not checked).
     public static func load(
         explicitFile: String? = nil,
         directory: String = FileManager.default.currentDirectoryPath,
+        home: String? = FileManager.default.homeDirectoryForCurrentUser.path,
         themes: [String]? = nil
     ) throws(ConfigurationError)
         -> NavGraphConfiguration
     {
-        if let explicitFile { return try read(file: explicitFile, themes: themes) }
-        var folder = URL(fileURLWithPath: directory).standardizedFileURL
-        while true {
-            let candidate = folder.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return try read(file: candidate, themes: themes) }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return NavGraphConfiguration() }
-            folder = parent
+        if let explicitFile {
+            var configuration = try read(file: explicitFile, themes: themes)
+            configuration.shownFile = explicitFile
+            return configuration
         }
+        let search = ConfigurationSearch(from: directory, home: home)
+        var configuration = NavGraphConfiguration()
+        if let (file, up) = search.file() {
+            configuration = try read(file: file, themes: themes)
+            configuration.shownFile = (up == 0 ? "./" : String(repeating: "../", count: up)) + fileName
+        }
+        configuration.search = search
+        return configuration
     }
 
     public static func read(file: String, themes: [String]? = nil) throws(ConfigurationError) -> NavGraphConfiguration {
@@ -228,10 +234,11 @@ extension NavGraphConfiguration {
                     let value = try reader.scalar(setting, "a theme's name or a file")
                     var path = value
                     // A file's path is relative to the configuration file, so it works from any folder below it;
-                    // a built-in theme's name (light, dark) stays a name.
-                    if !path.hasPrefix("/"), path.contains("/") || path.hasSuffix(".mustache") {
-                        path =
-                            URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+                    // a built-in theme's name (a word without `/` or `.`: light, dark) stays a name.
+                    if value.contains("/") || value.contains(".") {
+                        let folder = ConfinedPath.folder(of: file)
+                        if !value.hasPrefix("/") { path = folder + "/" + value }
+                        try Self.confine(path, to: folder, written: value, at: setting, reader)
                     }
                     if let themes { try Self.checkTheme(path, written: value, themes: themes, at: setting, reader) }
                     configuration.defaults.theme = (path, origin)
@@ -282,6 +289,27 @@ extension NavGraphConfiguration {
         }
         if case .failure(let error) = TextFile.contents(of: path) {
             throw reader.error(node, "'defaults.theme': theme '\(written)': cannot read it: \(error.reason)")
+        }
+    }
+
+    /// A configuration's theme is a file in the configuration's folder or below: a repository's `.navgraph.yml` names
+    /// files of its own. `/etc/hostname` put that file into `render --format dot`'s output, `/dev/zero` made every
+    /// command read without end, `/dev/stdin` swallowed the piped log. `..` and absolute paths are judged as written,
+    /// then symlinks as they resolve. A theme elsewhere is the user's to give, with `--theme`.
+    private static func confine(
+        _ path: String, to folder: String, written: String, at node: Yams.Node, _ reader: Reader
+    ) throws(ConfigurationError) {
+        let advice = "a configuration's theme is a file in its folder or below (give another one with --theme)"
+        guard let place = ConfinedPath.check(path, in: folder) else { return }
+        switch place {
+        case .outside:
+            throw reader.error(
+                node, "'defaults.theme': theme '\(written)' is outside this file's folder (\(folder)); \(advice)")
+        case .linkedOutside(let target):
+            throw reader.error(
+                node,
+                "'defaults.theme': theme '\(written)' is a symlink to \(target), outside this file's folder "
+                    + "(\(folder)); \(advice)")
         }
     }
 

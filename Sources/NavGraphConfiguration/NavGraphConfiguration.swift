@@ -11,6 +11,11 @@ public struct NavGraphConfiguration: Sendable {
 
     /// The file read, when there was one.
     public var file: String?
+    /// The file as messages name it: one given with `--config` as given, a found one from the working folder
+    /// (`./.navgraph.yml`, `../.navgraph.yml`).
+    public var shownFile: String?
+    /// Where `.navgraph.yml` was looked for; `nil` when `--config` named the file.
+    public var search: ConfigurationSearch?
     /// Rules from the file, in front of the built-in ones (the first match wins).
     public var kindRules: [(rule: ModelKindRule, origin: Origin)] = []
     public var dumpPropertyNames = DumpPropertyNames.standard
@@ -44,9 +49,12 @@ public struct NavGraphConfiguration: Sendable {
     }
 
     /// Whether a model of this type is allowed to outlive its screen.
-    public func isAllowed(type: String) -> Bool {
+    public func isAllowed(type: String) -> Bool { allowance(for: type) != nil }
+
+    /// The first `allowed` glob that matches the type, with where the file says it.
+    public func allowance(for type: String) -> (pattern: String, origin: Origin)? {
         let name = ModelKindRules.baseName(of: type)
-        return allowed.contains {
+        return allowed.first {
             ModelKindRules.glob($0.pattern, matches: name) || ModelKindRules.glob($0.pattern, matches: Substring(type))
         }
     }

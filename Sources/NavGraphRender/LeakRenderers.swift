@@ -6,10 +6,14 @@ import NavGraphCore
 public struct LeakTextRenderer: Renderer {
     public var style: TerminalStyle
     public var listAll: Bool
+    /// The configuration file whose `allowed` exempted models, as the counts name it (`./.navgraph.yml`): what turned
+    /// a leak into no leak is said with its place.
+    public var allowedBy: String
 
-    public init(style: TerminalStyle = TerminalStyle(), listAll: Bool = false) {
+    public init(style: TerminalStyle = TerminalStyle(), listAll: Bool = false, allowedBy: String = ".navgraph.yml") {
         self.style = style
         self.listAll = listAll
+        self.allowedBy = allowedBy
     }
 
     @discardableResult
@@ -75,7 +79,8 @@ public struct LeakTextRenderer: Renderer {
                     "allowed " + Escaping.terminal(leak.model.type) + " "
                         + style.paint(Escaping.terminal(leak.model.id), .dim)
                         + style.paint(
-                            "  \(leak.status.rawValue), but allowed to outlive its screen (.navgraph.yml)", .dim)
+                            "  \(leak.status.rawValue), but allowed to outlive its screen "
+                                + "(\(Escaping.terminal(allowedBy)))", .dim)
                         + "\n")
             }
         }
@@ -84,7 +89,8 @@ public struct LeakTextRenderer: Renderer {
             "\(report.leakedCount) leaked, \(report.suspectedCount) suspected; "
             + "\(report.alive) alive, \(report.unplaced) not yet placed, \(report.finished) finished"
             // Exempted models are counted, so a clean line does not hide them (--all lists them).
-            + (report.allowedModels.isEmpty ? "" : ", \(report.allowedModels.count) allowed by .navgraph.yml")
+            + (report.allowedModels.isEmpty
+                ? "" : ", \(report.allowedModels.count) allowed by \(Escaping.terminal(allowedBy))")
         output.write((report.leakedCount > 0 ? style.paint(summary, .red) : summary) + "\n")
         return RenderSummary()
     }

@@ -40,7 +40,7 @@ public struct NavigationMapDOTRenderer: Renderer {
                     Self.flag(kind): true,
                 ]
                 // The whole name where the drawing shortens it: in an SVG, what a reader hovering the node sees.
-                if labels.type(type) != type { node["tooltip"] = type }
+                if labels.type(type) != type { node["tooltip"] = Escaping.tooltip(type) }
                 statements.append(["node": node])
             case .edge(let from, let to, let relations):
                 let count = relations.reduce(0) { $0 + $1.count }

@@ -103,7 +103,7 @@ struct ThemeStatement {
             set(.type, labels.type(model.type))
             set(.kind, kind.rawValue)
             if !model.id.isEmpty { set(.modelID, labels.id(model.id)) }
-            set(.tooltip, model.id.isEmpty ? model.type : model.type + " " + model.id)
+            set(.tooltip, Escaping.tooltip(model.id.isEmpty ? model.type : model.type + " " + model.id))
             set(Self.flag(for: kind), true)
             if state == .leaked { set(.isLeaked, true) }
             if state == .ghost { set(.isGhost, true) }

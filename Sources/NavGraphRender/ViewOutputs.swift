@@ -25,12 +25,13 @@ public enum TreeOutput {
 public enum LeakOutput {
     public static let formats: [OutputFormat] = [.text, .json]
 
-    /// `listAll`: also alive and not yet placed models (text).
-    public static func renderer(for format: OutputFormat, style: TerminalStyle, listAll: Bool)
-        -> (any Renderer<LeakReport>)?
-    {
+    /// `listAll`: also alive and not yet placed models (text). `allowedBy`: the configuration file that allowed
+    /// models, as the text names it.
+    public static func renderer(
+        for format: OutputFormat, style: TerminalStyle, listAll: Bool, allowedBy: String = ".navgraph.yml"
+    ) -> (any Renderer<LeakReport>)? {
         switch format {
-        case .text: LeakTextRenderer(style: style, listAll: listAll)
+        case .text: LeakTextRenderer(style: style, listAll: listAll, allowedBy: allowedBy)
         case .json: LeakJSONRenderer()
         default: nil
         }

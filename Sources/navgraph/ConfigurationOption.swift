@@ -2,11 +2,12 @@ import ArgumentParser
 import NavGraphConfiguration
 import NavGraphRender
 
-/// `--config FILE`: the `.navgraph.yml` to use instead of the one found in the current folder or a parent.
+/// `--config FILE`: the `.navgraph.yml` to use instead of the one found in the current folder or a parent (up to the
+/// repository's root or the home folder: `ConfigurationSearch`).
 struct ConfigurationOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The configuration file to use (default: .navgraph.yml in the current folder or the nearest parent).",
+            "The configuration file to use (default: .navgraph.yml in the current folder or the nearest parent, up to the repository's root or the home folder).",
             valueName: "file"))
     var config: String?
 

@@ -33,7 +33,7 @@ struct DiagramCommand: ParsableCommand {
             \(ExitStatus.help([
                 (.success, "success (with --check: the logs match the baseline)"),
                 (.found, "the navigation drifted from the baseline (--check), or \(ExitStatus.renderFailed.meaning)"),
-                (.badInput, nil), (.usage, nil),
+                (.outputFailed, nil), (.badInput, nil), (.usage, nil),
             ]))
             """)
 
@@ -164,7 +164,7 @@ struct DiagramCommand: ParsableCommand {
         if output == nil, chosen.isBinary, isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
-        let target = try output.map { try OutputFile(path: $0, input: files.first { $0 != "-" }) }
+        let target = try output.map { try OutputFile(path: $0, inputs: files) }
         let filter = NavigationMapFilter(excluded: exclude, minimumCount: minCount, focus: focus, depth: depth ?? 1)
         // The theme is read before the logs (which may take a while): a missing one, or one for another output, is
         // said first, as render says it.
@@ -286,7 +286,7 @@ struct DiagramCommand: ParsableCommand {
         let json = Array(try NavigationMapJSONRenderer().render(map).utf8)
         guard let data = FileManager.default.contents(atPath: path) else {
             if update, !FileManager.default.fileExists(atPath: path) {
-                try OutputFile(path: path, input: nil).write(json)
+                try OutputFile(path: path, inputs: files).write(json)
                 StandardError.write("navgraph: wrote the baseline \(path) (\(map.relations.count) relations)")
                 return
             }
@@ -301,7 +301,7 @@ struct DiagramCommand: ParsableCommand {
         }
         let drift = NavigationMapDrift(baseline: baseline, current: map)
         if update {
-            try OutputFile(path: path, input: nil).write(json)
+            try OutputFile(path: path, inputs: files).write(json)
             StandardError.write(
                 "navgraph: updated the baseline \(path): \(drift.appeared.count) "
                     + "relation\(drift.appeared.count == 1 ? "" : "s") appeared, \(drift.disappeared.count) disappeared"

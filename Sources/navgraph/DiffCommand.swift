@@ -17,7 +17,8 @@ struct DiffCommand: ParsableCommand {
               navgraph diff before.log after.log
               navgraph diff session.log --from 12 --to 40 --format json
 
-            \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.badInput, nil), (.usage, nil)]))
+            \(ExitStatus.help([(.success, "no differences"), (.found, "differences"), (.outputFailed, nil),
+                (.badInput, nil), (.usage, nil)]))
             """)
 
     @Argument(help: ArgumentHelp("One log (with --from/--to) or two logs; '-' is stdin.", valueName: "file"))

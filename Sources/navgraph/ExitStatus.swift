@@ -8,6 +8,8 @@ enum ExitStatus: CaseIterable {
     case found
     /// Graphviz could not lay out or draw the diagram.
     case renderFailed
+    /// Standard output could not be written (a full disk, an I/O error): what the command made did not arrive.
+    case outputFailed
     /// `leaks` could not decide for all or part of the log (no lifecycle lines, lines it could not read, models it
     /// could not follow): not clean, not a leak either — a CI gate must not pass it.
     case undecided
@@ -20,7 +22,8 @@ enum ExitStatus: CaseIterable {
         switch self {
         case .success: 0
         // `render` has nothing to find, so the two never meet in one command.
-        case .found, .renderFailed: 1
+        // What could not be written cannot have been read as a success either: 1, as coreutils exit on a write error.
+        case .found, .renderFailed, .outputFailed: 1
         case .badInput: 2
         case .undecided: 3
         // EX_USAGE from sysexits.h, as swift-argument-parser uses.
@@ -34,6 +37,7 @@ enum ExitStatus: CaseIterable {
         case .success: "success"
         case .found: "found"
         case .renderFailed: "Graphviz failed to render"
+        case .outputFailed: "standard output could not be written"
         case .undecided: "leaks could not be decided for all or part of the log"
         case .badInput: "bad input"
         case .usage: "usage error"
@@ -41,10 +45,19 @@ enum ExitStatus: CaseIterable {
     }
 
     /// "Exit status: 0 …, 1 …, 2 …, 64 usage error." for a command's help: the statuses it ends with, each with
-    /// what it means for that command (`meaning` when `nil`), in the order given.
+    /// what it means for that command (`meaning` when `nil`), in the order given. Statuses that share a code are said
+    /// together ("1 differences, or standard output could not be written").
     static func help(_ statuses: [(status: ExitStatus, meaning: String?)]) -> String {
-        "Exit status: "
-            + statuses.map { "\($0.status.code) \($0.meaning ?? $0.status.meaning)" }.joined(separator: ", ") + "."
+        var said: [(code: Int32, meaning: String)] = []
+        for (status, meaning) in statuses {
+            let meaning = meaning ?? status.meaning
+            if let index = said.firstIndex(where: { $0.code == status.code }) {
+                said[index].meaning += ", or " + meaning
+            } else {
+                said.append((status.code, meaning))
+            }
+        }
+        return "Exit status: " + said.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ") + "."
     }
 }
 

@@ -15,7 +15,7 @@ struct HistoryCommand: ParsableCommand {
               navgraph history session.log
               navgraph history session.log --steps 10..20 --format json
 
-            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
+            \(ExitStatus.help([(.success, nil), (.outputFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions

@@ -29,6 +29,7 @@ struct LeaksCommand: ParsableCommand {
             \(ExitStatus.help([
                 (.success, "the log was understood and nothing leaked"),
                 (.found, "something leaked or is suspected (--no-fail-on-suspected: leaked only)"),
+                (.outputFailed, nil),
                 (.badInput, nil),
                 (.undecided, nil),
                 (.usage, nil),
@@ -68,9 +69,15 @@ struct LeaksCommand: ParsableCommand {
             ambiguitiesNotListed: diagnostics.ambiguitiesNotListed,
             isAllowed: { configuration.isAllowed(type: $0.type) })
         var output = StandardOutput()
-        var renderer = LeakOutput.renderer(for: format, style: display.style, listAll: all)
+        let file = configuration.shownFile ?? NavGraphConfiguration.fileName
+        var renderer = LeakOutput.renderer(for: format, style: display.style, listAll: all, allowedBy: file)
         try renderer?.render(report, to: &output)
         output.flush()
+        // The verdict changed by a file: which one is said on stderr too, whatever the format (a JSON report in a CI
+        // log shows no counts line).
+        if !report.allowedModels.isEmpty {
+            StandardError.write(Self.allowedNote(report.allowedModels.map(\.model.type), by: configuration, file: file))
+        }
         if report.leakedCount > 0 || (failOnSuspected && report.suspectedCount > report.notFollowedCount) {
             throw CommandFailure(.found)
         }
@@ -80,6 +87,24 @@ struct LeaksCommand: ParsableCommand {
         {
             throw CommandFailure(.undecided, message: TerminalText.escaped("\(input.displayName): error: \(undecided)"))
         }
+    }
+
+    /// `navgraph: 3 models that leaked or are suspected are not reported: allowed by ./.navgraph.yml ("*" at line
+    /// 2)` — the globs that matched, each once, with their lines.
+    static func allowedNote(_ types: [String], by configuration: NavGraphConfiguration, file: String) -> String {
+        var globs: [(pattern: String, origin: String)] = []
+        for type in types {
+            guard let allowance = configuration.allowance(for: type),
+                !globs.contains(where: { $0.origin == allowance.origin })
+            else { continue }
+            globs.append(allowance)
+        }
+        let said = globs.map { glob in
+            "\"\(glob.pattern)\"" + (glob.origin.split(separator: ":").last.map { " at line \($0)" } ?? "")
+        }
+        let count = types.count
+        return "navgraph: \(count) model\(count == 1 ? " that leaked or is" : "s that leaked or are") suspected "
+            + "\(count == 1 ? "is" : "are") not reported: allowed by \(file) (\(said.joined(separator: ", ")))"
     }
 
     /// What of the log navgraph could not follow, when something: a report that looks clean is not, then.

@@ -29,7 +29,7 @@ final class HeldDiagnostics {
     func hold(_ diagnostic: Diagnostic, as text: String) {
         var line = text + "\n"
         if heldDiagnosticsFile >= 0 {
-            line.withUTF8 { writeAll(heldDiagnosticsFile, $0) }
+            line.withUTF8 { _ = writeAll(heldDiagnosticsFile, $0) }
         } else {
             StandardError.write(text)
         }

@@ -63,7 +63,7 @@ final class LiveFrames: @unchecked Sendable {
     private func write(_ view: LiveView, whole: Bool, first: Bool) {
         let size = terminalSize(1) ?? (24, 80)
         var frame = view.frame(rows: size.rows, columns: size.columns, whole: whole, first: first)
-        frame.withUTF8 { writeAll(1, $0) }
+        frame.withUTF8 { StandardOutputFailure.write($0) }
     }
 }
 

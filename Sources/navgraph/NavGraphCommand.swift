@@ -31,6 +31,7 @@ struct NavGraphCommand: ParsableCommand {
                 (.success, nil),
                 (.found, "leaks found (leaks), differences (diff), drift from a baseline (diagram --check), or "
                     + "\(ExitStatus.renderFailed.meaning) (render, diagram)"),
+                (.outputFailed, nil),
                 (.badInput, nil), (.undecided, "\(ExitStatus.undecided.meaning) (leaks)"), (.usage, nil),
             ])) Each command's --help lists its own.
             """,
@@ -78,9 +79,19 @@ struct NavGraphCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             parsed = type(of: command)
             try command.run()
+            try StandardOutputFailure.check()
             return nil
         } catch {
-            return ending(for: error, in: parsed)
+            let ending = ending(for: error, in: parsed)
+            // Output that did not arrive is said first: a `leaks` or `diff` whose listing was lost ends on that, not
+            // on the status of a listing nobody saw; a command's own error (bad input) keeps its status after it.
+            guard let failure = StandardOutputFailure.failure, !ending.onStandardOutput,
+                (error as? CommandFailure)?.status != .outputFailed
+            else { return ending }
+            guard let message = ending.message else { return Ending(failure) }
+            return Ending(
+                status: ending.status, message: failure.message.map { $0 + "\n" + message } ?? message,
+                onStandardOutput: false)
         }
     }
 
@@ -164,7 +175,15 @@ private struct Ending {
 
     func exit() -> Never {
         if let message {
-            if onStandardOutput { print(message) } else { StandardError.write(message) }
+            if onStandardOutput {
+                // Help and --version that cannot be written are a failure too, said as any other command's output.
+                var output = StandardOutput()
+                output.write(message + "\n")
+                output.flush()
+                if let failure = StandardOutputFailure.failure { Ending(failure).exit() }
+            } else {
+                StandardError.write(message)
+            }
         }
         Foundation.exit(status)
     }

@@ -11,7 +11,8 @@ import Foundation
 /// diagram and a failure leaves no partial file; a symlink stays a symlink. Anything else that exists — a FIFO,
 /// `/dev/stdout`, `/dev/null`, a process substitution's `/dev/fd/N`, a device — is written through, as a shell's
 /// `>` would: renaming over it would replace the device or pipe with a file. `-` is standard output. Refuses to
-/// overwrite the input.
+/// overwrite the input (named, or the file standard input reads) and to follow a symlink to nothing, which would
+/// create a file wherever the link points. A replaced file keeps its permissions.
 struct OutputFile {
     let path: String
     private let mode: Mode
@@ -27,7 +28,8 @@ struct OutputFile {
         case replace(String)
     }
 
-    init(path: String, input: String?) throws {
+    /// - Parameter inputs: the files the command reads, `-` for standard input: none of them is overwritten.
+    init(path: String, inputs: [String]) throws {
         self.path = path
         // `-o -` is standard output, as for input.
         if path == "-" {
@@ -45,11 +47,20 @@ struct OutputFile {
         if exists && (target.st_mode & S_IFMT) == S_IFDIR {
             throw CommandFailure.badInput(path, "cannot write: is a directory")
         }
-        if let input, input != "-", Self.sameFile(input, path) {
+        if inputs.contains(where: { $0 != "-" && Self.sameFile($0, path) }) {
             throw CommandFailure.badInput(path, "refusing to overwrite the input file")
         }
-        if exists && (target.st_mode & S_IFMT) != S_IFREG || !exists && isLink {
-            // Not a regular file, or a symlink to nothing yet (opening creates its target).
+        if inputs.contains("-"), exists, Self.isStandardInput(target) {
+            throw CommandFailure.badInput(path, "refusing to overwrite the input file (what standard input reads)")
+        }
+        if !exists && isLink {
+            // Opening it would create its target, wherever the link points (a link left in a shared folder).
+            throw CommandFailure.badInput(
+                path,
+                "cannot write: a symlink to nothing ('\(Self.linkTarget(path) ?? "?")'); remove it or give the "
+                    + "path it should write")
+        }
+        if exists && (target.st_mode & S_IFMT) != S_IFREG {
             mode = .writeThrough
             return
         }
@@ -100,11 +111,19 @@ struct OutputFile {
             unlink(temporary)
             return .badInput(path, "cannot write: \(what): \(reason)")
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // An existing file keeps its permissions (a 0600 file stays private; the new file would get 0644): set
+        // before a byte is written, on a file created readable by its owner only. Set-id bits are not carried over.
+        var existing = stat()
+        let keptMode = stat(file, &existing) == 0 ? existing.st_mode & 0o777 : nil
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode == nil ? 0o644 : 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw CommandFailure.badInput(
                 path, "cannot write: cannot create a file in '\(folder ?? ".")': \(reason)")
+        }
+        if let keptMode, fchmod(descriptor, keptMode) != 0 {
+            close(descriptor)
+            throw fail("cannot give it the permissions of '\(file)'")
         }
         if let reason = Self.writeAll(bytes, to: descriptor) {
             close(descriptor)
@@ -161,6 +180,22 @@ struct OutputFile {
         var folder = trimmed[..<slash]
         while folder.hasSuffix("/") { folder = folder.dropLast() }
         return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// Whether `status` is the regular file standard input reads (`render - -o log < log`). Only a regular file:
+    /// writing to the terminal or the device stdin also reads (`-o /dev/null < /dev/null`) overwrites nothing.
+    private static func isStandardInput(_ status: stat) -> Bool {
+        var input = stat()
+        guard fstat(0, &input) == 0, (input.st_mode & S_IFMT) == S_IFREG else { return false }
+        return input.st_dev == status.st_dev && input.st_ino == status.st_ino
+    }
+
+    /// Where a symlink points, as it says.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

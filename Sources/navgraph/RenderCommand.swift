@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
               navgraph render session.log --at 12 --direction LR -o nav.png
               navgraph render session.log > nav.dot   (DOT, to edit or draw elsewhere)
 
-            \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.badInput, nil), (.usage, nil)]))
+            \(ExitStatus.help([(.success, nil), (.renderFailed, nil), (.outputFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         // Fail on an unwritable target before reading a long log.
-        let target = try output.map { try OutputFile(path: $0, input: input.file) }
+        let target = try output.map { try OutputFile(path: $0, inputs: [input.file ?? "-"]) }
         // `-o nav.svg --format png` writes what was asked, but a file named for another format is likely a slip.
         // A trace is JSON (Perfetto's, Chrome's), so `.json` names it too.
         if let output, let named = OutputFormat(extensionOf: output), named != chosen,

@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
               navgraph replay session.log --steps 10..20 | less   (without a terminal: the steps as text)
 
             \(ExitStatus.help([(.success, nil), (.renderFailed, "Graphviz failed to draw the --html page"),
-                               (.badInput, nil), (.usage, nil)]))
+                               (.outputFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -82,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
         // Fail on an unwritable target or a missing theme before reading a long log.
         let export = try html.map {
             ReplayHTMLExport(
-                target: try OutputFile(path: $0, input: self.input.file), title: self.input.displayName,
+                target: try OutputFile(path: $0, inputs: [self.input.file ?? "-"]), title: self.input.displayName,
                 theme: ThemeArgument(value: theme ?? BuiltInThemes.defaultName), layout: layout ?? .fit,
                 maxNodes: maxNodes ?? HTMLReplayPage.defaultMaxNodes)
         }

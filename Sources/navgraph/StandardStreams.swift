@@ -15,11 +15,12 @@ enum StandardError {
     static func write(_ line: String) {
         var text = TerminalText.escaped(line, keepingNewlines: true)
         text += "\n"
-        text.withUTF8 { bytes in writeAll(2, bytes) }
+        text.withUTF8 { bytes in _ = writeAll(2, bytes) }
     }
 }
 
-/// stdout with a large buffer: big trees are written in few system calls.
+/// stdout with a large buffer: big trees are written in few system calls. A write that fails is recorded
+/// (`StandardOutputFailure`) and ends the command with an error, as the command ends.
 struct StandardOutput: TextOutputStream {
     private var buffer: [UInt8] = []
 
@@ -33,28 +34,37 @@ struct StandardOutput: TextOutputStream {
 
     mutating func write(bytes: [UInt8]) {
         flush()
-        bytes.withUnsafeBufferPointer { writeAll(1, $0) }
+        bytes.withUnsafeBufferPointer { StandardOutputFailure.write($0) }
     }
 
     mutating func flush() {
-        buffer.withUnsafeBufferPointer { writeAll(1, $0) }
+        buffer.withUnsafeBufferPointer { StandardOutputFailure.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
 
-/// Writes every byte, retrying on interruption and short writes.
-func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-    guard var pointer = bytes.baseAddress else { return }
+/// Writes every byte, retrying on interruption and short writes, and waiting when the descriptor is non-blocking and
+/// full (a terminal or pipe another process set O_NONBLOCK on: dropping the rest would cut the output silently).
+/// The error number when a write fails. Async-signal-safe (`write` and `poll` only): the Ctrl-C handlers call it.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    guard var pointer = bytes.baseAddress else { return nil }
     var remaining = bytes.count
     while remaining > 0 {
         let written = systemWrite(descriptor, pointer, remaining)
         if written < 0 {
-            if errno == EINTR { continue }
-            return
+            let error = errno
+            if error == EINTR { continue }
+            if error == EAGAIN || error == EWOULDBLOCK {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&waiting, 1, -1) >= 0 || errno == EINTR { continue }
+            }
+            return error
         }
         remaining -= written
         pointer += written
     }
+    return nil
 }
 
 /// `write(2)`, from the platform's C module (Glibc on Linux, Darwin on macOS). A function, not a stored reference

@@ -11,7 +11,9 @@ struct TemplatesCommand: ParsableCommand {
             navgraph templates dot/light.dot.mustache > mine.dot.mustache; \
             navgraph render log.txt --theme mine.dot.mustache -o nav.svg
 
-            \(ExitStatus.help([(.success, nil), (.usage, "usage error (also: no such template)")]))
+            \(ExitStatus.help([
+                (.success, nil), (.outputFailed, nil), (.usage, "usage error (also: no such template)"),
+            ]))
             """)
 
     @Argument(help: ArgumentHelp("A template to print; lists them when omitted.", valueName: "name"))

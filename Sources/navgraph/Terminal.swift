@@ -118,7 +118,7 @@ final class Terminal {
 
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in writeAll(1, bytes) }
+        text.withUTF8 { bytes in StandardOutputFailure.write(bytes) }
     }
 
     /// The next key, or `nil` after about 100 ms without one.

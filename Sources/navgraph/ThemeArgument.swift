@@ -90,9 +90,12 @@ struct ThemeArgument {
         switch TextFile.contents(of: value) {
         case .success(let text): return text
         case .failure(let error):
-            // A theme the configuration chose is reported at its line there: that is what to fix.
-            if let origin { throw CommandFailure.badInput(origin, "theme '\(value)': cannot read it: \(error.reason)") }
-            throw CommandFailure.badInput(value, "cannot read theme: \(error.reason)")
+            // A theme the configuration chose is reported at its line there, under its key: that is what to fix.
+            if let origin {
+                throw CommandFailure.badInput(
+                    origin, "'defaults.theme': theme '\(value)': cannot read it: \(error.reason)")
+            }
+            throw CommandFailure.badInput(value, "cannot read theme (--theme): \(error.reason)")
         }
     }
 }

@@ -25,7 +25,7 @@ struct TreeCommand: ParsableCommand {
               navgraph tree session.log --at 12 --format json
               navgraph tree --follow ui-test.log
 
-            \(ExitStatus.help([(.success, nil), (.badInput, nil), (.usage, nil)]))
+            \(ExitStatus.help([(.success, nil), (.outputFailed, nil), (.badInput, nil), (.usage, nil)]))
             """)
 
     @OptionGroup var input: InputOptions
@@ -87,7 +87,8 @@ struct TreeCommand: ParsableCommand {
                 loop.notice = held.notice
             }
         }
-        func perform(_ actions: [FollowAction]) {
+        // Output that cannot be written ends the reading at once: following a live app, nothing else would.
+        func perform(_ actions: [FollowAction]) throws {
             for action in actions {
                 switch action {
                 case .say(let message): StandardError.write("navgraph: " + message)
@@ -101,29 +102,31 @@ struct TreeCommand: ParsableCommand {
                         first: frame.first)
                 }
             }
+            try StandardOutputFailure.check()
         }
 
-        func paused(_ pause: NavigationInput.Pause) {
-            perform(loop.paused(provisionalEvents: pause.provisionalEvents, skippedLines: diagnostics.skipped))
+        func paused(_ pause: NavigationInput.Pause) throws {
+            try perform(loop.paused(provisionalEvents: pause.provisionalEvents, skippedLines: diagnostics.skipped))
         }
-        func restarted(_ why: LineSource.Restart) {
+        func restarted(_ why: LineSource.Restart) throws {
             let restart: FollowLoop.Restart =
                 switch why {
                 case .truncated: .truncated
                 case .replaced: .replaced
                 case .removed: .removed
                 }
-            perform(loop.restarted(restart, skippedLines: diagnostics.skipped))
+            try perform(loop.restarted(restart, skippedLines: diagnostics.skipped))
         }
 
-        if isTerminal(0), input.readsStdin { perform(loop.say("reading from stdin; Ctrl-D ends")) }
+        if isTerminal(0), input.readsStdin { try perform(loop.say("reading from stdin; Ctrl-D ends")) }
         let summary: NavigationInput.Summary
         do {
             summary = try reader.read(
                 diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
                 onRestart: restarted
             ) { event in
-                perform(loop.step(event) { change in for warning in change.warnings { diagnostics.report(warning) } })
+                try perform(
+                    loop.step(event) { change in for warning in change.warnings { diagnostics.report(warning) } })
                 return true
             }
         } catch {
@@ -131,7 +134,7 @@ struct TreeCommand: ParsableCommand {
             held?.release()
             throw error
         }
-        perform(loop.ended())
+        try perform(loop.ended())
         held?.release()
         try diagnostics.finish()
         input.reading.noteRemark(on: loop.hierarchy, format: summary.format, diagnostics: diagnostics)

@@ -102,6 +102,14 @@ struct DiagramCommandTests {
             focused.stdout.contains("\"ArchitectureExampleNavigationModel\"")
                 && focused.stdout.contains("\"ActionableListNavigationModel\""))
         #expect(!focused.stdout.contains("\"AppNavigationModel\""))
+        // The largest depth is the whole part of the map the focus is in, at once (it never ended).
+        let deepest = try navgraphInShell(
+            ["diagram", "--format", "json", "--focus", "SegmentedTabsNavigationModel", "--depth", "\(Int.max)"] + all,
+            "", prefix: "exec timeout -s KILL 20 ")
+        let connected = try navgraph(
+            ["diagram", "--format", "json", "--focus", "SegmentedTabsNavigationModel", "--depth", "1000"] + all)
+        #expect(deepest.status == 0, "\(deepest.stderr)")
+        #expect(deepest.stdout == connected.stdout && deepest.stdout.contains("\"AppNavigationModel\""))
         let excluded = try navgraph(
             ["diagram", "--format", "json", "--exclude", "*Subscription*", "--exclude", "Alert*"] + all)
         #expect(!excluded.stdout.contains("Subscription") && !excluded.stdout.contains("Alert"))

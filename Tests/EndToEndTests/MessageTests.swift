@@ -164,7 +164,7 @@ struct MessageTests {
         // Given on the command line, the theme's own path is where to look.
         try "defaults:\n  direction: LR\n".write(to: config, atomically: true, encoding: .utf8)
         let given = try navgraph(["render", "--theme", "nope.dot", example("session.log")], directory: folder)
-        #expect(given.stderr.contains("nope.dot: error: cannot read theme: No such file or directory"))
+        #expect(given.stderr.contains("nope.dot: error: cannot read theme (--theme): No such file or directory"))
         try "presentations:\n  \"*Picker\": my sheet\n".write(to: config, atomically: true, encoding: .utf8)
         let style = try navgraph(["config", "--print"], directory: folder)
         #expect(style.status == 2)

@@ -14,6 +14,12 @@ func navgraph(_ arguments: [String], stdin: String? = nil, directory: URL? = nil
     try runTool(binaryURL, arguments, stdin: stdin, directory: directory, environment: environment)
 }
 
+/// Runs the built navgraph through `sh -c`, with `redirections` after it (`> /dev/full`), the arguments quoted.
+func navgraphInShell(_ arguments: [String], _ redirections: String, prefix: String = "") throws -> Run {
+    let quoted = ([binaryURL.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    return try runTool(URL(fileURLWithPath: "/bin/sh"), ["-c", prefix + quoted.joined(separator: " ") + redirections])
+}
+
 let binaryURL: URL = {
     if let path = ProcessInfo.processInfo.environment["NAVGRAPH_BIN"] { return URL(fileURLWithPath: path) }
     guard let built = builtProduct("navgraph") else {

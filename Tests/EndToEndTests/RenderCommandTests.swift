@@ -251,7 +251,8 @@ struct RenderCommandTests {
         let noTheme = try navgraph(["render", example("session.log"), "--theme", "/no/such/theme.dot.mustache"])
         #expect(noTheme.status == 2)
         #expect(
-            noTheme.stderr.contains("/no/such/theme.dot.mustache: error: cannot read theme: No such file or directory"))
+            noTheme.stderr.contains(
+                "/no/such/theme.dot.mustache: error: cannot read theme (--theme): No such file or directory"))
         let unknown = try navgraph(["render", example("session.log"), "-o", "nav.gif"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("cannot tell the format from 'nav.gif'"))
@@ -336,7 +337,8 @@ struct RenderCommandTests {
     }
 
     /// Only a regular file is replaced (atomically); a symlink keeps pointing at its target, which gets the output,
-    /// and a FIFO or device is written through, as a shell's `>` would — never replaced by a file.
+    /// and a FIFO or device is written through, as a shell's `>` would — never replaced by a file. (A symlink to
+    /// nothing is refused: `OutputSafetyTests`.)
     @Test func symlinksPipesAndDevicesAreWrittenThrough() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -344,14 +346,10 @@ struct RenderCommandTests {
         let manager = FileManager.default
         try "old".write(to: folder.appendingPathComponent("target.dot"), atomically: true, encoding: .utf8)
         try manager.createSymbolicLink(atPath: folder.path + "/link.dot", withDestinationPath: "target.dot")
-        try manager.createSymbolicLink(atPath: folder.path + "/dangling.dot", withDestinationPath: "later.dot")
-        for name in ["link.dot", "dangling.dot"] {
-            let run = try navgraph(["render", example("launch-dump.txt"), "-o", name], directory: folder)
-            #expect(run.status == 0, "\(name): \(run.stderr)")
-            #expect(try manager.destinationOfSymbolicLink(atPath: folder.path + "/" + name).hasSuffix(".dot"))
-        }
+        let run = try navgraph(["render", example("launch-dump.txt"), "-o", "link.dot"], directory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try manager.destinationOfSymbolicLink(atPath: folder.path + "/link.dot") == "target.dot")
         #expect(try String(contentsOfFile: folder.path + "/target.dot", encoding: .utf8) == expected)
-        #expect(try String(contentsOfFile: folder.path + "/later.dot", encoding: .utf8) == expected)
         // A FIFO: the reader gets the diagram, and the FIFO is still one.
         let fifo = folder.path + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -378,6 +378,9 @@ struct SwiftDumpCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-e2e-\(UUID().uuidString)")
         let nested = folder.appendingPathComponent("app/logs")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        // A repository: the search for .navgraph.yml goes up to its root.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try "kinds:\n  \"*Coordinator\": stack\ndefaults:\n  max-nodes: 7\n"
             .write(to: folder.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
@@ -464,6 +467,6 @@ struct SwiftDumpCommandTests {
         let all = try navgraph(["leaks", "--config", file, example("leaky-session.log")])
         #expect(all.status == 0, "\(all.stdout)")
         #expect(all.stdout.contains("0 leaked, 0 suspected"))
-        #expect(all.stdout.hasSuffix(", 5 allowed by .navgraph.yml\n"), "\(all.stdout)")
+        #expect(all.stdout.hasSuffix(", 5 allowed by \(file)\n"), "\(all.stdout)")
     }
 }

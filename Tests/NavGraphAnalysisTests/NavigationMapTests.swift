@@ -183,6 +183,15 @@ struct NavigationMapTests {
         #expect(itself.types.keys.sorted() == ["ProfileModel"] && itself.relations.isEmpty)
     }
 
+    /// A depth past the map's ends where nothing is left to reach: `Int.max` rounds of an empty frontier never ended.
+    @Test func theDeepestFocusEndsWithTheMap() {
+        let full = map(appHistory)
+        let reachable = NavigationMapFilter(focus: "ProfileModel", depth: full.types.count).apply(to: full)
+        // A search that does not end fails the test instead of hanging the run.
+        #expect(resultWithin { NavigationMapFilter(focus: "ProfileModel", depth: .max).apply(to: full) } == reachable)
+        #expect(reachable.types.count > 4)
+    }
+
     @Test(arguments: [
         ("*Model", "FeedModel", true), ("*Model", "FeedModels", false), ("Feed?odel", "FeedModel", true),
         ("*Stack*", "FeedStackModel", true), ("*", "", true), ("a*b*c", "axxbyyc", true), ("a*b*c", "axxbyy", false),

@@ -145,11 +145,14 @@ struct ConfigurationFileTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-config-\(UUID().uuidString)")
         let nested = root.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try "allowed: [KeptModel]\n".write(
             to: root.appendingPathComponent(".navgraph.yml"), atomically: true, encoding: .utf8)
         let found = try NavGraphConfiguration.load(directory: nested.path)
         #expect(found.file == root.appendingPathComponent(".navgraph.yml").path)
+        #expect(found.shownFile == "../../.navgraph.yml")
         #expect(found.isAllowed(type: "KeptModel"))
         // --config names a file: that one, wherever it is.
         let explicit = root.appendingPathComponent("other.yml")

@@ -53,6 +53,19 @@ struct GraphvizTests {
         #expect(!text.contains("<script") && !text.contains("<img"))
     }
 
+    /// Graphviz's escapes (`\N` the node's name, `\G` the graph's, `\L` the label, `\E`, `\T`, `\H` an edge's ends,
+    /// `\n`, `\l`, `\r` line ends) never apply to a name: a type `Pay\N\G\L` showed as `Payn0navgraph…` in its
+    /// tooltip, which Graphviz reads twice.
+    @Test func graphvizEscapesInANameShowAsTheyAre() throws {
+        let types = [#"Pay\N\G\L"#, #"Edge\E\T\H"#, #"Lines\n\l\r"#, #"Back\\slash\"#]
+        let svg = try Graphviz.render(dot: try dot(types: types), format: .svg)
+        let parsed = try #require(SVGText.parseWithTitles(svg), "SVG is not well-formed XML")
+        for (index, type) in types.enumerated() {
+            #expect(parsed.texts.contains(type), "label of \(type): \(parsed.texts)")
+            #expect(parsed.titles.contains("\(type) A\(index)"), "tooltip of \(type): \(parsed.titles)")
+        }
+    }
+
     @Test func pngAndPDFHaveTheirSignatures() throws {
         let source = try dot(types: ["HomeNavigationModel"])
         let png = try Graphviz.render(dot: source, format: .png)

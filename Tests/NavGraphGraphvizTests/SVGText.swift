@@ -4,18 +4,24 @@ import Foundation
     import FoundationXML
 #endif
 
-/// Parses SVG as XML and collects the text of its `<text>` elements; fails on malformed XML.
+/// Parses SVG as XML and collects the text of its `<text>` elements and its links' tooltips (`xlink:title`); fails on
+/// malformed XML.
 final class SVGText: NSObject, XMLParserDelegate {
     private(set) var texts: [String] = []
+    private(set) var titles: [String] = []
     private(set) var elementCount = 0
     private var current: String?
 
     static func parse(_ data: [UInt8]) -> (texts: [String], elements: Int)? {
+        parseWithTitles(data).map { ($0.texts, $0.elements) }
+    }
+
+    static func parseWithTitles(_ data: [UInt8]) -> (texts: [String], titles: [String], elements: Int)? {
         let collector = SVGText()
         let parser = XMLParser(data: Data(data))
         parser.delegate = collector
         guard parser.parse() else { return nil }
-        return (collector.texts, collector.elementCount)
+        return (collector.texts, collector.titles, collector.elementCount)
     }
 
     func parser(
@@ -24,6 +30,7 @@ final class SVGText: NSObject, XMLParserDelegate {
     ) {
         elementCount += 1
         if name == "text" { current = "" }
+        if let title = attributes["xlink:title"] { titles.append(title) }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -69,8 +69,52 @@ struct EscapingTests {
     }
 }
 
+/// A name that pads itself to the terminal's edge and then breaks the line puts text of its choosing on a row of its
+/// own, under navgraph's: U+2028 and U+2029 are shown escaped as control characters are; JSON escapes them and the
+/// bidi controls (a terminal would act on them when the JSON is printed to it).
+@Suite("Line separators and bidi controls")
+struct LineSeparatorEscapingTests {
+    static let spoof = "Screen" + String(repeating: " ", count: 150) + "\u{2028}Fake — 0 leaked, 0 suspected"
+
+    @Test(arguments: ["\u{2028}", "\u{2029}"])
+    func terminalTextShowsSeparatorsEscaped(_ separator: String) {
+        let name = Self.spoof.replacingOccurrences(of: "\u{2028}", with: separator)
+        let shown = Escaping.terminal(name)
+        #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .lineSeparator })
+        #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .paragraphSeparator })
+        let code = String(separator.unicodeScalars.first!.value, radix: 16, uppercase: true)
+        #expect(shown.hasSuffix("\\u{\(code)}Fake — 0 leaked, 0 suspected"))
+    }
+
+    @Test func jsonEscapesWhatATerminalWouldActOn() throws {
+        let name = "a\u{202E}b\u{2066}c\u{2069}d\u{200E}e\u{200F}f\u{061C}g\u{2028}h\u{2029}i\u{85}j\u{202A}k"
+        let json = Escaping.jsonString(name)
+        #expect(
+            json == #""a\u202eb\u2066c\u2069d\u200ee\u200ff\u061cg\u2028h\u2029i\u0085j\u202ak""#)
+        #expect(json.unicodeScalars.allSatisfy { $0.isASCII })
+        // Valid JSON, the same string.
+        let decoded = try JSONSerialization.jsonObject(with: Data(("[" + json + "]").utf8)) as? [String]
+        #expect(decoded == [name])
+    }
+}
+
 @Suite("DOT string escaping")
 struct DOTStringEscapingTests {
+    /// A tooltip's backslashes are doubled before the DOT escaping doubles them again: Graphviz reads a tooltip's
+    /// escapes twice (a label's once).
+    @Test func tooltipsHaveTheirBackslashesDoubledTwice() throws {
+        #expect(Escaping.tooltip(#"Pay\N\G"#) == #"Pay\\N\\G"#)
+        #expect(Escaping.tooltip("Plain") == "Plain")
+        let dot = try DOTRenderer().render(hostileHierarchy())
+        #expect(dot.contains(#"label="Graphviz\\N\\l\\GEscapes"#))
+        #expect(dot.contains(#"tooltip="Graphviz\\\\N\\\\l\\\\GEscapes "#))
+    }
+
+    /// Graphviz expands `\G` and `\N` in an HTML-like label's text as well, after decoding its entities.
+    @Test func htmlLabelsEscapeBackslashes() {
+        #expect(Escaping.graphvizHTML(#"Tab\G<T>&"#) == #"Tab\\G&lt;T&gt;&amp;"#)
+    }
+
     @Test func entitiesQuotesAndBackslashes() {
         #expect(Escaping.dotString("a&amp;b") == "a&amp;amp;b")
         #expect(Escaping.dotString("say \"hi\"\\n") == "say \\\"hi\\\"\\\\n")

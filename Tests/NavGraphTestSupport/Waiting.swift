@@ -16,3 +16,33 @@ public func waitUntil(timeout: Double = waitTimeout, _ condition: () throws -> B
         usleep(20_000)
     }
 }
+
+/// What `work` returns, run on a thread of its own; `nil` when it has not returned within `timeout` seconds. Work
+/// that never ends (a read without end, a loop that does not stop) fails the test instead of hanging the run; the
+/// thread is left to the process's end.
+public func resultWithin<Value: Sendable>(
+    _ timeout: Double = waitTimeout, _ work: @escaping @Sendable () -> Value
+) -> Value? {
+    let box = DeliveredValue<Value>()
+    Thread { box.set(work()) }.start()
+    return box.wait(until: Date(timeIntervalSinceNow: timeout))
+}
+
+private final class DeliveredValue<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ delivered: Value) {
+        condition.lock()
+        value = delivered
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(until deadline: Date) -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil, condition.wait(until: deadline) {}
+        return value
+    }
+}
