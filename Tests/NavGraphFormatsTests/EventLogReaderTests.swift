@@ -214,6 +214,15 @@ struct EventLogReaderTests {
         #expect(recognizes(#"  {"time": 1, "event": "mark"}"#))
         #expect(!recognizes(#"{"level":"info","msg":"app started"}"#))
         #expect(!recognizes(#"[HomeNavigationModel E34...]: Started"#))
+        // An app's analytics event is not one of navgraph-events': before navigation, it took the whole console.
+        #expect(!recognizes(#"{"event":"screen_view","screen":"Home"}"#))
+        #expect(!recognizes(#"App[1:2] {"event": "purchase"}"#))
+        #expect(recognizes(#"App[1:2] {"event" : "root","id":"a","type":"A"}"#))
+        #expect(!recognizes(#"{"event""#) && !recognizes(#"{"event":"#) && !recognizes(#"{"event":"push"#))
+        let console = read(
+            "{\"event\":\"screen_view\",\"screen\":\"Home\"}\n"
+                + (try! String(contentsOf: repositoryRoot.appendingPathComponent("examples/session.log"), encoding: .utf8)))
+        #expect(console.format == .swiftUINavigation && console.error == nil)
     }
 
     @Test func theExampleSessionReadsCleanly() throws {

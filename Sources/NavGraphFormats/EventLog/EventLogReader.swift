@@ -28,12 +28,26 @@ public final class EventLogReader: NavigationReader {
         self.lenient = lenient
     }
 
-    /// A line that starts with `{` and names an `"event"`, or that carries `{"event"` behind a console's prefix.
+    /// A line that starts with `{` and names an `"event"` of navgraph-events, or that carries `{"event"` behind a
+    /// console's prefix. The event's name must be one of navgraph-events' own: an app's analytics line
+    /// (`{"event":"screen_view"}`) printed before its navigation took the whole console as a log of events, and
+    /// every line of it that was not an event was lost.
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         let line = ByteLine(line)
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return false }
-        guard line[first] == .openBrace else { return eventStart(in: line) != nil }
-        return line.firstIndex(of: "\"event\"", from: first) != nil
+        let key = line[first] == .openBrace ? line.firstIndex(of: "\"event\"", from: first) : eventStart(in: line).map { $0 + 1 }
+        guard let key else { return false }
+        return namesAnEvent(line, after: key + 7)
+    }
+
+    /// Whether `: "name"` at `index` (blanks allowed around the colon) names one of navgraph-events' events.
+    private static func namesAnEvent(_ line: ByteLine, after index: Int) -> Bool {
+        func isBlank(_ byte: UInt8) -> Bool { byte == .space || byte == .tab }
+        guard let colon = line.firstIndex(from: index, where: { !isBlank($0) }), line[colon] == UInt8(ascii: ":"),
+            let quote = line.firstIndex(from: colon + 1, where: { !isBlank($0) }), line[quote] == .quote,
+            let end = line.firstIndex(of: .quote, from: quote + 1)
+        else { return false }
+        return EventName(rawValue: line.slice(from: quote + 1, to: end).text) != nil
     }
 
     /// Where the event starts in a console line: at the first `{"event"`. A console puts its own text before what

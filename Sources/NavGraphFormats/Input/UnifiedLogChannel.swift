@@ -174,8 +174,8 @@ final class UnifiedLogChannel {
             return nil
         case .failure(let error):
             diagnostics.report(
-                Diagnostic(
-                    .error, line: info.number,
+                .unreadable(
+                    line: info.number,
                     "not a unified log entry (log --style ndjson): \(error.message) at column \(error.offset + 1); "
                         + "line not read"))
             return true
@@ -310,8 +310,8 @@ extension UnifiedLogChannel {
             return try deliverMessage(of: parsed, number: number, diagnostics: diagnostics, deliver)
         case .failure(let error) where entryIsCertain:
             diagnostics.report(
-                Diagnostic(
-                    .error, line: line(at: error.offset),
+                .unreadable(
+                    line: line(at: error.offset),
                     "not a unified log entry (log --style json, begun at line \(entryStart)): \(error.message); "
                         + "entry not read"))
             clearEntry()
@@ -335,8 +335,8 @@ extension UnifiedLogChannel {
         defer { clearEntry() }
         if entryIsCertain {
             diagnostics.report(
-                Diagnostic(
-                    .error, line: entryStart,
+                .unreadable(
+                    line: entryStart,
                     "this unified log entry (log --style json) is not closed"
                         + (next.map { " before line \($0)" } ?? "")
                         + "; expected its members on indented lines up to its closing '}': entry not read"))
