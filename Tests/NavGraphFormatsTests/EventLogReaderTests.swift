@@ -221,7 +221,8 @@ struct EventLogReaderTests {
         #expect(!recognizes(#"{"event""#) && !recognizes(#"{"event":"#) && !recognizes(#"{"event":"push"#))
         let console = read(
             "{\"event\":\"screen_view\",\"screen\":\"Home\"}\n"
-                + (try! String(contentsOf: repositoryRoot.appendingPathComponent("examples/session.log"), encoding: .utf8)))
+                + (try! String(
+                    contentsOf: repositoryRoot.appendingPathComponent("examples/session.log"), encoding: .utf8)))
         #expect(console.format == .swiftUINavigation && console.error == nil)
     }
 

@@ -35,7 +35,9 @@ public final class EventLogReader: NavigationReader {
     public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         let line = ByteLine(line)
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return false }
-        let key = line[first] == .openBrace ? line.firstIndex(of: "\"event\"", from: first) : eventStart(in: line).map { $0 + 1 }
+        let key =
+            line[first] == .openBrace
+            ? line.firstIndex(of: "\"event\"", from: first) : eventStart(in: line).map { $0 + 1 }
         guard let key else { return false }
         return namesAnEvent(line, after: key + 7)
     }
