@@ -12,7 +12,7 @@ public enum StepDescription {
         func short(_ key: String) -> String { (after.model(key) ?? change.removed.first { $0.key == key })?.id ?? key }
         func gone() -> String { change.removed.isEmpty ? "" : " (\(change.removed.count) left)" }
         func kindOf(_ key: String) -> String {
-            after.nodes[key].map { $0.kind == .screen ? "" : "\($0.kind.rawValue) " } ?? ""
+            after.kind(of: key).map { $0 == .screen ? "" : "\($0.rawValue) " } ?? ""
         }
         switch event.action {
         case .start(let model, _): return "start \(named(model))"

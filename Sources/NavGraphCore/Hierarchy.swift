@@ -58,6 +58,12 @@ public struct Hierarchy: Sendable {
         return slots[parent].model.key
     }
 
+    /// The kind of the node placed under `key`: what `node(key)?.kind` says, without making the node (a step's
+    /// description asks it of the stack it pushed onto, at every push).
+    public func kind(of key: String) -> NodeKind? {
+        placedSlot(key).map { slots[$0].kind }
+    }
+
     /// The node placed under `key`, if any.
     public func node(_ key: String) -> Node? {
         placedSlot(key).map(node(at:))

@@ -15,26 +15,6 @@ public struct ReplaySegment: Equatable, Sendable {
 /// (`fits`, the page's pane at readable text); a step that would not fit starts the next run. Within a run models
 /// keep their places; a step that only removes or re-marks models never needs a new layout.
 enum ReplaySegments {
-    /// The models a step shows: those placed or left alive after it, and those it removed (drawn as ghosts).
-    static func shownModels(in history: ReplayHistory) -> [Set<Int>] {
-        var changesAtStep = [[(model: Int, visible: Bool)]](repeating: [], count: history.steps.count + 1)
-        for (index, model) in history.models.enumerated() {
-            for change in model.changes where change.step <= history.steps.count {
-                changesAtStep[change.step].append((index, change.visibility != .hidden))
-            }
-        }
-        var visible = Set<Int>()
-        var shown: [Set<Int>] = [[]]
-        shown.reserveCapacity(history.steps.count + 1)
-        for step in stride(from: 1, through: history.steps.count, by: 1) {
-            for change in changesAtStep[step] {
-                if change.visible { visible.insert(change.model) } else { visible.remove(change.model) }
-            }
-            shown.append(visible.union(history.steps[step - 1].removed))
-        }
-        return shown
-    }
-
     /// The most layouts `split` makes (trials included): Graphviz takes tens of milliseconds for a step's drawing,
     /// and a long, leaky session (every leak is drawn at every later step) would otherwise be laid out thousands of
     /// times into a page of hundreds of megabytes (a 10,000-step session: 2,645 layouts, 3 min 49 s, 216 MB). Past
@@ -46,25 +26,31 @@ enum ReplaySegments {
     /// it grows while its layout fits. A run too big to fit from its first step (a large dump, many leaks) takes
     /// the steps that follow without trying each (none would fit) until one shows fewer models than the smallest
     /// set found too big.
+    ///
+    /// Each step costs what it changed, not what it shows (`ShownSteps`, `RunChains`): a set of the models each step
+    /// shows, and a run's stack chains worked out anew at each step, were quadratic in a stack that only grows (a
+    /// 20,000-entry stack: 3.1 GB) and in a sheet presented and dismissed 40,000 times (80,000 steps: 53 s).
     static func split<Drawing>(
         _ history: ReplayHistory, layout: ([Int]) throws(RenderError) -> Drawing, fits: (Drawing) -> Bool,
         budget: Int = layoutBudget
     ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
-        let shown = shownModels(in: history)
         guard history.steps.count > 0 else {
             return [(ReplaySegment(steps: 0...0, models: []), try layout([]))]
         }
+        var shown = ShownSteps(history)
         var layouts = 0
         func laidOut(_ models: Set<Int>) throws(RenderError) -> Drawing {
             layouts += 1
             return try layout(models.sorted())
         }
         var result: [(segment: ReplaySegment, drawing: Drawing)] = []
-        // The run being built: its first step, models, its stacks' chains, and its layout while that is current.
+        // The run being built: its first step, models (every model a step of the run shows, so always holding what
+        // the step before showed), its stacks' chains, and its layout while that is current.
+        _ = shown.advance()
         var first = 1
-        var models = shown[1]
-        var chains = StackChains(history)
-        chains.chain(models)
+        var models = shown.models
+        var chains = RunChains(history)
+        chains.reset(to: models, shown: shown.models)
         var drawing: Drawing? = try laidOut(models)
         var runFits = drawing.map(fits) ?? true
         // The fewest models of a set whose layout did not fit: a set as big is taken not to fit, untried.
@@ -76,8 +62,8 @@ enum ReplaySegments {
         }
         func start(at step: Int) throws(RenderError) {
             first = step
-            models = shown[step]
-            chains.chain(models)
+            models = shown.models
+            chains.reset(to: models, shown: shown.models)
             let started = try laidOut(models)
             drawing = started
             runFits = fits(started)
@@ -85,36 +71,44 @@ enum ReplaySegments {
         }
         for step in stride(from: 2, through: history.steps.count, by: 1) {
             let outOfLayouts = layouts >= budget - 1
-            if shown[step].isSubset(of: models) {
+            let changed = shown.advance()
+            // One model at a time, each counted against the others as they are at that moment: those still to
+            // come as the step before showed them.
+            var pending = Set(changed)
+            for model in changed {
+                pending.remove(model)
+                chains.shownChanged(model) { shown.models.contains($0) != pending.contains($0) }
+            }
+            // The run holds what the step before showed: only a model this step shows anew can be missing.
+            let newcomers = changed.filter { shown.models.contains($0) && !models.contains($0) }
+            if newcomers.isEmpty {
                 // Out of layouts (one kept for this run's own): the rest of the history joins this run.
-                if outOfLayouts || chains.hold(for: shown[step]) { continue }
+                if outOfLayouts || chains.hold { continue }
                 try close(through: step - 1)
                 try start(at: step)
                 continue
             }
-            let grown = models.union(shown[step])
-            var grownChains = chains
-            grownChains.chain(grown)
-            // A model that joins a chain between two entries re-chains the steps already in the run.
-            let rechained = models.contains { grownChains.previous[$0] != chains.previous[$0] }
-            let chainsHold =
-                grownChains.hold(for: shown[step])
-                && (!rechained || (first..<step).allSatisfy { grownChains.hold(for: shown[$0]) })
-            if outOfLayouts || (chainsHold && !runFits && shown[step].count >= tooMany) {
-                models = grown
-                chains = grownChains
+            // The newcomers joined to the run's chains (undone by `start` if the run does not take them). One that
+            // joins a chain between two entries re-chains a step of the run that showed the entry after it, without
+            // the newcomer: that step would no longer be drawn whole.
+            var rechained = false
+            for model in newcomers where chains.insert(model, shown: shown.models) { rechained = true }
+            let chainsHold = chains.hold && !rechained
+            let grownCount = models.count + newcomers.count
+            if outOfLayouts || (chainsHold && !runFits && shown.models.count >= tooMany) {
+                models.formUnion(newcomers)
                 drawing = nil
                 continue
             }
-            if chainsHold && runFits && grown.count < tooMany {
+            if chainsHold && runFits && grownCount < tooMany {
+                let grown = models.union(newcomers)
                 let trial = try laidOut(grown)
                 if fits(trial) {
                     models = grown
-                    chains = grownChains
                     drawing = trial
                     continue
                 }
-                tooMany = min(tooMany, grown.count)
+                tooMany = min(tooMany, grownCount)
             }
             try close(through: step - 1)
             try start(at: step)
@@ -124,15 +118,67 @@ enum ReplaySegments {
     }
 }
 
+/// What each step of a history shows — the models placed or left alive after it, and those it removed (drawn as
+/// ghosts) — worked out one step after another from what each step changed.
+struct ShownSteps {
+    private let history: ReplayHistory
+    /// Per step: the models whose visibility it set, and whether they are visible after it.
+    private var changesAtStep: [[(model: Int, visible: Bool)]]
+    private var visible = Set<Int>()
+    /// What the current step shows.
+    private(set) var models = Set<Int>()
+    /// The current step (0: none yet, nothing shown).
+    private(set) var step = 0
+
+    init(_ history: ReplayHistory) {
+        self.history = history
+        changesAtStep = [[(model: Int, visible: Bool)]](repeating: [], count: history.steps.count + 1)
+        for (index, model) in history.models.enumerated() {
+            for change in model.changes where change.step <= history.steps.count {
+                changesAtStep[change.step].append((index, change.visibility != .hidden))
+            }
+        }
+    }
+
+    /// Moves to the next step; returns the models shown at one of the two steps and not the other.
+    mutating func advance() -> [Int] {
+        precondition(step < history.steps.count, "advanced past the last step")
+        step += 1
+        let removedBefore = step > 1 ? history.steps[step - 2].removed : []
+        let removed = history.steps[step - 1].removed
+        let removedNow = Set(removed)
+        for change in changesAtStep[step] {
+            if change.visible { visible.insert(change.model) } else { visible.remove(change.model) }
+        }
+        var changed: [Int] = []
+        var seen = Set<Int>()
+        for model in changesAtStep[step].lazy.map(\.model) + removed + removedBefore where seen.insert(model).inserted {
+            let isShown = visible.contains(model) || removedNow.contains(model)
+            if isShown != models.contains(model) {
+                if isShown { models.insert(model) } else { models.remove(model) }
+                changed.append(model)
+            }
+        }
+        return changed
+    }
+}
+
 /// The stack entries of a run's layout, chained in push order: a stack's entries are drawn one below the other,
-/// each with an arrow from the entry pushed before it in the layout (`DOTScene`). A step can be drawn with a layout
-/// only if, in each chain, the entries it shows come first: an entry whose predecessor in the layout is not shown
-/// (one pushed and popped earlier in the run) would be drawn with no arrow to its stack, far below it.
-struct StackChains {
+/// each with an arrow from the entry pushed before it in the layout (`DOTScene`, which places models in the order
+/// they were first placed). A step can be drawn with a layout only if, in each chain, the entries it shows come
+/// first: an entry whose predecessor in the layout is not shown (one pushed and popped earlier in the run) would be
+/// drawn with no arrow to its stack, far below it. Kept up to date as the run and the step change, with the number of
+/// shown entries whose predecessor is not shown.
+struct RunChains {
     /// Per model: the stack it was first pushed onto (as the union places it), or -1.
     private let stackOf: [Int]
-    /// Each entry of the layout: the entry before it in its stack's chain (the first entry has none).
-    private(set) var previous: [Int: Int] = [:]
+    /// Per stack: the run's entries on it, ascending (the chain's order).
+    private var entries: [Int: [Int]] = [:]
+    /// Shown entries whose predecessor in their chain is not shown.
+    private(set) var broken = 0
+
+    /// Whether every entry the current step shows hangs from an entry it shows too.
+    var hold: Bool { broken == 0 }
 
     init(_ history: ReplayHistory) {
         stackOf = history.models.indices.map { index in
@@ -144,18 +190,73 @@ struct StackChains {
         }
     }
 
-    /// Chains the stack entries among `models`, in the order the union draws them (first placement).
-    mutating func chain(_ models: Set<Int>) {
-        previous = [:]
-        var last: [Int: Int] = [:]
-        for model in models.sorted() where stackOf[model] >= 0 {
-            if let before = last[stackOf[model]] { previous[model] = before }
-            last[stackOf[model]] = model
-        }
+    /// Chains the stack entries among `models`, with `shown` the current step's.
+    mutating func reset(to models: Set<Int>, shown: Set<Int>) {
+        entries = [:]
+        for model in models where stackOf[model] >= 0 { entries[stackOf[model], default: []].append(model) }
+        for stack in entries.keys { entries[stack]?.sort() }
+        broken = 0
+        for model in shown where isBroken(model, shown: shown) { broken += 1 }
     }
 
-    /// Whether every entry `shown` draws hangs from an entry it draws too.
-    func hold(for shown: Set<Int>) -> Bool {
-        shown.allSatisfy { model in previous[model].map(shown.contains) ?? true }
+    /// Adds `model` to the run's chains; returns whether it went in before an entry already there (re-chaining it).
+    mutating func insert(_ model: Int, shown: Set<Int>) -> Bool {
+        let stack = stackOf[model]
+        guard stack >= 0 else { return false }
+        let chain = entries[stack, default: []]
+        let position = Self.position(of: model, in: chain)
+        let next = position < chain.count ? chain[position] : nil
+        let before = next.map { isBroken($0, shown: shown) ? 1 : 0 } ?? 0
+        entries[stack, default: []].insert(model, at: position)
+        let after = (isBroken(model, shown: shown) ? 1 : 0) + (next.map { isBroken($0, shown: shown) ? 1 : 0 } ?? 0)
+        broken += after - before
+        return next != nil
+    }
+
+    /// `model` was shown at the step before and not now, or the other way round; `isShown` tells what is shown
+    /// now, that model included.
+    mutating func shownChanged(_ model: Int, isShown: (Int) -> Bool) {
+        let stack = stackOf[model]
+        guard stack >= 0, let chain = entries[stack] else { return }
+        let position = Self.position(of: model, in: chain)
+        guard position < chain.count, chain[position] == model else { return }
+        let next = position + 1 < chain.count ? chain[position + 1] : nil
+        let previous = predecessor(at: position, in: chain)
+        // Only the model and the entry after it can change: count both as they were and as they are.
+        func count(shownNow: Bool) -> Int {
+            let own = shownNow && previous.map { !isShown($0) } == true
+            let following = next.map { isShown($0) && !shownNow } == true
+            return (own ? 1 : 0) + (following ? 1 : 0)
+        }
+        let now = isShown(model)
+        broken += count(shownNow: now) - count(shownNow: !now)
+    }
+
+    /// The entry before `model` in its chain, if it is chained.
+    func previous(_ model: Int) -> Int? {
+        let stack = stackOf[model]
+        guard stack >= 0, let chain = entries[stack] else { return nil }
+        let position = Self.position(of: model, in: chain)
+        guard position < chain.count, chain[position] == model else { return nil }
+        return predecessor(at: position, in: chain)
+    }
+
+    private func predecessor(at position: Int, in chain: [Int]) -> Int? {
+        position > 0 ? chain[position - 1] : nil
+    }
+
+    private func isBroken(_ model: Int, shown: Set<Int>) -> Bool {
+        shown.contains(model) && previous(model).map { !shown.contains($0) } == true
+    }
+
+    /// Where `model` is, or would go, in an ascending chain.
+    private static func position(of model: Int, in chain: [Int]) -> Int {
+        var low = 0
+        var high = chain.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chain[middle] < model { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -126,16 +126,19 @@ public struct TextTreeRenderer: Renderer {
         of window: Window, in hierarchy: Hierarchy, to output: inout Output
     ) {
         guard let root = window.root else { return }
-        // Iterative walk: key, prefix for its line, connector, tab number, depth.
-        var pending: [(key: String, prefix: String, connector: String, tab: Int, depth: Int)] = [(root, "", "", 0, 0)]
-        while let (key, prefix, connector, tab, depth) = pending.popLast() {
+        // Iterative walk: key, prefix for its line, connector, tab number, whether that tab is selected, depth. The
+        // selection is taken from the parent while it is at hand: looking the parent up again from each tab made a
+        // node of it, its whole list of children, per tab (40,000 tabs: quadratic).
+        var pending: [(key: String, prefix: String, connector: String, tab: Int, selected: Bool, depth: Int)] = [
+            (root, "", "", 0, false, 0)
+        ]
+        while let (key, prefix, connector, tab, selected, depth) = pending.popLast() {
             guard let node = hierarchy.nodes[key] else { continue }
             var mark = ""
             if let added { mark = added.contains(key) ? style.paint("+ ", .green) : "  " }
             if depth > 0 && depth % Self.foldDepth == 0 && prefix.isEmpty {
                 output.write(mark + style.paint((style.ascii ? ": " : "⋮ ") + "depth \(depth)", .dim) + "\n")
             }
-            let selected = tab > 0 && node.parent.flatMap { hierarchy.nodes[$0]?.selectedTab } == key
             output.write(mark + prefix + connector + line(for: node, tab: tab, selected: selected) + "\n")
             var childPrefix =
                 connector.isEmpty ? prefix : prefix + (connector == style.lastBranch ? style.blank : style.pipe)
@@ -146,7 +149,7 @@ public struct TextTreeRenderer: Renderer {
                 pending.append(
                     (
                         child, childPrefix, index == node.children.count - 1 ? style.lastBranch : style.branch,
-                        isTab ? tabs : 0, depth + 1
+                        isTab ? tabs : 0, isTab && node.selectedTab == child, depth + 1
                     ))
                 if isTab { tabs -= 1 }
             }

@@ -27,6 +27,9 @@ struct DiagramCommand: ParsableCommand {
             to what they led to, and the legend and stderr name it (--no-collapse keeps it). --collapse and \
             `diagram: collapse:` in .navgraph.yml name more. The JSON map and --check are never collapsed.
 
+            A drawing holds at most --max-nodes types (default 2000): those reached first from the windows' roots; \
+            stderr says how many were left out.
+
             --check BASELINE compares the relations with a committed `--format json` map and prints a line per \
             relation that appeared (+) or disappeared (-); with --update the baseline is rewritten instead.
 
@@ -102,6 +105,16 @@ struct DiagramCommand: ParsableCommand {
         parsing: .unconditional, help: ArgumentHelp("Leave out relations seen fewer times than this.", valueName: "n"))
     var minCount = 1
 
+    // Read unconditionally, as the other counts, so that `--max-nodes -1` gets a message about counts.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Draw at most this many types, those reached first from the windows' roots (default: defaults.max-nodes "
+                + "in .navgraph.yml, else \(NavGraphConfiguration.Defaults.builtInMaxNodes); 0 for all); the JSON map "
+                + "is whole.",
+            valueName: "n"))
+    var maxNodes: Int?
+
     @Option(help: ArgumentHelp("Compare with this baseline (a --format json map): exit 1 on drift.", valueName: "path"))
     var check: String?
 
@@ -121,6 +134,7 @@ struct DiagramCommand: ParsableCommand {
             if focus == nil { throw ValidationError("--depth needs --focus (the type it counts relations from)") }
         }
         try requireCount("--min-count", minCount, atLeast: 1)
+        if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
         if update && check == nil { throw ValidationError("--update rewrites the baseline named by --check") }
         if check != nil && (output != nil || format != nil) {
             throw ValidationError("--check compares with a baseline; it writes no diagram (leave out -o and --format)")
@@ -185,7 +199,14 @@ struct DiagramCommand: ParsableCommand {
             (drawn, collapsed) = rule.apply(to: whole)
             if !collapsed.isEmpty { StandardError.write(Self.collapseNote(collapsed)) }
         }
-        let map = try filtered(drawn, with: filter)
+        var map = try filtered(drawn, with: filter)
+        let maxNodes =
+            maxNodes ?? configuration.defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
+        if chosen != .json, maxNodes > 0 {
+            let leftOut: Int
+            (map, leftOut) = NavigationMapCap(maximumTypes: maxNodes).apply(to: map)
+            if leftOut > 0 { StandardError.write(Self.capNote(drawn: map.types.count, leftOut: leftOut)) }
+        }
 
         if map.types.isEmpty {
             // The map is still written (an empty one is a valid file for a pipeline), as `render` writes an empty
@@ -230,6 +251,12 @@ struct DiagramCommand: ParsableCommand {
         let automatic = collapsed.contains { !$0.listed }
         return "navgraph: collapsed " + named.joined(separator: ", ") + ": edges drawn past "
             + (collapsed.count == 1 ? "it" : "them") + (automatic ? "; --no-collapse keeps hub types" : "")
+    }
+
+    /// `navgraph: drew the 2000 types reached first from the windows' roots; 18000 more are left out (…)`.
+    static func capNote(drawn: Int, leftOut: Int) -> String {
+        "navgraph: drew the \(drawn) types reached first from the windows' roots; \(leftOut) more are left out "
+            + "(--max-nodes 0 draws all; --focus TYPE, --exclude GLOB or --min-count N narrow the map)"
     }
 
     /// The map format `path`'s extension names, `nil` when it names none (`nav.txt`, `nav.text`).

@@ -135,6 +135,32 @@ struct DiagramCommandTests {
         #expect(none.stderr.contains("navgraph: the map is empty: --exclude, --focus or --min-count left out every"))
     }
 
+    /// A map of thousands of types is drawn capped, and said so; the JSON map stays whole. (20,000 types drawn
+    /// whole ran past two minutes in Graphviz.)
+    @Test func aMapOfManyTypesIsCapped() throws {
+        var log = "{\"event\":\"root\",\"id\":\"r\",\"type\":\"Root\",\"kind\":\"stack\",\"window\":\"main\"}\n"
+        for index in 0..<300 {
+            log += "{\"event\":\"push\",\"id\":\"m\(index)\",\"type\":\"Type\(index)\",\"parent\":\"r\"}\n"
+            log += "{\"event\":\"pop\",\"parent\":\"r\",\"count\":1}\n"
+        }
+        let file = try temporaryFile(log, suffix: ".jsonl")
+        let capped = try navgraph(["diagram", "--max-nodes", "50", "--no-legend", file.path])
+        #expect(capped.status == 0, "\(capped.stderr)")
+        #expect(
+            capped.stderr.contains(
+                "navgraph: drew the 50 types reached first from the windows' roots; 251 more are left out "
+                    + "(--max-nodes 0 draws all; --focus TYPE, --exclude GLOB or --min-count N narrow the map)"),
+            "\(capped.stderr)")
+        func typesDrawn(_ dot: String) -> Int { Set(dot.matches(of: /Type\d+/).map { String($0.output) }).count }
+        #expect(typesDrawn(capped.stdout) == 49, "the root and 49 of the types pushed onto it")
+        let whole = try navgraph(["diagram", "--max-nodes", "0", "--no-legend", file.path])
+        #expect(typesDrawn(whole.stdout) == 300 && !whole.stderr.contains("left out"))
+        let json = try navgraph(["diagram", "--format", "json", "--max-nodes", "50", file.path])
+        #expect(json.stdout.contains("\"Type299\"") && !json.stderr.contains("left out"))
+        let negative = try navgraph(["diagram", "--max-nodes", "-1", file.path])
+        #expect(negative.status == 64 && negative.stderr.contains("--max-nodes -1"), "\(negative.stderr)")
+    }
+
     /// The generic stack root every tab and sheet of the Examples app is wrapped in is collapsed from drawings, said on
     /// stderr and in the legend; never from the JSON map (a baseline is data). `--collapse` and the configuration's
     /// `diagram.collapse` name more; `--no-collapse` keeps hubs.

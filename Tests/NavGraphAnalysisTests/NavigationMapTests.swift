@@ -183,6 +183,33 @@ struct NavigationMapTests {
         #expect(itself.types.keys.sorted() == ["ProfileModel"] && itself.relations.isEmpty)
     }
 
+    /// A drawing's cap keeps the types reached first from the windows' roots, the most seen relation first, with
+    /// the relations between them, and says how many it left out; a map within the cap is whole.
+    @Test func theCapKeepsTheTopOfTheMap() {
+        let full = map(appHistory)
+        #expect(NavigationMapCap(maximumTypes: full.types.count).apply(to: full) == (full, 0))
+        let (top, leftOut) = NavigationMapCap(maximumTypes: 3).apply(to: full)
+        #expect(leftOut == full.types.count - 3)
+        #expect(top.types.count == 3)
+        #expect(top.types.keys.contains("AppModel"), "the window's root first")
+        for relation in top.relations.keys {
+            #expect(top.types[relation.to] != nil)
+            #expect(relation.kind == .windowRoot || top.types[relation.from] != nil)
+        }
+        // Every type kept is reached from the root within the kept types.
+        var reached: Set<String> = Set(top.relations.keys.filter { $0.kind == .windowRoot }.map(\.to))
+        for _ in 0..<3 {
+            for relation in top.relations.keys where reached.contains(relation.from) { reached.insert(relation.to) }
+        }
+        #expect(reached == Set(top.types.keys))
+        // A type no root leads to is kept last, the most seen first.
+        var orphans = NavigationMap()
+        orphans.types = [
+            "Rare": .init(kinds: [.screen: 1]), "Common": .init(kinds: [.screen: 5]), "Mid": .init(kinds: [.screen: 3]),
+        ]
+        #expect(NavigationMapCap(maximumTypes: 2).apply(to: orphans).map.types.keys.sorted() == ["Common", "Mid"])
+    }
+
     /// A depth past the map's ends where nothing is left to reach: `Int.max` rounds of an empty frontier never ended.
     @Test func theDeepestFocusEndsWithTheMap() {
         let full = map(appHistory)

@@ -107,3 +107,16 @@ struct NavigatorReaderTests {
         #expect(result.diagnostics.contains { $0.severity == .note && $0.message.contains("approximate") })
     }
 }
+
+/// The NavigatorUI reader's cost per line stays the same however long the log (1M lines once took over a minute,
+/// ~150 µs a line, as a stack that only grew was searched at every line).
+@Suite("NavigatorUI reading cost")
+struct NavigatorReadingCostTests {
+    @Test func aLogTwiceAsLongTakesTwiceAsLong() throws {
+        let session = try String(contentsOfFile: example("navigator-session.log"), encoding: .utf8)
+        let ratio = growthRatio(size: 300) { count in
+            _ = read(String(repeating: session, count: count), format: .navigator)
+        }
+        #expect(ratio < 3, "the work doubled \(ratio)× when the log doubled")
+    }
+}

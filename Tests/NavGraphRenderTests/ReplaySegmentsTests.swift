@@ -1,5 +1,6 @@
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRender
@@ -24,6 +25,31 @@ struct ReplaySegmentsTests {
         return ReplayHistory(timeline: timeline, descriptions: [])
     }
 
+    /// What each step shows, worked out the plain way: every model placed or left alive after it, and those it
+    /// removed.
+    static func plainShown(_ history: ReplayHistory) -> [Set<Int>] {
+        [[]]
+            + (0..<history.steps.count).map { index in
+                Set(history.models.indices.filter { history.models[$0].visibility(after: index + 1) != .hidden })
+                    .union(history.steps[index].removed)
+            }
+    }
+
+    /// Whether every stack entry `shown` holds hangs from the entry pushed before it among `models` (the plain way:
+    /// each stack's entries among `models` in the order they were first placed).
+    static func chainsHold(_ history: ReplayHistory, models: Set<Int>, shown: Set<Int>) -> Bool {
+        var previous: [Int: Int] = [:]
+        var last: [Int: Int] = [:]
+        for model in models.sorted() {
+            guard case .push = history.models[model].edge, let parent = history.models[model].parent,
+                let stack = history.index(of: parent)
+            else { continue }
+            if let before = last[stack] { previous[model] = before }
+            last[stack] = model
+        }
+        return shown.allSatisfy { previous[$0].map(shown.contains) ?? true }
+    }
+
     /// `history` split with a layout that is its number of models; `fits` is given that number and how many layouts
     /// were made so far. Returns the runs and the layouts made.
     static func split(
@@ -39,18 +65,19 @@ struct ReplaySegmentsTests {
         return (runs, layouts)
     }
 
-    /// What a step shows, worked out the plain way: every model placed or left alive after it, and those it removed.
-    @Test func shownModelsAreWhatEachStepShows() throws {
+    /// What a step shows, stepped through one step at a time, is what it shows worked out the plain way; each
+    /// step names the models that came into view or left it.
+    @Test func shownStepsAreWhatEachStepShows() throws {
         for example in ["leaky-session.log", "session.log", "navigator-session.log", "leaky-session.jsonl"] {
             let history = try Self.history(example)
-            let shown = ReplaySegments.shownModels(in: history)
-            #expect(shown.count == history.steps.count + 1)
-            #expect(shown[0].isEmpty)
+            let expected = Self.plainShown(history)
+            var shown = ShownSteps(history)
+            #expect(shown.models.isEmpty)
             for step in 1...history.steps.count {
-                let expected = Set(
-                    history.models.indices.filter { history.models[$0].visibility(after: step) != .hidden }
-                ).union(history.steps[step - 1].removed)
-                #expect(shown[step] == expected, "\(example), step \(step)")
+                let changed = shown.advance()
+                #expect(shown.models == expected[step], "\(example), step \(step)")
+                #expect(
+                    Set(changed) == expected[step].symmetricDifference(expected[step - 1]), "\(example), step \(step)")
             }
         }
     }
@@ -60,7 +87,7 @@ struct ReplaySegmentsTests {
     @Test func runsHoldTheirStepsAndGrowWhileTheyFit() throws {
         for (example, most) in [("leaky-session.log", 8), ("leaky-session.log", 12), ("session.log", 6)] {
             let history = try Self.history(example)
-            let shown = ReplaySegments.shownModels(in: history)
+            let shown = Self.plainShown(history)
             var layouts = 0
             let runs = try ReplaySegments.split(
                 history,
@@ -75,10 +102,8 @@ struct ReplaySegmentsTests {
                 // It fitted, and the next step would have made it too big or broken a stack's chain.
                 if run.segment.models.count <= most {
                     let grown = Set(run.segment.models).union(shown[next.segment.steps.lowerBound])
-                    var chains = StackChains(history)
-                    chains.chain(grown)
                     let chained = (run.segment.steps.lowerBound...next.segment.steps.lowerBound).allSatisfy {
-                        chains.hold(for: shown[$0])
+                        Self.chainsHold(history, models: grown, shown: shown[$0])
                     }
                     #expect(grown.count > most || !chained, "\(example): run \(run.segment.steps) ended early")
                 }
@@ -90,6 +115,69 @@ struct ReplaySegmentsTests {
                 }
             }
             #expect(layouts <= history.steps.count + 1)
+        }
+    }
+
+    /// Random sessions on two stacks (pushes, pops of one or more, sheets holding a stack, dismissals, pushes onto a
+    /// stack popped earlier, models that start before they are placed): every step is drawn by a run that holds
+    /// what it shows with its stacks chained, and a run that fits ends only where the next step would not fit with
+    /// it or would break a chain — what the incremental bookkeeping decides is what the plain definitions decide.
+    @Test(arguments: 0..<12)
+    func randomSessionsSplitAsThePlainDefinitionsSay(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        var timeline = Timeline()
+        timeline.append(NavEvent(.root(ModelRef(id: "r", type: "Root"), kind: .stack, window: "main"), line: 1))
+        var depth = ["r": 0, "s": 0]
+        var sheetOpen = false
+        for index in 0..<160 {
+            let line = index + 2
+            switch random.next() % 7 {
+            case 0, 1, 2:
+                let parent = sheetOpen && random.next() % 2 == 0 ? "s" : "r"
+                timeline.append(
+                    NavEvent(.push(ModelRef(id: "m\(index)", type: "Screen"), kind: nil, parent: parent), line: line))
+                depth[parent, default: 0] += 1
+            case 3:
+                let parent = sheetOpen && random.next() % 2 == 0 ? "s" : "r"
+                let count = min(depth[parent, default: 0], Int(random.next() % 3) + 1)
+                if count > 0 {
+                    timeline.append(NavEvent(.pop(parent: parent, count: count), line: line))
+                    depth[parent, default: 0] -= count
+                }
+            case 4 where !sheetOpen:
+                timeline.append(
+                    NavEvent(
+                        .present(ModelRef(id: "s", type: "Sheet"), kind: .stack, parent: "r", style: .sheet),
+                        line: line))
+                sheetOpen = true
+                depth["s"] = 0
+            case 5 where sheetOpen:
+                timeline.append(NavEvent(.dismiss("s"), line: line))
+                sheetOpen = false
+            default:
+                timeline.append(NavEvent(.start(ModelRef(id: "m\(index)", type: "Screen"), kind: nil), line: line))
+            }
+        }
+        let history = ReplayHistory(timeline: timeline, descriptions: [])
+        let shown = Self.plainShown(history)
+        let most = Int(random.next() % 12) + 3
+        let runs = try ReplaySegments.split(
+            history, layout: { (models: [Int]) throws(RenderError) -> [Int] in models }, fits: { $0.count <= most })
+        #expect(runs.first?.segment.steps.lowerBound == 0)
+        #expect(runs.last?.segment.steps.upperBound == history.steps.count)
+        for run in runs {
+            #expect(run.drawing == run.segment.models)
+            for step in run.segment.steps {
+                #expect(shown[step].isSubset(of: Set(run.segment.models)), "step \(step)")
+                #expect(Self.chainsHold(history, models: Set(run.segment.models), shown: shown[step]), "step \(step)")
+            }
+        }
+        for (run, next) in zip(runs, runs.dropFirst()) where run.segment.models.count <= most {
+            let grown = Set(run.segment.models).union(shown[next.segment.steps.lowerBound])
+            let chained = (run.segment.steps.lowerBound...next.segment.steps.lowerBound).allSatisfy {
+                Self.chainsHold(history, models: grown, shown: shown[$0])
+            }
+            #expect(grown.count > most || !chained, "run \(run.segment.steps) ended early")
         }
     }
 
@@ -174,16 +262,19 @@ struct StackChainTests {
         timeline.append(NavEvent(.pop(parent: "r", count: 1), line: 4))
         timeline.append(NavEvent(.push(ModelRef(id: "b", type: "B"), kind: nil, parent: "r"), line: 5))
         let history = ReplayHistory(timeline: timeline, descriptions: [])
-        let shown = ReplaySegments.shownModels(in: history)
+        let shown = ReplaySegmentsTests.plainShown(history)
         let runs = try ReplaySegments.split(
             history, layout: { (models: [Int]) throws(RenderError) -> [Int] in models }, fits: { _ in true })
         for run in runs {
-            var chains = StackChains(history)
-            chains.chain(Set(run.segment.models))
-            for step in run.segment.steps { #expect(chains.hold(for: shown[step]), "step \(step)") }
+            for step in run.segment.steps {
+                #expect(
+                    ReplaySegmentsTests.chainsHold(history, models: Set(run.segment.models), shown: shown[step]),
+                    "step \(step)")
+            }
         }
         #expect(runs.count == 2, "\(runs.map(\.segment))")
         // Step 4 removes A (drawn as it leaves); step 5 shows B on the root entry, without A.
         #expect(runs.last?.segment.steps == 5...5)
     }
 }
+
