@@ -97,7 +97,8 @@ public struct ReplayHistory: Sendable {
                 // dump shows holding a stack) is drawn as one: the union keeps the container kind, else its pushed
                 // children would hang from a plain screen with no cluster.
                 if let parentKey = node.parent, let parentIndex = indexByKey[parentKey],
-                    models[parentIndex].kind == .screen, let parentKind = state.kind(of: parentKey), parentKind != .screen
+                    models[parentIndex].kind == .screen, let parentKind = state.kind(of: parentKey),
+                    parentKind != .screen
                 {
                     models[parentIndex].kind = parentKind
                 }

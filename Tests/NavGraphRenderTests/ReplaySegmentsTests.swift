@@ -277,4 +277,3 @@ struct StackChainTests {
         #expect(runs.last?.segment.steps == 5...5)
     }
 }
-
