@@ -21,6 +21,9 @@ public enum TemplateRefusal: Sendable, Equatable {
     /// Its sections nest deeper than `limit`: the template parser recurses once per section, and a theme nested
     /// thousands deep overflowed the stack.
     case nestsTooDeep(limit: Int)
+    /// It includes or inherits a partial (`{{> name}}`, `{{< name}}`) navgraph does not provide: the template
+    /// engine draws an unknown partial as nothing, so a misspelt name left the page or drawing silently empty.
+    case unknownPartial(name: String, known: [String])
 }
 
 /// What is wrong with a template that does not parse.

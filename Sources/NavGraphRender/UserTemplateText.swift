@@ -20,6 +20,11 @@ public enum UserTemplateText {
             if line.contains("{{=") {
                 throw .templateRefused(name: name, line: offset + 1, reason: .changesDelimiters)
             }
+            if let partial = unknownPartial(in: line, contentType: contentType) {
+                throw .templateRefused(
+                    name: name, line: offset + 1,
+                    reason: .unknownPartial(name: partial, known: partials(for: contentType)))
+            }
             depth = sectionDepth(after: line, from: depth)
             if depth > sectionLimit {
                 throw .templateRefused(name: name, line: offset + 1, reason: .nestsTooDeep(limit: sectionLimit))
@@ -50,6 +55,24 @@ public enum UserTemplateText {
 extension UserTemplateText {
     /// Far deeper than any theme (the built-in ones nest five), far shallower than what overflows the stack.
     static let sectionLimit = 64
+
+    /// The partials a template of this content type may include or inherit: the HTML replay page's, for an HTML
+    /// theme; none for the others.
+    static func partials(for contentType: String) -> [String] {
+        contentType == "HTML" ? ["replay-page"] : []
+    }
+
+    /// The first partial `line` names (`{{> name}}` or `{{< name}}`) that is not among `partials(for:)`.
+    fileprivate static func unknownPartial(in line: Substring, contentType: String) -> String? {
+        var rest = line[...]
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let sigil = rest.first, sigil == ">" || sigil == "<" else { continue }
+            let name = rest.dropFirst().prefix { $0 != "}" }.trimmingSpaces
+            if !partials(for: contentType).contains(String(name)) { return String(name) }
+        }
+        return nil
+    }
 
     /// The sections open after `line`, `depth` being open before it; stops counting past the limit.
     fileprivate static func sectionDepth(after line: Substring, from depth: Int) -> Int {

@@ -37,6 +37,11 @@ extension TemplateRefusal {
         case .nestsTooDeep(let limit):
             "sections ({{#…}}, {{^…}}, {{$…}}, {{<…}}) nest more than \(limit) deep here; expected each to be "
                 + "closed ({{/…}}) within \(limit) levels"
+        case .unknownPartial(let name, let known):
+            "no partial is named '\(name)' here; expected "
+                + (known.isEmpty
+                    ? "none in this kind of template (a partial is drawn as nothing)"
+                    : known.map { "{{<\($0)}}" }.joined(separator: " or "))
         }
     }
 }

@@ -82,6 +82,22 @@ struct MermaidTemplateCommandTests {
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix("out") })
         }
+        // A partial navgraph does not provide is refused at its line, not drawn as nothing.
+        for (template, arguments, expected) in [
+            ("dot/light.dot.mustache", ["render", "-o", out.path + ".svg"], "expected none in this kind of template"),
+            ("html/light.html.mustache", ["replay", "--html", out.path + ".html"], "expected {{<replay-page}}"),
+        ] {
+            let builtIn = try navgraph(["templates", template]).stdout
+            let theme = folder.appendingPathComponent("partial-" + template.replacingOccurrences(of: "/", with: "-"))
+            try builtIn.replacingOccurrences(of: "{{<replay-page}}", with: "{{<replay-pag}}")
+                .replacingOccurrences(of: "{{/replay-page}}", with: "{{/replay-pag}}")
+                .replacingOccurrences(of: "digraph navgraph {", with: "digraph navgraph {\n{{> header}}")
+                .write(to: theme, atomically: true, encoding: .utf8)
+            let run = try navgraph(arguments + ["--theme", theme.path, log.path])
+            #expect(run.status == 2, "\(template): \(run.stderr)")
+            #expect(run.stderr.contains("error: no partial is named '"), "\(run.stderr)")
+            #expect(run.stderr.contains(expected), "\(run.stderr)")
+        }
         // The built-in DOT theme keeps the name a label.
         let svg = try navgraph(["render", "--format", "svg", "-o", "-", log.path])
         #expect(svg.status == 0 && !svg.stdout.contains("href=\"javascript"), "\(svg.stderr)")

@@ -54,6 +54,26 @@ struct UserTemplateTextTests {
         #expect(try UserTemplateText.prepared(flat, name: "t", contentType: "DOT").prefixLength == 23)
     }
 
+    /// A partial navgraph does not provide is drawn as nothing by the template engine: refused at its line, naming
+    /// the ones there are.
+    @Test func unknownPartialsAreRefusedAtTheirLine() throws {
+        #expect(
+            throws: RenderError.templateRefused(
+                name: "t", line: 2, reason: .unknownPartial(name: "replay-pages", known: ["replay-page"]))
+        ) {
+            try UserTemplateText.prepared(
+                "<!-- mine -->\n{{< replay-pages}}{{/replay-pages}}", name: "t", contentType: "HTML")
+        }
+        #expect(
+            throws: RenderError.templateRefused(name: "t", line: 1, reason: .unknownPartial(name: "header", known: []))
+        ) {
+            try UserTemplateText.prepared("digraph { {{>header}} }", name: "t", contentType: "DOT")
+        }
+        let inherited = try UserTemplateText.prepared(
+            "{{<replay-page}}{{/replay-page}}", name: "t", contentType: "HTML")
+        #expect(inherited.prefixLength == 0)
+    }
+
     /// Through the renderers that take a user's template as text (the CLI's tests try every kind).
     @Test func everyKindOfUserTemplateIsChecked() {
         let text = "{{% CONTENT_TYPE: TEXT}}\n"
