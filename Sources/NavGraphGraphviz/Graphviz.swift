@@ -94,24 +94,45 @@ public enum Graphviz {
         return try renderLocked(dot: dot, format: format, engine: engine)
     }
 
+    /// Renders `dot`, laid out once, to each of `formats`; the bytes in the same order.
+    public static func render(dot: String, formats: [GraphvizFormat], engine: String = "dot") throws(GraphvizError)
+        -> [[UInt8]]
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        while preparing { lock.wait() }
+        return try layOutLocked(dot: dot, engine: engine) { context, graph throws(GraphvizError) in
+            var drawings: [[UInt8]] = []
+            for format in formats { drawings.append(try renderLaidOut(context, graph, format: format)) }
+            return drawings
+        }
+    }
+
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError)
         -> [UInt8]
     {
         try layOutLocked(dot: dot, engine: engine) { context, graph throws(GraphvizError) in
-            var data: UnsafeMutablePointer<CChar>?
-            var length = 0
-            let status = navgraph_render(context, graph, format.rawValue, &data, &length)
-            defer { free(data) }
-            guard status == 0, let data else {
-                let message = GraphvizMessages.text()
-                if GraphvizMessages.saysUnavailable(message) {
-                    throw .missingPlugin(.init(.renderer, format.rawValue, message: message))
-                }
-                throw .renderFailed(format: format.rawValue, message: message)
+            try renderLaidOut(context, graph, format: format)
+        }
+    }
+
+    /// A laid-out graph drawn as `format`.
+    private static func renderLaidOut(
+        _ context: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, format: GraphvizFormat
+    ) throws(GraphvizError) -> [UInt8] {
+        var data: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let status = navgraph_render(context, graph, format.rawValue, &data, &length)
+        defer { free(data) }
+        guard status == 0, let data else {
+            let message = GraphvizMessages.text()
+            if GraphvizMessages.saysUnavailable(message) {
+                throw .missingPlugin(.init(.renderer, format.rawValue, message: message))
             }
-            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-                Array(UnsafeBufferPointer(start: $0, count: Int(length)))
-            }
+            throw .renderFailed(format: format.rawValue, message: message)
+        }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
         }
     }
 

@@ -14,4 +14,19 @@ public struct GraphvizLayout: DOTLayoutEngine {
             throw .graphviz(error)
         }
     }
+
+    /// One layout, drawn twice.
+    public func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (
+        drawing: [UInt8], svg: [UInt8]
+    ) {
+        guard let format = GraphvizFormat(rawValue: format.rawValue) else {
+            preconditionFailure("Graphviz draws svg, png and pdf, not \(format.rawValue)")
+        }
+        do {
+            let drawings = try Graphviz.render(dot: dot, formats: format == .svg ? [.svg] : [format, .svg])
+            return (drawings[0], drawings[drawings.count - 1])
+        } catch {
+            throw .graphviz(error)
+        }
+    }
 }

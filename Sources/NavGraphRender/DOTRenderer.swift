@@ -29,6 +29,8 @@ public struct DOTRenderer: Renderer {
     public var maxNodes: Int? = 2000
     /// How nodes name their models: UUIDs shortened by default, a type suffix left out if asked.
     public var labels = DiagramLabels()
+    /// The part of the hierarchy drawn: every window, or one model's subtree, and how deep.
+    public var scope = DrawingScope()
     /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
     var rendersByShape = true
 
@@ -101,7 +103,7 @@ public struct DOTRenderer: Renderer {
         DOTScene(
             hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight,
-            legendBelow: true)
+            legendBelow: true, scope: scope)
     }
 
     /// The theme's values outside the statements.

@@ -79,20 +79,28 @@ struct DOTScene {
     ///   - leftToRight: laid out with `rankdir=LR`, where Graphviz stacks what it would put side by side from the
     ///     bottom up: windows and the nodes and clusters side by side in one are given in reverse, so that they
     ///     read top down (tab 1, the sidebar and the first window on top).
+    ///   - scope: the subtree drawn (`focus`: only its window, from that model down, with the leaks that hung in it)
+    ///     and how deep (`maxDepth`).
     init(
         hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
-        leftToRight: Bool = false, legendBelow: Bool = false
+        leftToRight: Bool = false, legendBelow: Bool = false, scope: DrawingScope = DrawingScope()
     ) {
         self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
         var clusterCount = 0
         var budget = maxNodes ?? Int.max
+        let focusNode = scope.focus.flatMap { hierarchy.node($0) }
+        var drawnKeys = Set<String>()
         for window in hierarchy.openWindows {
-            let all = hierarchy.preorder(window: window.name).map(\.node)
+            if let focusNode, focusNode.window != window.name { continue }
+            let all =
+                focusNode.map { hierarchy.preorder(from: $0.key).map(\.node) }
+                ?? hierarchy.preorder(window: window.name).map(\.node)
             guard !all.isEmpty else { continue }
+            if focusNode != nil { drawnKeys.formUnion(all.map(\.key)) }
             let nodes = Self.collapse(
-                all, budget: &budget, maxChildren: maxChildren, drawn: &drawnCount, collapsed: &collapsedCount,
-                byChildLimit: &collapsedByChildLimit)
+                all, budget: &budget, maxChildren: maxChildren, maxDepth: scope.maxDepth ?? Int.max,
+                drawn: &drawnCount, collapsed: &collapsedCount, byChildLimit: &collapsedByChildLimit)
             for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
             let windowStart = statements.count
             appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
@@ -103,7 +111,25 @@ struct DOTScene {
                 statements.insert(contentsOf: block, at: 0)
             }
         }
-        let departed = hierarchy.departedModels
+        var departed = hierarchy.departedModels
+        if focusNode != nil {
+            // The leaks that last hung in the subtree drawn, or from one of those (a leaked subtree).
+            var inside = drawnKeys
+            var kept: [ModelLifecycle] = []
+            var rest = departed
+            while true {
+                let (now, later) = (
+                    rest.filter { inside.contains($0.lastPlacement?.parent?.key ?? "") },
+                    rest.filter { !inside.contains($0.lastPlacement?.parent?.key ?? "") }
+                )
+                if now.isEmpty { break }
+                kept += now
+                inside.formUnion(now.map(\.model.key))
+                rest = later
+            }
+            let order = Dictionary(departed.enumerated().map { ($1.model.key, $0) }, uniquingKeysWith: { $1 })
+            departed = kept.sorted { order[$0.model.key, default: 0] < order[$1.model.key, default: 0] }
+        }
         let shown = Array(departed.prefix(max(0, budget == Int.max ? departed.count : budget)))
         drawnCount += shown.count
         appendDeparted(shown, dotIDs: &dotIDs, label: leakLabel)
@@ -124,9 +150,13 @@ struct DOTScene {
     /// The nodes to draw, breadth first within the budget and at most `maxChildren` per parent; each parent with
     /// hidden children gets one "… N more" node standing for them and everything under them.
     private static func collapse(
-        _ nodes: [Node], budget: inout Int, maxChildren: Int, drawn: inout Int, collapsed: inout Int,
+        _ nodes: [Node], budget: inout Int, maxChildren: Int, maxDepth: Int, drawn: inout Int, collapsed: inout Int,
         byChildLimit: inout Int
     ) -> [Node] {
+        // Depths below the first node (the list is in pre-order: a parent comes before its children).
+        var depth: [String: Int] = [nodes[0].key: 0]
+        for node in nodes.dropFirst() { depth[node.key] = node.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0 }
+        let deepest = depth.values.max() ?? 0
         // Subtree sizes, children before parents (the list is in pre-order): each node counts itself, and adds its
         // subtree to its parent's once complete.
         var size: [String: Int] = [:]
@@ -135,7 +165,8 @@ struct DOTScene {
             size[node.key] = subtree
             if let parent = node.parent { size[parent, default: 0] += subtree }
         }
-        guard nodes.count > budget || nodes.contains(where: { $0.children.count > maxChildren }) else {
+        guard nodes.count > budget || deepest > maxDepth || nodes.contains(where: { $0.children.count > maxChildren })
+        else {
             budget -= nodes.count
             drawn += nodes.count
             return nodes
@@ -156,6 +187,7 @@ struct DOTScene {
             guard let node = byKey[key] else { continue }
             var shown: [String] = []
             for child in node.children {
+                if depth[child, default: 0] > maxDepth { continue }
                 if shown.count < maxChildren && budget > 0 {
                     shown.append(child)
                     kept.insert(child)

@@ -13,6 +13,8 @@ public enum DrawingOutput {
         public var labels = DiagramLabels()
         /// At most this many models are drawn (`nil`: all); the rest are folded into "… N more" nodes.
         public var maxNodes: Int? = 2000
+        /// The part of the hierarchy drawn (DOT, SVG, PNG, PDF, Mermaid): every window, or one model's subtree.
+        public var scope = DrawingScope()
         /// Whether the state is the end of the input: a model that left and never finished has leaked only then.
         public var endOfInput = true
         /// The log's name, for the trace's metadata.
@@ -28,6 +30,8 @@ public enum DrawingOutput {
         public var layout: (any DOTLayoutEngine)?
         /// Called before a drawing is laid out, with what its DOT holds (`LaidOutRenderer.willLayOut`).
         public var willLayOut: ((RenderSummary) -> Void)?
+        /// Called with how an SVG or PNG drawing reads in a document's column (`LaidOutRenderer.measured`).
+        public var measured: ((DrawingReadability) -> Void)?
 
         public init() {}
     }
@@ -40,13 +44,16 @@ public enum DrawingOutput {
             return try dotRenderer(options)
         case .svg, .png, .pdf:
             guard let layout = options.layout else { return nil }
-            return LaidOutRenderer(
+            var renderer = LaidOutRenderer(
                 dot: try dotRenderer(options), format: format, engine: layout, willLayOut: options.willLayOut)
+            renderer.measured = options.measured
+            return renderer
         case .mermaid, .markdown:
             var renderer = MermaidRenderer(direction: options.direction, markdown: format == .markdown)
             renderer.endOfInput = options.endOfInput
             renderer.maxNodes = options.maxNodes
             renderer.labels = options.labels
+            renderer.scope = options.scope
             renderer.template = try options.mermaidTemplate()
             return renderer
         case .trace:
@@ -65,6 +72,7 @@ public enum DrawingOutput {
         renderer.endOfInput = options.endOfInput
         renderer.maxNodes = options.maxNodes
         renderer.labels = options.labels
+        renderer.scope = options.scope
         return renderer
     }
 }

@@ -3,6 +3,18 @@
 public protocol DOTLayoutEngine {
     /// `dot` laid out and drawn as `format` (one `OutputFormat.isLaidOut`).
     func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8]
+    /// `dot` laid out once and drawn as `format` and as SVG (to measure the drawing, `DrawingReadability`).
+    func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (drawing: [UInt8], svg: [UInt8])
+}
+
+extension DOTLayoutEngine {
+    /// Laid out twice where the engine cannot draw one layout twice.
+    public func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (
+        drawing: [UInt8], svg: [UInt8]
+    ) {
+        let svg = try draw(dot: dot, as: .svg)
+        return (format == .svg ? svg : try draw(dot: dot, as: format), svg)
+    }
 }
 
 /// A view drawn by a layout engine: its DOT renderer writes the DOT, the engine draws it in `format`.
@@ -13,6 +25,8 @@ public struct LaidOutRenderer<DOTSource: Renderer>: Renderer {
     /// Called with the DOT's summary before the engine runs: a large drawing takes it seconds, which a caller may
     /// say first.
     public var willLayOut: ((RenderSummary) -> Void)?
+    /// Called with how the drawing reads in a document's column, for SVG and PNG (a PDF is a page of its own).
+    public var measured: ((DrawingReadability) -> Void)?
 
     public init(
         dot: DOTSource, format: OutputFormat, engine: any DOTLayoutEngine, willLayOut: ((RenderSummary) -> Void)? = nil
@@ -30,7 +44,13 @@ public struct LaidOutRenderer<DOTSource: Renderer>: Renderer {
         var text = ""
         let summary = try dot.render(subject, to: &text)
         willLayOut?(summary)
-        output.write(bytes: try engine.draw(dot: text, as: format))
+        if let measured, format == .svg || format == .png {
+            let (drawing, svg) = try engine.drawWithSVG(dot: text, as: format)
+            if let readability = DrawingReadability(svg: String(decoding: svg, as: UTF8.self)) { measured(readability) }
+            output.write(bytes: drawing)
+        } else {
+            output.write(bytes: try engine.draw(dot: text, as: format))
+        }
         return summary
     }
 }

@@ -16,6 +16,8 @@ public struct MermaidRenderer: Renderer {
     public var endOfInput = true
     /// At most this many models are drawn, as for DOT; `nil` draws everything.
     public var maxNodes: Int? = 2000
+    /// The part of the hierarchy drawn: every window, or one model's subtree, and how deep.
+    public var scope = DrawingScope()
     /// How nodes name their models, as in the DOT drawing (UUIDs shortened, a type suffix left out). Mermaid has no
     /// tooltip that GitHub shows (`click` is turned off there), so the whole names are only in the input.
     public var labels = DiagramLabels()
@@ -71,7 +73,7 @@ public struct MermaidRenderer: Renderer {
             hierarchy: hierarchy, legend: false,
             leakLabel: endOfInput ? "leaked" : "left, not finished", maxNodes: maxNodes,
             // The 40 children drawn of one model is --max-nodes' limit: a fold for Mermaid's limits keeps it off.
-            maxChildren: self.maxNodes == nil ? Int.max : 40)
+            maxChildren: self.maxNodes == nil ? Int.max : 40, scope: scope)
         var labels = labels.distinguishing(
             scene.statements.lazy.compactMap { statement in
                 if case .node(_, let model, _, _) = statement { model.id } else { nil }

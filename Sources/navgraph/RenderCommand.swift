@@ -66,11 +66,31 @@ struct RenderCommand: ParsableCommand {
             valueName: "count"))
     var maxNodes: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw only this model and what hangs under it: a model's id (or the start of one), or a type (its first "
+                + "model); for a window, a tab or a sheet of a large app.",
+            valueName: "id|type"))
+    var focus: String?
+
+    // Read unconditionally, as the other counts, so that `--depth -1` gets a message about counts.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fold models more than this many levels below the top of the drawing (a window's root, or --focus) into "
+                + "'… N more' nodes.",
+            valueName: "n"))
+    var depth: Int?
+
     mutating func validate() throws {
         // `-o -` is standard output, as no -o is.
         if output == "-" { output = nil }
         try PathOption.requireFormatNamed(output, option: "-o", formatGiven: format != nil)
         if let maxNodes { try requireCount("--max-nodes", maxNodes, atLeast: 0, zeroMeans: "all") }
+        if let depth { try requireCount("--depth", depth, atLeast: 0) }
+        if chosenFormat == .trace && (focus != nil || depth != nil) {
+            throw ValidationError("--focus and --depth choose what a drawing holds; a trace is the whole history")
+        }
         if let stripSuffix, !NavGraphConfiguration.isTypeNameSuffix(stripSuffix) {
             throw ValidationError(
                 "--strip-suffix '\(stripSuffix)' is not the end of a type name; expected letters, digits or _")
@@ -116,6 +136,7 @@ struct RenderCommand: ParsableCommand {
         options.legend = !noLegend
         options.labels.strippedSuffix = stripSuffix ?? defaults.stripSuffix?.value
         options.maxNodes = maxNodes > 0 ? maxNodes : nil
+        options.scope.maxDepth = depth
         options.endOfInput = moment.moment == nil
         options.inputName = input.displayName
         options.theme = { try theme?.dotTemplate().map { ($0.text, $0.name) } }
@@ -123,6 +144,8 @@ struct RenderCommand: ParsableCommand {
         let given = self.theme.map { ThemeArgument(value: $0) }
         options.mermaidTemplate = { try given?.mermaidTemplate() }
         options.layout = GraphvizLayout()
+        var readability: DrawingReadability?
+        options.measured = { readability = $0 }
 
         // What the drawing leaves out is said before Graphviz lays it out (which a large drawing makes take a while,
         // said too), or after rendering for a format Graphviz does not draw.
@@ -131,7 +154,7 @@ struct RenderCommand: ParsableCommand {
             guard !said else { return }
             said = true
             for note in summary.notes {
-                StandardError.write(words(for: note, drawn: summary.drawn, maxNodes: maxNodes))
+                StandardError.write(words(for: note, drawn: summary.drawn, maxNodes: maxNodes, depth: depth))
             }
         }
         options.willLayOut = { summary in
@@ -148,8 +171,10 @@ struct RenderCommand: ParsableCommand {
                 ? { event, change, state in renderer.record(event, change: change, in: state) } : nil)
         // `--at` the input's last step is its end too (models that left and never finished have leaked): known only
         // once read. A renderer that recorded the steps keeps them.
-        if endOfInput != options.endOfInput, !renderer.recordsSteps {
+        let focused = try focus.map { try focusKey($0, in: hierarchy) }
+        if endOfInput != options.endOfInput || focused != nil, !renderer.recordsSteps {
             options.endOfInput = endOfInput
+            options.scope.focus = focused
             renderer = try DrawingOutput.renderer(for: chosen, options) ?? renderer
         }
         var bytes = ByteOutput()
@@ -159,6 +184,40 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure.themeMadeInvalidDOT(error, theme: theme.flatMap(\.userFile)) ?? error
         }
         try write(bytes.bytes, to: target)
+        if let readability, !readability.readsInAColumn {
+            StandardError.write(Self.readabilityNote(readability, direction: options.direction))
+        }
+    }
+
+    /// `navgraph: at a README's width (880 px) this drawing's node text is 6.9 px …`, with the ways to a drawing
+    /// that reads there.
+    static func readabilityNote(_ readability: DrawingReadability, direction: DOTRenderer.Direction) -> String {
+        let pixels = (readability.textPixels() * 10).rounded() / 10
+        let other: DOTRenderer.Direction = direction == .topToBottom ? .leftToRight : .topToBottom
+        return "navgraph: at a README's width (\(Int(DrawingReadability.column)) px) this drawing's node text is "
+            + "\(pixels) px (it is \(Int(readability.width.rounded())) pt wide; "
+            + "\(Int(DrawingReadability.readableText)) px reads): draw part of it with --focus ID|TYPE (one window, "
+            + "tab or sheet) or --depth N, or try --direction \(other.rawValue)"
+    }
+
+    /// The model `--focus` names in the state drawn; bad input, said against the log, when it names none.
+    private func focusKey(_ text: String, in hierarchy: Hierarchy) throws -> String {
+        let location = Escaping.terminal(input.displayName)
+        switch DrawingScope.match(text, in: hierarchy) {
+        case .model(let key):
+            return key
+        case .ambiguous(let ids):
+            throw CommandFailure.badInput(
+                location,
+                "--focus \(Escaping.terminal(text)): the ids of several models start with it ("
+                    + ids.map(Escaping.terminal).joined(separator: ", ") + "); give more of one")
+        case .none(let types):
+            let seen = types.prefix(20).map(Escaping.terminal).joined(separator: ", ") + (types.count > 20 ? ", …" : "")
+            throw CommandFailure.badInput(
+                location,
+                "--focus \(Escaping.terminal(text)): no model placed here has that id or type"
+                    + (types.isEmpty ? "" : "; types placed: " + seen))
+        }
     }
 
     private func write(_ bytes: [UInt8], to target: OutputFile?) throws {

@@ -57,6 +57,57 @@ struct RenderCommandTests {
     }
 
     /// A trace is JSON: `render --format trace -o nav.json` (the docs' own command) writes it without a warning.
+    /// A drawing too wide to read at a README's width says so, with the ways to one that reads; `--focus` draws one
+    /// tab (or sheet, or window), `--depth` folds what lies deeper; both are refused for a trace, and a focus that
+    /// names nothing is bad input naming the types there are.
+    @Test func aWideDrawingSaysHowToReadItAndFocusAndDepthNarrowIt() throws {
+        var log = #"{"event":"root","id":"tabs","type":"AppTabsNavigationModel","kind":"tabs","window":"main"}"# + "\n"
+        for tab in 0..<10 {
+            log +=
+                #"{"event":"tab","id":"t\#(tab)","type":"FeatureStackRootNavigationModel\#(tab)","kind":"stack","#
+                + #""parent":"tabs"}"# + "\n"
+            for entry in 0..<3 {
+                log +=
+                    #"{"event":"push","id":"e\#(tab)-\#(entry)","type":"DetailNavigationModel","parent":"t\#(tab)"}"#
+                    + "\n"
+            }
+        }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try temporaryFile(log, suffix: ".jsonl")
+        let svg = folder.appendingPathComponent("wide.svg").path
+        let wide = try navgraph(["render", input.path, "-o", svg])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        #expect(
+            wide.stderr.contains("navgraph: at a README's width (880 px) this drawing's node text is "),
+            "\(wide.stderr)")
+        #expect(
+            wide.stderr.contains(
+                "draw part of it with --focus ID|TYPE (one window, tab or sheet) or --depth N, or try --direction LR"))
+        let oneTab = try navgraph(["render", input.path, "--focus", "t3", "-o", svg])
+        #expect(oneTab.status == 0 && !oneTab.stderr.contains("README's width"), "\(oneTab.stderr)")
+        let drawn = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(
+            drawn.contains("FeatureStackRootNavigationModel3") && !drawn.contains("FeatureStackRootNavigationModel4"))
+        let byType = try navgraph(["render", input.path, "--focus", "FeatureStackRootNavigationModel7"])
+        #expect(byType.stdout.contains("FeatureStackRootNavigationModel7") && !byType.stdout.contains("Model6\""))
+        let shallow = try navgraph(["render", input.path, "--depth", "1"])
+        #expect(shallow.status == 0 && !shallow.stdout.contains("DetailNavigationModel"))
+        #expect(shallow.stderr.contains("30 more are folded into '… N more' nodes (--depth 1, --max-nodes 2000;"))
+        let unknown = try navgraph(["render", input.path, "--focus", "Nope"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.hasPrefix(
+                "\(input.path): error: --focus Nope: no model placed here has that id or type; types placed: "
+                    + "AppTabsNavigationModel, DetailNavigationModel"), "\(unknown.stderr)")
+        let several = try navgraph(["render", input.path, "--focus", "e1"])
+        #expect(several.status == 2 && several.stderr.contains("the ids of several models start with it (e1-0"))
+        let trace = try navgraph(["render", input.path, "--format", "trace", "--depth", "1"])
+        #expect(trace.status == 64 && trace.stderr.contains("a trace is the whole history"), "\(trace.stderr)")
+        let negative = try navgraph(["render", input.path, "--depth", "-1"])
+        #expect(negative.status == 64 && negative.stderr.contains("--depth -1"), "\(negative.stderr)")
+    }
+
     @Test func aTraceInAJSONFileIsNotWarnedOf() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
