@@ -178,26 +178,61 @@ struct RenderCommand: ParsableCommand {
             renderer = try DrawingOutput.renderer(for: chosen, options) ?? renderer
         }
         var bytes = ByteOutput()
+        let directionChosen = direction != nil || defaults.direction != nil
         do {
             say(try renderer.render(hierarchy, to: &bytes))
+            // A direction nobody chose: where top to bottom does not read in a column, left to right is tried, and
+            // the one whose text is larger there is kept (a tabs container of wide stacks reads better on its side).
+            if !directionChosen, let topToBottom = readability, !topToBottom.readsInAColumn {
+                options.direction = .leftToRight
+                if let sideways = try Self.drawing(hierarchy, as: chosen, options),
+                    let leftToRight = readability, leftToRight.textPixels() > topToBottom.textPixels()
+                {
+                    bytes = sideways
+                    StandardError.write(
+                        "navgraph: drawn left to right, which reads better at a README's width "
+                            + "(\(Self.pixels(leftToRight)) px against \(Self.pixels(topToBottom)) px top to bottom); "
+                            + "--direction TB draws it top to bottom")
+                } else {
+                    readability = topToBottom
+                }
+            }
         } catch {
             throw CommandFailure.themeMadeInvalidDOT(error, theme: theme.flatMap(\.userFile)) ?? error
         }
         try write(bytes.bytes, to: target)
         if let readability, !readability.readsInAColumn {
-            StandardError.write(Self.readabilityNote(readability, direction: options.direction))
+            StandardError.write(
+                Self.readabilityNote(readability, otherDirection: directionChosen ? options.direction : nil))
         }
+    }
+
+    /// The hierarchy drawn again with other options.
+    private static func drawing(
+        _ hierarchy: Hierarchy, as format: OutputFormat, _ options: DrawingOutput.Options
+    ) throws -> ByteOutput? {
+        guard var renderer = try DrawingOutput.renderer(for: format, options) else { return nil }
+        var bytes = ByteOutput()
+        try renderer.render(hierarchy, to: &bytes)
+        return bytes
+    }
+
+    private static func pixels(_ readability: DrawingReadability) -> Double {
+        (readability.textPixels() * 10).rounded() / 10
     }
 
     /// `navgraph: at a README's width (880 px) this drawing's node text is 6.9 px …`, with the ways to a drawing
     /// that reads there.
-    static func readabilityNote(_ readability: DrawingReadability, direction: DOTRenderer.Direction) -> String {
-        let pixels = (readability.textPixels() * 10).rounded() / 10
-        let other: DOTRenderer.Direction = direction == .topToBottom ? .leftToRight : .topToBottom
+    /// `direction`: the one drawn, when chosen (the other is then worth a try); `nil` when both were tried.
+    static func readabilityNote(_ readability: DrawingReadability, otherDirection direction: DOTRenderer.Direction?)
+        -> String
+    {
+        let pixels = Self.pixels(readability)
+        let other = direction.map { $0 == .topToBottom ? DOTRenderer.Direction.leftToRight : .topToBottom }
         return "navgraph: at a README's width (\(Int(DrawingReadability.column)) px) this drawing's node text is "
             + "\(pixels) px (it is \(Int(readability.width.rounded())) pt wide; "
             + "\(Int(DrawingReadability.readableText)) px reads): draw part of it with --focus ID|TYPE (one window, "
-            + "tab or sheet) or --depth N, or try --direction \(other.rawValue)"
+            + "tab or sheet)" + (other.map { ", --depth N, or try --direction \($0.rawValue)" } ?? " or --depth N")
     }
 
     /// The model `--focus` names in the state drawn; bad input, said against the log, when it names none.
