@@ -45,7 +45,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Layout direction: TB (top to bottom, the default) or LR (left to right).",
+            "Layout direction: TB (top to bottom) or LR (left to right); default TB, or LR where only that reads at "
+                + "a README's width.",
             valueName: "dir"))
     var direction: DOTRenderer.Direction?
 
