@@ -1,9 +1,14 @@
 import NavGraphCore
 
 /// The most types `navgraph diagram` draws, as `render --max-nodes` bounds a hierarchy's drawing: Graphviz's layout
-/// of a map grows faster than its types (2,000 types: 1.8 s; 5,000: 12.7 s; 20,000 ran past two minutes), and a
+/// of a map grows faster than its types (5,000 types side by side: 12.7 s; 20,000 ran past two minutes), and a
 /// drawing of thousands of types is not read anyway.
 public struct NavigationMapCap: Sendable {
+    /// `diagram`'s default: a map's types are joined by many more edges than a hierarchy's models, and Graphviz's
+    /// layout of a chain of types grows fast (a chain of 500 types: 2 s; of 2,000: 13–52 s on two busy cores). A map
+    /// of hundreds of types is read with --focus or --exclude, not whole.
+    public static let defaultMaximumTypes = 500
+
     /// The most types kept.
     public var maximumTypes: Int
 

@@ -32,11 +32,12 @@ public struct ReplayHistory: Sendable {
         /// Visibility changes in step order: from `changes[i].step` on, the model shows as `changes[i].visibility`.
         public var changes: [(step: Int, visibility: Visibility)] = []
         public var started: Moment?
-        /// Each time it was placed (the first `attachedLimit` times).
+        /// Each time it was placed: the first `attachedLimit - 1` times and the latest (`left` likewise).
         public var attached: [Moment] = []
         public var left: [Moment] = []
         public var finished: Moment?
-        /// Placed more than `attachedLimit` times or left more often: the lists above stop there.
+        /// Placed more than `attachedLimit` times or left more often: the moments the lists above leave out, between
+        /// their next-to-last and last.
         public var moreMoments = 0
 
         /// Its visibility after `step`.
@@ -169,6 +170,9 @@ public struct ReplayHistory: Sendable {
         if models[index][keyPath: moments].count < Self.attachedLimit {
             models[index][keyPath: moments].append(moment)
         } else {
+            // The last one kept is always the latest: the page's leak list says when a model left for good, and
+            // showed the 50th time it left (step 103 of 80,003).
+            models[index][keyPath: moments][Self.attachedLimit - 1] = moment
             models[index].moreMoments += 1
         }
     }

@@ -14,16 +14,16 @@ public enum UserTemplateText {
     static func prepared(
         _ text: String, name: String, contentType: String
     ) throws(RenderError) -> (text: String, prefixLength: Int) {
+        if let partial = unknownPartial(in: text, contentType: contentType) {
+            throw .templateRefused(
+                name: name, line: partial.line,
+                reason: .unknownPartial(name: partial.name, known: partials(for: contentType)))
+        }
         var hasPragma = false
         var depth = 0
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.contains("{{=") {
                 throw .templateRefused(name: name, line: offset + 1, reason: .changesDelimiters)
-            }
-            if let partial = unknownPartial(in: line, contentType: contentType) {
-                throw .templateRefused(
-                    name: name, line: offset + 1,
-                    reason: .unknownPartial(name: partial, known: partials(for: contentType)))
             }
             depth = sectionDepth(after: line, from: depth)
             if depth > sectionLimit {
@@ -62,14 +62,25 @@ extension UserTemplateText {
         contentType == "HTML" ? ["replay-page"] : []
     }
 
-    /// The first partial `line` names (`{{> name}}` or `{{< name}}`) that is not among `partials(for:)`.
-    fileprivate static func unknownPartial(in line: Substring, contentType: String) -> String? {
-        var rest = line[...]
+    /// The first partial `text` names (`{{> name}}` or `{{< name}}`) that is not among `partials(for:)`, and its
+    /// line. A comment (`{{! … }}`, which ends at the first `}}`, over lines too) names none.
+    fileprivate static func unknownPartial(in text: String, contentType: String) -> (name: String, line: Int)? {
+        var rest = text[...]
         while let open = rest.range(of: "{{") {
             rest = rest[open.upperBound...]
-            guard let sigil = rest.first, sigil == ">" || sigil == "<" else { continue }
-            let name = rest.dropFirst().prefix { $0 != "}" }.trimmingSpaces
-            if !partials(for: contentType).contains(String(name)) { return String(name) }
+            switch rest.first {
+            case "!":
+                guard let close = rest.range(of: "}}") else { return nil }
+                rest = rest[close.upperBound...]
+            case ">", "<":
+                let name = String(rest.dropFirst().prefix { $0 != "}" && $0 != "\n" }.trimmingSpaces)
+                if !partials(for: contentType).contains(name) {
+                    let line = text[..<open.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                    return (name, line)
+                }
+            default:
+                break
+            }
         }
         return nil
     }

@@ -27,7 +27,7 @@ struct DiagramCommand: ParsableCommand {
             to what they led to, and the legend and stderr name it (--no-collapse keeps it). --collapse and \
             `diagram: collapse:` in .navgraph.yml name more. The JSON map and --check are never collapsed.
 
-            A drawing holds at most --max-nodes types (default 2000): those reached first from the windows' roots; \
+            A drawing holds at most --max-nodes types (default 500): those reached first from the windows' roots; \
             stderr says how many were left out.
 
             --check BASELINE compares the relations with a committed `--format json` map and prints a line per \
@@ -109,9 +109,8 @@ struct DiagramCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Draw at most this many types, those reached first from the windows' roots (default: defaults.max-nodes "
-                + "in .navgraph.yml, else \(NavGraphConfiguration.Defaults.builtInMaxNodes); 0 for all); the JSON map "
-                + "is whole.",
+            "Draw at most this many types, those reached first from the windows' roots (default "
+                + "\(NavigationMapCap.defaultMaximumTypes); 0 for all); the JSON map is whole.",
             valueName: "n"))
     var maxNodes: Int?
 
@@ -200,8 +199,8 @@ struct DiagramCommand: ParsableCommand {
             if !collapsed.isEmpty { StandardError.write(Self.collapseNote(collapsed)) }
         }
         var map = try filtered(drawn, with: filter)
-        let maxNodes =
-            maxNodes ?? configuration.defaults.maxNodes?.value ?? NavGraphConfiguration.Defaults.builtInMaxNodes
+        // Not `defaults.max-nodes`, which counts a drawing's models: a map's types cost Graphviz more each.
+        let maxNodes = maxNodes ?? NavigationMapCap.defaultMaximumTypes
         if chosen != .json, maxNodes > 0 {
             let leftOut: Int
             (map, leftOut) = NavigationMapCap(maximumTypes: maxNodes).apply(to: map)

@@ -35,6 +35,26 @@ struct ReplayHistoryTests {
         #expect(Set(history.models.map(\.ref.key)).count == history.models.count)
     }
 
+    /// A sheet presented and dismissed 60 times: its lists keep the first 49 moments and the latest (the page's
+    /// leak list says when it left for good), and count the 10 between.
+    @Test func theLatestMomentIsAlwaysKept() {
+        var timeline = Timeline()
+        timeline.append(NavEvent(.root(ModelRef(id: "r", type: "Root"), kind: .stack, window: "main"), line: 1))
+        for index in 0..<60 {
+            timeline.append(
+                NavEvent(
+                    .present(ModelRef(id: "s", type: "Sheet"), kind: nil, parent: "r", style: .sheet),
+                    line: 2 * index + 2))
+            timeline.append(NavEvent(.dismiss("s"), line: 2 * index + 3))
+        }
+        let history = ReplayHistory(timeline: timeline, descriptions: [])
+        let sheet = history.models[history.index(of: "s")!]
+        #expect(sheet.left.count == ReplayHistory.attachedLimit && sheet.attached.count == ReplayHistory.attachedLimit)
+        #expect(sheet.left.last?.line == 121 && sheet.attached.last?.line == 120)
+        #expect(sheet.left[48].line == 99, "the first 49 as they came")
+        #expect(sheet.moreMoments == 20, "10 placements and 10 departures left out")
+    }
+
     @Test func lifetimesAndLeaks() throws {
         let (_, _, timeline) = try load(example: "leaky-session.log")
         let history = ReplayHistory(timeline: timeline, descriptions: [])

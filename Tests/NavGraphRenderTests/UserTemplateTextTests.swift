@@ -69,6 +69,9 @@ struct UserTemplateTextTests {
         ) {
             try UserTemplateText.prepared("digraph { {{>header}} }", name: "t", contentType: "DOT")
         }
+        // A comment names no partial, on one line or over several.
+        let commented = "{{! see {{> header}} }}\ndigraph {}\n{{!\n{{> header}}\n}}"
+        #expect(try UserTemplateText.prepared(commented, name: "t", contentType: "DOT").prefixLength > 0)
         let inherited = try UserTemplateText.prepared(
             "{{<replay-page}}{{/replay-page}}", name: "t", contentType: "HTML")
         #expect(inherited.prefixLength == 0)
