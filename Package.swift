@@ -110,7 +110,7 @@ let package = Package(
 
         // What the test targets share: the repository's paths, temporary files, golden-file comparison.
         .target(name: "NavGraphTestSupport", path: "Tests/NavGraphTestSupport"),
-        .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore"]),
+        .testTarget(name: "NavGraphCoreTests", dependencies: ["NavGraphCore", "NavGraphTestSupport"]),
         .testTarget(
             name: "NavGraphFormatsTests", dependencies: ["NavGraphCore", "NavGraphFormats", "NavGraphTestSupport"],
             exclude: ["Fixtures"]),
@@ -128,7 +128,8 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         .testTarget(
-            name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
+            name: "NavGraphGraphvizTests",
+            dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats", "NavGraphTestSupport"],
             exclude: ["Fixtures"]),
         // A child process for the console capture's tests: prints from many threads through every path (not a product).
         .executableTarget(

@@ -108,10 +108,12 @@ private struct Views {
         leaks = try navgraph(["leaks", "--format", "json", path])
     }
 
-    /// The steps checked one by one: all of a short input, twelve spread over a long one (the first and the last among them).
+    /// The steps checked one by one: all of a short input, some spread over a long one (the first and the last among
+    /// them): up to 6 and 6 (16 and 12 at full scale, `scripts/test-full-scale`).
     var sampledSteps: [Int] {
-        guard lastStep > 16 else { return Array(1...max(lastStep, 1)) }
-        return Array(Set((0..<12).map { 1 + $0 * (lastStep - 1) / 11 } + [lastStep])).sorted()
+        let (short, spread) = scaled((6, 6), full: (16, 12))
+        guard lastStep > short else { return Array(1...max(lastStep, 1)) }
+        return Array(Set((0..<spread).map { 1 + $0 * (lastStep - 1) / (spread - 1) } + [lastStep])).sorted()
     }
 
     func checkAgreement(context: String) throws {

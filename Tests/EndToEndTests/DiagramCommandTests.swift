@@ -2,7 +2,7 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-@Suite("navgraph diagram, as a user runs it")
+@Suite("navgraph diagram, as a user runs it", .tags(.draws))
 struct DiagramCommandTests {
     static let logs = [
         "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log",

@@ -5,7 +5,7 @@ import Testing
 /// The examples committed under docs/ are what navgraph makes today: each file, and each block of a page between
 /// `<!-- navgraph ARGS -->` and `<!-- /navgraph -->`, is compared with a run of the built binary from the
 /// repository's root. `NAVGRAPH_RECORD=1` rewrites them (then review the diff).
-@Suite("Committed docs examples")
+@Suite("Committed docs examples", .tags(.draws))
 struct DocsExamplesTests {
     /// Example files: the command that makes each, writing to stdout.
     static let files: [(path: String, arguments: [String])] = [

@@ -9,7 +9,8 @@ import Testing
 // with pauses longer than the live view's quiet period in the middle of dumps — and require exactly what reading the
 // whole input at once gives: the final state, its step number, the warnings, `history` and `leaks`.
 //
-// `NAVGRAPH_FOLLOW_ROUNDS=N` runs N seeds per case instead of one (scripts/follow-property: the long variant).
+// `NAVGRAPH_FOLLOW_ROUNDS=N` runs N seeds per case instead of one (scripts/follow-property: the long variant); each
+// input is split one way of two in a usual run, both at full scale (`NAVGRAPH_FULL_SCALE=1`, scripts/test-full-scale).
 
 /// How a writer splits its input.
 enum SplitPattern: String, CaseIterable, Sendable {
@@ -237,6 +238,17 @@ enum FollowInputs {
 
     static var all: [String] { examples + corpus + generated + runtimeFixtures }
 
+    /// Each input with how it is split: both ways at full scale (`scripts/test-full-scale`); otherwise one way,
+    /// alternating over the inputs, the growing file (`offset` 1) the other way from the pipe, so that every input is
+    /// still fed both ways and each way still gets every kind of input.
+    static func cases(offset: Int) -> [(String, SplitPattern)] {
+        all.enumerated().flatMap { index, path in
+            let patterns: [SplitPattern] =
+                fullScale ? [.lines, .chunks] : [(index + offset) % 2 == 0 ? .lines : .chunks]
+            return patterns.map { (path, $0) }
+        }
+    }
+
     static let rounds = Int(ProcessInfo.processInfo.environment["NAVGRAPH_FOLLOW_ROUNDS"] ?? "") ?? 1
 
     static func seeds(for path: String, _ pattern: SplitPattern) -> [UInt64] {
@@ -282,8 +294,7 @@ struct FollowPropertyTests {
         }
     }
 
-    @Test(
-        "a pipe fed a line at a time or in random chunks", arguments: FollowInputs.all, [SplitPattern.lines, .chunks])
+    @Test("a pipe fed a line at a time or in random chunks", arguments: FollowInputs.cases(offset: 0))
     func pipe(path: String, pattern: SplitPattern) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let reference = try Reference.of(path)
@@ -318,7 +329,7 @@ struct FollowPropertyTests {
         }
     }
 
-    @Test("a growing log file", arguments: FollowInputs.all, [SplitPattern.lines, .chunks])
+    @Test("a growing log file", arguments: FollowInputs.cases(offset: 1))
     func growingFile(path: String, pattern: SplitPattern) async throws {
         let reference = try Reference.of(path)
         // A file navgraph rejects when read whole (nothing in it is navigation, or a line it cannot read) is watched

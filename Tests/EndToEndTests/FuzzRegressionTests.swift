@@ -5,7 +5,7 @@ import NavGraphFuzzing
 import NavGraphTestSupport
 import Testing
 
-@Suite("Fuzz regressions and seeds through the fuzz harness")
+@Suite("Fuzz regressions and seeds through the fuzz harness", .tags(.memory))
 struct FuzzRegressionTests {
     /// Every target's fuzz seeds (as `scripts/fuzz` starts from them) and crash inputs, through `navgraph-fuzz`:
     /// each format's, and the console's (detection, every view).
@@ -25,7 +25,7 @@ struct FuzzRegressionTests {
 
 /// Each format in `InputFormats.all` is detected from its own files (its fuzz seeds), so a format added to the list
 /// is checked with no test to change.
-@Suite("Every listed format is detected from its seeds")
+@Suite("Every listed format is detected from its seeds", .tags(.memory))
 struct InputFormatSeedTests {
     @Test(arguments: InputFormats.all.map(\.name))
     func someSeedIsDetectedAsTheFormat(name: String) throws {

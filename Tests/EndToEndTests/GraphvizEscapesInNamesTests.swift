@@ -6,7 +6,7 @@ import Testing
 /// tab title, presentation style), in the map's legend (an HTML-like label, where Graphviz expands `\G` as well) and
 /// in the tooltips (`xlink:title`), where Graphviz expands `\N`, `\G`, `\L`, `\E`, `\T`, `\H` after reading the
 /// string's escapes once more than in a label — `Pay\N\G\L` showed as `Payn0navgraph…`.
-@Suite("Graphviz's escapes in names")
+@Suite("Graphviz's escapes in names", .tags(.draws))
 struct GraphvizEscapesInNamesTests {
     static let type = #"Pay\N\G\L\E\T\H\n\l\rModel"#
     static let log = """

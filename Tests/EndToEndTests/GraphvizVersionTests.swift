@@ -4,7 +4,7 @@ import Testing
 
 /// What must hold whichever Graphviz navgraph was built against: Debian's 2.42/2.43 and the 14.x every Mac has
 /// (`.ci/run` runs these tests against both; see docs/graphviz.md).
-@Suite("navgraph with the Graphviz it was built against")
+@Suite("navgraph with the Graphviz it was built against", .tags(.draws))
 struct GraphvizVersionTests {
     static let examples = [
         "session.log", "leaky-session.log", "leaky-session.jsonl", "sheet-over-tabs.txt", "per-tab-routers.log",

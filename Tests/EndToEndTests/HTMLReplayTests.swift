@@ -16,7 +16,7 @@ let chromiumIsAvailable: Bool = {
     return probe?.status == 0
 }()
 
-@Suite("replay --html")
+@Suite("replay --html", .tags(.draws))
 struct HTMLReplayTests {
     static let committedExample = "docs/html-replay/leaky-session.html"
 

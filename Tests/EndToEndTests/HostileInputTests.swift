@@ -31,28 +31,26 @@ func writeLines(
     }
 }
 
-/// Peak resident memory of a run in KiB, where /usr/bin/time is installed.
-/// `nil` under a sanitizer (its shadow memory is not navgraph's), or without /usr/bin/time.
-func peakMemoryKB(_ arguments: [String]) throws -> Int? {
+/// A run of navgraph and its peak resident memory in KiB, measured by /usr/bin/time where it is installed: one run
+/// gives both. The peak is `nil` under a sanitizer (its shadow memory is not navgraph's), or without /usr/bin/time.
+func measuredRun(_ arguments: [String]) throws -> (run: Run, peakKB: Int?) {
     guard ProcessInfo.processInfo.environment["NAVGRAPH_SANITIZED"] == nil,
         FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
-    else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    process.arguments = ["-f", "%M", binaryURL.path] + arguments
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let err = folder.appendingPathComponent("err")
-    try createEmptyFile(err)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    let text = try String(contentsOf: err, encoding: .utf8)
-    return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    else { return (try navgraph(arguments), nil) }
+    let marker = "navgraph-test-peak-kb "
+    var run = try runTool(URL(fileURLWithPath: "/usr/bin/time"), ["-f", marker + "%M", binaryURL.path] + arguments)
+    // time(1) writes its line last, after navgraph's own stderr.
+    guard let range = run.stderr.range(of: marker, options: .backwards) else { return (run, nil) }
+    let peak = Int(run.stderr[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+    run.stderr = String(run.stderr[..<range.lowerBound])
+    return (run, peak)
 }
 
-@Suite("Hostile input: every case has a defined outcome", .serialized)
+/// Whether the tests run under a sanitizer (scripts/test-sanitized), where a run is many times slower and memory is
+/// not measured: inputs sized only to exceed a memory bound are made smaller there.
+let sanitized = ProcessInfo.processInfo.environment["NAVGRAPH_SANITIZED"] != nil
+
+@Suite("Hostile input: every case has a defined outcome", .serialized, .tags(.memory))
 struct HostileInputTests {
     let folder: URL
 
@@ -118,32 +116,38 @@ struct HostileInputTests {
     @Test func aHundredMegabyteLineIsSkippedInBoundedMemory() throws {
         let path = try writeFile(folder, "long.log") { handle in
             let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-            for _ in 0..<100 { handle.write(chunk) }
+            // Past the memory bound; under a sanitizer, which does not measure memory, 16 MB.
+            for _ in 0..<(sanitized ? 16 : 100) { handle.write(chunk) }
             handle.write(Data("\n<[AppNavigationModel 667...]>\n".utf8))
         }
-        let run = try navgraph(["tree", path])
+        let (run, peak) = try measuredRun(["tree", path])
         #expect(run.status == 0)
         #expect(run.stdout == "window main\nAppNavigationModel 667\n")
         #expect(run.stderr.contains("skipped 1 line"))
-        if let peak = try peakMemoryKB(["tree", path]) { #expect(peak < 80_000, "peak \(peak) KB") }
+        if let peak { #expect(peak < 80_000, "peak \(peak) KB") }
     }
 
+    /// Twice the memory bound of noise (~128 MB; ~256 MB at full scale, 16 MB under a sanitizer, which does not
+    /// measure memory) is read through in bounded memory.
     @Test func hundredsOfMegabytesOfNoiseStreamThrough() throws {
         let line = Data(
             "2025-03-14 09:41:07.201 App[4242:9111] [Network] GET https://api.example.com/v1/feed 200 (143 ms)\n".utf8)
+        let blocks = sanitized ? 16 : scaled(128, full: 256)  // of 10,000 lines, ~1 MB
         let path = try writeFile(folder, "noise.log") { handle in
             var block = Data()
             for _ in 0..<10_000 { block.append(line) }
-            for _ in 0..<256 { handle.write(block) }  // ~256 MB
+            for _ in 0..<blocks { handle.write(block) }
         }
-        let run = try navgraph(["tree", path])
+        let (run, peak) = try measuredRun(["tree", path])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("error: no navigation output found in 2560000 lines"))
-        if let peak = try peakMemoryKB(["tree", path]) { #expect(peak < 60_000, "peak \(peak) KB") }
+        #expect(run.stderr.contains("error: no navigation output found in \(blocks * 10_000) lines"))
+        if let peak { #expect(peak < 60_000, "peak \(peak) KB") }
     }
 
-    @Test func aDumpTenThousandLevelsDeep() throws {
-        let depth = 10_000
+    /// 10,000 levels; 3,000 under a sanitizer, where a run is many times slower.
+    @Test(.tags(.draws)) func aDumpTenThousandLevelsDeep() throws {
+        let depth = sanitized ? 3_000 : 10_000
+        let folded = (depth - 1) / 48 * 48  // the tree folds indentation every 48 levels
         let path = try writeFile(folder, "deep.log") { handle in
             handle.write(Data("[Level0NavigationModel 000...]: Started\n".utf8))
             for level in 0..<depth {
@@ -157,44 +161,50 @@ struct HostileInputTests {
         }
         let tree = try navgraph(["tree", path])
         #expect(tree.status == 0)
-        #expect(tree.stdout.contains("⋮ depth 9984\n└─ Level9984NavigationModel"))
+        #expect(tree.stdout.contains("⋮ depth \(folded)\n└─ Level\(folded)NavigationModel"))
         #expect(tree.stdout.utf8.count < 2_000_000, "folded indentation: \(tree.stdout.utf8.count) bytes")
         let json = try navgraph(["tree", "--format", "json", path])
         #expect(json.status == 0)
         #expect(json.stdout.components(separatedBy: "\"children\": [").count - 1 == depth)
         let dot = try navgraph(["render", "--format", "dot", path])
         #expect(dot.status == 0)
-        #expect(dot.stderr.contains("drew 2000 models; 8000 more are folded"))
+        #expect(dot.stderr.contains("drew 2000 models; \(depth - 2000) more are folded"))
         let svg = try navgraph(["render", "--format", "svg", "--max-nodes", "300", path])
         #expect(svg.status == 0 && isWellFormedXML(svg.stdoutBytes))
         let leaks = try navgraph(["leaks", path])
         #expect(leaks.status == 0 && leaks.stdout.hasPrefix("0 leaked"))
     }
 
-    @Test func aHundredThousandPresentationsEachOnTheLast() throws {
-        let count = 100_000
+    /// A chain of 40,000 presentations (100,000 at full scale, 10,000 under a sanitizer), each on the last, the second
+    /// half dismissed at once.
+    @Test func aLongChainOfPresentationsEachOnTheLast() throws {
+        let count = sanitized ? 10_000 : scaled(40_000, full: 100_000)
+        let half = count / 2
         let path = try writeLines(
             folder, "chain.jsonl", 1..<count,
             first: "{\"event\":\"root\",\"id\":\"p0\",\"type\":\"RootModel\"}\n",
-            last: "{\"event\":\"dismiss\",\"id\":\"p50000\"}\n"
+            last: "{\"event\":\"dismiss\",\"id\":\"p\(half)\"}\n"
         ) { index in
             "{\"event\":\"start\",\"id\":\"p\(index)\",\"type\":\"SheetModel\"}\n"
                 + "{\"event\":\"present\",\"id\":\"p\(index)\",\"type\":\"SheetModel\",\"parent\":\"p\(index - 1)\",\"style\":\"sheet\"}\n"
         }
         let tree = try navgraph(["tree", path])
         #expect(tree.status == 0)
-        #expect(tree.stdout.contains("⋮ depth 49968"))
-        #expect(tree.stdout.contains("Leaked: left the hierarchy, never finished (50000):"))
+        #expect(tree.stdout.contains("⋮ depth \((half - 1) / 48 * 48)"))  // folded every 48 levels
+        #expect(tree.stdout.contains("Leaked: left the hierarchy, never finished (\(half)):"))
         let leaks = try navgraph(["leaks", "--format", "json", path])
         #expect(leaks.status == 1)
-        #expect(leaks.stdout.contains("\"alive\": 49999"))
+        #expect(leaks.stdout.contains("\"alive\": \(half - 1)"))
         let dot = try navgraph(["render", "--format", "dot", path])
         #expect(dot.status == 0 && dot.stderr.contains("folded into '… N more' nodes"))
     }
 
-    @Test func aStackAMillionEntriesLong() throws {
+    /// A stack of 100,000 entries (a million at full scale, 20,000 under a sanitizer) is listed to its top and folded
+    /// in a drawing.
+    @Test func aVeryLongStack() throws {
+        let count = sanitized ? 20_000 : scaled(100_000, full: 1_000_000)
         let path = try writeLines(
-            folder, "stack.jsonl", 0..<1_000_000,
+            folder, "stack.jsonl", 0..<count,
             first: "{\"event\":\"root\",\"id\":\"s\",\"type\":\"StackRootModel\",\"kind\":\"stack\"}\n",
             last: "{\"event\":\"pop\",\"parent\":\"s\",\"count\":3}\n"
         ) { index in
@@ -202,10 +212,11 @@ struct HostileInputTests {
         }
         let tree = try navgraph(["tree", path])
         #expect(tree.status == 0)
-        #expect(tree.stdout.hasSuffix("\n└─ DetailModel e999996\n"))
+        #expect(tree.stdout.hasSuffix("\n└─ DetailModel e\(count - 4)\n"))
         let dot = try navgraph(["render", "--format", "dot", path])
         #expect(dot.status == 0)
-        #expect(dot.stdout.contains("label=\"… 999,957 more\""))
+        let folded = count - 43  // 999,957 of a million: the drawing keeps the first and the last few
+        #expect(dot.stdout.contains("label=\"… \(folded / 1000),\(String(format: "%03d", folded % 1000)) more\""))
     }
 
     @Test func jsonThatIsNotAnEvent() throws {
@@ -260,7 +271,7 @@ struct HostileInputTests {
         #expect(strict.status == 2 && strict.stderr.contains("<stdin>:1: error: dismiss of 't'"))
     }
 
-    @Test func hostileNamesInEveryOutput() throws {
+    @Test(.tags(.draws)) func hostileNamesInEveryOutput() throws {
         let names = [
             "Quote\"Back\\slash", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
             "Esc\u{1B}[2JBidi\u{202E}X", "CDATA]]>&amp;",
@@ -297,7 +308,7 @@ struct HostileInputTests {
 
     /// A 2 MB id: `tree` and JSON show it whole; a diagram draws its first 199 characters and `…` (Graphviz cannot
     /// lay out a node millions of points wide: it failed, printing the same error once per edge).
-    @Test func aMegabyteIDIsDrawnClipped() throws {
+    @Test(.tags(.draws)) func aMegabyteIDIsDrawnClipped() throws {
         let id = String(repeating: "x", count: 2_000_000)
         let path = try writeFile(folder, "wide.jsonl") {
             $0.write(Data("{\"event\":\"root\",\"id\":\"\(id)\",\"type\":\"Root\"}\n".utf8))

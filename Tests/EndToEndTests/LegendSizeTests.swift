@@ -5,7 +5,7 @@ import Testing
 /// The legend is a key, not a second drawing: at most a quarter of the SVG's width (it was 47–67%, and in an 880 px
 /// README column it shrank the drawing's text to about 6 px). Top to bottom it goes under the drawing, where it costs
 /// no width at all; beside a narrow drawing it was 39% of it.
-@Suite("The legend's size")
+@Suite("The legend's size", .tags(.draws))
 struct LegendSizeTests {
     /// Every example `render` accepts (not the Swift program that made one, nor the example configuration).
     static let examples: [String] = {

@@ -43,7 +43,7 @@ struct MermaidValidationTests {
 
     /// Mermaid draws in the SVG's direction and reading order: a window no edge leaves is still top to bottom in
     /// `TB` (Mermaid turns a subgraph without a direction of its own), and tab 1 comes before tab 2.
-    @Test func directionAndReadingOrderMatchTheSVG() throws {
+    @Test(.tags(.draws)) func directionAndReadingOrderMatchTheSVG() throws {
         let tb = try navgraph(["render", "--format", "mermaid", example("sheet-over-tabs.txt")])
         let lr = try navgraph(["render", "--format", "mermaid", "--direction", "LR", example("sheet-over-tabs.txt")])
         let verdicts = try MermaidParser.check([("TB", tb.stdout), ("LR", lr.stdout)])

@@ -86,7 +86,7 @@ struct OutputFailureTests {
 /// pointed), over the file standard input reads, or with other permissions than the file it replaces.
 @Suite("-o: where and how it writes")
 struct OutputFileSafetyTests {
-    @Test func aSymlinkToNothingIsRefused() throws {
+    @Test(.tags(.draws)) func aSymlinkToNothingIsRefused() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("elsewhere/later.svg")

@@ -146,7 +146,7 @@ struct ReadmeTranscriptTests {
     }
 }
 
-@Suite("The docs' diagrams are what navgraph draws")
+@Suite("The docs' diagrams are what navgraph draws", .tags(.draws))
 struct DocsDiagramTests {
     @Test func theREADMEsDiagramIsCurrent() throws {
         // The README shows docs/sheet-over-tabs.svg, made by the command it names; the same input gives the same bytes.

@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("navgraph render, as a user runs it")
+@Suite("navgraph render, as a user runs it", .tags(.draws))
 struct RenderCommandTests {
     /// Mermaid names models as the DOT drawing does: `--strip-suffix` (or `defaults.strip-suffix`) and short UUIDs.
     @Test func mermaidNamesModelsAsTheDrawingDoes() throws {
@@ -370,7 +370,7 @@ struct RenderCommandTests {
     }
 
     /// diagram took the extension from the whole path: `a.b/nav` had the "extension" `b/nav`.
-    @Test func diagramTakesTheExtensionFromTheFileNameOnly() throws {
+    @Test(.tags(.draws)) func diagramTakesTheExtensionFromTheFileNameOnly() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
@@ -446,7 +446,7 @@ struct RenderCommandTests {
         }
     }
 
-    @Test func aDashIsStandardOutput() throws {
+    @Test(.tags(.draws)) func aDashIsStandardOutput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plain = try navgraph(["render", example("per-tab-routers.log"), "--format", "mermaid"])

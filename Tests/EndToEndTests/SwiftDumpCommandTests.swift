@@ -245,7 +245,7 @@ struct SwiftDumpCommandTests {
 
     /// `replay` gives each step the same warnings as `history`: the reader's about the step's lines too (a cut
     /// dump's), in the text of `--steps` and in `--html`'s page data (both had only the reducer's).
-    @Test func replayGivesACutDumpsWarningToItsStep() throws {
+    @Test(.tags(.draws)) func replayGivesACutDumpsWarningToItsStep() throws {
         let file = repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/cut-short.txt")
             .path
         let warning =

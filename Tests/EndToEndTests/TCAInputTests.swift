@@ -114,7 +114,7 @@ struct TCAInputTests {
 
     /// A feature that becomes a stack in place (its first push after it was placed) is drawn as a stack on the HTML
     /// page, as `render` draws it: the page's one layout used the kind a model had when first placed.
-    @Test func theReplayPageDrawsAFeatureThatBecameAStackAsOne() throws {
+    @Test(.tags(.draws)) func theReplayPageDrawsAFeatureThatBecameAStackAsOne() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("tabs.html").path
@@ -125,7 +125,7 @@ struct TCAInputTests {
         #expect(html.contains(#""type":"HomeFeature.State","kind":"stack""#))
     }
 
-    @Test func diagramMapsTheFeatures() throws {
+    @Test(.tags(.draws)) func diagramMapsTheFeatures() throws {
         let diagram = try navgraph(["diagram", Self.fixture("stack.log"), Self.fixture("tabs.log")])
         #expect(diagram.status == 0, "\(diagram.stderr)")
         #expect(diagram.stdout.contains("detail(SyncUpDetail.State)"))

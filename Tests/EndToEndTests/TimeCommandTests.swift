@@ -2,7 +2,7 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-@Suite("navgraph leaks")
+@Suite("navgraph leaks", .tags(.memory))
 struct LeaksCommandTests {
     @Test func textListsEachLeakWithItsSubtreeAndExits1() throws {
         let run = try navgraph(["leaks", example("leaky-session.log")])
@@ -265,7 +265,7 @@ struct HistoryCommandTests {
     }
 }
 
-@Suite("navgraph-events v1 from the command line")
+@Suite("navgraph-events v1 from the command line", .tags(.memory))
 struct EventLogCommandTests {
     static let broken = """
         {"event":"root","id":"app","type":"App","kind":"tabs"}

@@ -2,7 +2,7 @@ import Foundation
 import NavGraphTestSupport
 import Testing
 
-@Suite("navgraph tree, as a user runs it")
+@Suite("navgraph tree, as a user runs it", .tags(.memory))
 struct TreeCommandTests {
     @Test(arguments: ["session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log", "legacy-1x.log"])
     func printsTheExampleTree(name: String) throws {

@@ -1,7 +1,8 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
-@Suite("Children of a flat tree")
+@Suite("Children of a flat tree", .tags(.memory))
 struct ChildIndexTests {
     private func entries(_ parents: [Int?]) -> [Snapshot.Entry] {
         parents.enumerated().map { index, parent in

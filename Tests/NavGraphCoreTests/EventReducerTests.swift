@@ -1,9 +1,10 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphCore
 
 /// The navgraph-events v1 semantics (docs/navgraph-events-v1.md), applied by the one reducer.
-@Suite("Structured events")
+@Suite("Structured events", .tags(.memory))
 struct EventReducerTests {
     private func ref(_ id: String, _ type: String = "Screen") -> ModelRef { ModelRef(id: id, type: type) }
 
@@ -179,7 +180,7 @@ struct EventReducerTests {
     }
 }
 
-@Suite("The timeline")
+@Suite("The timeline", .tags(.memory))
 struct TimelineTests {
     /// A deterministic pseudo-random log of pushes, pops, presents and dismisses.
     private func randomEvents(count: Int, seed: UInt64) -> [NavEvent] {
@@ -254,7 +255,7 @@ struct TimelineTests {
     }
 }
 
-@Suite("RFC 3339 times")
+@Suite("RFC 3339 times", .tags(.memory))
 struct TimestampTests {
     @Test func parsesAndFormats() {
         #expect(Timestamp.parseRFC3339("1970-01-01T00:00:00Z") == 0)
@@ -277,7 +278,7 @@ struct TimestampTests {
     }
 }
 
-@Suite("Fuzzer findings")
+@Suite("Fuzzer findings", .tags(.memory))
 struct FuzzFindingTests {
     @Test func aRootEventForAPlacedModelMovesItWithItsSubtree() {
         var hierarchy = Hierarchy()

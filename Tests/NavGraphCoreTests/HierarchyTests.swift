@@ -1,8 +1,9 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphCore
 
-@Suite("The reducer")
+@Suite("The reducer", .tags(.memory))
 struct HierarchyTests {
     private func model(_ key: String, _ type: String = "Screen") -> ModelRef { ModelRef(key: key, id: key, type: type) }
 

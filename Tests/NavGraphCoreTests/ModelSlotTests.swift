@@ -1,9 +1,10 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphCore
 
 /// The slot table behind `Hierarchy`: its size follows the live state, and reusing slots never mixes models up.
-@Suite("Model slots")
+@Suite("Model slots", .tags(.memory))
 struct ModelSlotTests {
     private func apply(_ hierarchy: inout Hierarchy, _ action: NavEvent.Action, line: Int) -> [String] {
         hierarchy.apply(NavEvent(action, line: line)).warnings.map(\.message)

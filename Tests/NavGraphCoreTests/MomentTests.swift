@@ -1,7 +1,8 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
-@Suite("Moments and the cut-off at one")
+@Suite("Moments and the cut-off at one", .tags(.memory))
 struct MomentTests {
     private func event(_ line: Int, time: Double?) -> NavEvent { NavEvent(.mark("m\(line)"), line: line, time: time) }
 

@@ -1,8 +1,9 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 /// What readings skipped, counted per reading and summed over the inputs of one run (`diagram A B C`).
-@Suite struct SkippedLinesTests {
+@Suite(.tags(.memory)) struct SkippedLinesTests {
     static func reading(skipped: Int, unreadable: Int) -> SkippedLines {
         var lines = SkippedLines()
         for index in 0..<skipped { lines.count(unreadable: index < unreadable) }

@@ -1,9 +1,10 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphCore
 
 /// The generic tables of `NavGraphCore/Storage`, on their own.
-@Suite("Storage")
+@Suite("Storage", .tags(.memory))
 struct StorageTests {
     /// Slots keep their numbers while other elements come and go; a freed slot is the next one used, so the table
     /// is as large as the most elements live at once.

@@ -1,10 +1,11 @@
 import Foundation
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("ANSI escape sequences")
+@Suite("ANSI escape sequences", .tags(.memory))
 struct ANSIEscapesTests {
     private func stripped(_ text: String) -> String {
         var plain: [UInt8] = []

@@ -4,7 +4,7 @@ import Testing
 @testable import NavGraphFormats
 
 /// The line type readers read through: every operation is total — past either end it gives `nil` or an empty slice.
-@Suite("ByteLine")
+@Suite("ByteLine", .tags(.memory))
 struct ByteLineTests {
     private func with<T>(_ text: String, _ body: (ByteLine) -> T) -> T {
         Array(text.utf8).withUnsafeBufferPointer { body(ByteLine($0)) }

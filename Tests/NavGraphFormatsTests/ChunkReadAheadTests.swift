@@ -12,7 +12,7 @@ import Testing
 
 /// Reading a chunk ahead on another thread must hand out exactly the lines reading in turn does: the same bytes,
 /// numbers and truncation, wherever the chunks split them, and stop without waiting for a pipe's writer.
-@Suite("Reading a chunk ahead")
+@Suite("Reading a chunk ahead", .tags(.memory))
 struct ChunkReadAheadTests {
     struct Line: Equatable, CustomStringConvertible {
         var text: String

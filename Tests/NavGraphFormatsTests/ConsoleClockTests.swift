@@ -1,10 +1,11 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
 /// The time a console wrote at the start of a line. Lines that share their date and time to the second with the line
 /// before are read from the part after it: every form must read the same either way.
-@Suite("Console times")
+@Suite("Console times", .tags(.memory))
 struct ConsoleClockTests {
     private func times(_ lines: [String]) -> [Double?] {
         var clock = ConsoleClock()

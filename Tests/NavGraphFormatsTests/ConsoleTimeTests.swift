@@ -1,9 +1,10 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("Console times at the start of a line")
+@Suite("Console times at the start of a line", .tags(.memory))
 struct ConsoleTimeTests {
     private func times(_ lines: [String]) -> [Double?] {
         var clock = ConsoleClock()

@@ -55,7 +55,7 @@ let corpusOutcomes: [String: CorpusOutcome] = [
     "swiftfulrouting-log-issue85.txt": .rejected,
 ]
 
-@Suite("Every corpus file, read")
+@Suite("Every corpus file, read", .tags(.memory))
 struct CorpusTableTests {
     @Test(arguments: corpusOutcomes.keys.sorted())
     func outcome(name: String) throws {

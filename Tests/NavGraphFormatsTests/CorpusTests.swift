@@ -7,7 +7,7 @@ import Testing
 
 /// What the SwiftUINavigation samples of the corpus read as, in detail. `CorpusTableTests` reads every file of the
 /// corpus and checks the copies against ../shared/corpus.
-@Suite("Real samples from the corpus")
+@Suite("Real samples from the corpus", .tags(.memory))
 struct CorpusTests {
     @Test func readmeDebugPrintWithDotPrefixAndCRLF() throws {
         let result = try read(file: corpusFixture("snav-debugprint-readme-d065a16.txt"))

@@ -1,9 +1,10 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("Finding dumps in a console log")
+@Suite("Finding dumps in a console log", .tags(.memory))
 struct DumpAssemblyTests {
     @Test func otherOutputInsideADumpIsSkippedAndTheDumpGoesOn() {
         let result = read(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import NavGraphFormats
 
-@Suite("Reading navgraph-events v1")
+@Suite("Reading navgraph-events v1", .tags(.memory))
 struct EventLogReaderTests {
     @Test func everyEventMapsToItsAction() {
         let result = readLog(

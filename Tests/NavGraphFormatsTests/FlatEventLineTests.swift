@@ -7,7 +7,7 @@ import Testing
 
 /// The fast path for flat event lines must read every line exactly as the full JSON parser does: the same events,
 /// the same times to the bit, the same diagnostics.
-@Suite("Flat event lines")
+@Suite("Flat event lines", .tags(.memory))
 struct FlatEventLineTests {
     private func readBothWays(_ lines: [String], lenient: Bool) -> (
         fast: ([NavEvent], [String]), full: ([NavEvent], [String])

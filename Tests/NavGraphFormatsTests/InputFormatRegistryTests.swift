@@ -1,11 +1,12 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
 /// `InputFormats.all` is what detection, `--input-format` and fuzzing go through: each entry must be findable by
 /// its names, and its definition complete.
-@Suite("The input format registry")
+@Suite("The input format registry", .tags(.memory))
 struct InputFormatRegistryTests {
     @Test func namesAndAliasesAreUniqueAndFindTheirFormat() {
         let names = InputFormats.all.flatMap { [$0.name] + $0.aliases }
@@ -46,7 +47,7 @@ struct InputFormatRegistryTests {
 
 /// Library errors say what, where and in which format as data, and in plain words without the command line's
 /// options (which `navgraph` adds when it words them).
-@Suite("Input errors as data")
+@Suite("Input errors as data", .tags(.memory))
 struct InputErrorDataTests {
     @Test func aNamedFormatWithNoLineOfItCarriesTheFormatAndFile() throws {
         let error = try #require(read("hello\nworld\n", format: .typedPath).error)

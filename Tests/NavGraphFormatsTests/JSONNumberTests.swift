@@ -1,9 +1,10 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
 /// The one number grammar both JSON readers use: where a number ends, and where and why an invalid one fails.
-@Suite("JSON numbers")
+@Suite("JSON numbers", .tags(.memory))
 struct JSONNumberTests {
     private func scan(_ text: String) -> Result<Int, JSONNumber.Failure> {
         Array(text.utf8).withUnsafeBufferPointer { JSONNumber.scan($0, from: 0) }

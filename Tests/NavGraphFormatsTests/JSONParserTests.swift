@@ -1,8 +1,9 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("The JSON parser")
+@Suite("The JSON parser", .tags(.memory))
 struct JSONParserTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
         let bytes = Array(text.utf8)

@@ -1,11 +1,12 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
 /// The inference rules (docs/formats/swiftui-navigation.md, "How kinds are inferred"), on dumps shaped like the
 /// SwiftUINavigation Examples app.
-@Suite("Inferring kinds from dumps")
+@Suite("Inferring kinds from dumps", .tags(.memory))
 struct KindInferenceTests {
     static let launch = """
         <[AppNavigationModel 667...]>

@@ -1,9 +1,10 @@
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("Pairing lines to models by type and id prefix")
+@Suite("Pairing lines to models by type and id prefix", .tags(.memory))
 struct ModelIdentityTests {
     @Test func startedAfterADumpBindsToTheListedModel() {
         let result = read(
@@ -178,7 +179,7 @@ struct ModelIdentityTests {
 
 /// A dump line is paired through the previous dump when the model there is still the only live one of its name;
 /// that shortcut must pair every line exactly as the full ranking does.
-@Suite("Pairing dump lines through the previous dump")
+@Suite("Pairing dump lines through the previous dump", .tags(.memory))
 struct PreviousDumpHintTests {
     private func events(_ text: String, hints: Bool) -> ([NavEvent], [String]) {
         let diagnostics = DiagnosticCollector()

@@ -1,10 +1,11 @@
 import Foundation
 import NavGraphCore
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("NavigationPath JSON")
+@Suite("NavigationPath JSON", .tags(.memory))
 struct NavigationPathReaderTests {
     /// Pushed models in order, as `Type id`.
     private func pushes(_ result: ReadResult) -> [String] {

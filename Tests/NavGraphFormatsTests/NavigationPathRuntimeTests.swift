@@ -7,7 +7,7 @@ import Testing
 
 /// NavigationPath JSON as the real runtime writes it (Fixtures/navigation-path/generate.swift): values re-encoded with
 /// their keys in another order, private and local types, NavigationBackport's mangled names.
-@Suite("NavigationPath JSON from the real runtime")
+@Suite("NavigationPath JSON from the real runtime", .tags(.memory))
 struct NavigationPathRuntimeTests {
     /// What both fixtures read as: the same steps, whatever the names look like in the JSON.
     private let expectedSteps = [

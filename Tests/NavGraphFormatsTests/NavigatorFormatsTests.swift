@@ -8,7 +8,7 @@ import Testing
 /// NavigatorUI's log formats before 2.0.2, read from the lines its logging code prints: the fixtures in
 /// `Fixtures/navigator/` are made by `Fixtures/navigator-generator/generate.swift`, which re-declares each tag's
 /// logging code and prints through the Swift runtime (see its README).
-@Suite("NavigatorUI log formats of every release")
+@Suite("NavigatorUI log formats of every release", .tags(.memory))
 struct NavigatorFormatsTests {
     static let fixtures = ["0.8.0", "0.9.2", "0.9.12", "0.9.25", "1.4.6", "2.0.2"]
 

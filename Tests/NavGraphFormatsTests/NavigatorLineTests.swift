@@ -7,7 +7,7 @@ import Testing
 /// The NavigatorUI reader reads ASCII lines and destinations byte by byte; these check that it reads exactly what
 /// the straightforward reading as text reads, on random lines made of the pieces that matter and on every line of
 /// the examples and the corpus.
-@Suite("NavigatorUI lines, byte by byte")
+@Suite("NavigatorUI lines, byte by byte", .tags(.memory))
 struct NavigatorLineTests {
     private static let uuids = [
         "C0D363A8-5C28-40B3-98E8-3DBE488054BB", "2f3cf02f-08fc-4431-abdd-32685c6d333c",

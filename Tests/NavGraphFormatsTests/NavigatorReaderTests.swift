@@ -5,7 +5,7 @@ import Testing
 
 @testable import NavGraphFormats
 
-@Suite("NavigatorUI logs")
+@Suite("NavigatorUI logs", .tags(.memory))
 struct NavigatorReaderTests {
     private let root = "C0D363A8-5C28-40B3-98E8-3DBE488054BB"
     private let child = "2F3CF02F-08FC-4431-ABDD-32685C6D333C"

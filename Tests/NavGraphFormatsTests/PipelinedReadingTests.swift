@@ -13,7 +13,7 @@ import Testing
 
 /// Reading on a second thread must be invisible: the same events, the same diagnostics in the same order, the
 /// same errors, and a prompt stop.
-@Suite("Reading on a second thread")
+@Suite("Reading on a second thread", .tags(.memory))
 struct PipelinedReadingTests {
     /// Everything a handler is told, in order.
     final class Transcript: DiagnosticHandler {

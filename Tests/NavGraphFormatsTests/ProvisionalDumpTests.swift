@@ -8,7 +8,7 @@ import Testing
 /// The live view shows a `printDebugGraph()` dump that is still being printed as if it ended now. Lines not printed
 /// yet are not gone: the window's last dump stands in for them, so a sheet printed before the tabs is not taken for
 /// the only tab, and the tabs do not vanish until the dump ends.
-@Suite("A half-printed dump shown provisionally")
+@Suite("A half-printed dump shown provisionally", .tags(.memory))
 struct ProvisionalDumpTests {
     /// The provisional snapshot after reading the first `count` lines of `text`, and the reader's events at the end
     /// (to check the provisional reading left no trace).

@@ -10,7 +10,7 @@ import Testing
 /// snapshots to its completion (`DumpSnapshots`); these check that it gives exactly what reading every dump gives — events, diagnostics, skipped
 /// lines, and the live view of an open dump — on every example, corpus file and fixture, and on random logs that
 /// repeat states as apps do.
-@Suite("Swift dump() read once per distinct dump")
+@Suite("Swift dump() read once per distinct dump", .tags(.memory))
 struct RecentDumpsTests {
     private struct Outcome: Equatable {
         var events: [NavEvent] = []
@@ -74,7 +74,7 @@ struct RecentDumpsTests {
     /// Random sessions of per-tab routers: each tab's router dumped on its own after a change (pops and dismissals
     /// return to states dumped before), the whole state after a tab switch (its dictionary in a random order), now
     /// and then in lldb's form, with other output between and inside dumps, dumps cut by `maxItems`, cut short,
-    /// or indented wrongly.
+    /// or indented wrongly. Five sessions (twenty at full scale: `scripts/test-full-scale`).
     @Test func randomSessionsReadAlike() {
         var state: UInt64 = 13
         func next(_ bound: Int) -> Int {
@@ -84,7 +84,8 @@ struct RecentDumpsTests {
         let tabs = ["home", "search", "settings"]
         let routes = ["list", "detail", "café"]
         var totalReused = 0
-        for _ in 0..<20 {
+        let sessions = scaled(5, full: 20)
+        for _ in 0..<sessions {
             var paths: [String: [String]] = [:]
             var sheets: [String: String] = [:]
             var selected = "home"
@@ -161,6 +162,6 @@ struct RecentDumpsTests {
             totalReused += reused
         }
         // Enough repeats that the remembered readings are what is compared.
-        #expect(totalReused > 500)
+        #expect(totalReused > 25 * sessions)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// straightforward reading as text reads, on random lines made of the pieces that matter and on every line of the
 /// examples, the corpus and the swift-dump fixtures; and that the kind of a line told from its first bytes is the
 /// kind that reading says.
-@Suite("Swift dump() lines, byte by byte")
+@Suite("Swift dump() lines, byte by byte", .tags(.memory))
 struct SwiftDumpLineTests {
     private static func readings(_ bytes: [UInt8]) -> (fast: SwiftDumpLine.Reading?, text: SwiftDumpLine.Reading?) {
         let (fast, text, kind) = bytes.withUnsafeBufferPointer { line in

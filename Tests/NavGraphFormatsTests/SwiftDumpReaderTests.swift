@@ -6,7 +6,7 @@ import Testing
 @testable import NavGraphFormats
 
 /// The swift-dump reader: `dump()` and lldb `po` lines, router state mapped to navigation, named dumps as parts.
-@Suite("Swift dump() and lldb po")
+@Suite("Swift dump() and lldb po", .tags(.memory))
 struct SwiftDumpReaderTests {
     private func dumpFixture(_ name: String) -> URL {
         repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/\(name)")

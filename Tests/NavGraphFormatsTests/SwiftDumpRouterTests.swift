@@ -9,7 +9,7 @@ import Testing
 /// `ObservableObject`s with `@Published`, a router whose path is declared in its base class, and a `NavigationPath`
 /// held by a router. Each fixture's session: push, push, present a sheet, a change that is not navigation, switch
 /// tab, pop, dismiss, with a dump after every change.
-@Suite("Swift dump() of routers as apps declare them")
+@Suite("Swift dump() of routers as apps declare them", .tags(.memory))
 struct SwiftDumpRouterTests {
     private func fixture(_ name: String) throws -> ReadResult {
         try read(file: repositoryRoot.appendingPathComponent("Tests/NavGraphFormatsTests/Fixtures/swift-dump/\(name)"))

@@ -1,8 +1,9 @@
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphFormats
 
-@Suite("Recognizing SwiftUINavigation lines")
+@Suite("Recognizing SwiftUINavigation lines", .tags(.memory))
 struct SwiftUINavigationLineTests {
     private func parse(_ text: String) -> SwiftUINavigationLine? {
         Array(text.utf8).withUnsafeBufferPointer { SwiftUINavigationLine.parse($0) }

@@ -8,7 +8,7 @@ import Testing
 /// The TCA reader on sessions printed by the real swift-custom-dump (Fixtures/tca-generator): after each action the
 /// tree equals what the app showed (Fixtures/tca/*.expected, worked out from the state itself), and history has a
 /// step for each change of navigation and none for the rest.
-@Suite struct TCAReaderTests {
+@Suite(.tags(.memory)) struct TCAReaderTests {
     /// `.navgraph.yml` as the stack session's app would write it: its scanner is a full-screen cover.
     static let rules = ModelKindRules(rules: [ModelKindRule("scanner", presentation: .fullScreenCover)])
 

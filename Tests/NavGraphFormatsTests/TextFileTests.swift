@@ -4,7 +4,7 @@ import NavGraphTestSupport
 import Testing
 
 /// Configurations and themes are read whole: only a regular file, of at most `TextFile.sizeLimit` bytes.
-@Suite("Text files read whole")
+@Suite("Text files read whole", .tags(.memory))
 struct TextFileTests {
     @Test func aRegularFileIsRead() throws {
         let file = try temporaryFile("digraph {}\n")

@@ -6,7 +6,7 @@ import Testing
 @testable import NavGraphFormats
 
 /// `print(path)` of a typed path, as the real runtime prints it (Fixtures/typed-path/generate.swift).
-@Suite("Typed paths")
+@Suite("Typed paths", .tags(.memory))
 struct TypedPathReaderTests {
     @Test func theGeneratedSessionReadsAsItWasPushed() throws {
         let result = try read(file: generatedFixture("typed-path", "session.log"))

@@ -7,7 +7,7 @@ import Testing
 
 /// What `UnifiedLogChannel` hands the readers of each `log` layout, line by line: the app's message lines, numbered
 /// where the message is, dated by the entry; `log`'s own lines counted as skipped; anything else as it was.
-@Suite struct UnifiedLogChannelTests {
+@Suite(.tags(.memory)) struct UnifiedLogChannelTests {
     struct Handed: Equatable, CustomStringConvertible {
         var text: String
         var number: Int

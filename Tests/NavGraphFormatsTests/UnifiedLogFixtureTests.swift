@@ -4,7 +4,7 @@ import Testing
 /// The fixtures of Apple's `log` output (and `examples/navigator-session.ndjson`) are what `UnifiedLogSession` makes of
 /// the examples: re-made with `NAVGRAPH_RECORD=1 swift test --filter UnifiedLogFixtureTests` when an example or the
 /// generator changes.
-@Suite struct UnifiedLogFixtureTests {
+@Suite(.tags(.memory)) struct UnifiedLogFixtureTests {
     static let variants = UnifiedLogSession.Command.allCases.flatMap { command in
         UnifiedLogSession.Style.allCases.map { (command, $0) }
     }

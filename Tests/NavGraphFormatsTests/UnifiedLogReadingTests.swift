@@ -7,7 +7,7 @@ import Testing
 
 /// Reading an input that came through Apple's unified log: the format detected from the messages, their times, and
 /// what is said of redacted lines (`<private>`).
-@Suite struct UnifiedLogReadingTests {
+@Suite(.tags(.memory)) struct UnifiedLogReadingTests {
     static let navigatorLines = [
         "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) configured",
         "Navigator C0D363A8-5C28-40B3-98E8-3DBE488054BB (root) adding 2F3CF02F-08FC-4431-ABDD-32685C6D333C (home)",

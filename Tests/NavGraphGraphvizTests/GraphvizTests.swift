@@ -2,11 +2,12 @@ import Foundation
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphGraphviz
 
-@Suite("Rendering through libgvc in-process")
+@Suite("Rendering through libgvc in-process", .tags(.memory, .draws))
 struct GraphvizTests {
     /// A tabs container with a presented sheet, as the Examples app shows it, plus hostile names.
     private func dot(types: [String]) throws -> String {

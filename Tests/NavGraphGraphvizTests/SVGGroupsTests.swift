@@ -2,6 +2,7 @@ import Foundation
 import NavGraphCore
 import NavGraphFormats
 import NavGraphGraphviz
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRender
@@ -12,7 +13,7 @@ import Testing
 
 /// The HTML replay builds its drawing group by group (`SVGGroups`); the cut is checked here against Foundation's
 /// XML parser reading Graphviz's real output whole.
-@Suite("Graphviz's SVG cut into groups")
+@Suite("Graphviz's SVG cut into groups", .tags(.memory, .draws))
 struct SVGGroupsTests {
     /// What an XML parser sees directly inside the graph's group: each element's id and its first title.
     final class TopLevelGroups: NSObject, XMLParserDelegate {

@@ -5,7 +5,7 @@ import Testing
 
 /// The console capture, checked in a child process (`console-capture-probe`): redirecting the test runner's own
 /// standard output would capture Swift Testing's report, and other tests running at the same time.
-@Suite("Console capture")
+@Suite("Console capture", .tags(.memory))
 struct ConsoleCaptureTests {
     static let probe = builtProduct("console-capture-probe")
 

@@ -7,7 +7,7 @@ import Testing
 /// The encoder's fast paths against straightforward ones: escaping tested 8 bytes at a time against byte by byte,
 /// the time stamp formatted once a second against formatting every time, and whole lines against lines built the
 /// plain way with Swift strings.
-@Suite("Encoding a line")
+@Suite("Encoding a line", .tags(.memory))
 struct LineEncodingTests {
     /// Bytes where escaping changes (below 0x20, `"`, `\`, their neighbours, UTF-8 lead and continuation bytes),
     /// mostly, and now and then any byte.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import NavGraphRecorder
 
-@Suite("The path observer")
+@Suite("The path observer", .tags(.memory))
 struct PathObserverTests {
     enum Route: Hashable, Sendable, CustomStringConvertible {
         case list

@@ -1,13 +1,14 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRecorder
 
 /// Many tasks recording at once: nothing lost, no line broken into or mixed with another, each task's order kept.
 /// Also run under ThreadSanitizer (`scripts/test-sanitized thread --filter NavGraphRecorderTests`).
-@Suite("Recording from many tasks at once")
+@Suite("Recording from many tasks at once", .tags(.memory))
 struct RecordingConcurrencyTests {
     static let tasks = 16
     static let eventsPerTask = 2_000

@@ -6,7 +6,7 @@ import Testing
 
 @testable import NavGraphRecorder
 
-@Suite("Recording: off, filters, a full buffer")
+@Suite("Recording: off, filters, a full buffer", .tags(.memory))
 struct RecordingOptionsTests {
     @Test func offWritesNothing() throws {
         let lines = LockedLines()

@@ -1,12 +1,13 @@
 import Foundation
 import NavGraphCore
 import NavGraphFormats
+import NavGraphTestSupport
 import Testing
 
 @testable import NavGraphRecorder
 
 /// What the recorder writes, read back by navgraph, is the hierarchy the app built.
-@Suite("Recorder round trips through navgraph's reader")
+@Suite("Recorder round trips through navgraph's reader", .tags(.memory))
 struct RoundTripTests {
     /// A session that uses every event an app records.
     static func scriptedSession(_ recorder: NavigationRecorder) {

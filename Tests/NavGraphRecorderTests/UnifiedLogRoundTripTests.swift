@@ -6,7 +6,7 @@ import Testing
 /// An app that sends the recorder's lines to `Logger` (`.lines { logger.notice("\($0, privacy: .public)") }`) and
 /// reads them back with `log stream`/`log show`: every style reads as the lines themselves — titles with quotes and
 /// newlines (escaped twice in the JSON styles: in the event, then in `eventMessage`) and non-ASCII type names too.
-@Suite("Recorder lines through Apple's unified log")
+@Suite("Recorder lines through Apple's unified log", .tags(.memory))
 struct UnifiedLogRoundTripTests {
     @Test(arguments: UnifiedLogSession.Command.allCases)
     func everyStyleReadsAsTheLines(command: UnifiedLogSession.Command) throws {
