@@ -64,10 +64,11 @@ struct NavigationMapRenderTests {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         #expect(dot.contains(#"[label="first ×14", penwidth=3"#))
         #expect(dot.contains(#"[label="tab 1 ×5 · tab 2 ×5 · presented ×4 · sheet ×2", penwidth=3"#))
+        // A presentation is drawn with its style's line, whatever its count.
         #expect(
             dot.contains(
-                ##"[label="alert ×1", penwidth=1, color="#c2410c", fontcolor="#c2410c", style=dashed, arrowhead=dot]"##)
-        )
+                ##"[label="alert ×1", color="#d55e00", fontcolor="#b14e00", style=dotted, penwidth=2.4, arrowhead=dot]"##
+            ))
         #expect(NavigationMapScene.weight(count: 1) == 1 && NavigationMapScene.weight(count: 2) == 2)
         #expect(NavigationMapScene.weight(count: 8) == 3 && NavigationMapScene.weight(count: 100_000) == 5)
     }
@@ -202,7 +203,11 @@ struct NavigationMapLookTests {
         let dot = try NavigationMapDOTRenderer().render(map)
         let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
         #expect(edges.count == 2)
-        #expect(edges.contains { $0.contains(#"label="fullScreenCover ×50 · sheet ×14 · child ×1", penwidth=4"#) })
+        #expect(
+            edges.contains {
+                $0.contains(#"label="fullScreenCover ×50 · sheet ×14 · child ×1""#)
+                    && $0.contains("style=bold, penwidth=2.8, arrowhead=box") && !$0.contains("penwidth=4")
+            })
         #expect(edges.contains { $0.contains(#"label="push ×2""#) })
         let mermaid = try NavigationMapMermaidRenderer().render(map)
         let drawn = mermaid.split(separator: "\n").filter { $0.contains("-->") || $0.contains("-.->") }
@@ -218,7 +223,7 @@ struct NavigationMapLookTests {
         #expect(legend.contains("tab N of"))
         // Each presentation style drawn has a row of its own, with its own sample, in render's order.
         let rows = legend.components(separatedBy: "<tr>").dropFirst()
-        let styles = ["alert": "╌╌╌●", "confirmationDialog": "┈┈┈▷", "presented": "━ ━ ➤"]
+        let styles = ["alert": "┉┉●", "confirmationDialog": "╍╍▷", "presented": "──➤"]
         for (style, sample) in styles {
             #expect(rows.contains { $0.contains(">\(style)</font>") && $0.contains(sample) }, "\(style)")
         }
@@ -236,10 +241,10 @@ struct NavigationMapLookTests {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
         func edge(_ label: String) -> Substring? { edges.first { $0.contains("[label=\"\(label)") } }
-        #expect(edge("sheet ×2")?.contains("style=dashed, arrowhead=normal") == true)
-        #expect(edge("confirmationDialog ×4")?.contains("style=dotted, arrowhead=empty") == true)
-        #expect(edge("alert ×2")?.contains("style=dashed, arrowhead=dot") == true)
-        #expect(edge("presented ×1")?.contains("style=dashed, arrowhead=vee") == true)
+        #expect(edge("sheet ×2")?.contains("style=dashed, penwidth=1.4, arrowhead=normal") == true)
+        #expect(edge("confirmationDialog ×4")?.contains("style=dashed, penwidth=2.4, arrowhead=empty") == true)
+        #expect(edge("alert ×2")?.contains("style=dotted, penwidth=2.4, arrowhead=dot") == true)
+        #expect(edge("presented ×1")?.contains("style=solid, penwidth=1.4, arrowhead=vee") == true)
     }
 
     /// `--strip-suffix` reaches the map's drawings: DOT's label (the whole name kept as its tooltip) and Mermaid's;
