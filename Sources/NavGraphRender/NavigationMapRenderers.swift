@@ -218,11 +218,13 @@ public struct NavigationMapMermaidRenderer: Renderer {
                 flowchart.node(id: id, label: labels.type(type), kind: kind)
             case .edge(let from, let to, let relations):
                 let weight = NavigationMapScene.weight(count: relations.reduce(0) { $0 + $1.count })
-                var dotted = false
-                if case .presented = relations[0].relation.kind { dotted = true }
+                var flags = [NavigationMapDOTRenderer.flag(relations[0].relation.kind)]
+                if case .presented(let style) = relations[0].relation.kind {
+                    flags.append(NavigationMapDOTRenderer.styleFlag(style))
+                }
                 flowchart.edge(
-                    from: from, to: to, label: NavigationMapScene.label(relations),
-                    dotted: dotted, width: weight > 1 ? weight : nil)
+                    from: from, to: to, label: NavigationMapScene.label(relations), flags: flags,
+                    width: weight > 1 ? weight : nil)
             }
         }
         try flowchart.render(markdown: markdown, template: template, to: &output)

@@ -258,7 +258,7 @@ struct NavigationMapLookTests {
         #expect(!dot.contains(#"label="AlertNavigationModel""#))
         #expect(try !NavigationMapDOTRenderer().render(map).contains("tooltip="))
         let mermaid = try NavigationMapMermaidRenderer(labels: look.labels).render(map)
-        #expect(mermaid.contains(#"["Alert"]:::kind_screen"#) && !mermaid.contains("AlertNavigationModel"))
+        #expect(mermaid.contains(#"("Alert"):::kind_screen"#) && !mermaid.contains("AlertNavigationModel"))
         // The JSON map is data: whole names whatever the look.
         let json = try #require(MapOutput.renderer(for: .json, look: look, layout: nil)).render(map)
         #expect(json.contains(#""type": "AlertNavigationModel""#))
