@@ -2,8 +2,8 @@ import Mustache
 import NavGraphCore
 
 /// The map as DOT for Graphviz, through a theme in `templates/diagram/` (`light`, `dark`): features as groups, a
-/// node per type, a node per window, an edge per pair of types labelled once with each relation's count and drawn
-/// heavier the more often they were seen, and a legend of the relations drawn.
+/// node per type, a node per window, an edge per pair of types and kind of relation labelled once with its
+/// relations' counts and drawn heavier the more often they were seen, and a legend of the relations drawn.
 public struct NavigationMapDOTRenderer: Renderer {
     /// The built-in themes' names.
     public static let themes = ["light", "dark"]
@@ -174,7 +174,8 @@ struct NavigationMapLegend {
 }
 
 /// The map as a Mermaid flowchart (`templates/mermaid/default.mmd.mustache`): features and containers as subgraphs,
-/// an edge per pair of types with one label, presentations dotted, frequent relations drawn heavier.
+/// an edge per pair of types and kind of relation with one label, each kind's line as in the SVG, frequent relations
+/// drawn heavier.
 public struct NavigationMapMermaidRenderer: Renderer {
     public var direction: DOTRenderer.Direction
     /// Wrap the flowchart in a Markdown ```` ```mermaid ```` fenced block.
