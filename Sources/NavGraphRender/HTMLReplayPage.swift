@@ -135,7 +135,7 @@ public struct HTMLReplayPage {
                 entries.append(
                     Snapshot.Entry(
                         model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
-                        parent: parent))
+                        parent: parent, title: model.title))
                 for child in children[index] ?? [] where !reached[child] {
                     reached[child] = true
                     queue.append((child, entries.count - 1))
