@@ -63,6 +63,26 @@ struct HTMLReplayPageTests {
         #expect(!union.contains(#"label="tab 3";"#))
     }
 
+    /// An event row keeps the model's id in view: a long type is shortened to its first words, never an id (a
+    /// UUID, a hex id) nor a short name; the row's tooltip and the search keep the whole text.
+    @Test func eventRowsShortenTypesNotIds() throws {
+        #expect(
+            HTMLReplayPage.rowText("push MessageThreadDetailNavigationModel M1 onto stack I1")
+                == "push MessageThreadDetail… M1 onto stack I1")
+        // 24 characters or fewer: whole.
+        let short = "add tab InboxNavigationModel I1 'Inbox' to T1"
+        #expect(HTMLReplayPage.rowText(short) == short)
+        let uuid = "push ActionableListNavigationModel F0F00005-0023-4005-800F-000000009AAB onto stack 32D0"
+        #expect(
+            HTMLReplayPage.rowText(uuid)
+                == "push ActionableList… F0F00005-0023-4005-800F-000000009AAB onto stack 32D0")
+        let plain = "present AlertModel D12 as alert on 9C2; F0F000050023400580FF000000009AAB left"
+        #expect(HTMLReplayPage.rowText(plain) == plain)
+        #expect(
+            HTMLReplayPage.rowText("pop 1: ConfirmationDialogNavigationModel C3F, …")
+                == "pop 1: ConfirmationDialog… C3F, …")
+    }
+
     /// Every string from the log reaches the page as JSON data with `<`, `>`, `&`, U+2028 and U+2029 escaped: none
     /// can end the script element or become markup, and the data still reads back as the exact names.
     @Test func namesAreDataNeverMarkup() throws {
