@@ -1,8 +1,9 @@
 import NavGraphCore
 
 /// The hierarchy as a Mermaid flowchart, for a README or a pull request (GitHub renders it): windows, stacks, tabs
-/// and split views as subgraphs, presentations as dotted labelled edges, leaked models in the leak colour (a parent that left
-/// and finished, drawn only to hang a leak from, as a grey ghost).
+/// and split views as subgraphs, nodes shaped by kind, each edge in its kind's colour and each presentation style with
+/// its own line (`linkStyle`), leaked models as flags in the leak colour, hung from a grey ghost of their parent when
+/// it left and finished or is drawn in a subgraph (Mermaid would start the edge at the subgraph's border).
 ///
 /// Drawn from the same scene as the DOT diagram (`DOTScene`, without its legend), through the template
 /// `templates/mermaid/default.mmd.mustache`; node and subgraph ids are generated, every label escaped for Mermaid.
