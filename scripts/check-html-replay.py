@@ -187,7 +187,8 @@ ROWS = """
     rows.forEach(function (row) {
         var j = parseFloat(row.style.top) / row.offsetHeight, index = shownSteps[j];
         if (index === undefined || row.dataset.step !== String(index + 1) ||
-            row.lastChild.textContent !== data.steps[index].text ||
+            row.lastChild.textContent !== (data.steps[index].row || data.steps[index].text) ||
+            row.title !== data.steps[index].text ||
             row.classList.contains('current') !== (index === step - 1)) {
             problems.push('row at ' + j + ' shows step ' + row.dataset.step + ': ' + row.textContent);
         }

@@ -39,6 +39,9 @@ public struct ReplayHistory: Sendable {
         /// Placed more than `attachedLimit` times or left more often: the moments the lists above leave out, between
         /// their next-to-last and last.
         public var moreMoments = 0
+        /// A tab's title, when the input gave one (the union's drawing titles the tab's cluster with it, as `render`
+        /// does).
+        public var title: String?
 
         /// Its visibility after `step`.
         public func visibility(after step: Int) -> Visibility {
@@ -94,6 +97,7 @@ public struct ReplayHistory: Sendable {
                 let index = model(for: node)
                 models[index].ref = node.model
                 models[index].kind = node.kind
+                if let title = node.title { models[index].title = title }
                 // A model that becomes a container in place (a TCA feature once its path shows a push, a screen a
                 // dump shows holding a stack) is drawn as one: the union keeps the container kind, else its pushed
                 // children would hang from a plain screen with no cluster.

@@ -135,9 +135,9 @@ extension Hierarchy {
         }
         slots[slot].kindIsExplicit = true
         slots[slot].fromSnapshot = true
+        // What a snapshot does not say (a tab's title, in a dump) is not known any more.
+        slots[slot].title = entries[index].title
         if slots[slot].isPlaced {
-            // What a snapshot does not say (a tab's title) is not known any more.
-            slots[slot].title = nil
             if !slots[slot].children.elementsEqual(children) { slots[slot].children = Array(children) }
         } else {
             slots[slot].isPlaced = true

@@ -8,12 +8,16 @@ public struct Snapshot: Sendable, Equatable {
         public var edge: EdgeKind?
         /// Index of the parent in `entries`; `nil` for the root (always entry 0).
         public var parent: Int?
+        /// A tab's title, when the snapshot knows it (a dump does not say it; a replay's union of what events said
+        /// does).
+        public var title: String?
 
-        public init(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: Int?) {
+        public init(model: ModelRef, kind: NodeKind, edge: EdgeKind?, parent: Int?, title: String? = nil) {
             self.model = model
             self.kind = kind
             self.edge = edge
             self.parent = parent
+            self.title = title
         }
     }
 

@@ -33,6 +33,12 @@ public enum Escaping {
         return result + "\""
     }
 
+    /// A name or argument in a trace (Chrome Trace Event JSON), as a JSON string literal: its control, bidi and line
+    /// separator characters shown as a terminal shows them (`\u{7}`, `\t`), not only `\u` escaped for JSON.
+    /// Perfetto and chrome://tracing show a decoded name as it is, where a BEL, an ESC or a NUL is a box or nothing
+    /// (SVG and Mermaid leave them out; a trace keeps what was there, visibly).
+    public static func traceString(_ text: String) -> String { jsonString(terminal(text)) }
+
     /// The inside of a DOT double-quoted string: `"` and `\` escaped (so Graphviz's `\N`, `\l` never apply),
     /// `&` as `&amp;` (Graphviz decodes HTML entities in every label), control, bidi characters and U+2029 removed, and U+2028 LINE SEPARATOR as DOT's centred line break
     /// (`\n`): what it means, and how `DiagramLabels` wraps a long type name.

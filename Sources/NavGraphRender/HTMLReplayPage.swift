@@ -135,7 +135,7 @@ public struct HTMLReplayPage {
                 entries.append(
                     Snapshot.Entry(
                         model: model.ref, kind: model.kind, edge: parent == nil ? nil : model.edge ?? .child,
-                        parent: parent))
+                        parent: parent, title: model.title))
                 for child in children[index] ?? [] where !reached[child] {
                     reached[child] = true
                     queue.append((child, entries.count - 1))
@@ -235,6 +235,41 @@ public struct HTMLReplayPage {
         output += "]}"
     }
 
+    /// A step's words as its row in the event list shows them, where a row has room for about 45 characters and
+    /// cut the end: each long type name (`MessageThreadDetailNavigationModel`) shortened to its first words
+    /// (`MessageThreadDetail…`), so the ids after it stay in view (`push MessageThreadDetail… M1 onto stack I1`). Ids
+    /// are never shortened: a word is a type when it is an identifier in camel case (a capital first, small letters
+    /// and another capital in it; no `-`, so never a UUID, nor a hex id). The row's tooltip and the search keep the
+    /// whole text.
+    static func rowText(_ text: String) -> String {
+        guard text.utf8.count > 24 else { return text }
+        var changed = false
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            let core = word.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard core.count > rowTypeLength + 4, core.count == word.count || core.count >= word.count - 2,
+                let first = core.first, first.isUppercase,
+                core.dropFirst().contains(where: \.isUppercase), core.contains(where: \.isLowercase)
+            else { return word }
+            // Whole camel-case words while they fit, at least the first.
+            var kept = core.startIndex
+            var index = core.index(after: core.startIndex)
+            while index < core.endIndex {
+                if core[index].isUppercase, core[core.index(before: index)].isLowercase {
+                    if core.distance(from: core.startIndex, to: index) > rowTypeLength { break }
+                    kept = index
+                }
+                index = core.index(after: index)
+            }
+            if kept == core.startIndex { kept = core.index(core.startIndex, offsetBy: rowTypeLength) }
+            changed = true
+            return core[..<kept] + "…" + word[core.endIndex...]
+        }
+        return changed ? words.joined(separator: " ") : text
+    }
+
+    /// A type longer than this (and 4 more) is shortened in an event row.
+    static let rowTypeLength = 20
+
     /// Each step: its line, time, event, text, the models it added and removed, its warnings, its drawing.
     private func writeSteps(drawingOfStep: [Int], to output: inout String) {
         output += ",\n\"steps\":["
@@ -243,6 +278,8 @@ public struct HTMLReplayPage {
             output += "{\"line\":\(step.line),\"d\":\(drawingOfStep[index + 1])"
             if let time = step.time { output += ",\"time\":\(time)" }
             output += ",\"event\":\"" + step.event + "\",\"text\":" + Escaping.jsonString(step.description)
+            let row = Self.rowText(step.description)
+            if row != step.description { output += ",\"row\":" + Escaping.jsonString(row) }
             if !step.added.isEmpty {
                 output += ",\"added\":[" + step.added.map(String.init).joined(separator: ",") + "]"
             }

@@ -85,15 +85,44 @@ struct MermaidFlowchart {
                     : collapsed
                         ? "collapsed"
                         : "kind_" + kind.rawValue
-        current.items.append(.statement(["node": ["id": id, "label": label, "class": style, "isWindow": window]]))
+        let shape = Self.shape(kind: kind, leaked: leaked, collapsed: collapsed, window: window)
+        current.items.append(
+            .statement([
+                "node": [
+                    "id": id, "label": label, "class": style, "isWindow": window, "open": shape.open,
+                    "close": shape.close,
+                ]
+            ]))
     }
 
-    /// - Parameter width: a stroke width in pixels for edges drawn heavier (the map's frequent relations).
-    mutating func edge(from: String, to: String, label: String, dotted: Bool, leak: Bool = false, width: Int? = nil) {
+    /// A node's Mermaid shape, as the SVG draws its kind: a screen rounded, a stack the subroutine box (`[[…]]`, its
+    /// double sides for the pages stacked), tabs a trapezoid (a tab's outline), a switch a hexagon, a split a
+    /// parallelogram; a leaked model the flag (`>…]`), a folded `… N more` a plain box, a window a stadium.
+    static func shape(kind: NodeKind, leaked: Bool, collapsed: Bool, window: Bool) -> (open: String, close: String) {
+        if window { return ("([", "])") }
+        if leaked { return (">", "]") }
+        if collapsed { return ("[", "]") }
+        switch kind {
+        case .screen: return ("(", ")")
+        case .stack: return ("[[", "]]")
+        case .tabs: return ("[/", "\\]")
+        case .switch: return ("{{", "}}")
+        case .split: return ("[/", "/]")
+        }
+    }
+
+    /// - Parameters:
+    ///   - flags: what the edge is, as the DOT themes name it: its kind (`isPush`, `isTab`, `isPresented`, …, or
+    ///     `isLeak`) and, for a presentation, its style (`isSheet`, …, `isCustomPresentation`); the template gives
+    ///     each its line (`linkStyle`: colour, width, dashes).
+    ///   - width: a stroke width in pixels for edges drawn heavier (the map's frequent relations).
+    mutating func edge(from: String, to: String, label: String, flags: [String], width: Int? = nil) {
+        let leak = flags.contains("isLeak")
         var values: [String: Any] = [
             "from": from, "to": to, "label": label, "hasLabel": !label.isEmpty,
-            "isDotted": dotted, "isLeak": leak,
+            "isDotted": leak || flags.contains("isPresented"), "isLeak": leak,
         ]
+        for flag in flags { values[flag] = true }
         if let width { values["width"] = String(width) }
         current.items.append(.statement(["edge": values]))
     }

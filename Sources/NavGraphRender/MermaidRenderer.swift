@@ -1,8 +1,9 @@
 import NavGraphCore
 
 /// The hierarchy as a Mermaid flowchart, for a README or a pull request (GitHub renders it): windows, stacks, tabs
-/// and split views as subgraphs, presentations as dotted labelled edges, leaked models in the leak colour (a parent that left
-/// and finished, drawn only to hang a leak from, as a grey ghost).
+/// and split views as subgraphs, nodes shaped by kind, each edge in its kind's colour and each presentation style with
+/// its own line (`linkStyle`), leaked models as flags in the leak colour, hung from a grey ghost of their parent when
+/// it left and finished or is drawn in a subgraph (Mermaid would start the edge at the subgraph's border).
 ///
 /// Drawn from the same scene as the DOT diagram (`DOTScene`, without its legend), through the template
 /// `templates/mermaid/default.mmd.mustache`; node and subgraph ids are generated, every label escaped for Mermaid.
@@ -82,24 +83,41 @@ public struct MermaidRenderer: Renderer {
         labels.wrapsTypesLongerThan = nil
         var flowchart = MermaidFlowchart(direction: direction.rawValue)
         var edges = 0
+        var depth = 0
+        // Each node's label, and whether it is in a subgraph: Mermaid draws an edge that leaves a subgraph from the
+        // subgraph's border, so a leak hangs from a ghost of its parent beside it instead (once per parent).
+        var nodeLabels: [String: (label: String, nested: Bool)] = [:]
+        var ghosts = Set<String>()
         for statement in scene.statements {
             switch statement {
             case .open(let id, let kind, let label):
                 flowchart.openSubgraph(id: id, label: label, style: MermaidFlowchart.GroupStyle(kind))
+                depth += 1
             case .close:
                 flowchart.closeSubgraph()
+                depth -= 1
             case .node(let id, let model, let kind, let state):
                 let collapsed = model.key.hasPrefix("collapsed:")
+                let label =
+                    model.id.isEmpty ? labels.type(model.type) : labels.type(model.type) + " " + labels.id(model.id)
+                nodeLabels[id] = (label, depth > 0)
                 flowchart.node(
-                    id: id,
-                    label: model.id.isEmpty
-                        ? labels.type(model.type) : labels.type(model.type) + " " + labels.id(model.id),
-                    kind: kind, leaked: state == .leaked, ghost: state == .ghost, collapsed: collapsed)
+                    id: id, label: label, kind: kind, leaked: state == .leaked, ghost: state == .ghost,
+                    collapsed: collapsed)
             case .edge(let from, let to, let kind, let label):
-                flowchart.edge(from: from, to: to, label: label, dotted: kind.isPresentation)
+                var flags = [ThemeStatement.flag(for: kind).name]
+                if case .presented(let style) = kind { flags.append(ThemeStatement.flag(for: style).name) }
+                flowchart.edge(from: from, to: to, label: label, flags: flags)
                 edges += 1
             case .leakEdge(let from, let to, let label):
-                flowchart.edge(from: from, to: to, label: label, dotted: true, leak: true)
+                var parent = from
+                if let drawn = nodeLabels[from], drawn.nested {
+                    parent = from + "_ghost"
+                    if ghosts.insert(parent).inserted {
+                        flowchart.node(id: parent, label: drawn.label, kind: .screen, ghost: true)
+                    }
+                }
+                flowchart.edge(from: parent, to: to, label: label, flags: ["isLeak"])
                 edges += 1
             case .legend, .legendRow, .legendEnd, .legendAnchor:
                 // The legend, which Mermaid is drawn without.

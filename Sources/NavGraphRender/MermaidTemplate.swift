@@ -21,4 +21,12 @@ public struct MermaidTemplate: Sendable {
     static func builtIn() throws(RenderError) -> MermaidTemplate {
         MermaidTemplate(template: try BuiltInTemplate.parse(MermaidRenderer.templateName))
     }
+
+    /// The built-in template of a built-in theme: `dark` (`templates/mermaid/dark.mmd.mustache`, dark fills on
+    /// Mermaid's dark theme), else the default one (`light`: light fills, which read on a site's light and dark
+    /// themes alike).
+    public static func builtIn(theme: String) throws(RenderError) -> MermaidTemplate {
+        guard theme == "dark" else { return try builtIn() }
+        return MermaidTemplate(template: try BuiltInTemplate.parse("mermaid/dark.mmd.mustache"))
+    }
 }

@@ -2,8 +2,8 @@ import Mustache
 import NavGraphCore
 
 /// The map as DOT for Graphviz, through a theme in `templates/diagram/` (`light`, `dark`): features as groups, a
-/// node per type, a node per window, an edge per pair of types labelled once with each relation's count and drawn
-/// heavier the more often they were seen, and a legend of the relations drawn.
+/// node per type, a node per window, an edge per pair of types and kind of relation labelled once with its
+/// relations' counts and drawn heavier the more often they were seen, and a legend of the relations drawn.
 public struct NavigationMapDOTRenderer: Renderer {
     /// The built-in themes' names.
     public static let themes = ["light", "dark"]
@@ -174,7 +174,8 @@ struct NavigationMapLegend {
 }
 
 /// The map as a Mermaid flowchart (`templates/mermaid/default.mmd.mustache`): features and containers as subgraphs,
-/// an edge per pair of types with one label, presentations dotted, frequent relations drawn heavier.
+/// an edge per pair of types and kind of relation with one label, each kind's line as in the SVG, frequent relations
+/// drawn heavier.
 public struct NavigationMapMermaidRenderer: Renderer {
     public var direction: DOTRenderer.Direction
     /// Wrap the flowchart in a Markdown ```` ```mermaid ```` fenced block.
@@ -218,11 +219,13 @@ public struct NavigationMapMermaidRenderer: Renderer {
                 flowchart.node(id: id, label: labels.type(type), kind: kind)
             case .edge(let from, let to, let relations):
                 let weight = NavigationMapScene.weight(count: relations.reduce(0) { $0 + $1.count })
-                var dotted = false
-                if case .presented = relations[0].relation.kind { dotted = true }
+                var flags = [NavigationMapDOTRenderer.flag(relations[0].relation.kind)]
+                if case .presented(let style) = relations[0].relation.kind {
+                    flags.append(NavigationMapDOTRenderer.styleFlag(style))
+                }
                 flowchart.edge(
-                    from: from, to: to, label: NavigationMapScene.label(relations),
-                    dotted: dotted, width: weight > 1 ? weight : nil)
+                    from: from, to: to, label: NavigationMapScene.label(relations), flags: flags,
+                    width: weight > 1 ? weight : nil)
             }
         }
         try flowchart.render(markdown: markdown, template: template, to: &output)

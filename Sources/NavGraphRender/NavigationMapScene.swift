@@ -2,8 +2,9 @@ import NavGraphCore
 
 /// A navigation map arranged for drawing, as a flat list of statements in nesting order: types of one feature are a
 /// group (`NavigationMapGroups`); each container type (stack, tabs, split) that held other types of its group is a
-/// cluster around itself and what it held; windows are nodes of their own. The relations between two types are one
-/// edge with one label, so that labels cannot run into each other. Everything is sorted, so the same map always gives
+/// cluster around itself and what it held; windows are nodes of their own. The relations between two types are an
+/// edge per look (a kind of relation; a presentation's style), each with one compact label, so that every kind shows
+/// and labels cannot run into each other. Everything is sorted, so the same map always gives
 /// the same statements.
 struct NavigationMapScene {
     enum Statement: Equatable {
@@ -81,12 +82,24 @@ struct NavigationMapScene {
         }
         for key in order {
             let edge = edges[key]!
-            // The most frequent relation first: it styles the edge.
+            // The most frequent relation first.
             let relations = edge.relations.enumerated().sorted {
                 ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
             }.map(\.element)
-            maximumCount = max(maximumCount, relations.reduce(0) { $0 + $1.count })
-            statements.append(.edge(from: edge.from, to: edge.to, relations: relations))
+            // An edge per look (a kind of relation, a presentation's style): a tab that was also presented shows
+            // both its tab line and its presentation's, each labelled with its own counts. The most seen first.
+            var looks: [String: [Relation]] = [:]
+            var lookOrder: [String] = []
+            for relation in relations {
+                let look = Self.look(relation.relation.kind)
+                if looks[look] == nil { lookOrder.append(look) }
+                looks[look, default: []].append(relation)
+            }
+            for look in lookOrder {
+                let group = looks[look]!
+                maximumCount = max(maximumCount, group.reduce(0) { $0 + $1.count })
+                statements.append(.edge(from: edge.from, to: edge.to, relations: group))
+            }
         }
     }
 
@@ -116,19 +129,35 @@ struct NavigationMapScene {
         }
     }
 
-    /// The edge's one label: each relation with how often it was seen, the most frequent first
-    /// (`fullScreenCover ×50 · sheet ×14`; a relation with no name of its own is its count alone, or `child ×N`
-    /// next to others).
-    static func label(_ relations: [Relation]) -> String {
-        guard relations.count > 1 else { return relations.first.map { label($0.relation, count: $0.count) } ?? "" }
-        return relations.map {
-            $0.relation.label.isEmpty ? "child ×\($0.count)" : label($0.relation, count: $0.count)
-        }.joined(separator: " · ")
+    /// What an edge of this kind of relation looks like, as the themes draw it: its kind's flag, and a
+    /// presentation's style (each style has its own line). Relations of one look share an edge.
+    static func look(_ kind: NavigationRelation.Kind) -> String {
+        if case .presented(let style) = kind { return NavigationMapDOTRenderer.styleFlag(style) }
+        return NavigationMapDOTRenderer.flag(kind)
     }
 
-    /// One relation's part of a label: what it is, and how often it was seen (`push ×12`).
-    static func label(_ relation: NavigationRelation, count: Int) -> String {
-        relation.label.isEmpty ? "×\(count)" : "\(DOTScene.clipped(relation.label)) ×\(count)"
+    /// An edge's label: its relations with how often each was seen, the most frequent first (`detail ×5 · sidebar
+    /// ×2`; a relation with no name of its own is its count alone). Tabs are one kind: `tab ×80` for a type that was
+    /// several tabs, never a list of every tab's index (`tab 2 ×5` when it was one tab).
+    static func label(_ relations: [Relation]) -> String {
+        var parts: [(text: String, count: Int)] = []
+        let tabs = relations.filter { if case .tab = $0.relation.kind { true } else { false } }
+        var tabsWritten = false
+        for relation in relations {
+            if case .tab = relation.relation.kind, tabs.count > 1 {
+                guard !tabsWritten else { continue }
+                tabsWritten = true
+                parts.append(("tab", tabs.reduce(0) { $0 + $1.count }))
+            } else {
+                parts.append((DOTScene.clipped(relation.relation.label), relation.count))
+            }
+        }
+        // Sorted again for the tabs' sum; ties keep their order.
+        let sorted = parts.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+        return sorted.map(\.element).map { part in
+            guard part.text.isEmpty else { return "\(part.text) ×\(part.count)" }
+            return parts.count > 1 ? "child ×\(part.count)" : "×\(part.count)"
+        }.joined(separator: " · ")
     }
 
     /// The windows' names, for short ids that stay distinct (`DiagramLabels.distinguishing`).

@@ -194,7 +194,7 @@ struct ThemeStatement {
         }
     }
 
-    private static func flag(for kind: EdgeKind) -> Field {
+    static func flag(for kind: EdgeKind) -> Field {
         switch kind {
         case .push: .isPush
         case .tab: .isTab
@@ -205,7 +205,7 @@ struct ThemeStatement {
         }
     }
 
-    private static func flag(for style: PresentationStyle) -> Field {
+    static func flag(for style: PresentationStyle) -> Field {
         switch style {
         case .sheet: .isSheet
         case .fullScreenCover: .isFullScreenCover

@@ -148,7 +148,7 @@ public struct TraceEventRenderer {
         var layout = TraceLanes(windows: windows)
         let events = layout.place(&slices, instants: instants)
         output.write("{\"displayTimeUnit\": \"ms\", \"otherData\": {\"source\": \"navgraph\", \"input\": ")
-        output.write(Escaping.jsonString(inputName) + "},\n\"traceEvents\": [\n")
+        output.write(Escaping.traceString(inputName) + "},\n\"traceEvents\": [\n")
         var first = true
         for line in layout.metadata() + events {
             output.write((first ? "" : ",\n") + line)

@@ -61,14 +61,15 @@ struct TraceLanes {
     func metadata() -> [String] {
         var events: [String] = []
         for (id, name) in processNames {
-            events.append(Self.metadata("process_name", pid: id, tid: 0, value: Escaping.jsonString(name)))
+            events.append(Self.metadata("process_name", pid: id, tid: 0, value: Escaping.traceString(name)))
             events.append(Self.metadata("process_sort_index", pid: id, tid: 0, value: nil, index: id))
         }
         for index in lanes.indices.sorted(by: { (lanes[$0].process, numbers[$0]) < (lanes[$1].process, numbers[$1]) }) {
             let lane = lanes[index]
             events.append(
                 Self.metadata(
-                    "thread_name", pid: lane.process, tid: numbers[index], value: Escaping.jsonString(name(of: index))))
+                    "thread_name", pid: lane.process, tid: numbers[index], value: Escaping.traceString(name(of: index)))
+            )
             events.append(
                 Self.metadata(
                     "thread_sort_index", pid: lane.process, tid: numbers[index], value: nil, index: numbers[index]))
@@ -180,19 +181,19 @@ struct TraceLanes {
         case .slice(let slice, let lane):
             var args = slice.args
             args.insert(("parent", slice.parent.map { names[$0] ?? $0 }), at: min(3, args.count))
-            return "{\"name\": \(Escaping.jsonString(slice.name)), \"cat\": \"model\", \"ph\": \"X\", "
+            return "{\"name\": \(Escaping.traceString(slice.name)), \"cat\": \"model\", \"ph\": \"X\", "
                 + "\"pid\": \(lanes[lane].process), \"tid\": \(numbers[lane]), \"ts\": \(slice.begin), "
                 + "\"dur\": \(slice.end - slice.begin), \"args\": \(Self.object(args))}"
         case .instant(let instant, let lane):
             let track = lane.map { (lanes[$0].process, numbers[$0]) } ?? (0, 0)
             let global: Bool = if case .global = instant.place { true } else { false }
-            return "{\"name\": \(Escaping.jsonString(instant.name)), \"cat\": \"navigation\", \"ph\": \"i\", "
+            return "{\"name\": \(Escaping.traceString(instant.name)), \"cat\": \"navigation\", \"ph\": \"i\", "
                 + "\"s\": \"\(global ? "g" : "t")\", \"pid\": \(track.0), \"tid\": \(track.1), \"ts\": \(instant.time)}"
         }
     }
 
     private static func object(_ members: [(String, String?)]) -> String {
-        "{" + members.map { "\"\($0.0)\": " + ($0.1.map(Escaping.jsonString) ?? "null") }.joined(separator: ", ") + "}"
+        "{" + members.map { "\"\($0.0)\": " + ($0.1.map(Escaping.traceString) ?? "null") }.joined(separator: ", ") + "}"
     }
 
     private static func metadata(_ kind: String, pid: Int, tid: Int, value: String?, index: Int = 0) -> String {

@@ -15,7 +15,8 @@ struct DiagramCommand: ParsableCommand {
         discussion: """
             Relations: root of a window, first in a stack, pushed after (the stack's top), presented from (with \
             its style), tab N of, switched to, a split column of. Each edge is labelled with how often it was seen \
-            (×12) and drawn heavier the more often; the relations between two types are one edge with one label. \
+            (×12) and drawn heavier the more often; the relations between two types are an edge per kind, each \
+            with one compact label (tab ×80). \
             Types of one feature (module `Checkout.Cart`, or first word `CheckoutCart…`) are grouped; containers \
             are clusters around the types they held. Logs of any input format can be mixed; the same logs give the \
             same bytes whatever their order. Each presentation style has its own line and arrowhead (the legend \

@@ -60,11 +60,13 @@ struct ThemeArgument {
         return (nil, Template(text: text, name: value))
     }
 
-    /// The Mermaid template: `nil` for a built-in theme's name (the one built-in Mermaid template reads in a site's
-    /// light and dark themes alike), else the user's file. A DOT theme given for Mermaid output is a slip, said:
-    /// written through as Mermaid it would be DOT text in a Markdown page.
+    /// The Mermaid template: a built-in theme's (`dark`'s own; `nil`, the default, for `light`), else the user's
+    /// file. A DOT theme given for Mermaid output is a slip, said: written through as Mermaid it would be DOT text in
+    /// a Markdown page.
     func mermaidTemplate() throws -> MermaidTemplate? {
-        if BuiltInThemes.names.contains(value) || NavigationMapDOTRenderer.themes.contains(value) { return nil }
+        if BuiltInThemes.names.contains(value) || NavigationMapDOTRenderer.themes.contains(value) {
+            return value == BuiltInThemes.defaultName ? nil : try MermaidTemplate.builtIn(theme: value)
+        }
         _ = try builtIn()
         let text = try readFile()
         try TemplateKind.mermaid.require(of: text, name: value)

@@ -278,7 +278,7 @@ struct DiagramCommandTests {
         let dot = try navgraph(["diagram", "--strip-suffix", "NavigationModel", log])
         #expect(dot.status == 0 && dot.stdout.contains(#"[label="Alert", tooltip="AlertNavigationModel"]"#))
         let mermaid = try navgraph(["diagram", "--format", "mermaid", "--strip-suffix", "NavigationModel", log])
-        #expect(mermaid.stdout.contains(#"["Alert"]"#) && !mermaid.stdout.contains("AlertNavigationModel"))
+        #expect(mermaid.stdout.contains(#"("Alert")"#) && !mermaid.stdout.contains("AlertNavigationModel"))
         let config = folder.appendingPathComponent(".navgraph.yml")
         try "defaults:\n  strip-suffix: NavigationModel\n".write(to: config, atomically: true, encoding: .utf8)
         let configured = try navgraph(["diagram", log], directory: folder)

@@ -103,15 +103,22 @@ struct MermaidTemplateCommandTests {
         #expect(svg.status == 0 && !svg.stdout.contains("href=\"javascript"), "\(svg.stderr)")
     }
 
-    /// A built-in theme's name keeps the built-in template (its colours read on light and dark sites alike), and
-    /// `defaults.theme`, a DOT theme for every drawing, does not reach Mermaid output.
+    /// `--theme light` keeps the built-in template (its colours read on light and dark sites alike), `--theme dark`
+    /// draws in the dark palette on Mermaid's dark theme (render and diagram), and `defaults.theme`, a DOT theme for
+    /// every drawing, does not reach Mermaid output.
     @Test func builtInNamesAndTheConfiguredThemeKeepTheBuiltInTemplate() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = example("sheet-over-tabs.txt")
         let plain = try navgraph(["render", "--format", "mermaid", log])
         #expect(plain.stdout.contains("classDef kind_stack"))
-        #expect(try navgraph(["render", "--format", "mermaid", "--theme", "dark", log]).stdout == plain.stdout)
+        #expect(try navgraph(["render", "--format", "mermaid", "--theme", "light", log]).stdout == plain.stdout)
+        for command in ["render", "diagram"] {
+            let dark = try navgraph([command, "--format", "mermaid", "--theme", "dark", log])
+            #expect(dark.status == 0, "\(dark.stderr)")
+            #expect(dark.stdout.hasPrefix(#"%%{init: {"theme": "dark""#), "\(command): \(dark.stdout.prefix(80))")
+            #expect(dark.stdout.contains("classDef kind_stack fill:#1d3550"), "\(command)")
+        }
         try "digraph {}\n".write(
             to: folder.appendingPathComponent("mine.dot.mustache"), atomically: true, encoding: .utf8)
         try "defaults:\n  theme: ./mine.dot.mustache\n".write(

@@ -26,6 +26,10 @@ struct MermaidValidationTests {
         diagrams.append(("diagram of all examples", map.stdout))
         let lr = try navgraph(["diagram", "--format", "mermaid", "--direction", "LR", example("leaky-session.jsonl")])
         diagrams.append(("diagram LR", lr.stdout))
+        for command in ["render", "diagram"] {
+            let dark = try navgraph([command, "--format", "mermaid", "--theme", "dark", example("leaky-session.log")])
+            diagrams.append(("\(command) dark", dark.stdout))
+        }
 
         let verdicts = try MermaidParser.check(diagrams)
         #expect(verdicts.count == diagrams.count)

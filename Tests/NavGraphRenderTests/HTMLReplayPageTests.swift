@@ -37,6 +37,52 @@ struct HTMLReplayPageTests {
         #expect(page.history.models.count == 21)
     }
 
+    /// A tab's title, when the input gave one, titles its cluster in the page's drawing as `render` titles it
+    /// (`Inbox`, not `tab 3`): the union keeps what the events said.
+    @Test func tabTitlesAreDrawnAsRenderDrawsThem() throws {
+        func ref(_ id: String, _ type: String) -> ModelRef { ModelRef(id: id, type: type) }
+        var timeline = Timeline()
+        let events: [NavEvent] = [
+            NavEvent(.root(ref("T", "TabsModel"), kind: .tabs, window: "main"), line: 1),
+            NavEvent(.tab(ref("H", "HomeModel"), kind: .stack, parent: "T", title: "Home"), line: 2),
+            NavEvent(.tab(ref("S", "SearchModel"), kind: .stack, parent: "T", title: "Search"), line: 3),
+            NavEvent(.tab(ref("I", "InboxModel"), kind: .stack, parent: "T", title: "Inbox"), line: 4),
+            NavEvent(.push(ref("M", "MessageModel"), kind: nil, parent: "I"), line: 5),
+        ]
+        var hierarchy = Hierarchy()
+        for event in events {
+            timeline.append(event)
+            hierarchy.apply(event)
+        }
+        let union = try Self.page(timeline).unionDOT()
+        let rendered = try DOTRenderer(legend: false).render(hierarchy)
+        for title in ["Home", "Search", "Inbox"] {
+            #expect(rendered.contains("label=\"\(title)\";"), "render: \(title)")
+            #expect(union.contains("label=\"\(title)\";"), "the page: \(title)")
+        }
+        #expect(!union.contains(#"label="tab 3";"#))
+    }
+
+    /// An event row keeps the model's id in view: a long type is shortened to its first words, never an id (a
+    /// UUID, a hex id) nor a short name; the row's tooltip and the search keep the whole text.
+    @Test func eventRowsShortenTypesNotIds() throws {
+        #expect(
+            HTMLReplayPage.rowText("push MessageThreadDetailNavigationModel M1 onto stack I1")
+                == "push MessageThreadDetail… M1 onto stack I1")
+        // 24 characters or fewer: whole.
+        let short = "add tab InboxNavigationModel I1 'Inbox' to T1"
+        #expect(HTMLReplayPage.rowText(short) == short)
+        let uuid = "push ActionableListNavigationModel F0F00005-0023-4005-800F-000000009AAB onto stack 32D0"
+        #expect(
+            HTMLReplayPage.rowText(uuid)
+                == "push ActionableList… F0F00005-0023-4005-800F-000000009AAB onto stack 32D0")
+        let plain = "present AlertModel D12 as alert on 9C2; F0F000050023400580FF000000009AAB left"
+        #expect(HTMLReplayPage.rowText(plain) == plain)
+        #expect(
+            HTMLReplayPage.rowText("pop 1: ConfirmationDialogNavigationModel C3F, …")
+                == "pop 1: ConfirmationDialog… C3F, …")
+    }
+
     /// Every string from the log reaches the page as JSON data with `<`, `>`, `&`, U+2028 and U+2029 escaped: none
     /// can end the script element or become markup, and the data still reads back as the exact names.
     @Test func namesAreDataNeverMarkup() throws {

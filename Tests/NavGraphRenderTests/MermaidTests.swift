@@ -28,7 +28,7 @@ struct MermaidTests {
         #expect(sheet.contains(#"-.->|"alert"|"#))
         #expect(sheet.contains(#"subgraph cluster_1 ["tabs"]"#))
         let leaky = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
-        #expect(leaky.contains(#"["SegmentedTabsNavigationModel 5EA"]:::leaked"#))
+        #expect(leaky.contains(#">"SegmentedTabsNavigationModel 5EA"]:::leaked"#))
         #expect(leaky.contains("stroke:#cc79a7"))
     }
 
@@ -67,8 +67,11 @@ struct MermaidTests {
     /// Every class sets a fill and a text colour with 4.5:1 contrast or more (WCAG AA), so labels read in Mermaid's
     /// dark theme as in its light one; no link style sets a text colour (it would sit on the theme's label
     /// background, which no one colour reads on in both themes).
-    @Test func classesKeepTextContrastInEitherTheme() throws {
-        let text = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
+    @Test(arguments: ["light", "dark"])
+    func classesKeepTextContrastInEitherTheme(theme: String) throws {
+        var renderer = MermaidRenderer()
+        renderer.template = try MermaidTemplate.builtIn(theme: theme)
+        let text = try renderer.render(try exampleHierarchy("leaky-session.log"))
         var classes = 0
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingPrefix(while: { $0 == " " })
@@ -101,16 +104,70 @@ struct MermaidTests {
         }
     }
 
+    /// Each edge's `linkStyle` gives it its line as in the SVG: a colour per kind, and per presentation style its
+    /// own (width, dashes) — six different lines — in both built-in templates; a leak dashed in the leak colour.
+    @Test(arguments: ["light", "dark"])
+    func everyPresentationStyleHasItsOwnLine(theme: String) throws {
+        var renderer = NavigationMapMermaidRenderer()
+        renderer.template = try MermaidTemplate.builtIn(theme: theme)
+        let text = try renderer.render(ThemePaletteTests.everyRelationMap)
+        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
+        var styles: [String: String] = [:]
+        for (index, line) in lines.enumerated() where line.contains("-->") || line.contains("-.->") {
+            let label = line.firstMatch(of: /\|"([^ "]*)/).map { String($0.1) } ?? ""
+            let style = try #require(lines[index + 1].firstMatch(of: /^linkStyle \d+ (.*)$/)?.1, "\(line)")
+            styles[label] = String(style)
+        }
+        let presentations = ThemePaletteTests.presentationStyles.dropLast().map(\.name)
+        let drawn = presentations.compactMap { name in
+            styles[name].map { style in style.split(separator: ",").dropFirst().joined(separator: ",") }
+        }
+        #expect(drawn.count == 6 && Set(drawn).count == 6, "\(theme): \(drawn)")
+        let colours = Set(styles.values.map { $0.prefix { $0 != "," } })
+        // push (and first), tab, switch, column, presented, child, root: seven colours.
+        #expect(colours.count == 7, "\(theme): \(colours.sorted())")
+        let leaky = try {
+            var renderer = MermaidRenderer()
+            renderer.template = try MermaidTemplate.builtIn(theme: theme)
+            return try renderer.render(try exampleHierarchy("leaky-session.log"))
+        }()
+        let leak = theme == "dark" ? "#da9ebf" : "#cc79a7"
+        #expect(leaky.contains("stroke:\(leak),stroke-dasharray:5 5"))
+    }
+
+    /// Nodes have the shape of their kind, as in the SVG: a stack the subroutine box, tabs a trapezoid, a switch a
+    /// hexagon, a split a parallelogram, a screen rounded; a leaked model the flag.
+    @Test func nodesHaveTheirKindsShape() throws {
+        let map = try NavigationMapMermaidRenderer().render(ThemePaletteTests.everyRelationMap)
+        for shape in [
+            #"[["stack"]]:::kind_stack"#, #"[/"tabs"\]:::kind_tabs"#, #"{{"switch"}}:::kind_switch"#,
+            #"[/"split"/]:::kind_split"#, #"("screen"):::kind_screen"#, #"(["window main"]):::window"#,
+        ] {
+            #expect(map.contains(shape), "\(shape)")
+        }
+        let leaky = try MermaidRenderer().render(try exampleHierarchy("leaky-session.log"))
+        #expect(leaky.contains(#">"SegmentedTabsNavigationModel 5EA"]:::leaked"#))
+    }
+
+    /// A leak whose parent is drawn in a subgraph hangs from a ghost of that parent beside it: Mermaid draws an
+    /// edge that leaves a subgraph from the subgraph's border (the window's), not from the node.
+    @Test func aLeakHangsFromItsParentsGhostNotFromAWindowsBorder() throws {
+        let text = try MermaidRenderer().render(try exampleHierarchy("navigator-session.log"))
+        #expect(text.contains(#"  n1_ghost("home 2F3"):::ghost"#), "\(text)")
+        #expect(text.contains(#"  n1_ghost -.->|"leaked"| n7"#))
+        #expect(!text.contains(#"n1 -.->"#))
+    }
+
     /// Nodes are named as in the DOT drawing: a UUID shortened (`6670…`, written as Mermaid's entity), the type's
     /// suffix left out when asked.
     @Test func namesAreShortenedAsInTheDOTDrawing() throws {
         let uuids = try MermaidRenderer().render(try exampleHierarchy("leaky-session.jsonl"))
-        #expect(uuids.contains(#"["AppNavigationModel 6670#8230;"]"#))
+        #expect(uuids.contains(#""AppNavigationModel 6670#8230;""#))
         #expect(!uuids.contains("66700001-0007-4001-8003-000000001EEF"))
         var renderer = MermaidRenderer()
         renderer.labels.strippedSuffix = "NavigationModel"
         let stripped = try renderer.render(try exampleHierarchy("sheet-over-tabs.txt"))
-        #expect(stripped.contains(#"["Alert D12"]"#) && !stripped.contains("AlertNavigationModel"))
+        #expect(stripped.contains(#"("Alert D12")"#) && !stripped.contains("AlertNavigationModel"))
         #expect(
             try MermaidRenderer().render(try exampleHierarchy("sheet-over-tabs.txt")).contains(
                 "AlertNavigationModel D12"))

@@ -63,11 +63,15 @@ struct NavigationMapRenderTests {
     @Test func countsLabelAndWeighEdges() throws {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         #expect(dot.contains(#"[label="first ×14", penwidth=3"#))
-        #expect(dot.contains(#"[label="tab 1 ×5 · tab 2 ×5 · presented ×4 · sheet ×2", penwidth=3"#))
+        // A type that was two tabs and presented: an edge for its tabs, one per presentation style.
+        #expect(dot.contains(#"[label="tab ×10", penwidth=3"#))
+        #expect(dot.contains(##"[label="presented ×4", color="#d55e00""##))
+        #expect(dot.contains(##"[label="sheet ×2", color="#d55e00""##))
+        // A presentation is drawn with its style's line, whatever its count.
         #expect(
             dot.contains(
-                ##"[label="alert ×1", penwidth=1, color="#c2410c", fontcolor="#c2410c", style=dashed, arrowhead=dot]"##)
-        )
+                ##"[label="alert ×1", color="#d55e00", fontcolor="#b14e00", style=dotted, penwidth=2.4, arrowhead=dot]"##
+            ))
         #expect(NavigationMapScene.weight(count: 1) == 1 && NavigationMapScene.weight(count: 2) == 2)
         #expect(NavigationMapScene.weight(count: 8) == 3 && NavigationMapScene.weight(count: 100_000) == 5)
     }
@@ -148,7 +152,7 @@ struct NavigationMapRenderTests {
     }
 }
 
-@Suite("Navigation map drawing: groups, one label per edge, legend, themes")
+@Suite("Navigation map drawing: groups, an edge per kind of relation, legend, themes")
 struct NavigationMapLookTests {
     @Test func featuresFromModulesOrTheFirstWordOfTheName() {
         #expect(NavigationMapGroups.feature(of: "Checkout.CartModel") == "Checkout")
@@ -188,26 +192,54 @@ struct NavigationMapLookTests {
         #expect(plain.contains { if case .open(_, "stack", .stack) = $0 { true } else { false } })
     }
 
-    /// Every relation between two types is one edge with one label, the most frequent first: labels cannot run
-    /// into each other.
-    @Test func oneEdgeAndOneLabelPerPairOfTypes() throws {
+    /// The relations between two types are an edge per look (a kind of relation, a presentation's style), each
+    /// labelled compactly: its relations with their counts, the most frequent first, and a type that was several
+    /// tabs `tab ×80`, never a list of every tab's index.
+    @Test func anEdgePerKindOfRelationWithCompactLabels() throws {
         var map = NavigationMap()
-        map.types = ["AModel": .init(kinds: [.screen: 1]), "BModel": .init(kinds: [.screen: 1])]
+        map.types = [
+            "AModel": .init(kinds: [.screen: 1]), "BModel": .init(kinds: [.screen: 1]),
+            "TabsModel": .init(kinds: [.tabs: 1]),
+        ]
         map.relations = [
             NavigationRelation(.presented(style: "sheet"), from: "AModel", to: "BModel"): 14,
             NavigationRelation(.presented(style: "fullScreenCover"), from: "AModel", to: "BModel"): 50,
             NavigationRelation(.child, from: "AModel", to: "BModel"): 1,
             NavigationRelation(.pushedAfter, from: "BModel", to: "AModel"): 2,
+            NavigationRelation(.tab(order: 1), from: "TabsModel", to: "BModel"): 29,
+            NavigationRelation(.tab(order: 2), from: "TabsModel", to: "BModel"): 40,
+            NavigationRelation(.tab(order: 3), from: "TabsModel", to: "BModel"): 7,
+            NavigationRelation(.tab(order: 4), from: "TabsModel", to: "BModel"): 4,
+            NavigationRelation(.presented(style: "sheet"), from: "TabsModel", to: "BModel"): 3,
         ]
         let dot = try NavigationMapDOTRenderer().render(map)
         let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
-        #expect(edges.count == 2)
-        #expect(edges.contains { $0.contains(#"label="fullScreenCover ×50 · sheet ×14 · child ×1", penwidth=4"#) })
-        #expect(edges.contains { $0.contains(#"label="push ×2""#) })
+        let labels = edges.compactMap { $0.firstMatch(of: /label="([^"]*)"/).map { String($0.1) } }
+        #expect(labels == ["push ×2", "fullScreenCover ×50", "sheet ×14", "×1", "tab ×80", "sheet ×3"], "\(labels)")
+        // Each with its own look: a presentation its style's line, the tabs theirs, weighed by their own count.
+        #expect(edges.contains { $0.contains(#"label="fullScreenCover ×50""#) && $0.contains("style=bold") })
+        #expect(edges.contains { $0.contains(#"label="sheet ×3""#) && $0.contains("style=dashed, penwidth=1.4") })
+        #expect(edges.contains { $0.contains(#"label="tab ×80", penwidth=4"#) })
+        let oneTab = NavigationMapScene.Relation(relation: .init(.tab(order: 2), from: "T", to: "B"), count: 5)
+        #expect(NavigationMapScene.label([oneTab]) == "tab 2 ×5")
         let mermaid = try NavigationMapMermaidRenderer().render(map)
         let drawn = mermaid.split(separator: "\n").filter { $0.contains("-->") || $0.contains("-.->") }
-        #expect(drawn.count == 2)
-        #expect(drawn.contains { $0.contains("fullScreenCover #215;50 #183; sheet #215;14 #183; child #215;1") })
+        #expect(drawn.count == 6)
+        #expect(drawn.contains { $0.contains(#"|"tab #215;80"|"#) })
+    }
+
+    /// No label on the examples' maps runs past 60 characters, collapsed or not, nor lists tab indices.
+    @Test func theExamplesLabelsAreShort() throws {
+        let whole = try exampleMap()
+        let (collapsed, _) = NavigationMapCollapse(listed: [], automatic: true, kept: []).apply(to: whole)
+        for map in [whole, collapsed] {
+            let dot = try NavigationMapDOTRenderer().render(map)
+            for edge in dot.split(separator: "\n") where edge.contains(" -> ") {
+                let label = try #require(edge.firstMatch(of: /label="([^"]*)"/)?.1)
+                #expect(label.count <= 60, "\(label)")
+                #expect(label.matches(of: /tab \d/).count <= 1 && !label.contains("tab ×1 "), "\(label)")
+            }
+        }
     }
 
     /// Only the kinds drawn, and the collapsed types; no legend when asked.
@@ -218,7 +250,7 @@ struct NavigationMapLookTests {
         #expect(legend.contains("tab N of"))
         // Each presentation style drawn has a row of its own, with its own sample, in render's order.
         let rows = legend.components(separatedBy: "<tr>").dropFirst()
-        let styles = ["alert": "╌╌╌●", "confirmationDialog": "┈┈┈▷", "presented": "━ ━ ➤"]
+        let styles = ["alert": "┉┉●", "confirmationDialog": "╍╍▷", "presented": "──➤"]
         for (style, sample) in styles {
             #expect(rows.contains { $0.contains(">\(style)</font>") && $0.contains(sample) }, "\(style)")
         }
@@ -236,10 +268,10 @@ struct NavigationMapLookTests {
         let dot = try NavigationMapDOTRenderer().render(try exampleMap())
         let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
         func edge(_ label: String) -> Substring? { edges.first { $0.contains("[label=\"\(label)") } }
-        #expect(edge("sheet ×2")?.contains("style=dashed, arrowhead=normal") == true)
-        #expect(edge("confirmationDialog ×4")?.contains("style=dotted, arrowhead=empty") == true)
-        #expect(edge("alert ×2")?.contains("style=dashed, arrowhead=dot") == true)
-        #expect(edge("presented ×1")?.contains("style=dashed, arrowhead=vee") == true)
+        #expect(edge("sheet ×2")?.contains("style=dashed, penwidth=1.4, arrowhead=normal") == true)
+        #expect(edge("confirmationDialog ×4")?.contains("style=dashed, penwidth=2.4, arrowhead=empty") == true)
+        #expect(edge("alert ×2")?.contains("style=dotted, penwidth=2.4, arrowhead=dot") == true)
+        #expect(edge("presented ×1")?.contains("style=solid, penwidth=1.4, arrowhead=vee") == true)
     }
 
     /// `--strip-suffix` reaches the map's drawings: DOT's label (the whole name kept as its tooltip) and Mermaid's;
@@ -253,7 +285,7 @@ struct NavigationMapLookTests {
         #expect(!dot.contains(#"label="AlertNavigationModel""#))
         #expect(try !NavigationMapDOTRenderer().render(map).contains("tooltip="))
         let mermaid = try NavigationMapMermaidRenderer(labels: look.labels).render(map)
-        #expect(mermaid.contains(#"["Alert"]:::kind_screen"#) && !mermaid.contains("AlertNavigationModel"))
+        #expect(mermaid.contains(#"("Alert"):::kind_screen"#) && !mermaid.contains("AlertNavigationModel"))
         // The JSON map is data: whole names whatever the look.
         let json = try #require(MapOutput.renderer(for: .json, look: look, layout: nil)).render(map)
         #expect(json.contains(#""type": "AlertNavigationModel""#))

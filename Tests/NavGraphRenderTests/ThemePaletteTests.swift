@@ -123,6 +123,30 @@ struct ThemePaletteTests {
         #expect(looks.count == Self.edgeKinds.count - 1 + 1)
     }
 
+    /// Each presentation style has a line of its own, told apart without its colour, label or arrowhead: sheet,
+    /// fullScreenCover, popover, alert, confirmationDialog and any other style are six different (style, width)
+    /// pairs, in `render`'s themes and in `diagram`'s (where a presentation's width is its style's, not its count's).
+    @Test(arguments: themes.map { ($0, false) } + NavigationMapDOTRenderer.themes.map { ($0, true) })
+    func everyPresentationStyleHasItsOwnLine(theme: String, map: Bool) throws {
+        let dot = try Self.parse(map ? try Self.mapDOT(theme: theme) : try Self.dot(theme: theme))
+        var lines: [String: String] = [:]
+        for edge in dot.edges {
+            let attributes = dot.edgeDefaults.merging(edge) { $1 }
+            let name = String(edge["label"]!.prefix { $0 != " " })
+            guard Self.presentationStyles.dropLast().map(\.name).contains(name) else { continue }
+            let line = (attributes["style"] ?? "solid") + " " + (attributes["penwidth"] ?? "1")
+            #expect(lines[line] == nil, "\(theme): \(name) has the line of \(lines[line] ?? "")")
+            lines[line] = name
+        }
+        #expect(lines.count == 6, "\(theme): \(lines)")
+        // The legend shows each style with a sample of its own line: its first text, in the style's row.
+        let rows = dot.legend.split(separator: /<[Tt][Rr]>/).dropFirst()
+        let samples = Self.presentationStyles.dropLast().compactMap { style in
+            rows.first { $0.contains(">\(style.name)<") }?.firstMatch(of: /<(?i:font)[^>]*>([^<]+)</)?.1
+        }
+        #expect(Set(samples).count == 6, "\(theme): legend samples \(samples)")
+    }
+
     // MARK: Colour-vision deficiencies
 
     /// Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
@@ -163,6 +187,121 @@ struct ThemePaletteTests {
         }
     }
 
+    /// Node borders stay apart as edges do: the kinds of node (screen, stack, tabs, switch, split) from each
+    /// other, and a leaked model's from every other node's (a folded `… N more` node, a ghost, each kind), under
+    /// every deficiency. (A ghost and a folded node are both grey, dashed and unfilled: told apart by their text.)
+    @Test(arguments: themes.map { ($0, false) } + NavigationMapDOTRenderer.themes.map { ($0, true) })
+    func nodeBordersStayApartUnderColourVisionDeficiencies(theme: String, map: Bool) throws {
+        let dot = try Self.parse(map ? try Self.mapDOT(theme: theme) : try Self.dot(theme: theme))
+        var borders: [String: Color] = [:]
+        for node in dot.nodes where node["shape"] != "plaintext" {
+            let attributes = dot.nodeDefaults.merging(node) { $1 }
+            let id = node["id"]!
+            let name = map ? (Self.mapKinds.first { $0.rawValue == id }?.rawValue) : Self.nodeNames[id]
+            if let name { borders[name] = Color(attributes["color"]!) }
+        }
+        #expect(borders.count == (map ? 5 : 8), "\(theme): \(borders.keys.sorted())")
+        let kinds = Set(Self.mapKinds.map(\.rawValue))
+        for (deficiency, matrix) in Self.deficiencies {
+            let seen = borders.mapValues { $0.simulated(matrix).lab }
+            let pairs = seen.keys.sorted().pairs.filter { a, b in
+                (kinds.contains(a) && kinds.contains(b)) || a == "leaked" || b == "leaked"
+            }
+            for (a, b) in pairs {
+                let difference = Color.deltaE(seen[a]!, seen[b]!)
+                #expect(difference >= 12, "\(theme), \(deficiency): \(a) and \(b) borders are \(difference) apart")
+            }
+        }
+    }
+
+    static let nodeNames = [
+        "n0": "screen", "n1": "stack", "n2": "tabs", "n3": "switch", "n4": "split", "leaked": "leaked",
+        "ghost": "ghost", "more": "folded",
+    ]
+
+    // MARK: The map's themes (`diagram`)
+
+    static let mapKinds: [NodeKind] = [.screen, .stack, .tabs, .switch, .split]
+    static let mapRelations: [NavigationRelation.Kind] =
+        [.windowRoot, .stackRoot, .pushedAfter, .tab(order: 1), .switched, .column(.detail), .child]
+        + presentationStyles.dropLast().map { .presented(style: $0.name) }
+
+    /// A map with a type of every kind, every relation and presentation style on an edge of its own (`tN`), and a
+    /// cluster of each container kind.
+    static var everyRelationMap: NavigationMap {
+        var map = NavigationMap()
+        for kind in mapKinds { map.types[kind.rawValue] = .init(kinds: [kind: 1]) }
+        for (index, kind) in mapRelations.enumerated() {
+            map.types["t\(index)"] = .init(kinds: [.screen: 1])
+            let from = kind == .windowRoot ? "main" : "screen"
+            map.relations[NavigationRelation(kind, from: from, to: "t\(index)")] = 1
+        }
+        map.containers = ["t1": ["stack": 1], "t3": ["tabs": 1], "t5": ["split": 1]]
+        return map
+    }
+
+    /// The map's DOT in a built-in diagram theme, its nodes named by their types (`screen`, `t3`).
+    static func mapDOT(theme: String) throws -> String {
+        var dot = try NavigationMapDOTRenderer(.init(theme: theme)).render(everyRelationMap)
+        for (index, type) in everyRelationMap.types.keys.sorted().enumerated().reversed() {
+            dot = dot.replacing(try Regex("\\bn\(index)\\b"), with: type)
+        }
+        return dot
+    }
+
+    /// Edge labels, node and cluster titles readable on what they sit on; relation kinds' colours apart under the
+    /// colour-vision deficiencies, as in `render`'s themes.
+    @Test(arguments: NavigationMapDOTRenderer.themes)
+    func mapThemeIsReadableAndItsColoursStayApart(theme: String) throws {
+        let dot = try Self.parse(try Self.mapDOT(theme: theme))
+        func color(_ text: String?) -> Color? { text.flatMap { Color($0 == "white" ? "#ffffff" : $0) } }
+        let background = try #require(color(dot.graph["bgcolor"]))
+        let fills = [background] + dot.clusters.compactMap { color($0["fillcolor"]) }
+        func expectReadable(_ text: String?, on grounds: [Color], _ what: String) {
+            guard let text = color(text) else {
+                Issue.record("\(theme): no text colour for \(what)")
+                return
+            }
+            for ground in grounds {
+                let ratio = text.contrast(with: ground)
+                #expect(ratio >= 4.5, "\(theme): \(what) \(text.hex) on \(ground.hex) is \(ratio):1")
+            }
+        }
+        for cluster in dot.clusters {
+            let ground = color(cluster["fillcolor"]).map { [$0] } ?? fills
+            expectReadable(cluster["fontcolor"] ?? dot.graph["fontcolor"], on: ground, "cluster \(cluster["label"]!)")
+        }
+        for node in dot.nodes {
+            let attributes = dot.nodeDefaults.merging(node) { $1 }
+            let filled = attributes["style"]?.contains("filled") ?? false
+            let ground = filled ? [color(attributes["fillcolor"])!] : fills
+            expectReadable(attributes["fontcolor"], on: ground, "node \(node["id"]!)")
+        }
+        var colors: [String: Color] = [:]
+        for edge in dot.edges {
+            let attributes = dot.edgeDefaults.merging(edge) { $1 }
+            expectReadable(attributes["fontcolor"], on: fills, "edge \(edge["label"]!)")
+            // A stack's first entry is drawn as a push is; every presentation in one colour.
+            let word = edge["label"]!.prefix { $0 != " " }
+            let kind =
+                switch word {
+                case "first": "push"
+                case "×1": "child"
+                case _ where Self.presentationStyles.map(\.name).contains(String(word)): "presented"
+                default: String(word)
+                }
+            colors[kind] = color(attributes["color"])
+        }
+        #expect(colors.count == 7, "\(theme): \(colors.keys.sorted())")
+        for (deficiency, matrix) in Self.deficiencies {
+            let seen = colors.mapValues { $0.simulated(matrix).lab }
+            for (a, b) in seen.keys.sorted().pairs {
+                let difference = Color.deltaE(seen[a]!, seen[b]!)
+                #expect(difference >= 12, "\(theme), \(deficiency): \(a) and \(b) are \(difference) apart")
+            }
+        }
+    }
+
     // MARK: Reading the DOT
 
     struct ParsedDOT {
@@ -172,6 +311,8 @@ struct ThemePaletteTests {
         var clusters: [[String: String]] = []
         var nodes: [[String: String]] = []
         var edges: [[String: String]] = []
+        /// The legend's HTML-like label: a node's (`render`) or the graph's (`diagram`).
+        var legend = ""
     }
 
     /// The theme's DOT, one statement a line as the built-in themes write it; later attributes win, as in Graphviz.
@@ -181,8 +322,9 @@ struct ThemePaletteTests {
         var lines = dot.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)[...]
         while let line = lines.popFirst() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let html = trimmed.firstMatch(of: /label=<(.*)>\]/) { parsed.legend = String(html.1) }
             if trimmed.hasPrefix("graph [") {
-                parsed.graph = attributes(trimmed)
+                parsed.graph.merge(attributes(trimmed)) { $1 }
             } else if trimmed.hasPrefix("node [") {
                 parsed.nodeDefaults = attributes(trimmed)
             } else if trimmed.hasPrefix("edge [") {
@@ -202,7 +344,10 @@ struct ThemePaletteTests {
                 }
                 var node = attributes(statement)
                 node["id"] = String(id)
-                if let html = statement.firstMatch(of: /label=<(.*)>\]/) { node["label"] = String(html.1) }
+                if let html = statement.firstMatch(of: /label=<(.*)>\]/) {
+                    node["label"] = String(html.1)
+                    parsed.legend = String(html.1)
+                }
                 parsed.nodes.append(node)
             } else if let cluster = open.last, !trimmed.hasPrefix("{") {
                 parsed.clusters[cluster].merge(attributes(trimmed)) { $1 }

@@ -235,3 +235,45 @@ struct TraceNestingTests {
         #expect(nestingProblems([x("a", parent: nil, ts: 0, dur: 10), x("b", parent: nil, ts: 10, dur: 2)]).isEmpty)
     }
 }
+
+@Suite("Trace export: names from the log")
+struct TraceNameTests {
+    /// Control characters (BEL, ESC, TAB, NUL, …), bidi overrides and line separators in a type, an id, a window,
+    /// a presentation style or a tab's title are shown escaped (`\u{7}`), as a terminal shows them, in every event's
+    /// and track's name and argument: Perfetto draws a decoded control character as a box or nothing, and SVG and
+    /// Mermaid leave them out.
+    @Test func controlCharactersInNamesAreEscaped() throws {
+        let hostile = "Bell\u{7}Esc\u{1B}[2JTab\tNul\u{0}Rtl\u{202E}Line\u{2028}"
+        let events: [NavEvent] = [
+            NavEvent(.root(ModelRef(id: "r\u{7}", type: "Tabs" + hostile), kind: .tabs, window: "main\u{1B}"), line: 1),
+            NavEvent(
+                .tab(ModelRef(id: "s\t1", type: "Stack" + hostile), kind: .stack, parent: "r\u{7}", title: hostile),
+                line: 2),
+            NavEvent(.push(ModelRef(id: "l\u{0}", type: "List" + hostile), kind: nil, parent: "s\t1"), line: 3),
+            NavEvent(
+                .present(
+                    ModelRef(id: "p", type: "Sheet" + hostile), kind: nil, parent: "l\u{0}",
+                    style: PresentationStyle("drawer\u{7}")), line: 4),
+            NavEvent(.dismiss("p"), line: 5),
+        ]
+        var renderer = TraceEventRenderer(inputName: "log\u{7}.txt")
+        var hierarchy = Hierarchy()
+        for event in events {
+            let change = hierarchy.apply(event)
+            renderer.record(event, change: change, in: hierarchy)
+        }
+        var text = ""
+        renderer.render(hierarchy, endOfInput: true, to: &text)
+        let (problems, all, _) = traceProblems(text)
+        #expect(problems.isEmpty, "\(problems)")
+        let names =
+            all.compactMap { $0["name"] as? String }
+            + all.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(names.contains { $0.hasPrefix(#"TabsBell\u{7}Esc\u{1B}[2JTab\tNul\u{0}Rtl\u{202E}Line\u{2028}"#) })
+        #expect(names.contains { $0.contains(#"present (drawer\u{7})"#) }, "\(names)")
+        #expect(names.contains(#"window main\u{1B}"#), "\(names)")
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let input = (object?["otherData"] as? [String: Any])?["input"] as? String
+        #expect(input == #"log\u{7}.txt"#)
+    }
+}

@@ -90,6 +90,7 @@ struct UserTemplateTextTests {
         let builtIns: [(String, TemplateKind)] = [
             ("dot/light.dot.mustache", .renderTheme), ("dot/dark.dot.mustache", .renderTheme),
             ("diagram/light.dot.mustache", .mapTheme), ("mermaid/default.mmd.mustache", .mermaid),
+            ("mermaid/dark.mmd.mustache", .mermaid),
             ("html/light.html.mustache", .html), ("html/dark.html.mustache", .html),
         ]
         for (name, kind) in builtIns {
