@@ -75,17 +75,32 @@ public struct HTMLReplayPage {
     public func render(
         layout: Layout = .fit, engine: some DOTLayoutEngine, pane: ReplayPane = .laptop
     ) throws(RenderError) -> (page: String, summary: RenderSummary) {
+        let (data, summary) = try renderData(layout: layout, engine: engine, pane: pane)
+        return (try page(data: data), summary)
+    }
+
+    /// The page's data alone (the JSON its script reads), and how much the drawings folded: what `navgraph serve`
+    /// sends the live page at each change.
+    public func renderData(
+        layout: Layout = .fit, engine: some DOTLayoutEngine, pane: ReplayPane = .laptop
+    ) throws(RenderError) -> (data: String, summary: RenderSummary) {
         let drawings = try laidOut(layout, engine: engine, pane: pane)
         var data = ""
         writeData(drawings, to: &data)
+        let mostFolded = drawings.max { $0.drawing.scene.collapsedCount < $1.drawing.scene.collapsedCount }
+        return (data, mostFolded?.drawing.summary ?? RenderSummary(drawn: 0))
+    }
+
+    /// The page around `data` (from `renderData`). `live`: the page of `navgraph serve`, which follows the log as
+    /// its server sends each new state (an event stream from the page's own origin, which its CSP then allows).
+    public func page(data: String, live: Bool = false) throws(RenderError) -> String {
         let context: [String: Any] = [
-            "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
+            "title": title, "data": data, "steps": history.steps.count, "models": history.models.count, "live": live,
         ]
         guard let page = theme.render(context, withTemplate: "theme") else {
             throw .missingTemplate(name: "theme")
         }
-        let mostFolded = drawings.max { $0.drawing.scene.collapsedCount < $1.drawing.scene.collapsedCount }
-        return (page, mostFolded?.drawing.summary ?? RenderSummary(drawn: 0))
+        return page
     }
 
     // MARK: The union

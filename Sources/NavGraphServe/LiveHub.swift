@@ -1,0 +1,131 @@
+import Foundation
+import NavGraphCore
+
+/// What `navgraph serve` has read so far, between the thread that reads the log and the server's tasks.
+///
+/// The reader never waits for a browser: it appends each step under a lock held only for the append, and wakes
+/// whoever is waiting for a change. Only the latest state is kept (no queue per client): a client that is slow, or
+/// away, takes the latest `snapshot()` when it gets round to it, whatever happened in between. A snapshot is a copy
+/// of the timeline (copy-on-write: taking one costs nothing, and the reader's next append copies it once), so the
+/// server renders outside the lock.
+public final class LiveHub: @unchecked Sendable {
+    /// The state at one moment, for the server to render at its own pace.
+    public struct Snapshot: Sendable {
+        /// Counts every change published (a step, a restart, the end): a client that has seen version `v` needs
+        /// nothing until it grows.
+        public var version: Int
+        /// Counts the times the followed file was read again from its start: steps count from 1 again.
+        public var restarts: Int
+        public var timeline: Timeline
+        /// Warnings about the lines of a step, by step (only steps that have some).
+        public var readerWarnings: [Int: [String]]
+        /// The input ended: the last step is the final state.
+        public var ended: Bool
+        /// What the input's format advises logging where leaks cannot be told from it (`LeakReport.cannotBeTold`).
+        public var lifecycleAdvice: String
+    }
+
+    private let lock = NSLock()
+    private var state: Snapshot
+    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter: UInt64 = 0
+
+    public init(lifecycleAdvice: String) {
+        state = Snapshot(
+            version: 0, restarts: 0, timeline: Timeline(), readerWarnings: [:], ended: false,
+            lifecycleAdvice: lifecycleAdvice)
+    }
+
+    /// The state now (cheap: the timeline is shared until the reader's next append).
+    public func snapshot() -> Snapshot {
+        lock.withLock { state }
+    }
+
+    /// The version now.
+    public var version: Int { lock.withLock { state.version } }
+
+    // MARK: The reader's side
+
+    /// A step read: applied to the timeline; its change is returned for the reader's diagnostics.
+    @discardableResult
+    public func append(_ event: NavEvent) -> StepChange {
+        let (change, woken) = lock.withLock { (state.timeline.append(event), publish()) }
+        for waiter in woken { waiter.resume() }
+        return change
+    }
+
+    /// Warnings about the lines of the last step (`StepWarnings.reader`), for the page's event list.
+    public func setReaderWarnings(_ warnings: [String]) {
+        lock.withLock { state.readerWarnings[state.timeline.count] = warnings }
+    }
+
+    /// The followed file was truncated or replaced: what was read is gone, and the new file is read from its start.
+    public func restart() {
+        let woken = lock.withLock {
+            state.timeline = Timeline()
+            state.readerWarnings = [:]
+            state.restarts += 1
+            state.ended = false
+            return publish()
+        }
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// The input ended: what was read is the final state (`lifecycleAdvice`: the advice of the format read).
+    public func end(lifecycleAdvice: String? = nil) {
+        let woken = lock.withLock {
+            state.ended = true
+            if let lifecycleAdvice { state.lifecycleAdvice = lifecycleAdvice }
+            return publish()
+        }
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// A new version; the waiters to wake (outside the lock). Called with the lock held.
+    private func publish() -> [CheckedContinuation<Void, Never>] {
+        state.version += 1
+        guard !waiters.isEmpty else { return [] }
+        defer { waiters.removeAll(keepingCapacity: true) }
+        return Array(waiters.values)
+    }
+
+    // MARK: The server's side
+
+    /// Returns once the version is past `version` (at once when it already is), or when the task is cancelled.
+    public func waitForChange(after version: Int) async {
+        let id = lock.withLock {
+            nextWaiter += 1
+            return nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = lock.withLock {
+                    if state.version > version || Task.isCancelled { return true }
+                    waiters[id] = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = lock.withLock { waiters.removeValue(forKey: id) }
+            waiter?.resume()
+        }
+    }
+
+    /// `waitForChange`, giving up after `seconds`: `true` when the version moved past `version`.
+    public func waitForChange(after version: Int, atMost seconds: Double) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.waitForChange(after: version)
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first && self.version > version
+        }
+    }
+}

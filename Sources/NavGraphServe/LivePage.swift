@@ -1,0 +1,132 @@
+import Foundation
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphRender
+
+/// What `navgraph serve` answers with, made from a `LiveHub.Snapshot`: the replay page (`HTMLReplayPage`, live), the
+/// data its script reads at each change, and the state at a step as `tree --format json` writes it.
+///
+/// One builder for all clients: the data of a version is made once, whoever asks for it, and only while someone
+/// asks (with no page open nothing is laid out). Graphviz is called by one build at a time.
+public actor LivePage {
+    /// What a theme (`--theme`) gives the page: its HTML theme, and the DOT theme of its drawings.
+    public struct Theme: Sendable {
+        public var html: String
+        public var htmlName: String
+        public var dot: String?
+        public var dotName: String?
+
+        public init(html: String, htmlName: String, dot: String?, dotName: String?) {
+            self.html = html
+            self.htmlName = htmlName
+            self.dot = dot
+            self.dotName = dotName
+        }
+    }
+
+    public let title: String
+    public let theme: Theme
+    private let engine: LayoutCache
+
+    /// The steps described so far (the event list's text), and the state after the last: each build describes only
+    /// the steps that are new (`restarts` says when the timeline started over).
+    private var descriptions: [String] = []
+    private var described = Hierarchy()
+    private var describedRestarts = 0
+    /// The last data made, for its version.
+    private var made: (version: Int, message: String)?
+
+    public init(title: String, theme: Theme, engine: some DOTLayoutEngine & Sendable) {
+        self.title = title
+        self.theme = theme
+        self.engine = LayoutCache(engine)
+    }
+
+    /// The page's `state` event for `snapshot`: `{"version", "restarts", "ended", "page": DATA}` on one line per
+    /// DATA line, DATA what `HTMLReplayPage.renderData` writes.
+    public func message(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
+        if let made, made.version == snapshot.version { return made.message }
+        let data = try pageData(for: snapshot)
+        let message =
+            "{\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
+            + "\"page\":" + data + "}"
+        made = (snapshot.version, message)
+        return message
+    }
+
+    /// The whole page, opening on `snapshot`'s state.
+    public func page(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
+        try replayPage(for: snapshot).page(data: try pageData(for: snapshot), live: true)
+    }
+
+    /// The state after `step` (the last when `nil`) as `tree --format json` writes it: at the end of the input the
+    /// models that left and never finished are leaked, before it only left. `nil` when there is no such step.
+    public nonisolated static func state(_ snapshot: LiveHub.Snapshot, step: Int? = nil) -> String? {
+        let timeline = snapshot.timeline
+        let step = step ?? timeline.count
+        guard (0...timeline.count).contains(step) else { return nil }
+        var json = ""
+        // JSON has no template that could fail.
+        _ = try? JSONRenderer(endOfInput: snapshot.ended && step == timeline.count)
+            .render(timeline.state(after: step), to: &json)
+        return json
+    }
+
+    private func pageData(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
+        try replayPage(for: snapshot).renderData(layout: .fit, engine: engine).data
+    }
+
+    private func replayPage(for snapshot: LiveHub.Snapshot) throws(RenderError) -> HTMLReplayPage {
+        describe(snapshot)
+        let history = ReplayHistory(
+            timeline: snapshot.timeline, descriptions: Array(descriptions.prefix(snapshot.timeline.count)),
+            readerWarnings: snapshot.readerWarnings)
+        // As `replay --html` draws it: the page explains itself, type names wrap.
+        var renderer = try DOTRenderer(themeText: theme.dot, themeName: theme.dotName, legend: false)
+        renderer.labels.wrapsTypesLongerThan = HTMLReplayPage.typeWrapLength
+        var page = try HTMLReplayPage(
+            history: history, title: title, dotRenderer: renderer, themeText: theme.html, themeName: theme.htmlName)
+        page.leaksCannotBeTold = LeakReport.cannotBeTold(
+            from: snapshot.timeline.latest, lifecycleAdvice: snapshot.lifecycleAdvice)
+        return page
+    }
+
+    /// Describes the steps of `snapshot` not described yet.
+    private func describe(_ snapshot: LiveHub.Snapshot) {
+        let timeline = snapshot.timeline
+        if snapshot.restarts != describedRestarts || descriptions.count > timeline.count {
+            descriptions = []
+            described = Hierarchy()
+            describedRestarts = snapshot.restarts
+        }
+        while descriptions.count < timeline.count {
+            let event = timeline.event(at: descriptions.count + 1)
+            let change = described.apply(event)
+            descriptions.append(StepDescription.describe(event, change: change, after: described))
+        }
+    }
+}
+
+/// Graphviz's drawings of the DOT it was given before: a live page is made again at each change, and every run of
+/// steps but the newest draws what it drew last time. Only one build uses it at a time (`LivePage` is an actor).
+final class LayoutCache: DOTLayoutEngine, @unchecked Sendable {
+    /// About a run's drawing each: the most a page lays out (`ReplaySegments.layoutBudget`), twice over.
+    static let capacity = 256
+    private let engine: any DOTLayoutEngine
+    private var drawn: [String: [UInt8]] = [:]
+    private var order: [String] = []
+
+    init(_ engine: some DOTLayoutEngine) {
+        self.engine = engine
+    }
+
+    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
+        let key = format.rawValue + "\n" + dot
+        if let bytes = drawn[key] { return bytes }
+        let bytes = try engine.draw(dot: dot, as: format)
+        if order.count >= Self.capacity { drawn[order.removeFirst()] = nil }
+        drawn[key] = bytes
+        order.append(key)
+        return bytes
+    }
+}
