@@ -21,6 +21,9 @@ public final class LiveHub: @unchecked Sendable {
         public var readerWarnings: [Int: [String]]
         /// The input ended: the last step is the final state.
         public var ended: Bool
+        /// The events of a dump still being printed when the input went quiet, as if it had ended (not steps yet:
+        /// the page shows them marked provisional, `/state` does not).
+        public var provisional: [NavEvent] = []
         /// What the input's format advises logging where leaks cannot be told from it (`LeakReport.cannotBeTold`).
         public var lifecycleAdvice: String
     }
@@ -49,9 +52,23 @@ public final class LiveHub: @unchecked Sendable {
     /// A step read: applied to the timeline; its change is returned for the reader's diagnostics.
     @discardableResult
     public func append(_ event: NavEvent) -> StepChange {
-        let (change, woken) = lock.withLock { (state.timeline.append(event), publish()) }
+        let (change, woken) = lock.withLock {
+            // The real events replace what was shown provisionally.
+            state.provisional = []
+            return (state.timeline.append(event), publish())
+        }
         for waiter in woken { waiter.resume() }
         return change
+    }
+
+    /// The input went quiet with a dump still being printed: its events as if it had ended (`[]`: none open).
+    public func setProvisional(_ events: [NavEvent]) {
+        let woken: [CheckedContinuation<Void, Never>] = lock.withLock {
+            guard events != state.provisional else { return [] }
+            state.provisional = events
+            return publish()
+        }
+        for waiter in woken { waiter.resume() }
     }
 
     /// Warnings about the lines of the last step (`StepWarnings.reader`), for the page's event list.
@@ -64,6 +81,7 @@ public final class LiveHub: @unchecked Sendable {
         let woken = lock.withLock {
             state.timeline = Timeline()
             state.readerWarnings = [:]
+            state.provisional = []
             state.restarts += 1
             state.ended = false
             return publish()
@@ -75,6 +93,7 @@ public final class LiveHub: @unchecked Sendable {
     public func end(lifecycleAdvice: String? = nil) {
         let woken = lock.withLock {
             state.ended = true
+            state.provisional = []
             if let lifecycleAdvice { state.lifecycleAdvice = lifecycleAdvice }
             return publish()
         }

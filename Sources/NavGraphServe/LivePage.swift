@@ -42,14 +42,15 @@ public actor LivePage {
         self.engine = LayoutCache(engine)
     }
 
-    /// The page's `state` event for `snapshot`: `{"version", "restarts", "ended", "page": DATA}` on one line per
-    /// DATA line, DATA what `HTMLReplayPage.renderData` writes.
+    /// The page's `state` event for `snapshot`: `{"version", "restarts", "ended", "provisional", "page": DATA}`,
+    /// DATA what `HTMLReplayPage.renderData` writes; `provisional` counts the last steps that are a dump still being
+    /// printed, shown as if it had ended.
     public func message(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
         if let made, made.version == snapshot.version { return made.message }
         let data = try pageData(for: snapshot)
         let message =
             "{\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
-            + "\"page\":" + data + "}"
+            + "\"provisional\":\(snapshot.provisional.count),\"page\":" + data + "}"
         made = (snapshot.version, message)
         return message
     }
@@ -78,9 +79,17 @@ public actor LivePage {
 
     private func replayPage(for snapshot: LiveHub.Snapshot) throws(RenderError) -> HTMLReplayPage {
         describe(snapshot)
+        var timeline = snapshot.timeline
+        var descriptions = Array(self.descriptions.prefix(timeline.count))
+        // A dump still being printed: drawn as steps of its own after the last, as if it had ended.
+        var state = described
+        for event in snapshot.provisional {
+            let change = state.apply(event)
+            timeline.append(event)
+            descriptions.append(StepDescription.describe(event, change: change, after: state))
+        }
         let history = ReplayHistory(
-            timeline: snapshot.timeline, descriptions: Array(descriptions.prefix(snapshot.timeline.count)),
-            readerWarnings: snapshot.readerWarnings)
+            timeline: timeline, descriptions: descriptions, readerWarnings: snapshot.readerWarnings)
         // As `replay --html` draws it: the page explains itself, type names wrap.
         var renderer = try DOTRenderer(themeText: theme.dot, themeName: theme.dotName, legend: false)
         renderer.labels.wrapsTypesLongerThan = HTMLReplayPage.typeWrapLength

@@ -102,6 +102,10 @@ struct ServeCommand: ParsableCommand {
         let follow = input.file != nil && input.file != "-"
         let summary = try reader.read(
             diagnostics: diagnostics, follow: follow,
+            onIdle: { pause in
+                // A dump still being printed when the input goes quiet: shown provisionally, as tree --follow does.
+                if pause.isQuiet { hub.setProvisional(pause.provisionalEvents) }
+            },
             onRestart: { why in
                 switch why {
                 case .removed:
