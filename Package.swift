@@ -138,7 +138,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "NavGraphServeTests",
-            dependencies: ["NavGraphServe", "NavGraphCore", "NavGraphRender", "NavGraphTestSupport"]),
+            dependencies: [
+                "NavGraphServe", "NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphTestSupport",
+            ]),
         .testTarget(
             name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],
             exclude: ["Fixtures"]),
