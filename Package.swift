@@ -139,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "NavGraphServeTests",
             dependencies: [
-                "NavGraphServe", "NavGraphCore", "NavGraphFormats", "NavGraphRender", "NavGraphTestSupport",
+                "NavGraphServe", "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                "NavGraphTestSupport",
             ]),
         .testTarget(
             name: "NavGraphGraphvizTests", dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats"],

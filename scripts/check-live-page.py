@@ -2,14 +2,14 @@
 """Checks `navgraph serve`'s live page in headless Chromium (Selenium with Debian's chromedriver), as
 check-html-replay.py checks the replay page it is made from.
 
-Usage: check-live-page.py NAVGRAPH LOG [--theme NAME] [--screenshot PNG]
+Usage: check-live-page.py NAVGRAPH LOG [--theme NAME] [--keep-steps N] [--screenshot PNG]
 
 Starts `NAVGRAPH serve FILE --port 0` on an empty file, opens the page at 1280×800, and appends LOG to the file a
 line at a time: after each line that makes a step the page must show that step within a second (its latency is
 measured and printed), and at each step the models it draws must be those of `NAVGRAPH tree --at STEP LOG`. Then a
 step back: the page stays there while lines arrive, says how many steps came, and its note returns to the newest.
 Then the rest of LOG at once, the final step against `tree`, and the file truncated and written again: the page
-starts over. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
+starts over. With --keep-steps the page holds only the latest steps, numbered as the input's. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
 passed, 1 with the failures listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
 """
 import json
@@ -40,7 +40,9 @@ except ImportError:
     skip("the selenium Python package is not installed (scripts/setup installs it)")
 
 args = sys.argv[1:]
-theme, screenshot = None, None
+theme, screenshot, keep = None, None, None
+if "--keep-steps" in args:
+    i = args.index("--keep-steps"); keep = args[i + 1]; del args[i:i + 2]
 if "--theme" in args:
     i = args.index("--theme"); theme = args[i + 1]; del args[i:i + 2]
 if "--screenshot" in args:
@@ -100,7 +102,8 @@ def steps_of(data):
 
 
 open(followed, "wb").close()
-command = [navgraph, "serve", followed, "--port", "0"] + (["--theme", theme] if theme else [])
+command = [navgraph, "serve", followed, "--port", "0"] + (["--theme", theme] if theme else []) + (
+    ["--keep-steps", keep] if keep else [])
 server = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
 url = None
 said = []
@@ -129,8 +132,10 @@ except Exception as error:
 
 
 def page_step():
-    return driver.execute_script("""var s = document.getElementById('slider');
-        return [Number(s.value), Number(s.max), document.getElementById('live').textContent,
+    """The step shown and the newest, as the page numbers them (the input's steps, however many it keeps), what its
+    live note says, and whether it follows."""
+    return driver.execute_script("""var m = /step (\\d+) \\/ (\\d+)/.exec(document.getElementById('position').textContent);
+        return [m ? Number(m[1]) : -1, m ? Number(m[2]) : -1, document.getElementById('live').textContent,
                 document.getElementById('drawing').dataset.following];""")
 
 
@@ -142,6 +147,22 @@ def shown_models():
             return !g.classList.contains('left') && !g.classList.contains('removed');
         }).map(function (g) { return names[Number(g.getAttribute('data-model'))]; });
     """))
+
+
+# Where each model shown is drawn (its node's first coordinates in Graphviz's markup, in drawing units), and which
+# layout draws it: a model that stays from one step to the next should stay where it is.
+PLACES = """
+    var names = window.__navgraphModels(), result = {};
+    var drawing = document.getElementById('drawing').dataset.drawing;
+    document.querySelectorAll('#drawing g.node[data-model]').forEach(function (g) {
+        var shape = g.querySelector('polygon, ellipse, path');
+        if (!shape) return;
+        var at = shape.getAttribute('points') || shape.getAttribute('d') ||
+            (shape.getAttribute('cx') + ',' + shape.getAttribute('cy'));
+        result[names[Number(g.getAttribute('data-model'))]] = drawing + ' ' + at.trim().split(/[ MC]+/)[0];
+    });
+    return result;
+"""
 
 
 def provisional():
@@ -181,7 +202,7 @@ try:
     expect(wait_for(lambda: page_step()[2] != "", 5) is not None, "the page says nothing of being live")
 
     body = driver.find_element(By.TAG_NAME, "body")
-    written, steps, latencies, provisionals = b"", 0, [], []
+    written, steps, latencies, provisionals, stays, last_places = b"", 0, [], [], [], {}
     # The first lines, one at a time: each step on screen within a second, with the models tree --at places.
     first_part = max(1, len(lines) * 2 // 3)
     for index in range(first_part):
@@ -204,10 +225,22 @@ try:
             continue
         got, want = shown_models(), tree_at(steps, written)
         expect(got == want, "step %d shows %s; tree --at has %s" % (steps, sorted(got), sorted(want)))
+        places = driver.execute_script(PLACES)
+        kept = [m for m in places if m in last_places]
+        moved = [m for m in kept if places[m].split(" ", 1)[1] != last_places[m].split(" ", 1)[1]]
+        relaid = [m for m in kept if places[m].split(" ", 1)[0] != last_places[m].split(" ", 1)[0]]
+        if kept:
+            stays.append((len(kept), len(moved), len(relaid) > 0))
+        last_places = places
     if latencies:
         print("followed %d steps: each on screen %.0f ms after its line at most (median %.0f ms); %d of them "
               "provisional (a dump still being printed)" % (
             len(latencies), max(latencies) * 1000, sorted(latencies)[len(latencies) // 2] * 1000, len(provisionals)))
+    if stays:
+        print("models that stayed from one step to the next: %d times in all; %d of them moved, at %d of %d steps "
+              "(%d of those steps drawn with another layout: a new run)" % (
+                  sum(k for k, _, _ in stays), sum(m for _, m, _ in stays), sum(1 for _, m, _ in stays if m),
+                  len(stays), sum(1 for _, m, r in stays if m and r)))
 
     # A step back: the page stays, says how many steps arrived, and its note returns to the newest.
     body.send_keys(Keys.ARROW_LEFT)

@@ -218,6 +218,8 @@ public struct HTMLReplayPage {
         _ drawings: [(segment: ReplaySegment, drawing: Drawing)], to output: inout String
     ) {
         output += "{\"title\":" + Escaping.jsonString(title)
+        // A live page's history may start after the input's first steps: its step n is the input's first + n.
+        if history.firstStep > 0 { output += ",\"first\":\(history.firstStep)" }
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
             if index > 0 { output += ",\n" }

@@ -8,6 +8,10 @@ import NavGraphCore
 /// away, takes the latest `snapshot()` when it gets round to it, whatever happened in between. A snapshot is a copy
 /// of the timeline (copy-on-write: taking one costs nothing, and the reader's next append copies it once), so the
 /// server renders outside the lock.
+///
+/// Of a long log only the latest steps are kept (`keptSteps` at least, four times that at most): a session that runs for
+/// hours keeps its memory, and the reader stays as fast as `tree --follow`, which keeps none (keeping every event of
+/// a 100 MB log made reading 1.3–1.4 times as slow). The state after the last forgotten step stays.
 public final class LiveHub: @unchecked Sendable {
     /// The state at one moment, for the server to render at its own pace.
     public struct Snapshot: Sendable {
@@ -33,9 +37,19 @@ public final class LiveHub: @unchecked Sendable {
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter: UInt64 = 0
 
-    public init(lifecycleAdvice: String) {
+    /// The fewest steps kept (`Timeline.forget`), and the steps between the timeline's checkpoints: a checkpoint is
+    /// a copy of the whole state, made as seldom as forgetting needs one (`/state?step=N` replays at most this many
+    /// steps from one: milliseconds).
+    public let keptSteps: Int
+
+    /// The default `keptSteps`: more than a page shows comfortably (`HTMLReplayPage`'s runs, a list of rows).
+    public static let defaultKeptSteps = 10_000
+
+    public init(lifecycleAdvice: String, keptSteps: Int = defaultKeptSteps) {
+        self.keptSteps = max(keptSteps, 1)
         state = Snapshot(
-            version: 0, restarts: 0, timeline: Timeline(), readerWarnings: [:], ended: false,
+            version: 0, restarts: 0, timeline: Timeline(interval: self.keptSteps), readerWarnings: [:],
+            ended: false,
             lifecycleAdvice: lifecycleAdvice)
     }
 
@@ -55,7 +69,13 @@ public final class LiveHub: @unchecked Sendable {
         let (change, woken) = lock.withLock {
             // The real events replace what was shown provisionally.
             state.provisional = []
-            return (state.timeline.append(event), publish())
+            let change = state.timeline.append(event)
+            // Forgotten a few times per `keptSteps` at most: what is kept moves down each time.
+            if state.timeline.count - state.timeline.firstStep >= 4 * keptSteps {
+                state.timeline.forget(keepingAtLeast: keptSteps)
+                state.readerWarnings = state.readerWarnings.filter { $0.key > state.timeline.firstStep }
+            }
+            return (change, publish())
         }
         for waiter in woken { waiter.resume() }
         return change
@@ -79,7 +99,7 @@ public final class LiveHub: @unchecked Sendable {
     /// The followed file was truncated or replaced: what was read is gone, and the new file is read from its start.
     public func restart() {
         let woken = lock.withLock {
-            state.timeline = Timeline()
+            state.timeline = Timeline(interval: keptSteps)
             state.readerWarnings = [:]
             state.provisional = []
             state.restarts += 1

@@ -28,9 +28,11 @@ public actor LivePage {
     public let theme: Theme
     private let engine: LayoutCache
 
-    /// The steps described so far (the event list's text), and the state after the last: each build describes only
-    /// the steps that are new (`restarts` says when the timeline started over).
+    /// The steps described so far (the event list's text) from the step after `describedFirst`, and the state
+    /// after the last: each build describes only the steps that are new (`restarts` says when the timeline started
+    /// over), and forgets those the timeline forgot.
     private var descriptions: [String] = []
+    private var describedFirst = 0
     private var described = Hierarchy()
     private var describedRestarts = 0
     /// The last data made, for its version.
@@ -61,11 +63,12 @@ public actor LivePage {
     }
 
     /// The state after `step` (the last when `nil`) as `tree --format json` writes it: at the end of the input the
-    /// models that left and never finished are leaked, before it only left. `nil` when there is no such step.
+    /// models that left and never finished are leaked, before it only left. `nil` when there is no such step, or
+    /// no longer (the hub keeps the latest steps).
     public nonisolated static func state(_ snapshot: LiveHub.Snapshot, step: Int? = nil) -> String? {
         let timeline = snapshot.timeline
         let step = step ?? timeline.count
-        guard (0...timeline.count).contains(step) else { return nil }
+        guard (timeline.firstStep...timeline.count).contains(step) else { return nil }
         var json = ""
         // JSON has no template that could fail.
         _ = try? JSONRenderer(endOfInput: snapshot.ended && step == timeline.count)
@@ -80,7 +83,7 @@ public actor LivePage {
     private func replayPage(for snapshot: LiveHub.Snapshot) throws(RenderError) -> HTMLReplayPage {
         describe(snapshot)
         var timeline = snapshot.timeline
-        var descriptions = Array(self.descriptions.prefix(timeline.count))
+        var descriptions = Array(self.descriptions.prefix(timeline.count - timeline.firstStep))
         // A dump still being printed: drawn as steps of its own after the last, as if it had ended.
         var state = described
         for event in snapshot.provisional {
@@ -103,13 +106,19 @@ public actor LivePage {
     /// Describes the steps of `snapshot` not described yet.
     private func describe(_ snapshot: LiveHub.Snapshot) {
         let timeline = snapshot.timeline
-        if snapshot.restarts != describedRestarts || descriptions.count > timeline.count {
+        let next = describedFirst + descriptions.count
+        if snapshot.restarts != describedRestarts || next > timeline.count || next < timeline.firstStep {
+            // Started over, or the steps described last are forgotten: from the timeline's first state.
             descriptions = []
-            described = Hierarchy()
+            describedFirst = timeline.firstStep
+            described = timeline.state(after: timeline.firstStep)
             describedRestarts = snapshot.restarts
+        } else if describedFirst < timeline.firstStep {
+            descriptions.removeFirst(timeline.firstStep - describedFirst)
+            describedFirst = timeline.firstStep
         }
-        while descriptions.count < timeline.count {
-            let event = timeline.event(at: descriptions.count + 1)
+        while describedFirst + descriptions.count < timeline.count {
+            let event = timeline.event(at: describedFirst + descriptions.count + 1)
             let change = described.apply(event)
             descriptions.append(StepDescription.describe(event, change: change, after: described))
         }

@@ -144,7 +144,8 @@ struct LiveRoutes: HTTPHandler {
 
     private func pageResponse() async throws -> HTTPResponse {
         let html = try await page.page(for: hub.snapshot())
-        var response = HTTPResponse(statusCode: .ok, headers: Self.headers("text/html; charset=utf-8"), body: Data(html.utf8))
+        var response = HTTPResponse(
+            statusCode: .ok, headers: Self.headers("text/html; charset=utf-8"), body: Data(html.utf8))
         response.headers[HTTPHeader("Content-Security-Policy")] = Self.contentSecurityPolicy
         return response
     }
@@ -165,6 +166,12 @@ struct LiveRoutes: HTTPHandler {
                 return Self.text(.badRequest, "step=\(value): a step is a number, 0 or more\n")
             }
             step = number
+        }
+        if let step, step < snapshot.timeline.firstStep {
+            return Self.text(
+                .gone,
+                "step=\(step): no longer kept; serve keeps the latest \(hub.keptSteps) steps or more "
+                    + "(now steps \(snapshot.timeline.firstStep) to \(snapshot.timeline.count))\n")
         }
         guard let json = LivePage.state(snapshot, step: step) else {
             let count = snapshot.timeline.count

@@ -61,7 +61,15 @@ struct ServeCommand: ParsableCommand {
         help: ArgumentHelp("The page's theme: light, dark, or your HTML theme's path.", valueName: "name|path"))
     var theme: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep at least this many of the latest steps for the page and /state?step=N (default: "
+                + "\(LiveHub.defaultKeptSteps)); the state after the older ones stays.",
+            valueName: "count"))
+    var keepSteps: Int = LiveHub.defaultKeptSteps
+
     func validate() throws {
+        try requireCount("--keep-steps", keepSteps, atLeast: 1)
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port): a port is 0 (a free one) to 65535")
         }
@@ -75,7 +83,8 @@ struct ServeCommand: ParsableCommand {
         let diagnostics = reading.makeDiagnostics()
         diagnostics.keepsReported = true
         let reader = try reading.makeInput()
-        let hub = LiveHub(lifecycleAdvice: (input.inputFormat ?? .swiftUINavigation).lifecycleAdvice)
+        let hub = LiveHub(
+            lifecycleAdvice: (input.inputFormat ?? .swiftUINavigation).lifecycleAdvice, keptSteps: keepSteps)
         let page = LivePage(
             title: input.displayName,
             theme: LivePage.Theme(
@@ -99,27 +108,31 @@ struct ServeCommand: ParsableCommand {
         if open { openInBrowser(url) }
         stopOnInterrupt()
 
-        let follow = input.file != nil && input.file != "-"
-        let summary = try reader.read(
-            diagnostics: diagnostics, follow: follow,
-            onIdle: { pause in
-                // A dump still being printed when the input goes quiet: shown provisionally, as tree --follow does.
-                if pause.isQuiet { hub.setProvisional(pause.provisionalEvents) }
-            },
-            onRestart: { why in
-                switch why {
-                case .removed:
-                    StandardError.write("navgraph: \(input.displayName) was removed; waiting for it to come back")
-                case .truncated, .replaced:
-                    StandardError.write(
-                        "navgraph: \(input.displayName) was \(why == .truncated ? "truncated" : "replaced"); "
-                            + "reading it from the start")
-                    hub.restart()
-                }
+        // A dump still being printed when the input goes quiet is shown provisionally, as tree --follow shows it.
+        func paused(_ pause: NavigationInput.Pause) {
+            if pause.isQuiet { hub.setProvisional(pause.provisionalEvents) }
+        }
+        // Said as tree --follow says it; what was shown stays while the file is away.
+        var removed = false
+        func restarted(_ why: LineSource.Restart) {
+            if why == .removed {
+                StandardError.write("navgraph: \(input.displayName) was removed; waiting for it to come back")
+                removed = true
+                return
             }
+            let what = removed ? "is back" : why == .truncated ? "was truncated" : "was replaced"
+            StandardError.write("navgraph: \(input.displayName) \(what); reading it from the start")
+            removed = false
+            hub.restart()
+        }
+        let summary = try reader.read(
+            diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
+            onRestart: restarted
         ) { event in
             let change = hub.append(event)
             for warning in change.warnings { diagnostics.report(warning) }
+            // Most steps have none: nothing to sort out.
+            guard diagnostics.hasReported else { return true }
             let warnings = StepWarnings.reader(diagnostics.takeReported(), change: change, of: event)
             if !warnings.isEmpty { hub.setReaderWarnings(warnings) }
             return true

@@ -24,7 +24,9 @@ struct LiveHubTests {
     /// Drawings that need no Graphviz: an empty SVG of a fixed size for any DOT.
     struct BlankLayout: DOTLayoutEngine, Sendable {
         func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
-            Array(#"<svg width="200pt" height="100pt" viewBox="0 0 200 100"><g id="graph0" class="graph"></g></svg>"#.utf8)
+            Array(
+                #"<svg width="200pt" height="100pt" viewBox="0 0 200 100"><g id="graph0" class="graph"></g></svg>"#
+                    .utf8)
         }
     }
 
