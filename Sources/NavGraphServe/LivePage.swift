@@ -26,7 +26,11 @@ public actor LivePage {
 
     public let title: String
     public let theme: Theme
-    private let engine: LayoutCache
+    private let engine: any DOTLayoutEngine & Sendable
+    /// The page with its theme and drawing's renderer made once (`nil` until first needed): each build gives it
+    /// the history as it is now. Its memo keeps the runs' drawings, so only a run whose models changed is drawn
+    /// again (DOT, Graphviz, the SVG's groups).
+    private var template: HTMLReplayPage?
 
     /// The steps described so far (the event list's text) from the step after `describedFirst`, and the state
     /// after the last: each build describes only the steps that are new (`restarts` says when the timeline started
@@ -35,31 +39,27 @@ public actor LivePage {
     private var describedFirst = 0
     private var described = Hierarchy()
     private var describedRestarts = 0
-    /// The last data made, for its version.
-    private var made: (version: Int, message: String)?
+    /// The page and its data made last, for its version.
+    private var made: (version: Int, page: HTMLReplayPage, data: String)?
 
     public init(title: String, theme: Theme, engine: some DOTLayoutEngine & Sendable) {
         self.title = title
         self.theme = theme
-        self.engine = LayoutCache(engine)
+        self.engine = engine
     }
 
     /// The page's `state` event for `snapshot`: `{"version", "restarts", "ended", "provisional", "page": DATA}`,
     /// DATA what `HTMLReplayPage.renderData` writes; `provisional` counts the last steps that are a dump still being
     /// printed, shown as if it had ended.
     public func message(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
-        if let made, made.version == snapshot.version { return made.message }
-        let data = try pageData(for: snapshot)
-        let message =
-            "{\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
-            + "\"provisional\":\(snapshot.provisional.count),\"page\":" + data + "}"
-        made = (snapshot.version, message)
-        return message
+        "{\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
+            + "\"provisional\":\(snapshot.provisional.count),\"page\":" + (try built(snapshot).data) + "}"
     }
 
     /// The whole page, opening on `snapshot`'s state.
     public func page(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
-        try replayPage(for: snapshot).page(data: try pageData(for: snapshot), live: true)
+        let (page, data) = try built(snapshot)
+        return try page.page(data: data, live: true)
     }
 
     /// The state after `step` (the last when `nil`) as `tree --format json` writes it: at the end of the input the
@@ -76,8 +76,13 @@ public actor LivePage {
         return json
     }
 
-    private func pageData(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
-        try replayPage(for: snapshot).renderData(layout: .fit, engine: engine).data
+    /// The page and its data for `snapshot`, made once per version whoever asks.
+    private func built(_ snapshot: LiveHub.Snapshot) throws(RenderError) -> (page: HTMLReplayPage, data: String) {
+        if let made, made.version == snapshot.version { return (made.page, made.data) }
+        let page = try replayPage(for: snapshot)
+        let data = try page.renderData(layout: .fit, engine: engine).data
+        made = (snapshot.version, page, data)
+        return (page, data)
     }
 
     private func replayPage(for snapshot: LiveHub.Snapshot) throws(RenderError) -> HTMLReplayPage {
@@ -93,13 +98,22 @@ public actor LivePage {
         }
         let history = ReplayHistory(
             timeline: timeline, descriptions: descriptions, readerWarnings: snapshot.readerWarnings)
+        var page = try pageTemplate().replacingHistory(history)
+        page.leaksCannotBeTold = LeakReport.cannotBeTold(
+            from: snapshot.timeline.latest, lifecycleAdvice: snapshot.lifecycleAdvice)
+        return page
+    }
+
+    private func pageTemplate() throws(RenderError) -> HTMLReplayPage {
+        if let template { return template }
         // As `replay --html` draws it: the page explains itself, type names wrap.
         var renderer = try DOTRenderer(themeText: theme.dot, themeName: theme.dotName, legend: false)
         renderer.labels.wrapsTypesLongerThan = HTMLReplayPage.typeWrapLength
         var page = try HTMLReplayPage(
-            history: history, title: title, dotRenderer: renderer, themeText: theme.html, themeName: theme.htmlName)
-        page.leaksCannotBeTold = LeakReport.cannotBeTold(
-            from: snapshot.timeline.latest, lifecycleAdvice: snapshot.lifecycleAdvice)
+            history: ReplayHistory(timeline: Timeline(), descriptions: []), title: title, dotRenderer: renderer,
+            themeText: theme.html, themeName: theme.htmlName)
+        page.memo = HTMLReplayPage.DrawingMemo()
+        template = page
         return page
     }
 
@@ -122,29 +136,5 @@ public actor LivePage {
             let change = described.apply(event)
             descriptions.append(StepDescription.describe(event, change: change, after: described))
         }
-    }
-}
-
-/// Graphviz's drawings of the DOT it was given before: a live page is made again at each change, and every run of
-/// steps but the newest draws what it drew last time. Only one build uses it at a time (`LivePage` is an actor).
-final class LayoutCache: DOTLayoutEngine, @unchecked Sendable {
-    /// About a run's drawing each: the most a page lays out (`ReplaySegments.layoutBudget`), twice over.
-    static let capacity = 256
-    private let engine: any DOTLayoutEngine
-    private var drawn: [String: [UInt8]] = [:]
-    private var order: [String] = []
-
-    init(_ engine: some DOTLayoutEngine) {
-        self.engine = engine
-    }
-
-    func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
-        let key = format.rawValue + "\n" + dot
-        if let bytes = drawn[key] { return bytes }
-        let bytes = try engine.draw(dot: dot, as: format)
-        if order.count >= Self.capacity { drawn[order.removeFirst()] = nil }
-        drawn[key] = bytes
-        order.append(key)
-        return bytes
     }
 }
