@@ -7,12 +7,6 @@ import NavGraphGraphviz
 import NavGraphRender
 import NavGraphServe
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 struct ServeCommand: ParsableCommand {
     /// The port `serve` listens on unless told otherwise (documented: a bookmark keeps working).
     static let defaultPort: UInt16 = 7447
@@ -32,7 +26,8 @@ struct ServeCommand: ParsableCommand {
             the final state is served until Ctrl-C.
 
             Examples:
-              xcrun simctl launch --console-pty booted com.example.app | navgraph serve --open
+              xcrun simctl launch --console-pty booted com.example.app \\
+                | navgraph serve --open
               navgraph serve ui-test.log --port 0
               curl -s http://127.0.0.1:\(defaultPort)/state
 

@@ -144,6 +144,46 @@ struct ServeCommandTests {
         #expect(run.stdout.contains("\nevent: state\ndata: {\"version\":"), "\(run.stdout)")
     }
 
+    /// Any number of tabs follow one log as it is read, each getting the final state; one that leaves midway (its
+    /// connection dropped) changes nothing for the others, nor for the reader.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: trickle.path), "../shared/tools/trickle is absent"))
+    func manyClientsFollowAndOneThatLeavesIsNoMatter() throws {
+        let serve = try ServeProcess(["--port", "0"], feeding: example("leaky-session.jsonl"), pause: 0.02)
+        let port = try serve.port()
+        let script = """
+            import http.client, sys, threading
+            port, results = int(sys.argv[1]), {}
+            def follow(name, leave):
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                c.request("GET", "/events")
+                r, text, events = c.getresponse(), b"", 0
+                while True:
+                    chunk = r.read1(65536)
+                    if not chunk: break
+                    text += chunk
+                    events = text.count(b"event: state")
+                    if leave and events >= 1:
+                        c.sock.close()
+                        break
+                    if b'"ended":true' in text: break
+                results[name] = (events, b'"ended":true' in text)
+            threads = [threading.Thread(target=follow, args=(n, n == 0)) for n in range(4)]
+            for t in threads: t.start()
+            for t in threads: t.join()
+            for name in sorted(results): print(name, *results[name])
+            """
+        let run = try runTool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(port)])
+        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(lines.count == 4, "\(run.stdout)\(run.stderr)")
+        for line in lines.dropFirst() {
+            #expect(line.count == 3 && line[2] == "True", "\(run.stdout)")
+        }
+        // The reader went on to the end, and the server still answers.
+        waitUntil(serve.errURL, contains: "the input ended; serving its final state")
+        let state = try httpGet(port: port, "/state")
+        #expect(state.body == (try navgraph(["tree", "--format", "json", example("leaky-session.jsonl")])).stdout)
+    }
+
     /// DNS rebinding: a request naming another host is refused, whatever it asks for.
     @Test func aForeignHostIsRefused() throws {
         let serve = try ServeProcess(["--port", "0", example("session.log")])
