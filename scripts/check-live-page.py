@@ -9,7 +9,7 @@ line at a time: after each line that makes a step the page must show that step w
 measured and printed), and at each step the models it draws must be those of `NAVGRAPH tree --at STEP LOG`. Then a
 step back: the page stays there while lines arrive, says how many steps came, and its note returns to the newest.
 Then the rest of LOG at once, the final step against `tree`, and the file truncated and written again: the page
-starts over. With --keep-steps the page holds only the latest steps, numbered as the input's. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
+starts over; navgraph serve stopped and started again on the port: the page reconnects to it. With --keep-steps the page holds only the latest steps, numbered as the input's. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
 passed, 1 with the failures listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
 """
 import json
@@ -286,13 +286,34 @@ try:
     again = steps_of(b"".join(restart_lines))
     took = wait_for(lambda: page_step()[:2] == [again, again], 5)
     expect(took is not None, "after the file was truncated the page shows %s, not step %d" % (page_step(), again))
+
+    # navgraph serve stopped and started again on the same port (the app run again): the page says it lost the
+    # server, reconnects on its own, and shows the new one's state, though that one counts its versions anew.
+    server.terminate()
+    server.wait(timeout=10)
+    expect(wait_for(lambda: "reconnecting" in page_step()[2], 10) is not None,
+           "the page does not say it lost the server: %r" % page_step()[2])
+    with open(followed, "wb") as f:
+        f.write(b"".join(lines))
+    port = re.search(r":(\d+)/", url).group(1)
+    server = subprocess.Popen(command[:command.index("--port")] + ["--port", port] +
+                              command[command.index("--port") + 2:],
+                              stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    steps = steps_of(b"".join(lines))
+    took = wait_for(lambda: page_step()[:2] == [steps, steps], 15)
+    expect(took is not None, "after navgraph serve started again the page shows %s, not step %d" % (
+        page_step(), steps))
 except Exception as error:
     failures.append("%s: %s" % (type(error).__name__, error))
 finally:
     try:
         for entry in driver.get_log("browser"):
+            message = entry.get("message", "")
+            # The event stream cut when the server was stopped on purpose, and its reconnection attempts meanwhile.
+            if "/events - Failed to load resource" in message:
+                continue
             if entry.get("level") == "SEVERE":
-                failures.append("browser console: " + entry.get("message", ""))
+                failures.append("browser console: " + message)
     finally:
         driver.quit()
         server.terminate()

@@ -37,6 +37,10 @@ public final class LiveHub: @unchecked Sendable {
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter: UInt64 = 0
 
+    /// Tells this server's versions from another's: a tab that reconnects to a navgraph serve started again (on the
+    /// same port) names a version of the one before, which says nothing about this one's.
+    public let instance: String = String(UInt64.random(in: 1..<UInt64.max), radix: 36)
+
     /// The fewest steps kept (`Timeline.forget`), and the steps between the timeline's checkpoints: a checkpoint is
     /// a copy of the whole state, made as seldom as forgetting needs one (`/state?step=N` replays at most this many
     /// steps from one: milliseconds).

@@ -48,11 +48,12 @@ public actor LivePage {
         self.engine = engine
     }
 
-    /// The page's `state` event for `snapshot`: `{"version", "restarts", "ended", "provisional", "page": DATA}`,
+    /// The page's `state` event for `snapshot`: `{"instance", "version", "restarts", "ended", "provisional",
+    /// "page": DATA}` (`instance`: `LiveHub.instance`),
     /// DATA what `HTMLReplayPage.renderData` writes; `provisional` counts the last steps that are a dump still being
     /// printed, shown as if it had ended.
-    public func message(for snapshot: LiveHub.Snapshot) throws(RenderError) -> String {
-        "{\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
+    public func message(for snapshot: LiveHub.Snapshot, instance: String) throws(RenderError) -> String {
+        "{\"instance\":\"\(instance)\",\"version\":\(snapshot.version),\"restarts\":\(snapshot.restarts),\"ended\":\(snapshot.ended),"
             + "\"provisional\":\(snapshot.provisional.count),\"page\":" + (try built(snapshot).data) + "}"
     }
 

@@ -151,8 +151,8 @@ struct LiveRoutes: HTTPHandler {
     }
 
     private func events(_ request: HTTPRequest) -> HTTPResponse {
-        let last = request.headers[HTTPHeader("Last-Event-ID")].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        let stream = StateStream(hub: hub, page: page, lastVersion: last ?? -1)
+        let last = request.headers[HTTPHeader("Last-Event-ID")]?.trimmingCharacters(in: .whitespaces)
+        let stream = StateStream(hub: hub, page: page, lastVersion: StateStream.lastVersion(from: last, hub: hub))
         var headers = Self.headers("text/event-stream; charset=utf-8")
         headers[HTTPHeader("X-Accel-Buffering")] = "no"
         return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: stream))

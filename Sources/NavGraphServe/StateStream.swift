@@ -60,9 +60,22 @@ struct StateStream: AsyncBufferedSequence, Sendable {
                 try await Task.sleep(nanoseconds: UInt64(stream.gather * 1e9))
             }
             let snapshot = hub.snapshot()
-            let message = try await stream.page.message(for: snapshot)
+            let message = try await stream.page.message(for: snapshot, instance: hub.instance)
             sent = snapshot.version
-            return ServerSentEvent(id: String(snapshot.version), event: "state", data: message, retry: retry).text
+            return ServerSentEvent(id: Self.eventID(hub, snapshot.version), event: "state", data: message, retry: retry)
+                .text
         }
+
+        /// An event's id: the server's instance and the version, as `lastVersion(from:)` reads it back.
+        static func eventID(_ hub: LiveHub, _ version: Int) -> String { hub.instance + "-" + String(version) }
+    }
+
+    /// The version a reconnecting client had, from its `Last-Event-ID`; -1 (it has none of this server's) for
+    /// none, or one of another server's.
+    static func lastVersion(from id: String?, hub: LiveHub) -> Int {
+        guard let id, let dash = id.lastIndex(of: "-"), id[..<dash] == hub.instance,
+            let version = Int(id[id.index(after: dash)...])
+        else { return -1 }
+        return version
     }
 }

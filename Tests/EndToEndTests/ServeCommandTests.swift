@@ -141,7 +141,7 @@ struct ServeCommandTests {
         let run = try runTool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(port)])
         #expect(run.stdout.hasPrefix("200 text/event-stream"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("\nretry: 1000\nid: "), "\(run.stdout)")
-        #expect(run.stdout.contains("\nevent: state\ndata: {\"version\":"), "\(run.stdout)")
+        #expect(run.stdout.contains("\nevent: state\ndata: {\"instance\":"), "\(run.stdout)")
     }
 
     /// Any number of tabs follow one log as it is read, each getting the final state; one that leaves midway (its

@@ -80,7 +80,7 @@ struct KeptStepsTests {
         #expect(LivePage.state(snapshot, step: 1) == nil)
         let last = events.count - 3
         #expect(LivePage.state(snapshot, step: last) == Self.json(Self.replayed(events, through: last)))
-        let message = try await LiveHubTests.page().message(for: snapshot)
+        let message = try await LiveHubTests.page().message(for: snapshot, instance: hub.instance)
         #expect(message.contains("\"first\":\(snapshot.timeline.firstStep)"), "\(message.prefix(200))")
     }
 }

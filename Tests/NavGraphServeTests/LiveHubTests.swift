@@ -117,11 +117,15 @@ struct LiveHubTests {
         stream.gather = 0
         var iterator = stream.makeAsyncIterator()
         let first = try await Self.nextEvent(&iterator)
-        #expect(first.hasPrefix("retry: 1000\nid: 3\nevent: state\ndata: {\"version\":3,"), "\(first.prefix(80))")
+        let instance = hub.instance
+        #expect(
+            first.hasPrefix(
+                "retry: 1000\nid: \(instance)-3\nevent: state\ndata: {\"instance\":\"\(instance)\",\"version\":3,"),
+            "\(first.prefix(80))")
         // Meanwhile the reader goes on; the client is busy.
         for event in events.dropFirst(3) { hub.append(event) }
         let second = try await Self.nextEvent(&iterator)
-        #expect(second.hasPrefix("id: \(events.count)\nevent: state\n"), "\(second.prefix(80))")
+        #expect(second.hasPrefix("id: \(instance)-\(events.count)\nevent: state\n"), "\(second.prefix(80))")
         #expect(second.contains("\"steps\":["))
 
         var resumed = StateStream(hub: hub, page: Self.page(), lastVersion: events.count)
@@ -129,7 +133,19 @@ struct LiveHubTests {
         var again = resumed.makeAsyncIterator()
         #expect(try await Self.nextEvent(&again) == "retry: 1000\n: no change\n\n")
         hub.end()
-        #expect(try await Self.nextEvent(&again).hasPrefix("id: \(events.count + 1)\nevent: state\n"))
+        #expect(try await Self.nextEvent(&again).hasPrefix("id: \(instance)-\(events.count + 1)\nevent: state\n"))
+    }
+
+    /// A reconnecting tab names the last event it got: a version of this server's resumes from it; one of another
+    /// server's (navgraph serve started again on the port), or anything else, gets the state at once.
+    @Test func aReconnectingClientResumesFromItsVersionOfThisServer() {
+        let hub = LiveHub(lifecycleAdvice: "")
+        #expect(StateStream.lastVersion(from: hub.instance + "-12", hub: hub) == 12)
+        #expect(StateStream.lastVersion(from: "other-12", hub: hub) == -1)
+        #expect(StateStream.lastVersion(from: "12", hub: hub) == -1)
+        #expect(StateStream.lastVersion(from: hub.instance + "-x", hub: hub) == -1)
+        #expect(StateStream.lastVersion(from: nil, hub: hub) == -1)
+        #expect(LiveHub(lifecycleAdvice: "").instance != hub.instance)
     }
 
     /// One event, whole, from a stream (it hands out at most the bytes asked for at a time).
