@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `navgraph serve`'s HTTP server: pure Swift on BSD sockets, no SwiftNIO (docs/architecture.md says why).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `swift package generate-documentation --target NavGraphRecorder` (docs/recorder-docc.md). A command plugin:
         // nothing of it is built or linked by `swift build`, and an app that depends on this package gets none of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -69,12 +71,19 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         // The one place C is called: Graphviz as the layout engine of the renderers that draw (svg, png, pdf).
         .target(name: "NavGraphGraphviz", dependencies: ["CGraphviz", "NavGraphRender"]),
+        // `navgraph serve`: the live state hub, the page's data and event stream, Host checks, the HTTP server.
+        .target(
+            name: "NavGraphServe",
+            dependencies: [
+                "NavGraphCore", "NavGraphAnalysis", "NavGraphRender",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]),
         // Thin command-line front end (NavGraphTemplates for `navgraph templates`).
         .executableTarget(
             name: "navgraph",
             dependencies: [
                 "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
-                "NavGraphConfiguration", "NavGraphTemplates",
+                "NavGraphConfiguration", "NavGraphTemplates", "NavGraphServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
@@ -127,6 +136,12 @@ let package = Package(
                 "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "NavGraphServeTests",
+            dependencies: [
+                "NavGraphServe", "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                "NavGraphTestSupport",
+            ]),
         .testTarget(
             name: "NavGraphGraphvizTests",
             dependencies: ["NavGraphGraphviz", "NavGraphRender", "NavGraphFormats", "NavGraphTestSupport"],

@@ -80,15 +80,25 @@ public struct ReplayHistory: Sendable {
 
     public func index(of key: String) -> Int? { indexByKey[key] }
 
+    /// The steps of the input before this history's first (a live reader's timeline forgets its oldest): step `n`
+    /// here is the input's step `firstStep + n`.
+    public let firstStep: Int
+
     /// - Parameters:
     ///   - descriptions: what each step did (`StepDescription`), one per step of `timeline`.
     ///   - readerWarnings: what the reader warned of on each step's lines (`StepWarnings.reader`), by step; put in
     ///     front of the reducer's.
+    ///
+    /// A timeline that forgot its first steps (`Timeline.forget`) gives a history of the steps it kept, counted from
+    /// 1 after `firstStep`: the models its first state places are placed at step 0, those that had left it alive
+    /// are left at step 0; `descriptions` are those of the kept steps, `readerWarnings` by the timeline's steps.
     public init(timeline: Timeline, descriptions: [String], readerWarnings: [Int: [String]] = [:]) {
-        var state = Hierarchy()
-        steps.reserveCapacity(timeline.count)
-        for step in stride(from: 1, through: timeline.count, by: 1) {
-            let event = timeline.event(at: step)
+        firstStep = timeline.firstStep
+        var state = timeline.state(after: firstStep)
+        if firstStep > 0 { startFrom(state) }
+        steps.reserveCapacity(timeline.count - firstStep)
+        for step in stride(from: 1, through: timeline.count - firstStep, by: 1) {
+            let event = timeline.event(at: firstStep + step)
             let change = state.apply(event)
             var added: [Int] = []
             var removed: [Int] = []
@@ -142,11 +152,36 @@ public struct ReplayHistory: Sendable {
                     line: event.line, time: event.time, event: event.action.name,
                     description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
                     added: added, removed: removed,
-                    warnings: (readerWarnings[step] ?? []) + change.warnings.map(\.message)))
+                    warnings: (readerWarnings[firstStep + step] ?? []) + change.warnings.map(\.message)))
         }
         pendingStarts = [:]
-        leaked = models.indices.filter { models[$0].visibility(after: timeline.count) == .leftAlive }
+        leaked = models.indices.filter { models[$0].visibility(after: steps.count) == .leftAlive }
             .sorted { (models[$0].left.last?.step ?? 0) < (models[$1].left.last?.step ?? 0) }
+    }
+
+    /// The first state of a timeline that forgot its first steps: what it places is placed at step 0 (parents
+    /// first, each window's tree breadth first), what left it alive is left at step 0.
+    private mutating func startFrom(_ state: Hierarchy) {
+        var queue = state.openWindows.compactMap(\.root)
+        var head = 0
+        while head < queue.count {
+            guard let node = state.nodes[queue[head]] else {
+                head += 1
+                continue
+            }
+            head += 1
+            set(model(for: node), .placed, at: 0)
+            queue += node.children
+        }
+        for departed in state.departedModels where indexByKey[departed.model.key] == nil {
+            models.append(
+                Model(
+                    ref: departed.model, kind: departed.kind ?? .screen, edge: nil,
+                    parent: departed.lastPlacement?.parent?.key, window: departed.lastPlacement?.window ?? "main"))
+            indexByKey[departed.model.key] = models.count - 1
+            set(models.count - 1, .leftAlive, at: 0)
+            note(\.left, Moment(step: 0, line: departed.leftLine ?? 0), in: models.count - 1)
+        }
     }
 
     /// Starts of models not placed yet, keyed by model key, until they are (most models start before a dump shows

@@ -1,7 +1,7 @@
 import NavGraphRender
 
 /// Graphviz as the layout engine of the views it can draw (`DrawingOutput`, `MapOutput`): svg, png and pdf.
-public struct GraphvizLayout: DOTLayoutEngine {
+public struct GraphvizLayout: DOTLayoutEngine, Sendable {
     public init() {}
 
     public func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {

@@ -30,11 +30,14 @@ public struct HTMLReplayPage {
         case union
     }
 
-    public let history: ReplayHistory
+    public private(set) var history: ReplayHistory
     public let title: String
     /// Why leaks cannot be told from the input (`LeakReport.cannotBeTold`), said where the page lists leaks: an
     /// empty list would claim there are none.
     public var leaksCannotBeTold: String?
+    /// Drawings made before (`navgraph serve` makes its page again at each change): a run of steps whose models are
+    /// as they were is not drawn again. `nil`: every drawing is made.
+    public var memo: DrawingMemo?
     private var dotRenderer: DOTRenderer
     private let theme: MustacheLibrary
 
@@ -63,6 +66,13 @@ public struct HTMLReplayPage {
         theme = library
     }
 
+    /// The same page — its theme, its drawing's renderer, its memo — for another history.
+    public func replacingHistory(_ history: ReplayHistory) -> HTMLReplayPage {
+        var page = self
+        page.history = history
+        return page
+    }
+
     /// The union of everything the history placed, as DOT: what `Layout.union` lays out once for the whole page.
     public func unionDOT() throws(RenderError) -> String {
         var dot = ""
@@ -75,17 +85,32 @@ public struct HTMLReplayPage {
     public func render(
         layout: Layout = .fit, engine: some DOTLayoutEngine, pane: ReplayPane = .laptop
     ) throws(RenderError) -> (page: String, summary: RenderSummary) {
+        let (data, summary) = try renderData(layout: layout, engine: engine, pane: pane)
+        return (try page(data: data), summary)
+    }
+
+    /// The page's data alone (the JSON its script reads), and how much the drawings folded: what `navgraph serve`
+    /// sends the live page at each change.
+    public func renderData(
+        layout: Layout = .fit, engine: some DOTLayoutEngine, pane: ReplayPane = .laptop
+    ) throws(RenderError) -> (data: String, summary: RenderSummary) {
         let drawings = try laidOut(layout, engine: engine, pane: pane)
         var data = ""
         writeData(drawings, to: &data)
+        let mostFolded = drawings.max { $0.drawing.scene.collapsedCount < $1.drawing.scene.collapsedCount }
+        return (data, mostFolded?.drawing.summary ?? RenderSummary(drawn: 0))
+    }
+
+    /// The page around `data` (from `renderData`). `live`: the page of `navgraph serve`, which follows the log as
+    /// its server sends each new state (an event stream from the page's own origin, which its CSP then allows).
+    public func page(data: String, live: Bool = false) throws(RenderError) -> String {
         let context: [String: Any] = [
-            "title": title, "data": data, "steps": history.steps.count, "models": history.models.count,
+            "title": title, "data": data, "steps": history.steps.count, "models": history.models.count, "live": live,
         ]
         guard let page = theme.render(context, withTemplate: "theme") else {
             throw .missingTemplate(name: "theme")
         }
-        let mostFolded = drawings.max { $0.drawing.scene.collapsedCount < $1.drawing.scene.collapsedCount }
-        return (page, mostFolded?.drawing.summary ?? RenderSummary(drawn: 0))
+        return page
     }
 
     // MARK: The union
@@ -164,9 +189,54 @@ public struct HTMLReplayPage {
         /// Whether it shows whole in the pane at readable text (`ReplayPane.holds`): measured once, when laid out,
         /// for the runs' growth and for the page's framing alike.
         var fits: Bool
+        /// The SVG cut into its groups.
+        var groups: SVGGroups
+    }
+
+    /// Drawings by what they draw, for pages made again and again; the oldest go past `capacity`. One page is made
+    /// with it at a time.
+    public final class DrawingMemo: @unchecked Sendable {
+        /// About a page's layouts (`ReplaySegments.layoutBudget`), twice over.
+        static let capacity = 256
+        private var drawings: [String: Drawing] = [:]
+        private var order: [String] = []
+
+        public init() {}
+
+        func drawing(_ key: String) -> Drawing? { drawings[key] }
+
+        func store(_ drawing: Drawing, _ key: String) {
+            if order.count >= Self.capacity { drawings[order.removeFirst()] = nil }
+            drawings[key] = drawing
+            order.append(key)
+        }
     }
 
     private func drawing(
+        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+    ) throws(RenderError) -> Drawing {
+        guard let memo else { return try newDrawing(of: models, engine: engine, pane: pane) }
+        let key = drawingKey(models)
+        if let drawing = memo.drawing(key) { return drawing }
+        let drawing = try newDrawing(of: models, engine: engine, pane: pane)
+        memo.store(drawing, key)
+        return drawing
+    }
+
+    /// What a drawing of `models` depends on: each model as the union places it.
+    private func drawingKey(_ models: [Int]?) -> String {
+        var key = ""
+        for index in models ?? Array(history.models.indices) {
+            let model = history.models[index]
+            key += model.ref.key + "\u{1}" + model.ref.id + "\u{1}" + model.ref.type
+            key += "\u{1}" + (model.ref.module ?? "")
+            key += "\u{1}" + model.kind.rawValue + "\u{1}" + (model.edge.map { "\($0)" } ?? "") + "\u{1}"
+            key += (model.parent ?? "") + "\u{1}" + model.window + "\n"
+        }
+        return key
+    }
+
+    private func newDrawing(
         of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
         let hierarchy = Self.union(of: history, only: models)
@@ -174,7 +244,8 @@ public struct HTMLReplayPage {
         let summary = try dotRenderer.render(hierarchy, to: &dot)
         let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
         return Drawing(
-            scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg, fits: pane.holds(svg: svg))
+            scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg, fits: pane.holds(svg: svg),
+            groups: SVGGroups(svg: Self.svgElement(svg)))
     }
 
     /// The page's layouts, each with the steps it draws.
@@ -203,6 +274,8 @@ public struct HTMLReplayPage {
         _ drawings: [(segment: ReplaySegment, drawing: Drawing)], to output: inout String
     ) {
         output += "{\"title\":" + Escaping.jsonString(title)
+        // A live page's history may start after the input's first steps: its step n is the input's first + n.
+        if history.firstStep > 0 { output += ",\"first\":\(history.firstStep)" }
         output += ",\n\"models\":["
         for (index, model) in history.models.enumerated() {
             if index > 0 { output += ",\n" }
@@ -299,7 +372,7 @@ public struct HTMLReplayPage {
     /// the whole drawing at every step of its run, so nothing moves while the run lasts).
     private func writeDrawing(_ drawing: Drawing, to output: inout String) {
         let placed = placed(in: drawing.scene)
-        let svg = SVGGroups(svg: Self.svgElement(drawing.svg))
+        let svg = drawing.groups
         output += "{\"head\":" + Escaping.jsonString(svg.head)
         output += ",\"tail\":" + Escaping.jsonString(svg.tail)
         output += ",\"clusters\":["

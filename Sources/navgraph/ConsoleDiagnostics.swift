@@ -92,6 +92,9 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
     }
 
+    /// Whether a warning or an error was reported since the last `takeReported` (with `keepsReported`).
+    var hasReported: Bool { !reported.isEmpty }
+
     /// The warnings and errors reported since the last call (with `keepsReported`), in the order they came.
     func takeReported() -> [Diagnostic] {
         defer { reported.removeAll(keepingCapacity: true) }

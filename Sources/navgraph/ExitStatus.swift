@@ -15,6 +15,8 @@ enum ExitStatus: CaseIterable {
     case undecided
     /// The input, a theme or an output path was unusable: the message says which and where.
     case badInput
+    /// `serve` could not listen on its address (the port is in use).
+    case cannotListen
     /// The arguments were wrong (swift-argument-parser's `ValidationError` exits with this too).
     case usage
 
@@ -23,7 +25,7 @@ enum ExitStatus: CaseIterable {
         case .success: 0
         // `render` has nothing to find, so the two never meet in one command.
         // What could not be written cannot have been read as a success either: 1, as coreutils exit on a write error.
-        case .found, .renderFailed, .outputFailed: 1
+        case .found, .renderFailed, .outputFailed, .cannotListen: 1
         case .badInput: 2
         case .undecided: 3
         // EX_USAGE from sysexits.h, as swift-argument-parser uses.
@@ -38,6 +40,7 @@ enum ExitStatus: CaseIterable {
         case .found: "found"
         case .renderFailed: "Graphviz failed to render"
         case .outputFailed: "standard output could not be written"
+        case .cannotListen: "the port is in use, or the address cannot be listened on"
         case .undecided: "leaks could not be decided for all or part of the log"
         case .badInput: "bad input"
         case .usage: "usage error"

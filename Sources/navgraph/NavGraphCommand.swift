@@ -38,7 +38,7 @@ struct NavGraphCommand: ParsableCommand {
         version: "\(version) (Graphviz \(Graphviz.version))",
         subcommands: [
             TreeCommand.self, RenderCommand.self, DiagramCommand.self, LeaksCommand.self, HistoryCommand.self,
-            DiffCommand.self, ReplayCommand.self, TemplatesCommand.self, ConfigCommand.self,
+            DiffCommand.self, ReplayCommand.self, ServeCommand.self, TemplatesCommand.self, ConfigCommand.self,
         ])
 
     /// Every format navgraph reads, one per entry (a new format is listed without touching this), wrapped to 80

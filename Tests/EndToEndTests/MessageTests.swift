@@ -70,8 +70,8 @@ struct MessageTests {
         #expect(run.status == 64)
         #expect(
             run.stderr.contains(
-                "is a file; say what to do with it first: tree, render, diagram, leaks, history, diff and "
-                    + "replay read a log, e.g. navgraph tree "))
+                "is a file; say what to do with it first: tree, render, diagram, leaks, history, diff, replay "
+                    + "and serve read a log, e.g. navgraph tree "))
     }
 
     @Test func wrongValuesSayWhatIsWrong() throws {
