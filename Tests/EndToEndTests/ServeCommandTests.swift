@@ -86,7 +86,7 @@ func httpGet(port: Int, _ path: String, host: String? = nil) throws -> (status: 
     )
 }
 
-@Suite("navgraph serve", .serialized)
+@Suite("navgraph serve", .serialized, .tags(.draws))
 struct ServeCommandTests {
     /// Fed a log a line at a time on stdin: once the input ends, /state is what `tree --format json` writes for the
     /// whole file, and /state?step=N what `tree --at N` writes; the page and its stream are served, nothing else.
