@@ -188,6 +188,7 @@ ROWS = """
         var j = parseFloat(row.style.top) / row.offsetHeight, index = shownSteps[j];
         if (index === undefined || row.dataset.step !== String(index + 1) ||
             row.lastChild.textContent !== (data.steps[index].row || data.steps[index].text) ||
+            row.firstChild.textContent !== String((data.first || 0) + index + 1) ||
             row.title !== data.steps[index].text ||
             row.classList.contains('current') !== (index === step - 1)) {
             problems.push('row at ' + j + ' shows step ' + row.dataset.step + ': ' + row.textContent);

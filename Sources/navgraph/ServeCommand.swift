@@ -58,8 +58,8 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep at least this many of the latest steps for the page and /state?step=N (default: "
-                + "\(LiveHub.defaultKeptSteps)); the state after the older ones stays.",
+            "Keep at least this many of the latest steps for the page and /state?step=N; the state after the older "
+                + "ones stays.",
             valueName: "count"))
     var keepSteps: Int = LiveHub.defaultKeptSteps
 
