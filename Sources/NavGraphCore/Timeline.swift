@@ -44,13 +44,7 @@ public struct Timeline: Sendable {
     public func state(after step: Int) -> Hierarchy {
         let step = min(max(step, firstStep), count)
         if step == count { return latest }
-        // The last checkpoint at or before `step` (binary search).
-        var low = 0
-        var high = checkpointSteps.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if checkpointSteps[middle] <= step { low = middle } else { high = middle - 1 }
-        }
+        let low = checkpoint(atOrBefore: step)
         var state = checkpoints[low]
         var current = checkpointSteps[low]
         while current < step {
@@ -60,17 +54,23 @@ public struct Timeline: Sendable {
         return state
     }
 
+    /// The index of the last checkpoint at or before `step` (binary search; the first is always at or before it).
+    private func checkpoint(atOrBefore step: Int) -> Int {
+        var low = 0
+        var high = checkpointSteps.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if checkpointSteps[middle] <= step { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
     /// Forgets the oldest steps, keeping at least the last `recent`: the events before the last checkpoint at or
     /// before them go (so that a state is still reached from a checkpoint), and `firstStep` is that checkpoint's.
     public mutating func forget(keepingAtLeast recent: Int) {
         let cut = count - max(recent, 0)
         guard cut > firstStep else { return }
-        var low = 0
-        var high = checkpointSteps.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if checkpointSteps[middle] <= cut { low = middle } else { high = middle - 1 }
-        }
+        let low = checkpoint(atOrBefore: cut)
         let step = checkpointSteps[low]
         guard step > firstStep else { return }
         events.removeFirst(step - firstStep)
