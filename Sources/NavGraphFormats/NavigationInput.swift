@@ -89,6 +89,7 @@ public struct NavigationInput {
         // and a local `var` they capture is checked for exclusive access at run time on every use — about a sixth of
         // the reading thread (callgrind). The class's properties are not checked.
         let s = ReadingState()
+        s.isLive = onIdle != nil
         // What was read before an error is handed on too.
         defer { batching?.finished(&s.events) }
 
@@ -269,6 +270,9 @@ private final class ReadingState {
     /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else
     /// could be read.
     @exclusivity(unchecked) var redactedMessages: (lines: Int, first: Int)?
+    /// Someone watches as reading goes (`tree --follow`, `serve`): what is said only at the end of the input is said
+    /// at once too, since a live log (`log stream`) never ends.
+    var isLive = false
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
@@ -335,9 +339,11 @@ extension ReadingState {
             diagnostics.report(
                 Diagnostic(
                     .warning, line: redacted.first,
-                    "\(redacted.lines) line\(redacted.lines == 1 ? " looks" : "s look") like navigation output with "
-                        + "\(redacted.lines == 1 ? "its" : "their") values redacted (<private>) by the unified log, and "
-                        + "\(redacted.lines == 1 ? "is" : "are") not read (the first is this one)",
+                    redacted.lines == 1
+                        ? "this line looks like navigation output with its values redacted (<private>) by the unified "
+                            + "log, and is not read"
+                        : "\(redacted.lines) lines look like navigation output with their values redacted (<private>) "
+                            + "by the unified log, and are not read (the first is this one)",
                     topic: .redacted(lines: redacted.lines)))
         }
         return NavigationInput.Summary(
@@ -346,6 +352,15 @@ extension ReadingState {
 
     /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
     func noteRedacted(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+        if isLive, redacted == nil {
+            // Watched live, the first is said when it comes: the count at the end may never come.
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: number,
+                    "this line looks like navigation output with its values redacted (<private>) by the unified "
+                        + "log, and is not read; more such lines are counted and said when the input ends",
+                    topic: .redacted(lines: 1)))
+        }
         redacted = (lines: (redacted?.lines ?? 0) + 1, first: redacted?.first ?? number)
         diagnostics.report(
             Diagnostic(
@@ -369,6 +384,7 @@ extension ReadingState {
             let (shaped, whole) = (redacted ?? (0, Int.max), redactedMessages ?? (0, Int.max))
             return .redacted(path: path, line: min(shaped.first, whole.first), lines: shaped.lines + whole.lines)
         }
+        if unifiedLog.isEmptyLog { return .emptyUnifiedLog(path: path) }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)

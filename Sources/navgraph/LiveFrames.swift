@@ -54,8 +54,7 @@ final class LiveFrames: @unchecked Sendable {
         }
         if !drewAny {
             StandardError.write(
-                "navgraph: stopped before any navigation output: nothing read was navigation "
-                    + "(--verbose lists the lines skipped)")
+                "navgraph: stopped before any navigation output was read (--verbose lists the lines skipped)")
         }
         endLiveView(signal, newLine: true)
     }
