@@ -1,11 +1,5 @@
 import NavGraphRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `tree --follow` on a terminal: each state drawn over the last, like `watch` and `top`.
 ///
 /// Drawn in place on the normal screen, not the alternate one: when the input ends the final state must stay on the
@@ -65,11 +59,4 @@ struct LiveView {
         }
         return text + "\u{1B}[?7h"
     }
-}
-
-/// Rows and columns of the terminal on `descriptor`, or `nil` when it is not one.
-func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
-    var window = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
-    return (Int(window.ws_row), Int(window.ws_col))
 }
