@@ -11,6 +11,7 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTerminal
 
 /// Counts what reading reported; keeps nothing (a skipped-line list would grow with the file).
 final class CountingDiagnostics: DiagnosticHandler {

@@ -1,5 +1,6 @@
 import NavGraphCore
 import NavGraphRender
+import NavGraphTerminal
 
 /// Diagnostics about the input while a live view is on the terminal: a line written to stderr would be painted over
 /// by the next frame, so the latest one is the view's notice (with how many came before it) and every one is kept

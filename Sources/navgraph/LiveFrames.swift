@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphTerminal
 
 /// The frames of `tree --follow`'s live view: drawn by the reading loop on each change, drawn again for the new size
 /// when the terminal is resized, and drawn whole when Ctrl-C ends the view (the end of input draws the final state

@@ -3,6 +3,7 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTerminal
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import NavGraphRender
+import NavGraphTerminal
 
 /// The controlling terminal in raw mode, for full-screen commands. Keys are read from `/dev/tty`, so the log can
 /// still arrive on stdin. The terminal is restored on exit, on Ctrl-C and other fatal signals, and on error paths.

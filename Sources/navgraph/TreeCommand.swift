@@ -2,6 +2,7 @@ import ArgumentParser
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTerminal
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
