@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Terminal escape sequences in a line — colour (`ESC[32m … ESC[0m`, some consoles and loggers colour every line, or
 /// the timestamp), cursor and title sequences — mean nothing to any reader: `NavigationInput` hands every reader its

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Whether a line holds some bytes, found with `memchr` for their first byte and `memcmp` for the rest: asked of every
 /// line read from a unified log (`<private>`) and of lines that start like a `log` entry (`"eventMessage":`), where a

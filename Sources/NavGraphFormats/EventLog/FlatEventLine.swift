@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The common shape of a navgraph-events v1 line, recognized without building a document: one object whose members
 /// are all known fields with plain values — strings without escapes, printable ASCII; numbers; booleans; null.

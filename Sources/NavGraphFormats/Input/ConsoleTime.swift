@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The time a console wrote at the start of a line, so events read from a console log carry when they happened.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// The Swift runtime's demangler, exported by libswiftCore on every platform (Linux and Apple): the demangled text in
 /// a buffer allocated with `malloc` (the caller frees it), `nil` when it cannot allocate. A text that is not a mangled

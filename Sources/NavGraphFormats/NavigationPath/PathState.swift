@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One state of a `NavigationPath`, from `NavigationPath.CodableRepresentation` JSON: a flat array of strings in
 /// pairs, a type name then that value's own JSON, **last-pushed entry first**.

@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The entries of the one stack a typed path log describes, with the identity each got — the rule of
 /// `PathEntries` (NavigationPath JSON): the entries two states share from the bottom, printed the same, keep their
