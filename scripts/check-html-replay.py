@@ -8,8 +8,10 @@ shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment 
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. Each step's drawing is
 also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
 At every step the view is measured: node text at least 9 px on screen, and the step's models in the pane (or, when
-the page says the step is too big for it, the model it framed); zoom keys and buttons; a search for a model's id
-goes to the steps that added or removed it, and brings the model into view. --screenshot saves the middle step.
+the page says the step is too big for it, the model it framed); the current step's row in the event list's view, and
+each row of a step that added or removed models naming one by id; zoom keys and buttons; a search for a model's id
+goes to the steps that added or removed it or name it while it is drawn (never one that only mentions it), and
+brings the model into view. Models are named as the page names them (tree's JSON keeps a type's module). --screenshot saves the middle step.
 --measure prints how long the page took to become interactive (see MEASURE_HOOK) and the renderer's CPU time;
 --measure-only prints that and checks only for script errors. Exit 0 when every check passed, 1 with the failures
 listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
@@ -91,9 +93,28 @@ def tree_at(step):
     result, pending = set(), list(json.loads(run.stdout)["roots"])
     while pending:
         node = pending.pop()
-        result.add((node["type"] + " " + node["id"]).strip())
+        result.add(page_name(node["type"], node["id"]))
         pending.extend(node["children"])
     return result
+
+
+page_names = None
+
+
+def page_name(qualified_type, model_id):
+    """A model as the page names it: JSON gives the type with the module the input qualified it with
+    (`NavigatorDemo.HomeDestinations`), which the page, like `tree`'s text, leaves out."""
+    global page_names
+    if page_names is None:
+        page_names = set(driver.execute_script("""
+            var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+            return data.models.map(function (m) { return (m.type + ' ' + m.id).trim(); });"""))
+    parts = qualified_type.split(".")
+    for first in range(len(parts)):
+        name = (".".join(parts[first:]) + " " + model_id).strip()
+        if name in page_names:
+            return name
+    return (qualified_type + " " + model_id).strip()
 
 
 def shown():
@@ -195,6 +216,21 @@ ROWS = """
         }
     });
     var height = rows.length ? rows[0].offsetHeight : 1, first = Math.ceil(list.scrollTop / height);
+    // The current step's row is in the list's view (after a key, the slider, a leak's or a search's jump).
+    var at = shownSteps.indexOf(step - 1);
+    if (step > 0 && at >= 0 && (at * height < list.scrollTop - 1 ||
+                                (at + 1) * height > list.scrollTop + list.clientHeight + 1))
+        problems.push('the current step ' + step + ' is out of the view of the event list');
+    // A row of a step that added or removed models names one of them by id (a type is shortened, never an id).
+    rows.forEach(function (row) {
+        var s = data.steps[Number(row.dataset.step) - 1];
+        // (A dump's row says how many models it holds: a snapshot changes many, and names none.)
+        var changed = s && s.event !== 'snapshot' ? (s.added || []).concat(s.removed || []) : [];
+        if (changed.length && !changed.some(function (m) {
+                return data.models[m].id && row.lastChild.textContent.indexOf(data.models[m].id) >= 0; }))
+            problems.push('row of step ' + row.dataset.step + ' names no id of the models it changed: ' +
+                          row.lastChild.textContent);
+    });
     for (var j = first; j < Math.min(first + Math.floor(list.clientHeight / height), shownSteps.length); j++) {
         if (!rows.some(function (r) { return parseFloat(r.style.top) / r.offsetHeight === j; }))
             problems.push('no row at ' + j + ' in view');
@@ -478,7 +514,8 @@ try:
     check(total // 3, "fragment")
 
     # A search for a model's id goes, with Enter, to each step that added or removed the model (its text need not
-    # name it), and frames that model.
+    # name it) or whose text names it while it is placed — never to one that only mentions it undrawn (a "start"
+    # line read before the model is placed) — and frames that model.
     target = driver.execute_script("""
         var data = JSON.parse(document.getElementById('navgraph-data').textContent);
         // A model the drawing holds (not folded into "… N more"), a leaked one first.
@@ -498,10 +535,18 @@ try:
         expected = driver.execute_script("""
             var data = JSON.parse(document.getElementById('navgraph-data').textContent), q = arguments[0].toLowerCase();
             var result = [];
+            function placed(m, at) {  // as the page's visibility(): placed after step `at`
+                var v = data.models[m].v, state = 0;
+                for (var k = 0; k + 1 < v.length && v[k] <= at; k += 2) state = v[k + 1];
+                return state === 1;
+            }
+            var named = data.models.map(function (m, i) { return i; }).filter(function (i) {
+                return (data.models[i].type + ' ' + data.models[i].id).toLowerCase().indexOf(q) >= 0; });
             data.steps.forEach(function (s, i) {
                 var names = (s.added || []).concat(s.removed || []).map(function (m) {
                     return (data.models[m].type + ' ' + data.models[m].id).toLowerCase(); });
-                if (s.text.toLowerCase().indexOf(q) >= 0 || names.some(function (n) { return n.indexOf(q) >= 0; }))
+                if (names.some(function (n) { return n.indexOf(q) >= 0; }) ||
+                    (s.text.toLowerCase().indexOf(q) >= 0 && named.some(function (m) { return placed(m, i + 1); })))
                     result.push(i + 1);
             });
             return result;""", query)

@@ -206,6 +206,8 @@ struct HTMLReplayTests {
             (example("leaky-session.log"), [String]()), (example("session.log"), []),
             (example("leaky-session.jsonl"), ["--theme", "dark"]), (hostileLog.path, []),
             (example("leaky-session.log"), ["--max-nodes", "6"]),
+            // Types the input qualifies with a module (tree's JSON keeps it; the page, like tree's text, does not).
+            (example("navigator-session.log"), []),
         ] {
             let page = folder.appendingPathComponent("page.html")
             let made = try navgraph(["replay", input, "--html", page.path] + extra)
