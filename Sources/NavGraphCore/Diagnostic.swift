@@ -103,8 +103,8 @@ extension DiagnosticHandler {
 
 /// Collects everything in memory. For tests and small inputs.
 public final class DiagnosticCollector: DiagnosticHandler {
-    @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
-    @exclusivity(unchecked) public private(set) var skippedLines: [Int] = []
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var skippedLines: [Int] = []
     public init() {}
     public func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
     public func skipped(line: Int, text: () -> String) { skippedLines.append(line) }

@@ -2,18 +2,12 @@ extension Hierarchy {
     /// The window's state is now exactly the snapshot. Updated in place rather than rebuilt: a log prints the same
     /// hierarchy with small changes thousands of times, so most nodes and children lists stay as they are, and an
     /// unchanged node costs one key lookup and a few comparisons.
+    ///
+    /// Entries are read by index, a field at a time (`entries[index].model.key`), never iterated: a `for entry in`
+    /// copies each entry, retaining its strings, which the reading thread is retaining at the same time for the next
+    /// snapshots.
     mutating func replace(with snapshot: Snapshot, line: Int, into change: inout StepChange) {
-        // Entries are read in place through a buffer: iterating the array would copy each (and retain its strings,
-        // which the reading thread is retaining at the same time for the next snapshots).
-        snapshot.entries.withUnsafeBufferPointer { entries in
-            replace(with: snapshot, entries: entries, line: line, into: &change)
-        }
-    }
-
-    private mutating func replace(
-        with snapshot: Snapshot, entries: UnsafeBufferPointer<Snapshot.Entry>, line: Int,
-        into change: inout StepChange
-    ) {
+        let entries = snapshot.entries
         guard !entries.isEmpty else { return }
         let windowIndex: Int
         if let index = windows.firstIndex(where: { $0.name == snapshot.window }) {
@@ -46,7 +40,7 @@ extension Hierarchy {
 
     /// Each entry's slot, marked as listed by this snapshot (a generation number per slot instead of a set of keys,
     /// `snapshotGeneration`); `nil` when an entry repeats a model (then none is marked, and no slot made for them).
-    private mutating func listedSlots(_ entries: UnsafeBufferPointer<Snapshot.Entry>) -> [Int]? {
+    private mutating func listedSlots(_ entries: [Snapshot.Entry]) -> [Int]? {
         snapshotGeneration &+= 1
         if snapshotGeneration == 0 {
             for index in snapshotMarks.indices { snapshotMarks[index] = 0 }
@@ -104,7 +98,7 @@ extension Hierarchy {
     /// Places the model at `slot` as the snapshot's entry at `index` says, under `parent` with `children` (slots).
     /// The entry read in place (see `replace(with:line:into:)`).
     private mutating func place<Children: Sequence<Int>>(
-        _ entries: UnsafeBufferPointer<Snapshot.Entry>, _ index: Int, at slot: Int, parent: Int?, children: Children,
+        _ entries: [Snapshot.Entry], _ index: Int, at slot: Int, parent: Int?, children: Children,
         window windowIndex: Int,
         movedIn: Set<Int>, line: Int, into change: inout StepChange
     ) {

@@ -3,14 +3,18 @@ public enum Timestamp {
     /// Seconds since 1970 from an RFC 3339 date-time (`2025-03-14T09:41:07.201Z`, `…+01:00`; a space may stand
     /// for the `T`), or `nil` when `text` is not one.
     public static func parseRFC3339(_ text: String) -> Double? {
-        Array(text.utf8).withUnsafeBufferPointer { parseRFC3339(bytes: $0) }
+        parseRFC3339(bytes: Array(text.utf8))
     }
 
-    /// The same, from the bytes of a line (no string built).
-    public static func parseRFC3339(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
+    /// The same, from the bytes of a line (no string built): any collection of them — an array, a slice, a line's
+    /// buffer. Inlinable, so a reader's call is specialized for its collection and reads the bytes in place.
+    @inlinable
+    public static func parseRFC3339<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> Double?
+    where Bytes.Index == Int {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
         func number(_ digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
+            guard digits <= end - index else { return nil }
             var value = 0
             for offset in 0..<digits {
                 let byte = bytes[index + offset]
@@ -20,24 +24,27 @@ public enum Timestamp {
             index += digits
             return value
         }
-        func expect(_ characters: StaticString) -> Bool {
-            guard index < bytes.count else { return false }
-            let set = UnsafeBufferPointer(start: characters.utf8Start, count: characters.utf8CodeUnitCount)
-            guard set.contains(bytes[index]) else { return false }
+        /// Takes the next byte when it is `one` (or `other`).
+        func expect(_ one: UInt8, or other: UInt8? = nil, or third: UInt8? = nil) -> Bool {
+            guard index < end, bytes[index] == one || bytes[index] == other || bytes[index] == third else {
+                return false
+            }
             index += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-            let second = number(2),
+        let dash = UInt8(ascii: "-")
+        let colon = UInt8(ascii: ":")
+        guard let year = number(4), expect(dash), let month = number(2), expect(dash), let day = number(2),
+            expect(UInt8(ascii: "T"), or: UInt8(ascii: "t"), or: UInt8(ascii: " ")), let hour = number(2),
+            expect(colon), let minute = number(2), expect(colon), let second = number(2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
             var scale = 0.1
             let start = index
-            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+            while index < end, bytes[index] >= 48, bytes[index] <= 57 {
                 fraction += Double(bytes[index] - 48) * scale
                 scale /= 10
                 index += 1
@@ -45,22 +52,23 @@ public enum Timestamp {
             guard index > start else { return nil }
         }
         var offset = 0
-        if expect("Zz") {
+        if expect(UInt8(ascii: "Z"), or: UInt8(ascii: "z")) {
             offset = 0
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+        } else if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == dash {
+            let sign = bytes[index] == dash ? -1 : 1
             index += 1
-            guard let offsetHours = number(2), expect(":"), let offsetMinutes = number(2) else { return nil }
+            guard let offsetHours = number(2), expect(colon), let offsetMinutes = number(2) else { return nil }
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard index == end else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    @inlinable
     public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

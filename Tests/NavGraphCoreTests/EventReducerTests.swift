@@ -267,6 +267,11 @@ struct TimestampTests {
         ] {
             #expect(Timestamp.parseRFC3339(bad) == nil, "\(bad)")
         }
+        // From bytes in any collection, wherever its indices start (a slice of a longer line).
+        let line = Array("time: 2025-03-14T09:41:07.201Z".utf8)
+        #expect(Timestamp.parseRFC3339(bytes: line[6...]) == 1741945267.201)
+        #expect(Timestamp.parseRFC3339(bytes: line[6..<29]) == nil)
+        #expect(Timestamp.parseRFC3339(bytes: line[5...]) == nil)
         #expect(Timestamp.formatRFC3339(1741945267.201) == "2025-03-14T09:41:07.201Z")
         #expect(Timestamp.formatRFC3339(0) == "1970-01-01T00:00:00.000Z")
         // Past the years 0000–9999 (an input's time of a hundred digits crashed `history`): the number as it is.

@@ -109,4 +109,22 @@ struct StorageTests {
         }
         #expect(Counted.live == 0)
     }
+
+    /// Bytes hash alike however they are held: together (an array, a slice of one that starts past 0) or apart (a
+    /// lazy view), at every length around the eight-byte steps.
+    @Test func bytesHashAlikeInAnyCollection() {
+        let all = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+        for count in 0...20 {
+            let bytes = Array(all.prefix(count))
+            let expected = bytes.withUnsafeBytes { SlotIndex.hash(bytes: $0) }
+            #expect(SlotIndex.hash(contentsOf: bytes) == expected)
+            #expect(
+                SlotIndex.hash(contentsOf: all[3..<(3 + count)])
+                    == Array(all[3..<(3 + count)]).withUnsafeBytes {
+                        SlotIndex.hash(bytes: $0)
+                    })
+            #expect(SlotIndex.hash(contentsOf: bytes.lazy.map { $0 }) == expected)
+            if count > 0 { #expect(SlotIndex.hash(contentsOf: bytes.dropLast()) != expected) }
+        }
+    }
 }

@@ -166,6 +166,37 @@ struct ModelIdentityTests {
         #expect(result.hierarchy.unplacedModels.map(\.model.id) == ["E34"])
     }
 
+    /// A name's group is freed when its last model finishes, and its place taken by the next new name: lines of
+    /// either name then pair with their own models only.
+    @Test func aFreedNamesPlaceServesTheNextNameAlone() {
+        let result = read(
+            """
+            [DetailNavigationModel E34...]: Started
+            [DetailNavigationModel E34...]: Finished
+            [SheetNavigationModel B80...]: Started
+            [DetailNavigationModel E34...]: Finished
+            [SheetNavigationModel B80...]: Finished
+            [SheetNavigationModel B80...]: Started
+            """)
+        let models = result.events.compactMap { event -> ModelRef? in
+            switch event.action {
+            case .start(let model, _), .finish(let model, _): model
+            default: nil
+            }
+        }
+        #expect(
+            models.map(\.type) == [
+                "DetailNavigationModel", "DetailNavigationModel", "SheetNavigationModel", "DetailNavigationModel",
+                "SheetNavigationModel", "SheetNavigationModel",
+            ])
+        #expect(models[1].key == models[0].key)
+        // A Finished with no live model of its name is a model of its own, not the one in the freed place.
+        #expect(Set(models[2...3].map(\.key) + [models[0].key]).count == 3)
+        #expect(models[4].key == models[2].key)
+        #expect(!models[0...4].map(\.key).contains(models[5].key))
+        #expect(result.hierarchy.unplacedModels.map(\.model.id) == ["B80"])
+    }
+
     @Test func sameTypeAndPrefixTwiceInOneDumpAreTwoModels() {
         let result = read(
             """

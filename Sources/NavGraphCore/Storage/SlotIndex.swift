@@ -50,6 +50,16 @@ public struct SlotIndex: Sendable {
         return hash | 1
     }
 
+    /// The same hash (`hash(bytes:)`) of any bytes: read in place where they lie together (an array, a slice, a
+    /// line's buffer), else copied first. Inlinable, so a caller's collection is not boxed across the module.
+    @inlinable
+    public static func hash<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) -> UInt64 {
+        if let hash = bytes.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) {
+            return hash
+        }
+        return Array(bytes).withUnsafeBytes { hash(bytes: $0) }
+    }
+
     /// A hash to store from one word that already identifies a key (never 0; well mixed into the bits used).
     public static func hash(word: UInt64) -> UInt64 {
         var hash = (word ^ seed) &* 0xBF58_476D_1CE4_E5B9

@@ -9,11 +9,12 @@ struct PrintedID: Equatable {
     private var digest: UInt64
     private var count: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The id of `bytes`: a line's buffer, or any other collection of them.
+    init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         count = bytes.count
         packed = 0
         for (offset, byte) in bytes.prefix(8).enumerated() { packed |= UInt64(byte) << (8 * offset) }
-        digest = bytes.count <= 8 ? 0 : SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
+        digest = count <= 8 ? 0 : SlotIndex.hash(contentsOf: bytes)
     }
 
     /// The id as one word (equal ids give equal words).
@@ -24,8 +25,7 @@ struct PrintedID: Equatable {
 
     /// The text of an id of up to 8 bytes.
     var shortText: String {
-        var packed = packed
-        return withUnsafeBytes(of: &packed) { String(decoding: $0.prefix(min(count, 8)), as: UTF8.self) }
+        String(decoding: (0..<min(count, 8)).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }, as: UTF8.self)
     }
 }
 
@@ -67,23 +67,23 @@ final class Identity {
     let name: PrintedName
     let serial: Int
     /// Its `Started` was read.
-    @exclusivity(unchecked) var started: Bool
+    var started: Bool
     /// Listed by the latest dump of its window.
-    @exclusivity(unchecked) var inDump = false
+    var inDump = false
     /// Its parent's serial in the latest dump that listed it (0: none yet, or a root).
-    @exclusivity(unchecked) var parentSerial = 0
+    var parentSerial = 0
     /// The dump that last listed it (dumps are numbered from 1).
-    @exclusivity(unchecked) var dumpStamp = 0
+    var dumpStamp = 0
     /// Finished, or forgotten: no longer paired with anything.
-    @exclusivity(unchecked) var isGone = false
+    var isGone = false
     /// Another live model has the same type and printed id (a prefix collision): pairing it takes a ranking.
-    @exclusivity(unchecked) var sharesName = false
+    var sharesName = false
     /// What kind inference learned from earlier dumps: its own children (serials, not the presented one) in the
     /// last dump that listed it, and whether its only own child was once replaced (it switches its content).
-    @exclusivity(unchecked) var ownChildren: [Int] = []
-    @exclusivity(unchecked) var isSwitch = false
+    var ownChildren: [Int] = []
+    var isSwitch = false
     /// `ownChildren`/`isSwitch` hold something (a model with no own children and no switch has no memory).
-    @exclusivity(unchecked) var isRemembered = false
+    var isRemembered = false
 
     /// The display suffix: 1 for none, 2 for `E34#2`, …
     let suffix: Int
@@ -161,14 +161,14 @@ private struct CandidateOrder {
 /// cannot be told apart is reported.
 struct ModelIdentities {
     /// The live models of each printed name, by group: `groups[g]` is never empty while indexed in `groupIndex`
-    /// (keyed by its models' common name). Looked up for most lines of a log, so the index hashes one word.
-    private var groups: [[Identity]] = []
-    private var freeGroups: [Int] = []
+    /// (keyed by its models' common name), and empty once freed (the table reuses its slot for the next new name).
+    /// Looked up for most lines of a log, so the index hashes one word.
+    private var groups = SlotTable<[Identity]>()
     private var groupIndex = SlotIndex()
 
-    /// Every live model (each group's members).
+    /// Every live model (each group's members; a freed group has none).
     func forEachLive(_ body: (Identity) -> Void) {
-        for group in groups { for identity in group { body(identity) } }
+        for group in groups.indices { for identity in groups[group] { body(identity) } }
     }
 
     private func group(of name: PrintedName) -> Int? {
@@ -177,14 +177,7 @@ struct ModelIdentities {
 
     /// A new group holding just `identity`.
     private mutating func addGroup(_ identity: Identity) {
-        let group: Int
-        if let free = freeGroups.popLast() {
-            group = free
-            groups[group] = [identity]
-        } else {
-            group = groups.count
-            groups.append([identity])
-        }
+        let group = groups.insert([identity])
         groupIndex.insert(hash: SlotIndex.hash(word: identity.name.word), slot: group)
     }
 
@@ -193,7 +186,7 @@ struct ModelIdentities {
         let identity = groups[group].remove(at: position)
         if groups[group].isEmpty {
             groupIndex.remove(slot: group, hash: SlotIndex.hash(word: identity.name.word))
-            freeGroups.append(group)
+            groups.free(group)
         } else if groups[group].count == 1 {
             groups[group][0].sharesName = false
         }
