@@ -10,8 +10,7 @@ struct ConsoleClockTests {
     private func times(_ lines: [String]) -> [Double?] {
         var clock = ConsoleClock()
         return lines.map { line in
-            var text = line
-            return text.withUTF8 { clock.time(at: $0) }
+            line.withByteLine { clock.time(at: $0) }
         }
     }
 

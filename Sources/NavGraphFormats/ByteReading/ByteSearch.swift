@@ -74,9 +74,4 @@ enum ByteSearch {
     /// Whether every byte is ASCII (`isASCII`, eight at a time).
     @usableFromInline
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.isASCII }
-
-    /// Whether `bytes` has the bytes of `needle` somewhere.
-    static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstOffset(of: needle, in: bytes) != nil
-    }
 }

@@ -1,11 +1,5 @@
 import NavGraphCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The time a console wrote at the start of a line, so events read from a console log carry when they happened.
 ///
 /// Forms read (at the very start of the line, followed by a space or the end of the line):
@@ -28,7 +22,7 @@ struct ConsoleClock {
     private static let prefixLength = 19
 
     /// The time at the start of `line`, or `nil` when it starts with none of the forms above.
-    mutating func time(at line: UnsafeBufferPointer<UInt8>) -> Double? {
+    mutating func time(at line: ByteLine) -> Double? {
         guard let first = line.first else { return nil }
         // Most lines start with neither a digit nor a bracket: one comparison each.
         if first == UInt8(ascii: "[") {
@@ -47,9 +41,7 @@ struct ConsoleClock {
         var scanner: TimeScanner
         let date: Double
         let wholeSeconds: Double
-        if let recentDate, line.count >= Self.prefixLength,
-            memcmp(line.baseAddress!, recentPrefix, Self.prefixLength) == 0
-        {
+        if let recentDate, line.matches(recentPrefix, at: 0) {
             scanner = TimeScanner(line, at: Self.prefixLength)
             (date, wholeSeconds) = (recentDate, recentSeconds)
         } else {
@@ -59,9 +51,8 @@ struct ConsoleClock {
             else { return nil }
             (date, wholeSeconds) = (readDate, readSeconds)
             if scanner.index == Self.prefixLength {
-                recentPrefix.withUnsafeMutableBufferPointer {
-                    _ = $0.initialize(from: line[0..<Self.prefixLength])
-                }
+                recentPrefix.removeAll(keepingCapacity: true)
+                recentPrefix.append(contentsOf: line.prefix(Self.prefixLength))
                 recentDate = readDate
                 recentSeconds = readSeconds
             }
@@ -79,10 +70,10 @@ struct ConsoleClock {
 
 /// Reads the parts of a console time, byte by byte, from `index` on.
 private struct TimeScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteLine
     var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+    init(_ bytes: ByteLine, at index: Int) {
         self.bytes = bytes
         self.index = index
     }
@@ -90,17 +81,15 @@ private struct TimeScanner {
     var atSeparator: Bool { index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == .tab }
 
     mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
+        guard bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
     mutating func number(_ digits: Int) -> Int? {
-        guard index + digits <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<digits {
-            let byte = bytes[index + offset]
-            guard byte >= 48 && byte <= 57 else { return nil }
+            guard let byte = bytes[index + offset], byte >= 48 && byte <= 57 else { return nil }
             value = value * 10 + Int(byte - 48)
         }
         index += digits
@@ -135,8 +124,8 @@ private struct TimeScanner {
         if take(UInt8(ascii: ".")) {
             var scale = 0.1
             let start = index
-            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                fraction += Double(bytes[index] - 48) * scale
+            while let byte = bytes[index], byte >= 48, byte <= 57 {
+                fraction += Double(byte - 48) * scale
                 scale /= 10
                 index += 1
             }
@@ -148,8 +137,7 @@ private struct TimeScanner {
     /// `+HHMM`, `+HH:MM`, `-…` or `Z` as seconds east of UTC; 0 when there is no zone.
     mutating func zoneOffset() -> Double? {
         if take(UInt8(ascii: "Z")) { return 0 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
-        else { return 0 }
+        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return 0 }
         let sign = bytes[index] == UInt8(ascii: "-") ? -1.0 : 1.0
         index += 1
         guard let hours = number(2) else { return nil }

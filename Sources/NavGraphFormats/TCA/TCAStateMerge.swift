@@ -31,10 +31,10 @@ struct TCAStateMerge {
         }
     }
 
-    private func string(_ bytes: TCABytes) -> String { strings.string(bytes.buffer) }
+    private func string(_ bytes: ByteLine) -> String { strings.string(bytes) }
 
     private mutating func property(
-        named name: String, _ nameBytes: TCABytes, _ node: Int, old: TCAProperty?, depth: Int
+        named name: String, _ nameBytes: ByteLine, _ node: Int, old: TCAProperty?, depth: Int
     ) -> TCAProperty {
         let value = diff.value(node)
         if diff.isCollapsed(node), let old { return old }
