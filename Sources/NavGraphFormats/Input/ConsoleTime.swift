@@ -14,12 +14,6 @@ struct ConsoleClock {
     /// The start of the day, in seconds since 1970, of the last full date read.
     private var day: Double = 0
     private var last: Double?
-    /// The last full date and time read to the second (`YYYY-MM-DD HH:MM:SS`, 19 bytes), and what they say: the lines
-    /// of a console log mostly share them with the line before, and need not be read again.
-    private var recentPrefix = [UInt8](repeating: 0, count: ConsoleClock.prefixLength)
-    private var recentDate: Double?
-    private var recentSeconds = 0.0
-    private static let prefixLength = 19
 
     /// The time at the start of `line`, or `nil` when it starts with none of the forms above.
     mutating func time(at line: ByteLine) -> Double? {
@@ -38,26 +32,11 @@ struct ConsoleClock {
             return time
         }
         guard first >= 48 && first <= 57 else { return nil }
-        var scanner: TimeScanner
-        let date: Double
-        let wholeSeconds: Double
-        if let recentDate, line.matches(recentPrefix, at: 0) {
-            scanner = TimeScanner(line, at: Self.prefixLength)
-            (date, wholeSeconds) = (recentDate, recentSeconds)
-        } else {
-            scanner = TimeScanner(line, at: 0)
-            guard let readDate = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
-                let readSeconds = scanner.wholeTimeOfDay()
-            else { return nil }
-            (date, wholeSeconds) = (readDate, readSeconds)
-            if scanner.index == Self.prefixLength {
-                recentPrefix.removeAll(keepingCapacity: true)
-                recentPrefix.append(contentsOf: line.prefix(Self.prefixLength))
-                recentDate = readDate
-                recentSeconds = readSeconds
-            }
-        }
-        guard let fraction = scanner.fraction(), let zone = scanner.zoneOffset(), scanner.atSeparator else {
+        var scanner = TimeScanner(line, at: 0)
+        guard let date = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
+            let wholeSeconds = scanner.wholeTimeOfDay(), let fraction = scanner.fraction(),
+            let zone = scanner.zoneOffset(), scanner.atSeparator
+        else {
             return nil
         }
         let seconds = wholeSeconds + fraction
