@@ -21,7 +21,6 @@ public final class TCAReader: NavigationReader {
     private var lastEntries: [Snapshot.Entry] = []
     private var lastSelections: [String: String] = [:]
     private var reportedUnknowns = Set<String>()
-    private let strings = RecentStrings()
 
     public init(rules: ModelKindRules = ModelKindRules(rules: []), diagnostics: DiagnosticHandler) {
         styles = TCAPresentationStyles(rules: rules)
@@ -162,7 +161,7 @@ public final class TCAReader: NavigationReader {
         let feature = root ?? TCAFeature(type: nil)
         root = feature
         let unknowns = tree.withDiff { tree in
-            var merge = TCAStateMerge(tree, strings: strings)
+            var merge = TCAStateMerge(tree)
             merge.merge(diff, into: feature)
             return merge.unknowns
         }
