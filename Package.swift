@@ -65,6 +65,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: fuzzSwift),
+        // The terminal's views: `tree --follow`'s live view and `replay`'s screen — what is drawn and what a key does,
+        // as values a test drives; the terminal's I/O (raw mode, signals) is the command's.
+        .target(name: "NavGraphTerminal", dependencies: ["NavGraphCore", "NavGraphAnalysis", "NavGraphRender"]),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
@@ -82,15 +85,15 @@ let package = Package(
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphGraphviz",
-                "NavGraphConfiguration", "NavGraphTemplates", "NavGraphServe",
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTerminal",
+                "NavGraphGraphviz", "NavGraphConfiguration", "NavGraphTemplates", "NavGraphServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Measurements for scripts/bench that need to be taken inside the process (replay moves).
         .executableTarget(
             name: "navgraph-bench",
             dependencies: [
-                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender", "NavGraphTerminal",
                 "NavGraphRecorder",
             ]),
         // Records an app's navigation as navgraph-events v1. Depends on no other target: apps must not pull the readers in.
@@ -136,6 +139,12 @@ let package = Package(
                 "NavGraphTestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "NavGraphTerminalTests",
+            dependencies: [
+                "NavGraphTerminal", "NavGraphCore", "NavGraphFormats", "NavGraphAnalysis", "NavGraphRender",
+                "NavGraphTestSupport",
+            ]),
         .testTarget(
             name: "NavGraphServeTests",
             dependencies: [

@@ -149,17 +149,26 @@ def shown_models():
     """))
 
 
-# Where each model shown is drawn (its node's first coordinates in Graphviz's markup, in drawing units), and which
+# Where each model shown is drawn (its node's first coordinates, in drawing units), and which
 # layout draws it: a model that stays from one step to the next should stay where it is.
 PLACES = """
     var names = window.__navgraphModels(), result = {};
     var drawing = document.getElementById('drawing').dataset.drawing;
+    var graph = document.querySelector('#drawing svg g');
     document.querySelectorAll('#drawing g.node[data-model]').forEach(function (g) {
         var shape = g.querySelector('polygon, ellipse, path');
         if (!shape) return;
         var at = shape.getAttribute('points') || shape.getAttribute('d') ||
             (shape.getAttribute('cx') + ',' + shape.getAttribute('cy'));
-        result[names[Number(g.getAttribute('data-model'))]] = drawing + ' ' + at.trim().split(/[ MC]+/)[0];
+        // Graphviz's markup counts y up from the bottom, under the graph's translate: a drawing that grows
+        // taller changes every y in it while nothing moves on the page. Where the page puts it is what counts.
+        var numbers = at.match(/-?[0-9]*\.?[0-9]+/g) || [];
+        if (numbers.length < 2) return;
+        var list = graph && graph.transform && graph.transform.baseVal;
+        var m = list && list.numberOfItems ? list.consolidate().matrix : {a: 1, b: 0, c: 0, d: 1, e: 0, f: 0};
+        var x = parseFloat(numbers[0]), y = parseFloat(numbers[1]);
+        result[names[Number(g.getAttribute('data-model'))]] = drawing + ' ' +
+            (m.a * x + m.c * y + m.e).toFixed(1) + ',' + (m.b * x + m.d * y + m.f).toFixed(1);
     });
     return result;
 """

@@ -429,9 +429,11 @@ private final class Reader {
         }
         guard !pattern.isEmpty else { throw error(node, "an empty glob matches nothing") }
         if let bad = pattern.first(where: { !($0.isLetter || $0.isNumber || "_.*<>, -:".contains($0)) }) {
+            // A value of any length may be there: the message quotes enough of it to find it by.
+            let shown = pattern.count > 80 ? pattern.prefix(79) + "…" : Substring(pattern)
             throw error(
                 node,
-                "bad glob '\(pattern)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")
+                "bad glob '\(shown)': '\(bad)' is not allowed; a glob is a name with * for any run of characters")
         }
         return pattern
     }

@@ -22,13 +22,17 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     /// Nothing navgraph reads but `lines` lines of navigation output whose values a unified log redacted
     /// (`<private>`), the first at `line`.
     case redacted(path: String, line: Int, lines: Int)
+    /// Apple's `log` printed its header (and `log show` its summary) but no entry: its predicate or level let nothing
+    /// the app logged through.
+    case emptyUnifiedLog(path: String)
 
     /// The input's name (a path, or `<stdin>`).
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .readFailed(let path, _), .noNavigationOutput(let path, _),
             .noLinesOfFormat(_, let path, _), .looksLike(_, let path, _), .binaryInput(let path),
-            .utf16Input(let path), .invalidInput(let path, _, _), .redacted(let path, _, _):
+            .utf16Input(let path), .invalidInput(let path, _, _), .redacted(let path, _, _),
+            .emptyUnifiedLog(let path):
             path
         }
     }
@@ -79,6 +83,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .redacted(let path, let line, let lines):
             "\(path):\(line): the only navigation output is \(lines) line\(lines == 1 ? "" : "s") whose values the "
                 + "unified log redacted (<private>); log them with privacy: .public"
+        case .emptyUnifiedLog(let path):
+            "\(path): Apple's log output with no entry: its predicate or level let nothing the app logged through"
         }
     }
 }

@@ -88,6 +88,7 @@ public struct NavigationInput {
         // The reading state lives in a class: closures below that may escape (onIdle, onRestart, onWait) share it,
         // where a local `var` each would be boxed.
         let s = ReadingState()
+        s.isLive = onIdle != nil
         // What was read before an error is handed on too.
         defer { batching?.finished(&s.events) }
 
@@ -114,9 +115,7 @@ public struct NavigationInput {
         /// format first while there is none.
         func readLine(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
             // Blank lines mean nothing in any format: neither noise nor errors.
-            if !info.truncated, line.firstIndex(where: { $0 != .space && $0 != .tab && $0 != .cr }) == nil {
-                return true
-            }
+            if !info.truncated, Self.isBlank(line) { return true }
             // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
             // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
             // and named only if nothing else could be read.
@@ -224,6 +223,11 @@ protocol EventBatching: AnyObject {
 }
 
 extension NavigationInput {
+    /// Nothing but spaces, tabs and carriage returns.
+    static func isBlank(_ line: ByteLine) -> Bool {
+        line.endOfRun(from: 0) { $0 == .space || $0 == .tab || $0 == .cr } == line.count
+    }
+
     /// UTF-16's byte-order mark (FF FE, FE FF), or text whose first bytes alternate ASCII and NUL (UTF-16 without a
     /// mark: a log saved by a Windows editor or PowerShell).
     static func startsLikeUTF16(_ line: ByteLine) -> Bool {
@@ -267,6 +271,9 @@ private final class ReadingState {
     /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else
     /// could be read.
     var redactedMessages: (lines: Int, first: Int)?
+    /// Someone watches as reading goes (`tree --follow`, `serve`): what is said only at the end of the input is said
+    /// at once too, since a live log (`log stream`) never ends.
+    var isLive = false
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     func reset() {
@@ -333,9 +340,11 @@ extension ReadingState {
             diagnostics.report(
                 Diagnostic(
                     .warning, line: redacted.first,
-                    "\(redacted.lines) line\(redacted.lines == 1 ? " looks" : "s look") like navigation output with "
-                        + "\(redacted.lines == 1 ? "its" : "their") values redacted (<private>) by the unified log, and "
-                        + "\(redacted.lines == 1 ? "is" : "are") not read (the first is this one)",
+                    redacted.lines == 1
+                        ? "this line looks like navigation output with its values redacted (<private>) by the unified "
+                            + "log, and is not read"
+                        : "\(redacted.lines) lines look like navigation output with their values redacted (<private>) "
+                            + "by the unified log, and are not read (the first is this one)",
                     topic: .redacted(lines: redacted.lines)))
         }
         return NavigationInput.Summary(
@@ -344,6 +353,15 @@ extension ReadingState {
 
     /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
     func noteRedacted(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
+        if isLive, redacted == nil {
+            // Watched live, the first is said when it comes: the count at the end may never come.
+            diagnostics.report(
+                Diagnostic(
+                    .warning, line: number,
+                    "this line looks like navigation output with its values redacted (<private>) by the unified "
+                        + "log, and is not read; more such lines are counted and said when the input ends",
+                    topic: .redacted(lines: 1)))
+        }
         redacted = (lines: (redacted?.lines ?? 0) + 1, first: redacted?.first ?? number)
         diagnostics.report(
             Diagnostic(
@@ -367,6 +385,7 @@ extension ReadingState {
             let (shaped, whole) = (redacted ?? (0, Int.max), redactedMessages ?? (0, Int.max))
             return .redacted(path: path, line: min(shaped.first, whole.first), lines: shaped.lines + whole.lines)
         }
+        if unifiedLog.isEmptyLog { return .emptyUnifiedLog(path: path) }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)

@@ -1,10 +1,5 @@
 import CGraphviz
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Reads DOT text into a cgraph graph, like `agmemread`, but numbering named objects in the order the text names
 /// them.

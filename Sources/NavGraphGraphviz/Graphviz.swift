@@ -2,12 +2,6 @@ import CGraphviz
 import Foundation
 import NavGraphRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Output formats libgvc renders in-process.
 public enum GraphvizFormat: String, Sendable, CaseIterable {
     case svg, png, pdf

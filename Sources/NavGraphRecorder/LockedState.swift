@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A value behind a pthread mutex. Not `Synchronization.Mutex`: on Linux that locks with futexes that
 /// ThreadSanitizer cannot see, so every access to the state would be reported as a race and the recorder's
 /// concurrency could not be checked. Not `NSLock` either, which wraps the same mutex: a lock and unlock took 77
@@ -13,12 +7,10 @@
 /// checked for exclusive access at run time (`swift_beginAccess`), which cost about 65 instructions an event; the
 /// lock already makes access exclusive.
 final class LockedState<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Platform.Mutex()
     private let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
     }
@@ -26,14 +18,13 @@ final class LockedState<Value>: @unchecked Sendable {
     deinit {
         value.deinitialize(count: 1)
         value.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        mutex.destroy()
     }
 
     /// Runs `body` with the value, the lock held. Every access to the value goes through here.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&value.pointee)
     }
 }

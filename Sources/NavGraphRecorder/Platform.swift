@@ -6,9 +6,10 @@
     @preconcurrency import Darwin
 #endif
 
-/// The system calls of the console capture (`ConsoleCapture`), in one place: the only file of it that imports the C
-/// library, Glibc or Darwin (the calls it makes are POSIX, the same on both). Every call retries after `EINTR` (a signal the app handles must not break the copy) and reports
-/// failure by its result, never by trapping: the capture must not crash the app it observes.
+/// The recorder's system calls, in one place: the only file of the module that imports the C library, Glibc or Darwin
+/// (the calls it makes are POSIX, the same on both; `scripts/check-platform` keeps any branch here and only here).
+/// Every call retries after `EINTR` (a signal the app handles must not break the console capture's copy) and reports
+/// failure by its result, never by trapping: the recorder must not crash the app it observes.
 enum Platform {
     /// The system's words for an `errno` value (`No such file or directory`).
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
@@ -140,6 +141,44 @@ enum Platform {
     /// Runs `handler` when the process calls `exit` (or returns from `main`), before C flushes its streams.
     static func runAtExit(_ handler: @convention(c) () -> Void) {
         _ = atexit(handler)
+    }
+
+    /// Writes whole lines to C's `stdout` with it locked, as `print` writes, then flushes it: the recorder's lines
+    /// and the app's `print`s never split each other.
+    static func writeStandardOutputLocked(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let stream = stdout
+        flockfile(stream)
+        fwrite(base, 1, bytes.count, stream)
+        fflush(stream)
+        funlockfile(stream)
+    }
+
+    /// The wall-clock time (`CLOCK_REALTIME`): seconds since 1970 and nanoseconds.
+    static func wallClock() -> (seconds: Int, nanoseconds: Int) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return (Int(spec.tv_sec), Int(spec.tv_nsec))
+    }
+
+    /// A pthread mutex, at an address of its own (a mutex must not move once used): `LockedState`'s lock. Not
+    /// `Synchronization.Mutex` nor `NSLock`: `LockedState` says why.
+    struct Mutex {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+        init() {
+            mutex = .allocate(capacity: 1)
+            pthread_mutex_init(mutex, nil)
+        }
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+
+        /// Frees it; it must not be used again.
+        func destroy() {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where recorded lines go. The recorder hands a sink whole lines only (one or more, each ending in `\n`), from its
 /// writer thread, one batch at a time.
 public struct RecordingSink: Sendable {
@@ -25,23 +19,23 @@ public struct RecordingSink: Sendable {
     /// `print` comes after its line, and the two never split each other. (A background writer put the app's later
     /// `print`s before events recorded earlier: the console's order lied.)
     public static let standardOutput = RecordingSink(writesInline: true) { bytes in
-        StandardOutputStream.writeLocked(bytes)
+        Platform.writeStandardOutputLocked(bytes)
     }
 
     /// Standard output written by the recorder's writer thread, in batches: the calling thread never waits for the
     /// console, but the app's own `print`s can come before events recorded earlier.
     public static let standardOutputInBatches = RecordingSink { bytes in
-        StandardOutputStream.writeLocked(bytes)
+        Platform.writeStandardOutputLocked(bytes)
     }
 
     /// A file, appended to (created when missing). Every batch goes to the file with `write(2)` as soon as the writer
     /// thread takes it, in whole lines; nothing waits in a user-space buffer. Throws when the file cannot be opened.
     public static func file(atPath path: String) throws(RecordingSinkError) -> RecordingSink {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw RecordingSinkError(path: path, message: String(cString: strerror(errno)))
+        let file: OpenFile
+        switch Platform.openForAppending(path) {
+        case .success(let descriptor): file = OpenFile(descriptor: descriptor)
+        case .failure(let error): throw RecordingSinkError(path: path, message: error.message)
         }
-        let file = OpenFile(descriptor: descriptor)
         return RecordingSink { bytes in file.writeAll(bytes) }
     }
 
@@ -73,7 +67,7 @@ private final class OpenFile: Sendable {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    deinit { close(descriptor) }
+    deinit { Platform.closeDescriptor(descriptor) }
 
     /// Every byte, retrying after interruptions and short writes; gives up on any other error (a full disk must not
     /// stop the app).

@@ -1,18 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A wall-clock time, as the system gives it (no `Date` on the hot path).
 struct Timespec {
     var seconds: Int
     var nanoseconds: Int
 
     static func now() -> Timespec {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timespec(seconds: Int(spec.tv_sec), nanoseconds: Int(spec.tv_nsec))
+        let now = Platform.wallClock()
+        return Timespec(seconds: now.seconds, nanoseconds: now.nanoseconds)
     }
 }
 

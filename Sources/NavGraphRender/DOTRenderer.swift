@@ -18,7 +18,7 @@ public struct DOTRenderer: Renderer {
         case leftToRight = "LR"
     }
 
-    private let theme: ParsedTheme
+    private let theme: DOTTheme
     private let themeName: String
     public var direction: Direction
     public var legend: Bool
@@ -42,7 +42,7 @@ public struct DOTRenderer: Renderer {
     ) throws(RenderError) {
         let name = themeName ?? Self.defaultThemeName
         if let themeText {
-            theme = try ParsedTheme(text: themeText, name: name)
+            theme = try DOTTheme(text: themeText, name: name)
         } else {
             theme = try Self.builtInTheme.get()
         }
@@ -59,11 +59,11 @@ public struct DOTRenderer: Renderer {
 
     /// Parsed once per process, by whoever needs it first; a `static let` is initialized exactly once, and a second
     /// thread asking meanwhile waits for the first.
-    private static let builtInTheme: Result<ParsedTheme, RenderError> = {
+    private static let builtInTheme: Result<DOTTheme, RenderError> = {
         guard let text = Templates.named(defaultThemeName) else {
             return .failure(.missingTemplate(name: defaultThemeName))
         }
-        return Result { () throws(RenderError) in try ParsedTheme(text: text, name: defaultThemeName) }
+        return Result { () throws(RenderError) in try DOTTheme(text: text, name: defaultThemeName) }
     }()
 
     /// Renders, and says how many models it drew and how many it folded.
@@ -109,52 +109,6 @@ public struct DOTRenderer: Renderer {
     /// The theme's values outside the statements.
     private var rootContext: [String: Any] {
         ["rankdir": direction.rawValue, "leftToRight": direction == .leftToRight, "legend": legend]
-    }
-}
-
-/// A DOT theme parsed: for rendering by statement shape (`StatementShapes`) when it can be, else for the template
-/// engine; the other is parsed only if needed (parsing is a noticeable part of small renders).
-private struct ParsedTheme: Sendable {
-    let text: String
-    let shapeTemplate: MustacheTemplate?
-    private let fullTemplate: MustacheTemplate?
-
-    init(text: String, name: String) throws(RenderError) {
-        DOTContentType.register()
-        // Escaping for DOT whatever the theme says, so input cannot break out of a value.
-        let (text, prefixLength) = try UserTemplateText.prepared(text, name: name, contentType: "DOT")
-        self.text = text
-        do {
-            shapeTemplate = try StatementShapes.template(for: self.text)
-        } catch {
-            // Parsed again as written, for the author's own line and column.
-            _ = try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength)
-            throw TemplateErrorMessage.describe(error, name: name, prefixLength: prefixLength)
-        }
-        fullTemplate =
-            shapeTemplate == nil
-            ? try TemplateErrorMessage.parse(self.text, name: name, prefixLength: prefixLength) : nil
-        self.prefixLength = prefixLength
-    }
-
-    private let prefixLength: Int
-
-    /// The theme for the template engine.
-    func template(name: String) throws(RenderError) -> MustacheTemplate {
-        if let fullTemplate { return fullTemplate }
-        return try TemplateErrorMessage.parse(text, name: name, prefixLength: prefixLength)
-    }
-}
-
-/// `{{value}}` in a DOT theme escapes for a DOT double-quoted string; `{{{value}}}` inserts as is.
-/// Themes select it with `{{% CONTENT_TYPE: DOT}}` on their first line.
-enum DOTContentType: MustacheContentType {
-    case dot
-
-    func escapeText(_ text: String) -> String { Escaping.dotString(text) }
-
-    static func register() {
-        MustacheContentTypes.register(DOTContentType.dot, named: "DOT")
     }
 }
 

@@ -1,7 +1,5 @@
-import Mustache
 import NavGraphAnalysis
 import NavGraphCore
-import NavGraphTemplates
 
 /// A self-contained HTML page replaying a history in a browser. The history is laid out (by Graphviz, as SVG) in
 /// runs of steps (`ReplaySegments`): each layout holds the models its steps show, and each step only shows, hides
@@ -39,7 +37,7 @@ public struct HTMLReplayPage {
     /// as they were is not drawn again. `nil`: every drawing is made.
     public var memo: DrawingMemo?
     private var dotRenderer: DOTRenderer
-    private let theme: MustacheLibrary
+    private let theme: HTMLTheme
 
     /// - Parameters:
     ///   - dotRenderer: draws the union (its theme gives the drawing's colours).
@@ -53,17 +51,7 @@ public struct HTMLReplayPage {
         self.title = title
         self.dotRenderer = dotRenderer
         self.dotRenderer.maxNodes = maxNodes
-        guard let page = Templates.named(Self.pageTemplateName) else {
-            throw .missingTemplate(name: Self.pageTemplateName)
-        }
-        var library = MustacheLibrary()
-        library.register(try TemplateErrorMessage.parse(page, name: Self.pageTemplateName), named: "replay-page")
-        // Escaping for HTML whatever the theme says (TEXT would let a name from the input into the page's markup).
-        let (themeSource, prefixLength) = try UserTemplateText.prepared(
-            themeText, name: themeName, contentType: "HTML")
-        library.register(
-            try TemplateErrorMessage.parse(themeSource, name: themeName, prefixLength: prefixLength), named: "theme")
-        theme = library
+        theme = try HTMLTheme(text: themeText, name: themeName)
     }
 
     /// The same page — its theme, its drawing's renderer, its memo — for another history.
@@ -107,10 +95,7 @@ public struct HTMLReplayPage {
         let context: [String: Any] = [
             "title": title, "data": data, "steps": history.steps.count, "models": history.models.count, "live": live,
         ]
-        guard let page = theme.render(context, withTemplate: "theme") else {
-            throw .missingTemplate(name: "theme")
-        }
-        return page
+        return try theme.render(context)
     }
 
     // MARK: The union

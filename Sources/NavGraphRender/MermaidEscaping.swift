@@ -1,5 +1,3 @@
-import Mustache
-
 extension Escaping {
     /// The inside of a double-quoted Mermaid label (`n0["…"]`, `-->|"…"|`, `subgraph c0 ["…"]`). Mermaid has no
     /// backslash escapes; it decodes `#NNN;` entity codes. Everything but letters, digits, spaces and a few plain
@@ -18,17 +16,5 @@ extension Escaping {
             }
         }
         return result
-    }
-}
-
-/// `{{value}}` in a Mermaid template escapes for a double-quoted Mermaid label; `{{{value}}}` inserts as is.
-/// Templates select it with `{{% CONTENT_TYPE: Mermaid}}` on their first line.
-enum MermaidContentType: MustacheContentType {
-    case mermaid
-
-    func escapeText(_ text: String) -> String { Escaping.mermaidLabel(text) }
-
-    static func register() {
-        MustacheContentTypes.register(MermaidContentType.mermaid, named: "Mermaid")
     }
 }

@@ -62,8 +62,7 @@ public struct NavigationMapDOTRenderer: Renderer {
         if let file = look.themeFile {
             DOTContentType.register()
             // Escaping for DOT whatever the theme says, as for `render`'s themes.
-            let (text, prefixLength) = try UserTemplateText.prepared(file.text, name: file.name, contentType: "DOT")
-            template = try TemplateErrorMessage.parse(text, name: file.name, prefixLength: prefixLength)
+            template = try UserTemplateText.parsed(file.text, name: file.name, contentType: "DOT")
         } else {
             template = try BuiltInTemplate.parse(Self.templateName(theme: look.theme))
         }

@@ -1,12 +1,6 @@
 import Foundation
 import NavGraphRecorder
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `navgraph-bench recorder FILE [EVENTS [OFF_CALLS [THREADS [RATE [BUFFER]]]]]`: NavGraphRecorder's costs, as one
 /// JSON object.
 ///

@@ -1,8 +1,3 @@
-import NavGraphAnalysis
-import NavGraphCore
-import NavGraphFormats
-import NavGraphRender
-
 // Measurements that a whole-command timer cannot take; scripts/bench runs it. Not installed, not for users.
 //
 //   navgraph-bench replay-moves FILE [MOVES]
@@ -11,11 +6,12 @@ import NavGraphRender
 // Loads FILE as `navgraph replay` does (every step in a Timeline with checkpoints, and its description), then moves
 // to MOVES random steps and composes the full terminal frame for each, exactly as the replay screen draws it (only the
 // write to the terminal is left out). Prints one JSON object: load time and per-move latency percentiles.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import NavGraphAnalysis
+import NavGraphCore
+import NavGraphFormats
+import NavGraphRender
+import NavGraphTerminal
 
 /// Counts what reading reported; keeps nothing (a skipped-line list would grow with the file).
 final class CountingDiagnostics: DiagnosticHandler {

@@ -59,7 +59,7 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
         if diagnostic.topic == .unreadableLine {
             // Skipped like other output, but named: with --strict it is an error, as what it held is missing.
-            skippedLines.count(unreadable: true)
+            skippedLines.count(unreadable: true, line: diagnostic.line, reason: diagnostic.message)
             if strict { diagnostic.severity = .error }
         }
         if diagnostic.topic == .skippedLeniently {
@@ -68,7 +68,8 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         }
         if case .redacted(let lines)? = diagnostic.topic {
             // What was redacted is missing from the hierarchy: `leaks` cannot pass such a log.
-            redactedLines += lines
+            // Said once at the first line when watched live, then with the whole count: the larger is the count.
+            redactedLines = max(redactedLines, lines)
             diagnostic.message += "; to read \(lines == 1 ? "it" : "them"), " + ErrorWording.redactionWaysOut
         }
         if strict && diagnostic.severity == .warning {
@@ -144,9 +145,15 @@ final class ConsoleDiagnostics: DiagnosticHandler {
         // among the app's own output, what they held went missing unnoticed.
         let unreadable = skipped.unreadable
         let which = skipped.lines == 1 ? "it looks" : "\(unreadable) of them look\(unreadable == 1 ? "s" : "")"
+        // Why, as the reader said it of the first (cut short, not valid JSON, too long), shortened for one line.
+        let why = skipped.firstUnreadable.map { first in
+            let reason = first.reason.count > 100 ? first.reason.prefix(99) + "…" : Substring(first.reason)
+            return " (\(unreadable == 1 ? "" : "the first, ")line \(first.line): \(Escaping.terminal(String(reason))))"
+        }
         let unreadableNote =
             unreadable == 0
-            ? "" : "; \(which) like navigation output but cannot be read (cut short?), which --strict makes an error"
+            ? ""
+            : "; \(which) like navigation output but cannot be read\(why ?? ""), which --strict makes an error"
         let files =
             switch (skipped.inputs, inputs) {
             case (...1, _): ""

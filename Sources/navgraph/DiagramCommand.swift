@@ -175,7 +175,7 @@ struct DiagramCommand: ParsableCommand {
 
     func run() throws {
         let chosen = format ?? output.flatMap(namedFormat) ?? .dot
-        if output == nil, chosen.isBinary, isTerminal(1) {
+        if output == nil, chosen.isBinary, Platform.isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         let target = try output.map { try OutputFile(path: $0, inputs: files) }

@@ -1,12 +1,6 @@
 import ArgumentParser
 import NavGraphRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How text for a terminal looks.
 struct DisplayOptions: ParsableArguments {
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -30,9 +24,9 @@ struct DisplayOptions: ParsableArguments {
         case .always: return true
         case .never: return false
         case .auto:
-            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-            return isTerminal(1)
+            if let noColor = Platform.environmentValue("NO_COLOR"), !noColor.isEmpty { return false }
+            if Platform.environmentValue("TERM") == "dumb" { return false }
+            return Platform.isTerminal(1)
         }
     }
 }

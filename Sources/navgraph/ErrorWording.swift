@@ -42,6 +42,11 @@ enum ErrorWording {
                 + "like navigation output with \(lines == 1 ? "its" : "their") values shown as <private> by the "
                 + "unified log (a Logger message's dynamic values are private by default), and nothing else is "
                 + "navigation output. To read \(lines == 1 ? "it" : "them"), \(redactionWaysOut)"
+        case .emptyUnifiedLog:
+            "\(path): error: this is Apple's log output with no entry in it: log printed its own lines only, so its "
+                + "filters let nothing the app logged through. Check the --predicate (the app's subsystem, or "
+                + "process == \"AppName\"), the time range of log show (--last 10m, --start), and pass --info and "
+                + "--debug to log show where the app logs at those levels (docs/formats, \"Apple's unified log\")"
         }
     }
 

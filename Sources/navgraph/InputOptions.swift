@@ -86,7 +86,7 @@ struct InputReading {
     /// Says on stderr that stdin is being read when it is a terminal: a command typed without a file would
     /// otherwise seem to hang.
     func announceTerminalStdin() {
-        guard readsStdin, isTerminal(0) else { return }
+        guard readsStdin, Platform.isTerminal(0) else { return }
         StandardError.write("navgraph: reading from stdin; Ctrl-D ends")
     }
 
@@ -172,7 +172,7 @@ final class PipeWaitHint: @unchecked Sendable {
     private let work: DispatchWorkItem?
 
     init(readsStdin: Bool) {
-        guard readsStdin, !isTerminal(0), standardInputIsAPipe() else {
+        guard readsStdin, !Platform.isTerminal(0), standardInputIsAPipe() else {
             work = nil
             return
         }

@@ -1,11 +1,6 @@
 import NavGraphCore
 import NavGraphRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NavGraphTerminal
 
 /// Diagnostics about the input while a live view is on the terminal: a line written to stderr would be painted over
 /// by the next frame, so the latest one is the view's notice (with how many came before it) and every one is kept
@@ -19,17 +14,15 @@ final class HeldDiagnostics {
     private(set) var notice: LiveView.Notice?
 
     init() {
-        guard heldDiagnosticsFile < 0, let file = tmpfile() else { return }
-        heldDiagnosticsFile = dup(fileno(file))
-        fclose(file)
-        heldDiagnosticsBuffer = UnsafeMutableRawPointer.allocate(byteCount: heldDiagnosticsBufferSize, alignment: 16)
+        guard heldDiagnosticsFile < 0, let file = Platform.unlinkedTemporaryFile() else { return }
+        if heldDiagnosticsCopier == nil { heldDiagnosticsCopier = Platform.SignalSafeCopier() }
+        heldDiagnosticsFile = file
     }
 
     /// Keeps `text` (the diagnostic as stderr would have said it) and makes `diagnostic` the notice.
     func hold(_ diagnostic: Diagnostic, as text: String) {
-        var line = text + "\n"
         if heldDiagnosticsFile >= 0 {
-            line.withUTF8 { _ = writeAll(heldDiagnosticsFile, $0) }
+            Platform.writeAll(heldDiagnosticsFile, text + "\n")
         } else {
             StandardError.write(text)
         }
@@ -51,26 +44,19 @@ final class HeldDiagnostics {
     /// Writes what was held to stderr, once the live view has drawn its last frame.
     func release() {
         writeHeldDiagnostics()
-        if heldDiagnosticsFile >= 0 { close(heldDiagnosticsFile) }
+        if heldDiagnosticsFile >= 0 { Platform.closeDescriptor(heldDiagnosticsFile) }
         heldDiagnosticsFile = -1
     }
 }
 
-/// The held diagnostics' file and a buffer to copy it through, for `writeHeldDiagnostics` (set before any signal
-/// handler can read them; -1 when nothing is held).
+/// The held diagnostics' file and what copies it, for `writeHeldDiagnostics` (set before any signal handler can read
+/// them; -1 when nothing is held).
 nonisolated(unsafe) private var heldDiagnosticsFile: Int32 = -1
-nonisolated(unsafe) private var heldDiagnosticsBuffer: UnsafeMutableRawPointer?
-private let heldDiagnosticsBufferSize = 1 << 14
+nonisolated(unsafe) private var heldDiagnosticsCopier: Platform.SignalSafeCopier?
 
 /// Copies the held diagnostics to stderr with async-signal-safe calls only (the Ctrl-C handler calls it).
 func writeHeldDiagnostics() {
     let file = heldDiagnosticsFile
-    guard file >= 0, let buffer = heldDiagnosticsBuffer else { return }
-    guard lseek(file, 0, SEEK_SET) == 0 else { return }
-    while true {
-        let count = read(file, buffer, heldDiagnosticsBufferSize)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return }
-        writeAll(2, UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
-    }
+    guard file >= 0, let copier = heldDiagnosticsCopier else { return }
+    copier.copyFromStart(of: file, to: 2)
 }

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NavGraphTerminal
 
 /// The frames of `tree --follow`'s live view: drawn by the reading loop on each change, drawn again for the new size
 /// when the terminal is resized, and drawn whole when Ctrl-C ends the view (the end of input draws the final state
@@ -31,7 +26,8 @@ final class LiveFrames: @unchecked Sendable {
     /// SIGHUP) draws it whole, writes the diagnostics the view held and exits. A second Ctrl-C exits at once.
     func handleSignals() {
         ControlEcho.turnOff()
-        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP]) { signal in endLiveView(signal, newLine: true) }
+        let interrupts = [Platform.Signal.interrupt, Platform.Signal.terminate, Platform.Signal.hangUp]
+        SignalPipe.open(interrupts: interrupts) { signal in endLiveView(signal, newLine: true) }
         // Drawing is not something a handler may do: a thread of its own reads the signals and draws.
         Thread { [self] in
             while let signal = SignalPipe.next() { handle(signal) }
@@ -43,7 +39,7 @@ final class LiveFrames: @unchecked Sendable {
         // that stopped reading, with Ctrl-S, would hold it for good).
         let locked = lock.lock(before: Date(timeIntervalSinceNow: 1))
         defer { if locked { lock.unlock() } }
-        if signal == SIGWINCH {
+        if signal == Platform.Signal.resize {
             if locked, let shown { write(shown, whole: false, first: false) }
             return
         }
@@ -54,16 +50,14 @@ final class LiveFrames: @unchecked Sendable {
         }
         if !drewAny {
             StandardError.write(
-                "navgraph: stopped before any navigation output: nothing read was navigation "
-                    + "(--verbose lists the lines skipped)")
+                "navgraph: stopped before any navigation output was read (--verbose lists the lines skipped)")
         }
         endLiveView(signal, newLine: true)
     }
 
     private func write(_ view: LiveView, whole: Bool, first: Bool) {
-        let size = terminalSize(1) ?? (24, 80)
-        var frame = view.frame(rows: size.rows, columns: size.columns, whole: whole, first: first)
-        frame.withUTF8 { StandardOutputFailure.write($0) }
+        let size = Platform.terminalSize(1) ?? (24, 80)
+        StandardOutputFailure.write(view.frame(rows: size.rows, columns: size.columns, whole: whole, first: first))
     }
 }
 
@@ -71,12 +65,11 @@ final class LiveFrames: @unchecked Sendable {
 /// Async-signal-safe: a second Ctrl-C calls it from the handler, when the drawing thread did not end the view.
 private func endLiveView(_ signal: Int32, newLine: Bool) {
     ControlEcho.restore()
-    let end: StaticString = "\u{1B}[?7h\r\n"
     // Autowrap back on, and (after a cut frame, whose last line has no newline) the shell's prompt on a line of its own.
-    _ = systemWrite(1, end.utf8Start, newLine ? end.utf8CodeUnitCount : end.utf8CodeUnitCount - 2)
+    Platform.writeFromSignalHandler(1, newLine ? "\u{1B}[?7h\r\n" : "\u{1B}[?7h")
     // The diagnostics the view held (stderr's lines would have been painted over), as they are said at the end.
     writeHeldDiagnostics()
-    _exit(128 + signal)
+    Platform.exitAtOnce(128 + signal)
 }
 
 /// The terminal echoes Ctrl-C as `^C` where the cursor is: after a cut frame, at the end of its bottom row. A row
@@ -84,25 +77,23 @@ private func endLiveView(_ signal: Int32, newLine: Bool) {
 /// then repeats the header that scrolled into the terminal's history. While the view runs the terminal echoes no
 /// control characters (as `top` and `less` do); typed text still echoes, for a log typed on stdin.
 enum ControlEcho {
-    /// The settings before, on the heap for `restore` from a signal handler (async-signal-safe: only `tcsetattr`).
-    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    /// The settings before, for `restore` from a signal handler (async-signal-safe: only `tcsetattr`).
+    nonisolated(unsafe) private static let saved = Platform.HeldTerminalSettings()
     nonisolated(unsafe) private static var descriptor: Int32 = -1
 
-    /// Turns off the echo of control characters on the terminal that stdout writes to. TCSANOW: typed input waiting
+    /// Turns off the echo of control characters on the terminal that stdout writes to, at once: typed input waiting
     /// to be read (a log typed on stdin) is kept.
     static func turnOff() {
-        var settings = termios()
-        guard isatty(1) != 0, tcgetattr(1, &settings) == 0 else { return }
-        saved.initialize(to: settings)
-        settings.c_lflag &= ~tcflag_t(ECHOCTL)
-        guard tcsetattr(1, TCSANOW, &settings) == 0 else { return }
+        guard Platform.isTerminal(1), let settings = Platform.TerminalSettings(of: 1) else { return }
+        saved.hold(settings)
+        guard settings.withoutControlEcho.apply(to: 1, discardingTypedInput: false) else { return }
         descriptor = 1
     }
 
     /// Puts the settings back. Safe to call twice, and from a signal handler.
     static func restore() {
         guard descriptor >= 0 else { return }
-        tcsetattr(descriptor, TCSANOW, saved)
+        saved.restore(on: descriptor, discardingTypedInput: false)
         descriptor = -1
     }
 }

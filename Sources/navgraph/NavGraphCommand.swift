@@ -3,6 +3,7 @@ import Foundation
 import NavGraphFormats
 import NavGraphGraphviz
 import NavGraphRender
+import NavGraphTerminal
 
 @main
 struct NavGraphCommand: ParsableCommand {

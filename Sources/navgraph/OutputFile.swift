@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where a command writes its output (`-o`, `--html`). A regular file (new, or existing, also through a symlink) is
 /// written atomically: into a temporary file in its folder, then renamed over it, so a reader never sees half a
 /// diagram and a failure leaves no partial file; a symlink stays a symlink. Anything else that exists — a FIFO,
@@ -40,31 +34,29 @@ struct OutputFile {
             mode = .descriptor(descriptor)
             return
         }
-        var target = stat()
-        var link = stat()
-        let exists = stat(path, &target) == 0
-        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-        if exists && (target.st_mode & S_IFMT) == S_IFDIR {
+        let target = Platform.status(ofPath: path)
+        let isLink = Platform.linkStatus(ofPath: path)?.kind == .symbolicLink
+        if target?.kind == .directory {
             throw CommandFailure.badInput(path, "cannot write: is a directory")
         }
         if inputs.contains(where: { $0 != "-" && Self.sameFile($0, path) }) {
             throw CommandFailure.badInput(path, "refusing to overwrite the input file")
         }
-        if inputs.contains("-"), exists, Self.isStandardInput(target) {
+        if inputs.contains("-"), let target, Self.isStandardInput(target) {
             throw CommandFailure.badInput(path, "refusing to overwrite the input file (what standard input reads)")
         }
-        if !exists && isLink {
+        if target == nil && isLink {
             // Opening it would create its target, wherever the link points (a link left in a shared folder).
             throw CommandFailure.badInput(
                 path,
-                "cannot write: a symlink to nothing ('\(Self.linkTarget(path) ?? "?")'); remove it or give the "
+                "cannot write: a symlink to nothing ('\(Platform.linkTarget(path) ?? "?")'); remove it or give the "
                     + "path it should write")
         }
-        if exists && (target.st_mode & S_IFMT) != S_IFREG {
+        if let target, target.kind != .regular {
             mode = .writeThrough
             return
         }
-        let file = isLink ? (Self.resolved(path) ?? path) : path
+        let file = isLink ? (Platform.resolvedPath(path) ?? path) : path
         let directory = Self.folder(of: file) ?? "."
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -83,20 +75,21 @@ struct OutputFile {
             output.write(bytes: bytes)
             output.flush()
         case .descriptor(let descriptor):
-            if let reason = Self.writeAll(bytes, to: descriptor) {
-                throw CommandFailure.badInput(path, "cannot write: writing failed: \(reason)")
+            if let error = Platform.writeAll(descriptor, bytes) {
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(error.reason)")
             }
         case .writeThrough:
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw CommandFailure.badInput(path, "cannot write: \(String(cString: strerror(errno)))")
+            let descriptor: Int32
+            switch Platform.openForWriting(path, .truncating) {
+            case .success(let opened): descriptor = opened
+            case .failure(let error): throw CommandFailure.badInput(path, "cannot write: \(error.reason)")
             }
-            if let reason = Self.writeAll(bytes, to: descriptor) {
-                close(descriptor)
-                throw CommandFailure.badInput(path, "cannot write: writing failed: \(reason)")
+            if let error = Platform.writeAll(descriptor, bytes) {
+                Platform.closeDescriptor(descriptor)
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(error.reason)")
             }
-            guard close(descriptor) == 0 else {
-                throw CommandFailure.badInput(path, "cannot write: writing failed: \(String(cString: strerror(errno)))")
+            if let error = Platform.closeDescriptor(descriptor) {
+                throw CommandFailure.badInput(path, "cannot write: writing failed: \(error.reason)")
             }
         case .replace(let file):
             try replace(file, with: bytes)
@@ -106,48 +99,33 @@ struct OutputFile {
     private func replace(_ file: String, with bytes: [UInt8]) throws {
         let folder = Self.folder(of: file)
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        let temporary = (folder.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + ".\(name).navgraph-\(getpid()).tmp"
-        func fail(_ what: String, _ reason: String = String(cString: strerror(errno))) -> CommandFailure {
-            unlink(temporary)
-            return .badInput(path, "cannot write: \(what): \(reason)")
+        let temporary =
+            (folder.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + ".\(name).navgraph-\(Platform.processID).tmp"
+        func fail(_ what: String, _ error: SystemError) -> CommandFailure {
+            Platform.removeFile(temporary)
+            return .badInput(path, "cannot write: \(what): \(error.reason)")
         }
         // An existing file keeps its permissions (a 0600 file stays private; the new file would get 0644): set
         // before a byte is written, on a file created readable by its owner only. Set-id bits are not carried over.
-        var existing = stat()
-        let keptMode = stat(file, &existing) == 0 ? existing.st_mode & 0o777 : nil
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode == nil ? 0o644 : 0o600)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+        let keptPermissions = Platform.status(ofPath: file)?.permissions
+        let descriptor: Int32
+        switch Platform.openForWriting(temporary, .exclusive(permissions: keptPermissions == nil ? 0o644 : 0o600)) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error):
             throw CommandFailure.badInput(
-                path, "cannot write: cannot create a file in '\(folder ?? ".")': \(reason)")
+                path, "cannot write: cannot create a file in '\(folder ?? ".")': \(error.reason)")
         }
-        if let keptMode, fchmod(descriptor, keptMode) != 0 {
-            close(descriptor)
-            throw fail("cannot give it the permissions of '\(file)'")
+        if let keptPermissions, let error = Platform.setPermissions(descriptor, keptPermissions) {
+            Platform.closeDescriptor(descriptor)
+            throw fail("cannot give it the permissions of '\(file)'", error)
         }
-        if let reason = Self.writeAll(bytes, to: descriptor) {
-            close(descriptor)
-            throw fail("writing failed", reason)
+        if let error = Platform.writeAll(descriptor, bytes) {
+            Platform.closeDescriptor(descriptor)
+            throw fail("writing failed", error)
         }
-        guard close(descriptor) == 0 else { throw fail("writing failed") }
+        if let error = Platform.closeDescriptor(descriptor) { throw fail("writing failed", error) }
         // The rename is atomic: readers see the old file or the whole new one, never half of it.
-        guard rename(temporary, file) == 0 else { throw fail("cannot replace '\(file)'") }
-    }
-
-    /// Writes every byte; the reason when it cannot (`No space left on device`).
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return nil
+        if let error = Platform.renameFile(temporary, to: file) { throw fail("cannot replace '\(file)'", error) }
     }
 
     /// The descriptor `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` names, when it is open.
@@ -160,15 +138,8 @@ struct OutputFile {
             let prefix = ["/dev/fd/", "/proc/self/fd/"].first { path.hasPrefix($0) }
             number = prefix.flatMap { Int32(path.dropFirst($0.count)) }
         }
-        guard let number, fcntl(number, F_GETFD) != -1 else { return nil }
+        guard let number, Platform.isOpen(number) else { return nil }
         return number
-    }
-
-    /// The file a symlink finally points to.
-    private static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The folder part of `path` (`out` of `out/nav.svg`, `/` of `/nav.svg`), `nil` for a bare name. Not
@@ -184,24 +155,13 @@ struct OutputFile {
 
     /// Whether `status` is the regular file standard input reads (`render - -o log < log`). Only a regular file:
     /// writing to the terminal or the device stdin also reads (`-o /dev/null < /dev/null`) overwrites nothing.
-    private static func isStandardInput(_ status: stat) -> Bool {
-        var input = stat()
-        guard fstat(0, &input) == 0, (input.st_mode & S_IFMT) == S_IFREG else { return false }
-        return input.st_dev == status.st_dev && input.st_ino == status.st_ino
-    }
-
-    /// Where a symlink points, as it says.
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    private static func isStandardInput(_ status: Platform.FileStatus) -> Bool {
+        guard let input = Platform.status(of: 0), input.kind == .regular else { return false }
+        return input.isSameFile(as: status)
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = Platform.status(ofPath: a), let second = Platform.status(ofPath: b) else { return false }
+        return first.isSameFile(as: second)
     }
 }

@@ -110,7 +110,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let chosen = chosenFormat ?? .dot
-        if output == nil, chosen.isBinary, isTerminal(1) {
+        if output == nil, chosen.isBinary, Platform.isTerminal(1) {
             throw ValidationError("\(chosen.rawValue) is binary; write it with -o FILE or redirect stdout")
         }
         // Fail on an unwritable target before reading a long log.
@@ -160,7 +160,7 @@ struct RenderCommand: ParsableCommand {
         }
         options.willLayOut = { summary in
             say(summary)
-            if summary.drawn > 500 && isTerminal(2) {
+            if summary.drawn > 500 && Platform.isTerminal(2) {
                 StandardError.write("navgraph: laying out \(summary.drawn) models with Graphviz…")
             }
         }

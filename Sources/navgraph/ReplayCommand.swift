@@ -3,6 +3,7 @@ import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTerminal
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,7 +88,7 @@ struct ReplayCommand: ParsableCommand {
                 maxNodes: maxNodes ?? HTMLReplayPage.defaultMaxNodes)
         }
         if let export { _ = try export.theme.htmlTemplate() }
-        unblockInteractiveSignals()
+        Platform.unblockInteractiveSignals()
         var timeline = Timeline()
         var descriptions: [String] = []
         // By step, only the steps that have some (a long log has few).
@@ -95,10 +96,10 @@ struct ReplayCommand: ParsableCommand {
         let diagnostics = input.reading.makeDiagnostics()
         diagnostics.keepsReported = true
         let input = try self.input.reading.makeInput()
-        let progress = isTerminal(2)
+        let progress = Platform.isTerminal(2)
         // The screen opens once the whole log is read: from a pipe that is still open, the terminal would show
         // nothing (and echo keys) with no word of why.
-        if progress, isTerminal(1), self.input.readsStdin, !isTerminal(0) {
+        if progress, Platform.isTerminal(1), self.input.readsStdin, !Platform.isTerminal(0) {
             StandardError.write("navgraph: reading the log from stdin; the replay opens when it ends")
         }
         // A log usually starts with models starting before any dump places them: nothing to show yet.
@@ -129,7 +130,7 @@ struct ReplayCommand: ParsableCommand {
         }
 
         let screen = ReplayScreen(title: self.input.displayName, style: display.style)
-        if isTerminal(1), let terminal = Terminal() {
+        if Platform.isTerminal(1), let terminal = Terminal() {
             var navigator = ReplayNavigator(
                 timeline: timeline, descriptions: descriptions, screen: screen,
                 step: min(max(start ?? firstWithHierarchy ?? 1, 0), timeline.count),

@@ -73,7 +73,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let templates = try ThemeArgument(value: theme ?? BuiltInThemes.defaultName).htmlTemplate()
-        unblockInteractiveSignals()
+        Platform.unblockInteractiveSignals()
         let reading = input.reading
         let diagnostics = reading.makeDiagnostics()
         diagnostics.keepsReported = true
@@ -183,12 +183,13 @@ struct ServeCommand: ParsableCommand {
 
     /// Ctrl-C (SIGINT; SIGTERM, SIGHUP) ends the server as it would end `tree --follow`: 128 + the signal.
     private func stopOnInterrupt() {
-        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP]) { signal in _exit(128 + signal) }
+        let interrupts = [Platform.Signal.interrupt, Platform.Signal.terminate, Platform.Signal.hangUp]
+        SignalPipe.open(interrupts: interrupts) { signal in Platform.exitAtOnce(128 + signal) }
         Thread {
             while let signal = SignalPipe.next() {
-                guard signal != SIGWINCH else { continue }
+                guard signal != Platform.Signal.resize else { continue }
                 // The diagnostics said so far are on stderr already; nothing else is left to write.
-                _exit(128 + signal)
+                Platform.exitAtOnce(128 + signal)
             }
         }.start()
     }

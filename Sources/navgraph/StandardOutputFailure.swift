@@ -7,22 +7,30 @@ import Foundation
 /// the command ends with `check()` — at its end (`NavGraphCommand`), or at once while following a log.
 enum StandardOutputFailure {
     /// Guarded by `lock`: the live view draws from a thread of its own.
-    nonisolated(unsafe) private static var errorNumber: Int32?
+    nonisolated(unsafe) private static var error: SystemError?
     private static let lock = NSLock()
 
     /// Writes `bytes` to stdout, unless a write failed before; records the failure.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    static func write(_ bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        guard errorNumber == nil else { return }
-        errorNumber = writeAll(1, bytes)
+        guard error == nil else { return }
+        error = Platform.writeAll(1, bytes)
+    }
+
+    /// The same for text.
+    static func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard error == nil else { return }
+        error = Platform.writeAll(1, text)
     }
 
     /// Why stdout could not be written (`No space left on device`), when it could not.
     static var reason: String? {
         lock.lock()
         defer { lock.unlock() }
-        return errorNumber.map { String(cString: strerror($0)) }
+        return error?.reason
     }
 
     /// Throws the failure when a write failed: exit status 1, `navgraph: error: cannot write to standard output: …`.

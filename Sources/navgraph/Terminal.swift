@@ -1,10 +1,4 @@
-import NavGraphRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NavGraphTerminal
 
 /// The controlling terminal in raw mode, for full-screen commands. Keys are read from `/dev/tty`, so the log can
 /// still arrive on stdin. The terminal is restored on exit, on Ctrl-C and other fatal signals, and on error paths.
@@ -21,38 +15,31 @@ final class Terminal {
     }
 
     private let descriptor: Int32
-    private var original = termios()
-    /// The raw settings `enter` made, set again when the process continues after Ctrl-Z.
-    private var raw = termios()
+    private let original: Platform.TerminalSettings
+    /// The raw settings `enter` sets, set again when the process continues after Ctrl-Z.
+    private let raw: Platform.TerminalSettings
     private var active = false
 
     /// Opens `/dev/tty`; `nil` when there is no terminal.
     init?() {
-        descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard descriptor >= 0 else { return nil }
-        guard tcgetattr(descriptor, &original) == 0 else {
-            close(descriptor)
+        guard let descriptor = Platform.openControllingTerminal() else { return nil }
+        guard let original = Platform.TerminalSettings(of: descriptor) else {
+            Platform.closeDescriptor(descriptor)
             return nil
         }
+        self.descriptor = descriptor
+        self.original = original
+        raw = original.raw
     }
 
     deinit {
         leave()
-        close(descriptor)
+        Platform.closeDescriptor(descriptor)
     }
 
     /// Raw input, alternate screen, hidden cursor; signals restore the terminal before the process ends.
     func enter() {
-        raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        // A read returns after 100 ms without a byte: an escape sequence's bytes come together, a lone Escape
-        // key comes alone.
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 0
-            bytes[Int(VTIME)] = 1
-        }
-        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        raw.apply(to: descriptor, discardingTypedInput: true)
         TerminalRestore.install(descriptor: descriptor, original: original)
         write("\u{1B}[?1049h\u{1B}[?25l")
         active = true
@@ -63,9 +50,9 @@ final class Terminal {
     /// Ctrl-Z's (`kill -STOP`) leaves the terminal as it is, as it cannot be caught.
     private func suspend() {
         write("\u{1B}[?25h\u{1B}[?1049l")
-        tcsetattr(descriptor, TCSAFLUSH, &original)
-        kill(getpid(), SIGSTOP)
-        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        original.apply(to: descriptor, discardingTypedInput: true)
+        Platform.stopProcess()
+        raw.apply(to: descriptor, discardingTypedInput: true)
         write("\u{1B}[?1049h\u{1B}[?25l")
     }
 
@@ -74,51 +61,41 @@ final class Terminal {
         guard active else { return }
         active = false
         write("\u{1B}[?25h\u{1B}[?1049l")
-        tcsetattr(descriptor, TCSAFLUSH, &original)
+        original.apply(to: descriptor, discardingTypedInput: true)
         TerminalRestore.uninstall()
     }
 
     /// Rows and columns.
     var size: (rows: Int, columns: Int) {
-        var window = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-            return (Int(window.ws_row), Int(window.ws_col))
-        }
-        return (24, 80)
+        Platform.terminalSize(descriptor) ?? (24, 80)
     }
 
     /// The next key, resize or interruption, waiting as long as it takes: the terminal and the signal pipe are
     /// waited on together, so a resize redraws at once and nothing wakes while nothing happens.
     func next() -> Input {
         while true {
-            var waiting = [
-                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            if poll(&waiting, nfds_t(waiting.count), -1) < 0 {
-                if errno == EINTR { continue }
-                return .interrupted(SIGHUP)
+            guard let ready = Platform.waitUntilReadable([descriptor, SignalPipe.readEnd]) else {
+                return .interrupted(Platform.Signal.hangUp)
             }
-            if waiting[1].revents & Int16(POLLIN) != 0, let signal = SignalPipe.next() {
+            if ready[1].readable, let signal = SignalPipe.next() {
                 switch signal {
-                case SIGWINCH: return .resized
-                case SIGTSTP:
+                case Platform.Signal.resize: return .resized
+                case Platform.Signal.terminalStop:
                     suspend()
                     // Continued: the screen is drawn again (at the size it has now).
                     return .resized
                 default: return .interrupted(signal)
                 }
             }
-            guard waiting[0].revents != 0 else { continue }
+            guard ready[0].woke else { continue }
             if let key = readKey() { return .key(key) }
             // Readable but no byte: the terminal hung up (or the read failed); waiting on would spin.
-            if waiting[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .interrupted(SIGHUP) }
+            if ready[0].hungUp { return .interrupted(Platform.Signal.hangUp) }
         }
     }
 
     func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in StandardOutputFailure.write(bytes) }
+        StandardOutputFailure.write(text)
     }
 
     /// The next key, or `nil` after about 100 ms without one.
@@ -159,28 +136,25 @@ final class Terminal {
     }
 
     private func readByte() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        Platform.readByte(descriptor)
     }
 }
 
 /// What a signal handler may touch: the saved terminal state. Set only while a full-screen command runs.
 private enum TerminalRestore {
     nonisolated(unsafe) static var descriptor: Int32 = -1
-    /// The saved settings, on the heap: a C struct copied into a Swift global trips AddressSanitizer's size check.
-    nonisolated(unsafe) static let original = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    nonisolated(unsafe) static let original = Platform.HeldTerminalSettings()
 
     /// A resize, Ctrl-Z and the signals that end the screen come to `Terminal.next()` through the signal pipe; a second
     /// interruption (the screen did not take the first) restores the terminal and exits from the handler.
-    static func install(descriptor: Int32, original: termios) {
+    static func install(descriptor: Int32, original: Platform.TerminalSettings) {
         Self.descriptor = descriptor
-        Self.original.initialize(to: original)
-        SignalPipe.open(interrupts: [SIGINT, SIGTERM, SIGHUP, SIGQUIT], also: [SIGTSTP], lastResort: restoreAndExit)
+        Self.original.hold(original)
+        SignalPipe.open(
+            interrupts: [
+                Platform.Signal.interrupt, Platform.Signal.terminate, Platform.Signal.hangUp, Platform.Signal.quit,
+            ],
+            also: [Platform.Signal.terminalStop], lastResort: restoreAndExit)
     }
 
     static func uninstall() {
@@ -191,10 +165,9 @@ private enum TerminalRestore {
 
 /// The last resort of a second interruption. Async-signal-safe: only write, tcsetattr and _exit.
 private func restoreAndExit(_ signal: Int32) {
-    let reset: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
-    _ = systemWrite(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    Platform.writeFromSignalHandler(1, "\u{1B}[?25h\u{1B}[?1049l")
     if TerminalRestore.descriptor >= 0 {
-        tcsetattr(TerminalRestore.descriptor, TCSAFLUSH, TerminalRestore.original)
+        TerminalRestore.original.restore(on: TerminalRestore.descriptor, discardingTypedInput: true)
     }
-    _exit(128 + signal)
+    Platform.exitAtOnce(128 + signal)
 }

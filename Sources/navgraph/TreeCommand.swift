@@ -2,6 +2,7 @@ import ArgumentParser
 import NavGraphCore
 import NavGraphFormats
 import NavGraphRender
+import NavGraphTerminal
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,14 +66,14 @@ struct TreeCommand: ParsableCommand {
     /// other (text under a `── step N, line L ──` header; JSON one document a line). What is shown when is the
     /// library's `FollowLoop`; this does the reading and the terminal.
     private func runFollowing() throws {
-        unblockInteractiveSignals()
+        Platform.unblockInteractiveSignals()
         let diagnostics = input.reading.makeDiagnostics()
         let source = try LineSource(path: input.file)
         let reader = NavigationInput(source: source, format: input.inputFormat, lenient: input.lenient)
-        let redraw = isTerminal(1) && format == .text
+        let redraw = Platform.isTerminal(1) && format == .text
         var loop = FollowLoop(
             mode: format == .json ? .json : redraw ? .redraw : .text, style: display.style, inputName: source.name,
-            stderrIsTerminal: isTerminal(2))
+            stderrIsTerminal: Platform.isTerminal(2))
         var output = StandardOutput()
         let frames = LiveFrames()
         if redraw { frames.handleSignals() }
@@ -80,7 +81,7 @@ struct TreeCommand: ParsableCommand {
         defer { ControlEcho.restore() }
         // Diagnostics about the input become the notice (stderr's line would be painted over), and are all written
         // to stderr when the view ends. Into a file or a pipe stderr keeps them as they come.
-        let held = redraw && isTerminal(2) ? HeldDiagnostics() : nil
+        let held = redraw && Platform.isTerminal(2) ? HeldDiagnostics() : nil
         if let held {
             diagnostics.divert = { diagnostic, text in
                 held.hold(diagnostic, as: text)
@@ -118,7 +119,7 @@ struct TreeCommand: ParsableCommand {
             try perform(loop.restarted(restart, skippedLines: diagnostics.skipped))
         }
 
-        if isTerminal(0), input.readsStdin { try perform(loop.say("reading from stdin; Ctrl-D ends")) }
+        if Platform.isTerminal(0), input.readsStdin { try perform(loop.say("reading from stdin; Ctrl-D ends")) }
         let summary: NavigationInput.Summary
         do {
             summary = try reader.read(

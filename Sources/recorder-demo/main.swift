@@ -1,14 +1,9 @@
-import NavGraphRecorder
-
 // A simulated shopping app, recorded with NavGraphRecorder: what `swift run recorder-demo | navgraph tree --follow`
 // shows. Two tabs with a stack each, a sheet with its own stack, an alert, a logout that switches the app's root —
 // and one view model kept alive by a retain cycle, which `navgraph leaks` finds. Events go to stdout among the app's
 // own output, as they would in Xcode's console.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import NavGraphRecorder
 
 // `NAVGRAPH_LOG=run.log`: everything the demo prints also goes to run.log, as an app under a UI test copies its console
 // (docs/ci.md). The capture writes what is left when the demo exits.

@@ -650,7 +650,7 @@ struct FollowTerminalTests {
         try tmux.keys("C-c")
         let ended = try tmux.screen(containing: "EXIT:")
         #expect(
-            ended.contains("navgraph: stopped before any navigation output: nothing read was navigation"), "\(ended)")
+            ended.contains("navgraph: stopped before any navigation output was read"), "\(ended)")
         // The terminal echoes Ctrl-C as `^C` (the view is not drawing yet, so echo is on) in a race with the note:
         // sometimes before it, sometimes just before the shell's `EXIT:`.
         #expect(ended.split(separator: "\n").contains { $0.hasPrefix("EXIT:130") || $0 == "^CEXIT:130" }, "\(ended)")

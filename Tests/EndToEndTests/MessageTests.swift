@@ -406,7 +406,7 @@ struct MessageTests {
         #expect(
             run.stderr.contains(
                 "navgraph: skipped 1 line that is not navigation output (--verbose lists them); it looks like "
-                    + "navigation output but cannot be read (cut short?), which --strict makes an error"),
+                    + "navigation output but cannot be read (line 5: looks like SwiftUINavigation output"),
             "\(run.stderr)")
         #expect(try navgraph(["tree", "--strict"], stdin: cut).status != 0)
         // The app's own lines alone say nothing more.

@@ -72,6 +72,27 @@ struct UnifiedLogCommandTests {
         #expect(leaks.stdout.contains("1 leaked, 0 suspected; 3 alive, 0 not yet placed, 1 finished"))
     }
 
+    /// An entry that cannot be read is counted apart, and the summary says why the first could not (a guess such as
+    /// "cut short?" misled where the JSON was only broken).
+    @Test func anEntryThatCannotBeReadIsSaidWithWhy() throws {
+        let session = try UnifiedLogSession.fixtureSession("navigator-session")
+        var text = session.render(.show, .json).text
+        // A comma taken out between two members of the third entry's message.
+        let third = text.ranges(of: "\"eventMessage\"").dropFirst(2).first!
+        let comma = text[..<third.lowerBound].lastIndex(of: ",")!
+        text.remove(at: comma)
+        let logged = try temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: logged) }
+        let leaks = try navgraph(["leaks", logged.path])
+        #expect(
+            leaks.stderr.contains(
+                "1 of them looks like navigation output but cannot be read (line "),
+            "\(leaks.stderr)")
+        #expect(
+            leaks.stderr.contains(": not a unified log entry (log --style json, begun at line "), "\(leaks.stderr)")
+        #expect(!leaks.stderr.contains("cut short?"), "\(leaks.stderr)")
+    }
+
     /// Lines `log` prints that are not entries: its filter and header lines, and `log show`'s summary in the text
     /// styles.
     static func headerLines(_ command: UnifiedLogSession.Command, _ style: UnifiedLogSession.Style) -> Int {

@@ -45,7 +45,7 @@ struct UnifiedLogRedactionCommandTests {
         let logged = try temporaryFile(text)
         defer { try? FileManager.default.removeItem(at: logged) }
         let warning =
-            "\(logged.path):\(lineOfPrintLine[2]): warning: 1 line looks like navigation output with its values "
+            "\(logged.path):\(lineOfPrintLine[2]): warning: this line looks like navigation output with its values "
             + "redacted (<private>) by the unified log, and is not read"
         let tree = try navgraph(["tree", logged.path])
         #expect(tree.status == 0)
@@ -59,7 +59,7 @@ struct UnifiedLogRedactionCommandTests {
             "\(leaks.stderr)")
         let strict = try navgraph(["tree", "--strict", logged.path])
         #expect(strict.status == 2)
-        #expect(strict.stderr.contains(": error: 1 line looks like navigation output with its values redacted"))
+        #expect(strict.stderr.contains(": error: this line looks like navigation output with its values redacted"))
         // A whole message redacted among navigation read is the app's other logging as far as can be told (any value
         // logged whole reads so): skipped and counted, and no gate is held by it.
         session.redactedText = "<private>"
@@ -69,5 +69,65 @@ struct UnifiedLogRedactionCommandTests {
         let otherLeaks = try navgraph(["leaks", otherLogged.path])
         #expect(otherLeaks.status == 0, "\(otherLeaks.stderr)")
         #expect(!otherLeaks.stderr.contains("redacted"), "\(otherLeaks.stderr)")
+    }
+
+    /// Watched live (`log stream … | navgraph tree --follow`, an input that may never end), the first redacted line is
+    /// said when it comes, with the ways out — not only in the count at the end of the input.
+    @Test func aRedactedLineIsSaidWhenItComesWhileFollowing() throws {
+        var session = try UnifiedLogSession.fixtureSession("navigator-session")
+        session.redacting = { $0 == 3 }
+        session.redactedText = "Navigator <private> pushing(<private>)"
+        let (text, lineOfPrintLine) = session.render(.stream, .compact)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errURL = folder.appendingPathComponent("err")
+        try createEmptyFile(errURL)
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = ["tree", "--follow"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        // The log so far, up to the redacted line and a little past it; the pipe stays open, as log stream's does.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let upTo = min(lines.count, lineOfPrintLine[3] + 2)
+        input.fileHandleForWriting.write(Data((lines[..<upTo].joined(separator: "\n") + "\n").utf8))
+        let said = waitUntil(
+            errURL,
+            contains: "<stdin>:\(lineOfPrintLine[3]): warning: this line looks like navigation output with its "
+                + "values redacted (<private>) by the unified log")
+        #expect(said.contains("privacy: .public"), "\(said)")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// `log` output with no entry (its predicate let nothing through): said as such, with what to check.
+    @Test func logOutputWithNoEntryIsSaidAsSuch() throws {
+        let empty = """
+            Filtering the log data using "subsystem == \"com.example.app\""
+            Skipping info and debug messages, pass --info and/or --debug to include.
+            Timestamp                       Thread     Type        Activity             PID    TTL
+            --------------------------------------------------------------------------------------------------------------------
+            Log      - Default:          0, Info:                0, Debug:             0, Error:          0, Fault:          0
+            Activity - Create:           0, Transition:          0, Actions:           0
+
+            """
+        for command in ["tree", "leaks"] {
+            let run = try navgraph([command], stdin: empty)
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("<stdin>: error: this is Apple's log output with no entry in it"), "\(run.stderr)")
+            #expect(run.stderr.contains("--predicate") && run.stderr.contains("--info"), "\(run.stderr)")
+        }
+        // An entry that is not navigation: the usual message.
+        let other = try navgraph(
+            ["tree"],
+            stdin: empty.replacingOccurrences(
+                of: "--------", with: "2026-12-02 10:00:00.000000+0000 0x1  Default  0x0  42  0  App: hello\n--------",
+                options: [], range: empty.range(of: "--------")))
+        #expect(other.stderr.contains("no navigation output found"), "\(other.stderr)")
     }
 }

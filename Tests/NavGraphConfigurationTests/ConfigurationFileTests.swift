@@ -69,6 +69,11 @@ struct ConfigurationFileTests {
         ("dump:\n  stacks: [path]\n", 2, "unknown key 'stacks' in 'dump'; expected stack, presentation, selection"),
         ("defaults:\n  colour: red\n", 2, "unknown key 'colour' in 'defaults'"),
         ("kinds:\n  \"Home[0-9]\": stack\n", 2, "bad glob 'Home[0-9]': '[' is not allowed"),
+        // A long value is quoted in part (a 100 KB one made a 100 KB message).
+        (
+            "allowed: [\"" + String(repeating: "[", count: 100_000) + "\"]\n", 1,
+            "bad glob '" + String(repeating: "[", count: 79) + "…': '[' is not allowed"
+        ),
         ("allowed:\n  - \"\"\n", 2, "an empty glob matches nothing"),
         ("kinds:\n  \"*Root\": screen\n", 2, "'kinds': 'screen' is not a container kind"),
         ("presentations:\n  \"*Paywall\": full screen\n", 2, "'presentations': 'full screen' is not a style name"),

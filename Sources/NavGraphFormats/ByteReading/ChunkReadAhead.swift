@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a descriptor on a thread of its own, a chunk ahead of the one being split into lines: the kernel's copy
 /// into the chunk and the search for each line's end (`memchr`) are taken off the reading thread, which sets the wall
 /// time. Each chunk comes with the offsets of its

@@ -1,12 +1,6 @@
 import Foundation
 import NavGraphCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a file or stdin in large chunks and hands out lines as `ByteLine`s, without building a `String`
 /// per line. Memory is one chunk plus the longest line (capped at `maxLineLength`).
 public final class LineSource {

@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Names as printed — type names, window names, presentation styles — each decoded and validated once. A session
 /// prints a few dozen names millions of times; every line after the first with a name costs one hash of its bytes

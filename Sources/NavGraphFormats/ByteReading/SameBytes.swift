@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Whether what a reader remembered is the same bytes as what it reads now: the check behind every table of recent
 /// things found by a hash (`RecentStrings`, `RecentDumps`, `RecentValueLines`, `RecentStackEntries`, …). `memcmp`: a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A small text file read whole (a configuration, a theme), with the reason in the words `open(2)` and `read(2)`
 /// give when it cannot be (`No such file or directory`, `Is a directory`) — Foundation's own messages on Linux

@@ -45,6 +45,12 @@ final class UnifiedLogChannel {
     private var inArray = false
     /// A line of `log` was seen (an entry, a column header): a rule of dashes and count lines are its summary.
     private var sawLogLines = false
+    /// A header or summary line of `log` was seen, and how many of its entries (any style): `log` output with a
+    /// header and no entry is a predicate or a level that let nothing through, said as such when nothing was read.
+    private(set) var sawHeader = false
+    private(set) var entriesSeen = 0
+    /// `log`'s own lines and no entry of it: nothing the app logged got through `log`'s filters.
+    var isEmptyLog: Bool { sawHeader && entriesSeen == 0 }
     /// The time of the last text-style line, for the lines of its message that follow it unprefixed.
     private var textTime: Double?
     private var clock = ConsoleClock()
@@ -55,6 +61,7 @@ final class UnifiedLogChannel {
     func reset() {
         clearEntry()
         (inArray, sawLogLines, textTime, clock) = (false, false, nil, ConsoleClock())
+        (sawHeader, entriesSeen) = (false, 0)
     }
 
     /// Takes the next line of the input: hands on what of it is for the readers (maybe nothing yet, maybe several
@@ -135,6 +142,7 @@ final class UnifiedLogChannel {
         case .some(let byte) where byte.isASCIIDigit:
             if let parsed = UnifiedLogTextLine.parse(line) {
                 sawLogLines = true
+                entriesSeen += 1
                 textTime = clock.time(at: line)
                 var messageInfo = info
                 messageInfo.time = textTime
@@ -142,7 +150,7 @@ final class UnifiedLogChannel {
             }
         default:
             if UnifiedLogHeader.matches(line, afterLogLines: sawLogLines) {
-                sawLogLines = true
+                (sawLogLines, sawHeader) = (true, true)
                 diagnostics.skipped(line: info.number) { line.text }
                 return true
             }
@@ -187,6 +195,7 @@ final class UnifiedLogChannel {
         of parsed: UnifiedLogEntry, number: Int, diagnostics: DiagnosticHandler, _ deliver: Deliver
     ) throws -> Bool {
         sawLogLines = true
+        entriesSeen += 1
         guard let message = parsed.message else {
             // An entry with no message (an activity's, a signpost's): nothing the app wrote.
             diagnostics.skipped(line: number) { "a unified log entry without an eventMessage" }

@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One line of NavigatorUI's default logger, `Navigator <UUID> (<name>) <event>` (before 2.0.2 without the name),
 /// found after whatever a console puts in front of it.

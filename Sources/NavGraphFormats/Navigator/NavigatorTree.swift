@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The navigators a NavigatorUI log has shown so far, as a tree, and what each shows: the nodes are navigators (one
 /// per managed `NavigationStack` or presented view), a presented child first, then other child navigators, then the

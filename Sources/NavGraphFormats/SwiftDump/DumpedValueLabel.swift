@@ -1,10 +1,5 @@
+import Foundation
 import NavGraphCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Short, readable names for dumped values: a pushed route as `Route` + `detail(id: 42)`, a sheet as `Sheet` +
 /// `compose(draft: nil)`, types without their module.

@@ -10,8 +10,7 @@ public struct MermaidTemplate: Sendable {
     public init(text: String, name: String) throws(RenderError) {
         MermaidContentType.register()
         // Escaping for Mermaid labels whatever the template says, so a name in the input cannot end its label.
-        let (text, prefixLength) = try UserTemplateText.prepared(text, name: name, contentType: "Mermaid")
-        template = try TemplateErrorMessage.parse(text, name: name, prefixLength: prefixLength)
+        template = try UserTemplateText.parsed(text, name: name, contentType: "Mermaid")
     }
 
     private init(template: MustacheTemplate) {

@@ -1,32 +1,30 @@
-import NavGraphRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `tree --follow` on a terminal: each state drawn over the last, like `watch` and `top`.
 ///
 /// Drawn in place on the normal screen, not the alternate one: when the input ends the final state must stay on the
 /// terminal, as a pipe keeps it. Each frame moves the cursor home and overwrites line by line, clearing each line's
 /// end and, once, what is below the last: `ESC[2J` (and `ESC[J` with the cursor home) count as clearing the screen,
 /// which tmux and other terminals copy into the scrollback, so a session left a dozen stale copies there.
-struct LiveView {
+public struct LiveView {
     /// The step header, always the top line.
-    var header: String
+    public var header: String
     /// The latest thing navgraph has to say (the file was truncated, removed, a warning about the input…), under the
     /// header: stderr written on the same terminal would be painted over by the next frame.
-    var notice: Notice?
-    var body: [String]
+    public var notice: Notice?
+    public var body: [String]
 
     /// The follow loop's (`FollowLoop`), which decides what is said.
-    typealias Notice = FollowNotice
+    public typealias Notice = FollowNotice
+
+    public init(header: String, notice: Notice?, body: [String]) {
+        self.header = header
+        self.notice = notice
+        self.body = body
+    }
 
     /// The frame as written to the terminal. Cut to `rows` (the header stays on top, a last line says how many
     /// were left out), and lines wider than `columns` end in `…` — unless `whole`: the final state is written in
     /// full, its lines wrapped by the terminal, as nothing will redraw it.
-    func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
+    public func frame(rows: Int, columns: Int, whole: Bool, first: Bool) -> String {
         let noticeLine = notice.map { notice in
             let more = notice.more.isEmpty ? "" : " " + notice.more
             // The final frame's notice is whole too (wrapped), as its other lines are.
@@ -65,11 +63,4 @@ struct LiveView {
         }
         return text + "\u{1B}[?7h"
     }
-}
-
-/// Rows and columns of the terminal on `descriptor`, or `nil` when it is not one.
-func terminalSize(_ descriptor: Int32) -> (rows: Int, columns: Int)? {
-    var window = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
-    return (Int(window.ws_row), Int(window.ws_col))
 }

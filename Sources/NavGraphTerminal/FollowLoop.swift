@@ -1,9 +1,10 @@
 import NavGraphCore
+import NavGraphRender
 
 /// What `tree --follow` shows as a log grows, decided without a terminal: the command feeds it what reading brings
 /// (steps, pauses with the provisional events of a dump still being printed, restarts of the file, the end) and
-/// carries out what it answers (`FollowAction`: a frame to draw, text for stdout, a line for stderr). The terminal —
-/// raw mode, signals, the escape sequences of a frame — stays in the command.
+/// carries out what it answers (`FollowAction`: a frame to draw, text for stdout, a line for stderr). A frame's escape
+/// sequences are `LiveView`'s; the terminal itself — raw mode, signals, writing — stays in the command.
 ///
 /// What is shown never depends on where reads happen to stop: events are committed as the reader completes them,
 /// and a dump still being printed when the input goes quiet is shown provisionally — drawn as if it had ended,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NavGraphRender
+@testable import NavGraphTerminal
 
 /// What a terminal makes of a line: how many columns each character takes, and where the replay screen cuts a line.
 @Suite("Terminal columns")

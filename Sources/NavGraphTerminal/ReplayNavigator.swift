@@ -1,11 +1,6 @@
 import NavGraphAnalysis
 import NavGraphCore
-
-/// A key as a terminal sends it (the command reads and decodes them; `ReplayNavigator` acts on them).
-public enum TerminalKey: Equatable, Sendable {
-    case left, right, up, down, pageUp, pageDown, home, end, enter, escape, backspace
-    case character(Character)
-}
+import NavGraphRender
 
 /// What `navgraph replay` does with each key, and the frame it shows: the step, the scroll, the search prompt, the
 /// leaks screen and its overlays. No terminal here: the command reads the keys and writes the frames, so a test

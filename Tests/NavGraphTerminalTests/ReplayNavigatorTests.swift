@@ -1,16 +1,28 @@
 import NavGraphAnalysis
 import NavGraphCore
 import NavGraphFormats
+import NavGraphRender
 import NavGraphTestSupport
 import Testing
 
-@testable import NavGraphRender
+@testable import NavGraphTerminal
 
 /// `navgraph replay` driven by keys, no terminal: the step, the prompt, the leaks screen and the frames they make.
 @Suite("Replay navigator")
 struct ReplayNavigatorTests {
+    /// Every step of an example.
+    static func timeline(_ example: String) throws -> Timeline {
+        let source = try LineSource(path: repositoryRoot.appendingPathComponent("examples/\(example)").path)
+        var timeline = Timeline()
+        try NavigationInput(source: source).read(diagnostics: DiagnosticCollector()) { event in
+            timeline.append(event)
+            return true
+        }
+        return timeline
+    }
+
     static func navigator(_ example: String, step: Int = 1) throws -> ReplayNavigator {
-        let timeline = try HTMLReplayPageTests.timeline(example)
+        let timeline = try timeline(example)
         var state = Hierarchy()
         let descriptions = (1...max(timeline.count, 1)).prefix(timeline.count).map { step in
             let event = timeline.event(at: step)

@@ -1,3 +1,5 @@
+import Mustache
+
 /// A user's template, made ready to parse for the output it writes: its values are escaped for that output whatever
 /// the author wrote. A template that forgets the `{{% CONTENT_TYPE: … }}` pragma gets it in front; one that names
 /// another content type is refused (`TEXT` or `HTML` in a DOT theme would let a name from the input end its label
@@ -8,6 +10,13 @@ public enum UserTemplateText {
     /// command say so before it reads its input.
     public static func check(_ text: String, name: String, contentType: String) throws(RenderError) {
         _ = try prepared(text, name: name, contentType: contentType)
+    }
+
+    /// The template, prepared and parsed; a parse error placed at the author's line and column. The content type's
+    /// escaping must be registered first (`DOTContentType.register()`, …; HTML is the engine's own).
+    static func parsed(_ text: String, name: String, contentType: String) throws(RenderError) -> MustacheTemplate {
+        let (text, prefixLength) = try prepared(text, name: name, contentType: contentType)
+        return try TemplateErrorMessage.parse(text, name: name, prefixLength: prefixLength)
     }
 
     /// The text to parse and how many characters were put in front of the author's first line.

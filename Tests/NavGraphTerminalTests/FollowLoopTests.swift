@@ -1,9 +1,10 @@
 import NavGraphCore
 import NavGraphFormats
+import NavGraphRender
 import NavGraphTestSupport
 import Testing
 
-@testable import NavGraphRender
+@testable import NavGraphTerminal
 
 /// `tree --follow` driven by reading's events, no terminal: which states are shown, how, and what is said.
 @Suite("Follow loop")

@@ -1,5 +1,6 @@
 import NavGraphAnalysis
 import NavGraphCore
+import NavGraphRender
 
 /// What one screen of `navgraph replay` shows for a step: a header (step, line, time), what the step did, its
 /// warnings, the tree with the models it added marked `+`, and the models it removed marked `-`.
