@@ -85,9 +85,8 @@ public struct NavigationInput {
         handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
-        // The reading state lives in a class: closures below that may escape (onIdle, onRestart, onWait) capture it,
-        // and a local `var` they capture is checked for exclusive access at run time on every use — about a sixth of
-        // the reading thread (callgrind). The class's properties are not checked.
+        // The reading state lives in a class: closures below that may escape (onIdle, onRestart, onWait) share it,
+        // where a local `var` each would be boxed.
         let s = ReadingState()
         s.isLive = onIdle != nil
         // What was read before an error is handed on too.
@@ -114,9 +113,9 @@ public struct NavigationInput {
         }
         /// Reads one line (without terminal escapes; a message line of a unified log) with the reader, detecting the
         /// format first while there is none.
-        func readLine(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) throws -> Bool {
+        func readLine(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
             // Blank lines mean nothing in any format: neither noise nor errors.
-            if !info.truncated, line.allSatisfy({ $0 == .space || $0 == .tab || $0 == .cr }) { return true }
+            if !info.truncated, Self.isBlank(line) { return true }
             // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
             // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
             // and named only if nothing else could be read.
@@ -163,7 +162,7 @@ public struct NavigationInput {
                 // Then a unified log's layout (`log stream`, `log show`) is taken off what the app logged.
                 if ANSIEscapes.occur(in: line) {
                     ANSIEscapes.strip(line, into: &s.plain)
-                    return try s.plain.withUnsafeBufferPointer {
+                    return try s.plain.withByteLine {
                         try s.unifiedLog.take($0, info, diagnostics: diagnostics, readLine)
                     }
                 }
@@ -189,7 +188,7 @@ public struct NavigationInput {
 
     /// Makes the reader of the format given, or of the one `line` is in (said in a note), and gets it going.
     private func startReading(
-        _ s: ReadingState, detectingFrom line: UnsafeBufferPointer<UInt8>, number: Int,
+        _ s: ReadingState, detectingFrom line: ByteLine, number: Int,
         diagnostics: DiagnosticHandler, handOver: ((EventCompletion) -> Void)?
     ) {
         guard let chosen = format ?? InputFormats.detect(line) else { return }
@@ -204,7 +203,7 @@ public struct NavigationInput {
         s.readsConsoleTimes = type(of: made).readsConsoleTimes
         if s.previousNumber > 0 {
             let number = s.previousNumber
-            s.previousLine.withUnsafeBufferPointer { made.begin(after: $0, number: number) }
+            s.previousLine.withByteLine { made.begin(after: $0, number: number) }
         }
         if let completion = made.completion {
             if let handOver { handOver(completion) } else { s.completion = completion }
@@ -224,12 +223,15 @@ protocol EventBatching: AnyObject {
 }
 
 extension NavigationInput {
+    /// Nothing but spaces, tabs and carriage returns.
+    static func isBlank(_ line: ByteLine) -> Bool {
+        line.endOfRun(from: 0) { $0 == .space || $0 == .tab || $0 == .cr } == line.count
+    }
+
     /// UTF-16's byte-order mark (FF FE, FE FF), or text whose first bytes alternate ASCII and NUL (UTF-16 without a
     /// mark: a log saved by a Windows editor or PowerShell).
-    static func startsLikeUTF16(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        if line.count >= 2, (line[0] == 0xFF && line[1] == 0xFE) || (line[0] == 0xFE && line[1] == 0xFF) {
-            return true
-        }
+    static func startsLikeUTF16(_ line: ByteLine) -> Bool {
+        if (line[0] == 0xFF && line[1] == 0xFE) || (line[0] == 0xFE && line[1] == 0xFF) { return true }
         guard line.count >= 8 else { return false }
         let littleEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] != 0 && line[$0 + 1] == 0 }
         let bigEndian = stride(from: 0, to: 8, by: 2).allSatisfy { line[$0] == 0 && line[$0 + 1] != 0 }
@@ -238,38 +240,37 @@ extension NavigationInput {
 }
 
 /// What `NavigationInput.produce` keeps while it reads. A class so that the closures that may escape share it
-/// without boxing a local `var` each, and with its properties unchecked for exclusive access: only the reading
-/// thread touches it, one line at a time.
+/// without boxing a local `var` each; only the reading thread touches it, one line at a time.
 private final class ReadingState {
-    @exclusivity(unchecked) var reader: NavigationReader?
+    var reader: NavigationReader?
     /// The format `reader` reads.
-    @exclusivity(unchecked) var format: InputFormat?
-    @exclusivity(unchecked) var completion: EventCompletion?
-    @exclusivity(unchecked) var events: [NavEvent] = []
-    @exclusivity(unchecked) var lines = 0
-    @exclusivity(unchecked) var stopped = false
-    @exclusivity(unchecked) var sawNUL = false
+    var format: InputFormat?
+    var completion: EventCompletion?
+    var events: [NavEvent] = []
+    var lines = 0
+    var stopped = false
+    var sawNUL = false
     /// The input starts as UTF-16 text does (a byte-order mark, or ASCII with a NUL after or before each byte).
-    @exclusivity(unchecked) var looksUTF16 = false
+    var looksUTF16 = false
     /// What the input looks like while no reader knows it, and where that shows.
-    @exclusivity(unchecked) var lookalike: (Lookalike, Int)?
+    var lookalike: (Lookalike, Int)?
     /// The last line before a reader was made, for `NavigationReader.begin(after:number:)`.
-    @exclusivity(unchecked) var previousLine: [UInt8] = []
-    @exclusivity(unchecked) var previousNumber = 0
+    var previousLine: [UInt8] = []
+    var previousNumber = 0
     /// For readers that do not read console times themselves: the last time a line started with (Xcode's console,
     /// NSLog, `log stream`), given to each event read from then on that has no time of its own.
-    @exclusivity(unchecked) var consoleClock = ConsoleClock()
-    @exclusivity(unchecked) var consoleTime: Double?
-    @exclusivity(unchecked) var readsConsoleTimes = false
+    var consoleClock = ConsoleClock()
+    var consoleTime: Double?
+    var readsConsoleTimes = false
     /// A line's text without its terminal escapes, when it has any.
-    @exclusivity(unchecked) var plain: [UInt8] = []
+    var plain: [UInt8] = []
     /// Apple's unified log taken off the lines, where the input is one (`log stream`, `log show`).
-    @exclusivity(unchecked) var unifiedLog = UnifiedLogChannel()
+    var unifiedLog = UnifiedLogChannel()
     /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
-    @exclusivity(unchecked) var redacted: (lines: Int, first: Int)?
+    var redacted: (lines: Int, first: Int)?
     /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else
     /// could be read.
-    @exclusivity(unchecked) var redactedMessages: (lines: Int, first: Int)?
+    var redactedMessages: (lines: Int, first: Int)?
     /// Someone watches as reading goes (`tree --follow`, `serve`): what is said only at the end of the input is said
     /// at once too, since a live log (`log stream`) never ends.
     var isLive = false
@@ -311,19 +312,19 @@ extension ReadingState {
     }
 
     /// A line read while no format is known: noise to every reader, looked at for what the input might be instead.
-    func lookAtUnread(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
+    func lookAtUnread(_ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
         if let time = consoleClock.time(at: line) ?? info.time { consoleTime = time }
         if !sawNUL, line.contains(0) {
             sawNUL = true
             looksUTF16 = info.number == 1 && NavigationInput.startsLikeUTF16(line)
         }
         if lookalike?.0.isDecisive != true, info.number <= Lookalike.linesToLookAt, !info.truncated {
-            let text = Substring(String(decoding: line, as: UTF8.self))
+            let text = Substring(line.text)
             if let found = Lookalike.matching(text), lookalike == nil || found.isDecisive {
                 lookalike = (found, info.number)
             }
         }
-        diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+        diagnostics.skipped(line: info.number) { line.text }
         previousLine.removeAll(keepingCapacity: true)
         previousLine.append(contentsOf: line)
         previousNumber = info.number
@@ -351,7 +352,7 @@ extension ReadingState {
     }
 
     /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
-    func noteRedacted(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+    func noteRedacted(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
         if isLive, redacted == nil {
             // Watched live, the first is said when it comes: the count at the end may never come.
             diagnostics.report(
@@ -365,15 +366,15 @@ extension ReadingState {
         diagnostics.report(
             Diagnostic(
                 .note, line: number,
-                "redacted by the unified log (<private>), not read: '\(String(decoding: line.prefix(120), as: UTF8.self))'"
+                "redacted by the unified log (<private>), not read: '\(line.prefix(120).text)'"
             ))
     }
 
     /// A whole message redacted by the unified log: skipped as the app's output, counted for the error when
     /// nothing else could be read.
-    func noteRedactedMessage(_ line: UnsafeBufferPointer<UInt8>, number: Int, diagnostics: DiagnosticHandler) {
+    func noteRedactedMessage(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
         redactedMessages = (lines: (redactedMessages?.lines ?? 0) + 1, first: redactedMessages?.first ?? number)
-        diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
+        diagnostics.skipped(line: number) { line.text }
     }
 
     /// Why nothing was read, once no line was navigation output: the most telling of what was seen.

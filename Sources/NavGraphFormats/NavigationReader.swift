@@ -9,7 +9,7 @@ public protocol NavigationReader: AnyObject {
     static var readsConsoleTimes: Bool { get }
     /// Lines of navigation output read so far (not noise).
     var navigationLineCount: Int { get }
-    func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
+    func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent])
     /// End of input: emit whatever is still pending.
     func finish(into events: inout [NavEvent])
     /// The input went quiet with something still open (a dump being printed): the events it would give if input
@@ -22,14 +22,14 @@ public protocol NavigationReader: AnyObject {
     /// The line just before the one the format was detected from (already counted as skipped), for a format where
     /// it says what follows: lldb's `(lldb) po router` names the value printed next; a lone `[` opens the
     /// NavigationPath array whose first element was recognized.
-    func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int)
+    func begin(after previous: ByteLine, number: Int)
 }
 
 extension NavigationReader {
     public static var readsConsoleTimes: Bool { false }
     public func provisional(into events: inout [NavEvent]) {}
     public var completion: EventCompletion? { nil }
-    public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {}
+    public func begin(after previous: ByteLine, number: Int) {}
 }
 
 /// Work a reader leaves to the consuming side: done on each event, in order, on the thread that consumes the events

@@ -9,7 +9,7 @@ import Testing
 struct ANSIEscapesTests {
     private func stripped(_ text: String) -> String {
         var plain: [UInt8] = []
-        Array(text.utf8).withUnsafeBufferPointer { ANSIEscapes.strip($0, into: &plain) }
+        Array(text.utf8).withByteLine { ANSIEscapes.strip($0, into: &plain) }
         return String(decoding: plain, as: UTF8.self)
     }
 
@@ -31,9 +31,9 @@ struct ANSIEscapesTests {
     }
 
     @Test func onlyLinesWithAnEscapeAreCopied() {
-        #expect(Array("plain".utf8).withUnsafeBufferPointer { !ANSIEscapes.occur(in: $0) })
-        #expect(Array("x\u{1B}[0m".utf8).withUnsafeBufferPointer { ANSIEscapes.occur(in: $0) })
-        #expect([UInt8]().withUnsafeBufferPointer { !ANSIEscapes.occur(in: $0) })
+        #expect(Array("plain".utf8).withByteLine { !ANSIEscapes.occur(in: $0) })
+        #expect(Array("x\u{1B}[0m".utf8).withByteLine { ANSIEscapes.occur(in: $0) })
+        #expect([UInt8]().withByteLine { !ANSIEscapes.occur(in: $0) })
     }
 
     /// Every reader gets its lines without colour: detection too, and a colour around a console time.

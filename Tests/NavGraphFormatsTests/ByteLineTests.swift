@@ -1,3 +1,4 @@
+import NavGraphCore
 import NavGraphTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("ByteLine", .tags(.memory))
 struct ByteLineTests {
     private func with<T>(_ text: String, _ body: (ByteLine) -> T) -> T {
-        Array(text.utf8).withUnsafeBufferPointer { body(ByteLine($0)) }
+        text.withByteLine(body)
     }
 
     @Test func positionsPastTheEndsGiveNilOrEmpty() {
@@ -48,6 +49,68 @@ struct ByteLineTests {
         }
     }
 
+    @Test func runsEndsAndComparisons() {
+        with("  ab.Cd  ") { line in
+            #expect(line.first == 0x20 && line.last == 0x20 && with("") { $0.first == nil && $0.last == nil })
+            #expect(line.endOfRun(from: 0) { $0 == 0x20 } == 2 && line.endOfRun(from: 99) { _ in true } == 9)
+            #expect(line.endOfRun(from: -4) { $0 == 0x20 } == 2 && line.endOfRun(from: 2) { $0 == 0x20 } == 2)
+            #expect(line.startOfRun { $0 == 0x20 } == 7 && line.startOfRun(before: 2) { $0 == 0x20 } == 0)
+            #expect(line.startOfRun(before: -1) { _ in true } == 0 && line.startOfRun(before: 99) { _ in false } == 9)
+            #expect(line.lastIndex(before: 5) { $0 == UInt8(ascii: ".") } == 4)
+            #expect(line.lastIndex(before: 4) { $0 == UInt8(ascii: ".") } == nil && line.lastIndex(of: 0x20) == 8)
+            #expect(line.slice(2..<4).text == "ab" && line.slice(-9..<99).count == 9)
+            #expect(line.matches(caseFolded: "ab.cd", at: 2) && !line.matches(caseFolded: "ab.cd", at: 3))
+            #expect(
+                line.contains(caseFolded: "cd") && !line.contains(caseFolded: "cd  x") && line.contains(caseFolded: ""))
+            #expect(
+                line.hasCaseFoldedSuffix("cd  ") && !line.hasCaseFoldedSuffix("xab.cd  ")
+                    && line.hasCaseFoldedSuffix(""))
+            #expect(
+                line.matches([0x61, 0x62], at: 2) && !line.matches([0x61, 0x62], at: 8) && line.matches([], at: 9))
+            #expect(!line.matches([0x20], at: -1))
+            with("ab") { ab in
+                #expect(line.matches(ab, at: 2) && !line.matches(ab, at: 8) && line.slice(2..<4) == ab && !(line == ab))
+            }
+        }
+    }
+
+    @Test func numbersTimesAndText() {
+        with("2025-03-14T09:41:07.201Z") {
+            #expect($0.rfc3339Time == Timestamp.parseRFC3339("2025-03-14T09:41:07.201Z"))
+        }
+        with("2025-03-14") { #expect($0.rfc3339Time == nil) }
+        #expect([0x61, 0xFF].withByteLine { $0.validatedText == nil && $0.text == "a\u{FFFD}" && !$0.isASCII })
+        with("plain ASCII, more than eight bytes") { #expect($0.isASCII && $0.validatedText == $0.text) }
+        var bytes: [UInt8] = [1]
+        "xy".withByteLine { bytes.append(contentsOf: $0) }
+        #expect(bytes == [1, 0x78, 0x79] && "xy".withByteLine { Array($0) } == [0x78, 0x79])
+        #expect(with("same bytes") { a in with("same bytes") { $0.tableHash == a.tableHash } })
+    }
+
+    /// Where a JSON string's plain text stops, eight bytes at a time, against a byte-by-byte reading.
+    @Test func stringBreaksAreFoundAsByteByByte() {
+        var random = SplitMix(seed: 3)
+        let alphabet: [UInt8] = [0x22, 0x5C, 0x1F, 0x00, 0x7F, 0x80, 0xFF, 0x20, 0x41, 0x7E]
+        for _ in 0..<4_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<6, using: &random) == 0
+                    ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0x23...0x5B, using: &random)
+            }
+            let start = Int.random(in: -2...42, using: &random)
+            for nonASCII in [false, true] {
+                let expected = (max(start, 0)..<max(bytes.count, max(start, 0))).first { index in
+                    let byte = bytes[index]
+                    return byte == 0x22 || byte == 0x5C || byte < 0x20 || (nonASCII && byte >= 0x7F)
+                }
+                let found = bytes.withByteLine { $0.firstQuoteBackslashOrControl(from: start, orNonASCII: nonASCII) }
+                #expect(found == expected, "\(bytes) from \(start)")
+            }
+            let byte = alphabet.randomElement(using: &random)!
+            let expected = (max(start, 0)..<max(bytes.count, max(start, 0))).first { bytes[$0] == byte }
+            #expect(bytes.withByteLine { $0.firstIndex(of: byte, from: start) } == expected)
+        }
+    }
+
     /// Random operations with random positions on random lines: none traps, and each keeps its promise.
     @Test func randomOperationsNeverTrap() {
         var random = SplitMix(seed: 42)
@@ -56,8 +119,7 @@ struct ByteLineTests {
             let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in
                 UInt8.random(in: 0...127, using: &random)
             }
-            bytes.withUnsafeBufferPointer { buffer in
-                let line = ByteLine(buffer)
+            bytes.withByteLine { line in
                 let a = Int.random(in: -20...20, using: &random)
                 let b = Int.random(in: -20...20, using: &random)
                 let slice = line.slice(from: a, to: b)
@@ -67,6 +129,17 @@ struct ByteLineTests {
                 _ = (line[a], line.decimal(at: a), line.hexadecimal(at: b), line.lastIndex(of: 0x20))
                 _ = (line.prefix(a), line.suffix(b), line.dropFirst(a), line.dropLast(b), line.trimmed)
                 #expect(line.split(separator: 0x20).reduce(0) { $0 + $1.count + 1 } == line.count + 1)
+                let end = line.endOfRun(from: a) { $0 != 0x20 }
+                #expect(end >= 0 && end <= line.count && line.startOfRun(before: b) { $0 != 0x20 } <= line.count)
+                _ = (line.lastIndex(before: b) { $0 == 0x41 }, line.firstQuoteBackslashOrControl(from: a))
+                _ = (
+                    line.matches(caseFolded: word, at: a), line.contains(caseFolded: word),
+                    line.hasCaseFoldedSuffix(word)
+                )
+                _ = (line.matches(line.slice(from: b), at: a), line.matches(bytes, at: b), line.rfc3339Time)
+                #expect(
+                    line.slice(from: a, to: b) == line.slice(from: a, to: b)
+                        && line.isASCII == (bytes.allSatisfy { $0 < 0x80 }))
             }
         }
     }

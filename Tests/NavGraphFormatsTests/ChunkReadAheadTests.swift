@@ -27,7 +27,7 @@ struct ChunkReadAheadTests {
         var lines: [Line] = []
         try source.forEachLine(readAhead: readAhead) { bytes, info in
             lines.append(
-                Line(text: String(decoding: bytes, as: UTF8.self), number: info.number, truncated: info.truncated))
+                Line(text: bytes.text, number: info.number, truncated: info.truncated))
             return stopAfter.map { lines.count < $0 } ?? true
         }
         return lines

@@ -3,19 +3,18 @@ import Testing
 
 @testable import NavGraphFormats
 
-/// The time a console wrote at the start of a line. Lines that share their date and time to the second with the line
-/// before are read from the part after it: every form must read the same either way.
+/// The time a console wrote at the start of a line, in every form, read in a run of lines and each alone: a full date
+/// and time reads the same whatever came before it.
 @Suite("Console times", .tags(.memory))
 struct ConsoleClockTests {
     private func times(_ lines: [String]) -> [Double?] {
         var clock = ConsoleClock()
         return lines.map { line in
-            var text = line
-            return text.withUTF8 { clock.time(at: $0) }
+            line.withByteLine { clock.time(at: $0) }
         }
     }
 
-    @Test func linesSharingTheirSecondReadAsLinesReadAlone() {
+    @Test func everyFormReadsTheSameInARunAndAlone() {
         let lines = [
             "2025-03-14 09:41:12.345 App[1:2] a",
             "2025-03-14 09:41:12.5 App[1:2] b",

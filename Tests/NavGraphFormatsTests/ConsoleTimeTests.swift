@@ -8,7 +8,7 @@ import Testing
 struct ConsoleTimeTests {
     private func times(_ lines: [String]) -> [Double?] {
         var clock = ConsoleClock()
-        return lines.map { line in Array(line.utf8).withUnsafeBufferPointer { clock.time(at: $0) } }
+        return lines.map { line in Array(line.utf8).withByteLine { clock.time(at: $0) } }
     }
 
     private let morning = Timestamp.parseRFC3339("2025-03-14T09:41:12.345Z")!

@@ -208,7 +208,7 @@ struct EventLogReaderTests {
 
     @Test func detectionNeedsAnEventMember() {
         func recognizes(_ line: String) -> Bool {
-            Array(line.utf8).withUnsafeBufferPointer { EventLogReader.recognizes($0) }
+            Array(line.utf8).withByteLine { EventLogReader.recognizes($0) }
         }
         #expect(recognizes(#"{"event":"push"}"#))
         #expect(recognizes(#"  {"time": 1, "event": "mark"}"#))

@@ -18,7 +18,7 @@ struct FlatEventLineTests {
             reader.readsFlatLinesFast = fast
             var events: [NavEvent] = []
             for (index, line) in lines.enumerated() {
-                Array(line.utf8).withUnsafeBufferPointer {
+                Array(line.utf8).withByteLine {
                     reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
                 }
             }
@@ -113,7 +113,7 @@ struct FlatEventLineTests {
                     + String(
                         String((state >> 3) % 1_000_000).padding(toLength: fractionDigits, withPad: "7", startingAt: 0))
             let literal = "\(integer)\(fraction)"
-            let parsed = Array(literal.utf8).withUnsafeBufferPointer { FlatEventFields.double($0) }
+            let parsed = literal.withByteLine { FlatEventFields.double($0) }
             #expect(parsed?.bitPattern == Double(literal)?.bitPattern, "\(literal)")
         }
     }

@@ -32,7 +32,7 @@ struct InputFormatRegistryTests {
     ])
     func eachFormatIsDetectedFromItsLines(format: InputFormat, text: String) {
         let first = Array(text.split(separator: "\n")[0].utf8)
-        #expect(first.withUnsafeBufferPointer { InputFormats.detect($0) } == format)
+        #expect(first.withByteLine { InputFormats.detect($0) } == format)
         #expect(read("app output\n" + text + "\n").format == format)
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("JSON numbers", .tags(.memory))
 struct JSONNumberTests {
     private func scan(_ text: String) -> Result<Int, JSONNumber.Failure> {
-        Array(text.utf8).withUnsafeBufferPointer { JSONNumber.scan($0, from: 0) }
+        Array(text.utf8).withByteLine { JSONNumber.scan($0, from: 0) }
     }
 
     @Test func validNumbersEndWhereTheGrammarDoes() {
@@ -27,7 +27,7 @@ struct JSONNumberTests {
 
     @Test func theParserReportsTheSameColumn() {
         let line: [UInt8] = Array(#"{"count": 1.}"#.utf8)
-        let error = line.withUnsafeBufferPointer { bytes -> JSONSyntaxError? in
+        let error = line.withByteLine { bytes -> JSONSyntaxError? in
             do throws(JSONSyntaxError) {
                 _ = try JSONParser.parse(bytes)
                 return nil

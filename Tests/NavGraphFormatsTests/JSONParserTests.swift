@@ -6,8 +6,7 @@ import Testing
 @Suite("The JSON parser", .tags(.memory))
 struct JSONParserTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
+        try JSONParser.parse(text)
     }
 
     private func error(_ text: String) -> JSONSyntaxError? {
@@ -49,7 +48,7 @@ struct JSONParserTests {
 
     @Test func invalidUTF8IsAnError() throws {
         let bytes: [UInt8] = Array(#"{"a": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
-        let failure = bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
+        let failure = bytes.withByteLine { buffer -> JSONSyntaxError? in
             do throws(JSONSyntaxError) {
                 _ = try JSONParser.parse(buffer)
                 return nil

@@ -218,7 +218,7 @@ struct PreviousDumpHintTests {
         reader.usesPreviousDumpHints = hints
         var events: [NavEvent] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            Array(line.utf8).withUnsafeBufferPointer {
+            Array(line.utf8).withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
             }
         }

@@ -205,8 +205,7 @@ struct NavigationPathReaderTests {
 
     @Test func valueLabels() throws {
         func label(_ json: String) throws -> String {
-            var text = json
-            return try text.withUTF8 { ValueLabel.make(try JSONParser.parse($0)) }
+            ValueLabel.make(try JSONParser.parse(json))
         }
         #expect(try label(#"{"detail":{"id":42}}"#) == "detail(id: 42)")
         #expect(try label(#"{"list":{}}"#) == "list")
@@ -231,8 +230,7 @@ struct NavigationPathReaderTests {
 
     @Test func detection() {
         func recognizes(_ line: String) -> Bool {
-            var text = line
-            return text.withUTF8 { NavigationPathReader.recognizes($0) }
+            line.withByteLine { NavigationPathReader.recognizes($0) }
         }
         #expect(recognizes(#"["Swift.Int","42"]"#))
         #expect(recognizes(#"2025-03-14 App[1:2] path: ["MyApp.Route","{}"]"#))
@@ -272,7 +270,7 @@ struct NavigationPathReaderTests {
                     if offset < length { inner[offset] = special }
                     // Two strings, so a pair: the first one varied, the second a plain one after it.
                     let bytes = Array(#"[""#.utf8) + inner + Array(#"","b"]"#.utf8)
-                    let state = bytes.withUnsafeBufferPointer { PathState(pairsIn: $0) }
+                    let state = bytes.withByteLine { PathState(pairsIn: $0) }
                     let expected = reference(bytes)
                     #expect(
                         (state?.count).map { $0 * 2 } == expected.flatMap { $0 % 2 == 0 ? $0 : nil },

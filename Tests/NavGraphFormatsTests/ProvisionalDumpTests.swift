@@ -18,7 +18,7 @@ struct ProvisionalDumpTests {
         var shown: [NavEvent] = []
         for (index, line) in text.split(separator: "\n").enumerated() {
             let first = events.count
-            Array(line.utf8).withUnsafeBufferPointer {
+            Array(line.utf8).withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
             }
             // Kinds are inferred where events are consumed, in order, before a pause's provisional reading.
@@ -81,7 +81,7 @@ struct ProvisionalDumpTests {
         var events: [NavEvent] = []
         for (index, line) in sheetOverTabs.split(separator: "\n").enumerated() {
             let first = events.count
-            Array(line.utf8).withUnsafeBufferPointer {
+            Array(line.utf8).withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
             }
             // Kinds are inferred where events are consumed, in order, before a pause's provisional reading.

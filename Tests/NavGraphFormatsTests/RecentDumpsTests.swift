@@ -32,7 +32,7 @@ struct RecentDumpsTests {
         var outcome = Outcome()
         for (index, line) in lines.enumerated() {
             let first = outcome.events.count
-            line.withUnsafeBufferPointer {
+            line.withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &outcome.events)
             }
             for event in first..<outcome.events.count { completion?.complete(&outcome.events[event]) }

@@ -119,7 +119,7 @@ struct SwiftDumpReaderTests {
             var events: [NavEvent] = []
             var provisional: [[NavEvent]] = []
             for (index, line) in lines.enumerated() {
-                line.withUnsafeBufferPointer {
+                line.withByteLine {
                     reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
                 }
                 if pauses.contains(index + 1) {
@@ -154,7 +154,7 @@ struct SwiftDumpReaderTests {
         var events: [NavEvent] = []
         var shown: [Int: Snapshot] = [:]
         for (index, line) in lines.enumerated() {
-            line.withUnsafeBufferPointer {
+            line.withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
             }
             var provisional: [NavEvent] = []

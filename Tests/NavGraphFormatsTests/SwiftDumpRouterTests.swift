@@ -123,7 +123,7 @@ struct SwiftDumpRouterTests {
         for (index, line) in lines.enumerated() {
             if line.contains("▿ _path: OpenCombine.Published<") { insideWrapper = true }
             if line.contains("currentValue:") || line.contains(" value: ") { insideWrapper = false }
-            Array(line.utf8).withUnsafeBufferPointer {
+            Array(line.utf8).withByteLine {
                 reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
             }
             var provisional: [NavEvent] = []

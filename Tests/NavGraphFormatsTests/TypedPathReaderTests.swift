@@ -49,7 +49,7 @@ struct TypedPathReaderTests {
             #"[Shop.Route.note("a ) ] \" [", pinned: nil)]"#,
         ]
         for line in yes {
-            #expect(Array(line.utf8).withUnsafeBufferPointer { TypedPathReader.recognizes($0) }, "\(line)")
+            #expect(Array(line.utf8).withByteLine { TypedPathReader.recognizes($0) }, "\(line)")
         }
         let no = [
             "[]", "path: []", "[HomeNavigationModel E34...]: Started", "<[AppNavigationModel 667...]>",
@@ -57,7 +57,7 @@ struct TypedPathReaderTests {
             "[CodableItemBox (Hello)]", "tokens: [swift, ui]", "[Shop.Route.a,Shop.Route.b]",
         ]
         for line in no {
-            #expect(!Array(line.utf8).withUnsafeBufferPointer { TypedPathReader.recognizes($0) }, "\(line)")
+            #expect(!Array(line.utf8).withByteLine { TypedPathReader.recognizes($0) }, "\(line)")
         }
     }
 
@@ -98,12 +98,12 @@ struct TypedPathReaderTests {
             for _ in 0..<next(12) { text += pieces[next(pieces.count)] }
             text += next(2) == 0 ? "]" : ")]"
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { line in
+            bytes.withByteLine { line in
                 guard let path = TypedPathState.find(in: line) else { return }
                 found += 1
                 for element in path.elements {
                     #expect(!element.isEmpty && element.upperBound <= line.count, "\(text.debugDescription)")
-                    let read = TypedPathElement(UnsafeBufferPointer(rebasing: line[element]))
+                    let read = TypedPathElement(line.slice(element))
                     #expect(!read.name.type.isEmpty, "\(text.debugDescription)")
                 }
             }

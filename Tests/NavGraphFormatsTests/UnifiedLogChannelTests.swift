@@ -23,7 +23,7 @@ import Testing
         let collector = DiagnosticCollector()
         var handed: [Handed] = []
         let deliver: UnifiedLogChannel.Deliver = { line, info in
-            handed.append(Handed(text: String(decoding: line, as: UTF8.self), number: info.number, time: info.time))
+            handed.append(Handed(text: line.text, number: info.number, time: info.time))
             return true
         }
         try LineSource(bytes: bytes, name: "test.log", maxLineLength: maxLineLength, chunkSize: 7).forEachLine {

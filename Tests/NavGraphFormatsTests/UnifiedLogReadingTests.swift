@@ -53,14 +53,14 @@ import Testing
         "{\"event\":\"push\",\"id\":<private>}",
     ])
     func redactedNavigationIsRecognized(line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == .navigation)
+        #expect(Array(line.utf8).withByteLine { Redaction.hidden(in: $0) } == .navigation)
     }
 
     /// A message that is nothing but redacted values may be navigation (a library's lines forwarded to `Logger`) or
     /// any other value the app logs whole: told apart from the unmistakable shapes.
     @Test(arguments: ["<private>", " <private> <private> ", "[<private>]"])
     func aWholeRedactedMessageIsToldApart(line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == .wholeMessage)
+        #expect(Array(line.utf8).withByteLine { Redaction.hidden(in: $0) } == .wholeMessage)
     }
 
     @Test(arguments: [
@@ -68,7 +68,7 @@ import Testing
         "[AppNavigationModel 667...]: Started", "user <private> signed in", "",
     ])
     func otherTextIsNotRedactedNavigation(line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { Redaction.hidden(in: $0) } == nil)
+        #expect(Array(line.utf8).withByteLine { Redaction.hidden(in: $0) } == nil)
     }
 
     /// Only redacted navigation: an error at the first such line, with how many; never a hierarchy of `<private>`s.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Terminal escape sequences in a line — colour (`ESC[32m … ESC[0m`, some consoles and loggers colour every line, or
 /// the timestamp), cursor and title sequences — mean nothing to any reader: `NavigationInput` hands every reader its
 /// lines without them. Only a line that holds an ESC (0x1B, found with `memchr`) is copied; others are passed on as read.
@@ -8,9 +6,8 @@ enum ANSIEscapes {
 
     /// Whether `line` holds an ESC byte.
     @inline(__always)
-    static func occur(in line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = line.baseAddress, !line.isEmpty else { return false }
-        return memchr(base, Int32(escape), line.count) != nil
+    static func occur(in line: ByteLine) -> Bool {
+        line.contains(escape)
     }
 
     /// `line` without its escape sequences, into `plain` (emptied first):
@@ -18,7 +15,8 @@ enum ANSIEscapes {
     /// - OSC, DCS, SOS, PM and APC (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`) up to their terminator, BEL or `ESC \`;
     /// - any other `ESC`, its intermediate bytes (0x20–0x2F) and one final byte (`ESC ( B`, `ESC 7`).
     /// A sequence cut short by the end of the line is left out to the end.
-    static func strip(_ line: UnsafeBufferPointer<UInt8>, into plain: inout [UInt8]) {
+    static func strip(_ line: ByteLine, into plain: inout [UInt8]) {
+        let line = line.bytes
         plain.removeAll(keepingCapacity: true)
         var position = 0
         let count = line.count

@@ -1,10 +1,13 @@
+import NavGraphCore
+
 /// The bytes of one line (or part of one), read by position with operations that are all *total*: an index or a
 /// length past either end gives `nil` or an empty slice, never a trap — a bounds-checked trap is still a crash, and a
 /// console can put anything on a line. Readers written against it need no arithmetic that can cross an end.
 ///
 /// Shaped after Foundation's `BufferView` and `Span` (SE-0447): a view of bytes someone else owns, valid only while
 /// the line is being read (never stored). Moving to `Span<UInt8>` once the OS floors allow it is a change of this
-/// file alone.
+/// file alone. Searches that pay for it run many bytes at a time (`memchr`, `memcmp`, eight bytes to a word) here, so
+/// that a reader's loop over a line stays ordinary Swift.
 public struct ByteLine {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
 
@@ -20,6 +23,9 @@ public struct ByteLine {
         index >= 0 && index < bytes.count ? bytes[index] : nil
     }
 
+    @inlinable public var first: UInt8? { self[0] }
+    @inlinable public var last: UInt8? { self[bytes.count - 1] }
+
     /// The bytes from `start` up to `end` (exclusive), both clamped to the line: `start` past `end` is empty.
     @inlinable
     public func slice(from start: Int, to end: Int? = nil) -> ByteLine {
@@ -28,20 +34,23 @@ public struct ByteLine {
         return ByteLine(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
     }
 
+    /// The bytes of `range`, clamped to the line.
+    @inlinable public func slice(_ range: Range<Int>) -> ByteLine {
+        slice(from: range.lowerBound, to: range.upperBound)
+    }
+
     @inlinable public func dropFirst(_ count: Int = 1) -> ByteLine { slice(from: count) }
     @inlinable public func dropLast(_ count: Int = 1) -> ByteLine { slice(from: 0, to: bytes.count - count) }
     @inlinable public func prefix(_ count: Int) -> ByteLine { slice(from: 0, to: count) }
     @inlinable public func suffix(_ count: Int) -> ByteLine { slice(from: bytes.count - count) }
 
-    /// The first position at or after `start` holding `byte`.
+    /// The first position at or after `start` holding `byte` (`memchr`: a line's end, a separator, a bracket are
+    /// looked for in every line).
     @inlinable
     public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
-        var index = Swift.max(start, 0)
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
-        }
-        return nil
+        let from = Swift.max(start, 0)
+        guard from < bytes.count else { return nil }
+        return ByteSearch.firstOffset(of: byte, in: UnsafeBufferPointer(rebasing: bytes[from...])).map { from + $0 }
     }
 
     /// The first position at or after `start` whose byte passes `test`.
@@ -55,29 +64,49 @@ public struct ByteLine {
         return nil
     }
 
+    /// Where the run of bytes passing `test` that starts at `start` ends: the first position at or after `start`
+    /// whose byte fails it, or `count` (`start` itself, clamped to the line, when its byte fails).
+    @inlinable
+    public func endOfRun(from start: Int, while test: (UInt8) -> Bool) -> Int {
+        var index = Swift.min(Swift.max(start, 0), bytes.count)
+        while index < bytes.count, test(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// Where the run of bytes passing `test` that ends just before `end` (the line's end when `nil`) starts: the
+    /// position after the last byte before `end` that fails it, or 0.
+    @inlinable
+    public func startOfRun(before end: Int? = nil, while test: (UInt8) -> Bool) -> Int {
+        var index = Swift.min(Swift.max(end ?? bytes.count, 0), bytes.count)
+        while index > 0, test(bytes[index - 1]) { index -= 1 }
+        return index
+    }
+
     /// The last position holding `byte`.
     @inlinable
     public func lastIndex(of byte: UInt8) -> Int? {
-        var index = bytes.count - 1
+        lastIndex { $0 == byte }
+    }
+
+    /// The last position before `end` (the line's end when `nil`) whose byte passes `test`.
+    @inlinable
+    public func lastIndex(before end: Int? = nil, where test: (UInt8) -> Bool) -> Int? {
+        var index = Swift.min(end ?? bytes.count, bytes.count) - 1
         while index >= 0 {
-            if bytes[index] == byte { return index }
+            if test(bytes[index]) { return index }
             index -= 1
         }
         return nil
     }
 
-    /// The first position at or after `start` where `word` begins.
+    /// The first position at or after `start` where `word` begins (`memchr` for its first byte, `memcmp` for the
+    /// rest).
     @inlinable
     public func firstIndex(of word: StaticString, from start: Int = 0) -> Int? {
-        let length = word.utf8CodeUnitCount
-        guard length > 0 else { return Swift.min(Swift.max(start, 0), bytes.count) }
-        let first = word.utf8Start[0]
-        var index = Swift.max(start, 0)
-        while index + length <= bytes.count {
-            if bytes[index] == first, matches(word, at: index) { return index }
-            index += 1
-        }
-        return nil
+        let from = Swift.max(start, 0)
+        guard word.utf8CodeUnitCount > 0 else { return Swift.min(from, bytes.count) }
+        guard from < bytes.count else { return nil }
+        return ByteSearch.firstOffset(of: word, in: UnsafeBufferPointer(rebasing: bytes[from...])).map { from + $0 }
     }
 
     @inlinable public func contains(_ word: StaticString) -> Bool { firstIndex(of: word) != nil }
@@ -97,9 +126,53 @@ public struct ByteLine {
         return true
     }
 
+    /// Whether the bytes of `other` are at `index` (all of them inside the line).
+    @inlinable
+    public func matches(_ other: ByteLine, at index: Int) -> Bool {
+        guard index >= 0, index <= bytes.count - other.count else { return false }
+        return ByteSearch.same(UnsafeBufferPointer(rebasing: bytes[index..<(index + other.count)]), other.bytes)
+    }
+
+    /// Whether `bytes` are at `index` (all of them inside the line).
+    @inlinable
+    public func matches(_ bytes: [UInt8], at index: Int) -> Bool {
+        bytes.withByteLine { matches($0, at: index) }
+    }
+
     @inlinable public func hasPrefix(_ word: StaticString) -> Bool { matches(word, at: 0) }
     @inlinable public func hasSuffix(_ word: StaticString) -> Bool {
         matches(word, at: bytes.count - word.utf8CodeUnitCount)
+    }
+
+    /// Whether `word` (small ASCII letters) is at `index`, the line's ASCII capitals taken as small letters.
+    @inlinable
+    public func matches(caseFolded word: StaticString, at index: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard index >= 0, index <= bytes.count - length else { return false }
+        var offset = 0
+        while offset < length {
+            let byte = bytes[index + offset]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != word.utf8Start[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether `word` (small ASCII letters) is somewhere in the line, its ASCII capitals taken as small letters.
+    @inlinable
+    public func contains(caseFolded word: StaticString) -> Bool {
+        var index = 0
+        while index <= bytes.count - word.utf8CodeUnitCount {
+            if matches(caseFolded: word, at: index) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether the line, its ASCII capitals taken as small letters, ends in `word` (small ASCII letters).
+    @inlinable
+    public func hasCaseFoldedSuffix(_ word: StaticString) -> Bool {
+        matches(caseFolded: word, at: bytes.count - word.utf8CodeUnitCount)
     }
 
     /// Whether the line is exactly `word`.
@@ -167,6 +240,66 @@ public struct ByteLine {
         }
     }
 
+    /// The first position at or after `start` of a quote, a backslash or a control character (below 0x20) — and,
+    /// with `orNonASCII`, of a byte at or above 0x7F: where a JSON string's plain text stops. Eight bytes at a time:
+    /// byte by byte, finding where each string ends was the largest part of reading a NavigationPath log.
+    @inlinable
+    public func firstQuoteBackslashOrControl(from start: Int, orNonASCII: Bool = false) -> Int? {
+        let from = Swift.max(start, 0)
+        guard from < bytes.count else { return nil }
+        return ByteSearch.firstStringBreak(in: UnsafeBufferPointer(rebasing: bytes[from...]), orNonASCII: orNonASCII)
+            .map { from + $0 }
+    }
+
+    /// The line read as an RFC 3339 date-time (`Timestamp.parseRFC3339`), in seconds since 1970; `nil` when it is
+    /// not one.
+    @inlinable public var rfc3339Time: Double? { Timestamp.parseRFC3339(bytes: bytes) }
+
+    /// Whether every byte is ASCII (eight at a time).
+    @inlinable public var isASCII: Bool { ByteSearch.isASCII(bytes) }
+
+    /// The seeded hash `SlotIndex` and the readers' tables of recent things find bytes by (never 0).
+    @inlinable public var tableHash: UInt64 { SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes)) }
+
     /// The text, invalid UTF-8 replaced (for messages).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text when it is valid UTF-8; `nil` otherwise.
+    public var validatedText: String? { String(validating: bytes, as: UTF8.self) }
+}
+
+extension ByteLine: Equatable {
+    /// The same bytes (`memcmp`).
+    @inlinable public static func == (left: ByteLine, right: ByteLine) -> Bool {
+        ByteSearch.same(left.bytes, right.bytes)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// A copy of the line's bytes (for what outlives the line).
+    @inlinable public init(_ line: ByteLine) { self.init(line.bytes) }
+
+    /// Appends the line's bytes.
+    @inlinable public mutating func append(contentsOf line: ByteLine) { append(contentsOf: line.bytes) }
+
+    /// The bytes as a line while `body` runs (the line is not valid after it).
+    @inlinable
+    public func withByteLine<Value, Failure: Error>(_ body: (ByteLine) throws(Failure) -> Value) throws(Failure)
+        -> Value
+    {
+        try withUnsafeBufferPointer { (buffer) throws(Failure) -> Value in try body(ByteLine(buffer)) }
+    }
+}
+
+extension String {
+    /// The string's UTF-8 as a line while `body` runs (the line is not valid after it).
+    @inlinable
+    public func withByteLine<Value, Failure: Error>(_ body: (ByteLine) throws(Failure) -> Value) throws(Failure)
+        -> Value
+    {
+        var text = self
+        // `withUTF8` rethrows untyped: the body's failure is carried out as a result.
+        let result = text.withUTF8 { buffer in Result { () throws(Failure) -> Value in try body(ByteLine(buffer)) } }
+        return try result.get()
+    }
 }

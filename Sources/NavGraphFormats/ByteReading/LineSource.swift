@@ -1,7 +1,7 @@
 import Foundation
 import NavGraphCore
 
-/// Reads a file or stdin in large chunks and hands out lines as byte buffers, without building a `String`
+/// Reads a file or stdin in large chunks and hands out lines as `ByteLine`s, without building a `String`
 /// per line. Memory is one chunk plus the longest line (capped at `maxLineLength`).
 public final class LineSource {
     /// What a reader is told about the line it gets.
@@ -101,7 +101,7 @@ public final class LineSource {
     }
 
     /// Calls `body` with each line (without its `\n`; a `\r` before it is kept for the reader to judge).
-    /// `body` returns `false` to stop early. The buffer is only valid during the call.
+    /// `body` returns `false` to stop early. The line is only valid during the call.
     ///
     /// - Parameters:
     ///   - follow: at the end of a regular file, wait for it to grow (like `tail -f`) instead of stopping; a pipe
@@ -122,7 +122,7 @@ public final class LineSource {
         follow: Bool = false, onIdle: ((Pause) throws -> Bool)? = nil,
         onRestart: ((Restart) throws -> Void)? = nil, readAhead readsAhead: Bool = false,
         onWait: (() throws -> Void)? = nil,
-        _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
+        _ body: (ByteLine, LineInfo) throws -> Bool
     ) throws {
         var info = stat()
         let isRegularFile = memory != nil || (fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
@@ -208,7 +208,7 @@ public final class LineSource {
         if !progress.carry.isEmpty || progress.carryTruncated {
             progress.lineNumber += 1
             _ = try progress.carry.withUnsafeBufferPointer {
-                try body($0, LineInfo(number: progress.lineNumber, truncated: progress.carryTruncated))
+                try body(ByteLine($0), LineInfo(number: progress.lineNumber, truncated: progress.carryTruncated))
             }
         }
     }
@@ -247,7 +247,7 @@ public final class LineSource {
     @inline(__always)
     private func passLines(
         of chunk: UnsafeMutableBufferPointer<UInt8>, count: Int, listedEnds: [Int32]?, _ progress: inout Progress,
-        _ body: (UnsafeBufferPointer<UInt8>, LineInfo) throws -> Bool
+        _ body: (ByteLine, LineInfo) throws -> Bool
     ) throws -> Bool {
         var start = 0
         var nextEnd = 0
@@ -270,12 +270,12 @@ public final class LineSource {
             if progress.carry.isEmpty && !progress.carryTruncated {
                 let length = min(index - start, maxLineLength)
                 keepGoing = try body(
-                    UnsafeBufferPointer(rebasing: chunk[start..<(start + length)]),
+                    ByteLine(UnsafeBufferPointer(rebasing: chunk[start..<(start + length)])),
                     LineInfo(number: progress.lineNumber, truncated: index - start > maxLineLength))
             } else {
                 let truncated = append(chunk[start..<index], to: &progress.carry) || progress.carryTruncated
                 keepGoing = try progress.carry.withUnsafeBufferPointer {
-                    try body($0, LineInfo(number: progress.lineNumber, truncated: truncated))
+                    try body(ByteLine($0), LineInfo(number: progress.lineNumber, truncated: truncated))
                 }
                 progress.carry.removeAll(keepingCapacity: progress.carry.count <= 1 << 16)
                 progress.carryTruncated = false

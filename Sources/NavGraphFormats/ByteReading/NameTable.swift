@@ -53,6 +53,15 @@ final class NameTable {
         return entries.count - 1
     }
 
+    /// The index of the name spelled by `line`, added on first sight.
+    func index(of line: ByteLine) -> Int { index(of: line.bytes) }
+
+    /// The interned string for `line`.
+    func name(_ line: ByteLine) -> String { name(line.bytes) }
+
+    /// The node kind `line` spells (`stack`, `tabs`, …), or `nil`; judged once per distinct name.
+    func kind(_ line: ByteLine) -> NodeKind? { kind(line.bytes) }
+
     subscript(index: Int) -> Entry { entries[index] }
 
     /// Whether the name at `index` is usable as a SwiftUINavigation type name: valid UTF-8, no brackets. Kept apart

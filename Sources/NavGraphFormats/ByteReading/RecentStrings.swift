@@ -11,6 +11,9 @@ final class RecentStrings {
         hashedString(bytes).string
     }
 
+    /// The string of `line` (invalid UTF-8 repaired as `String(decoding:)` does).
+    func string(_ line: ByteLine) -> String { string(line.bytes) }
+
     /// The string of `bytes` and its hash, `SlotIndex.hash(bytes:)`, for a caller that looks the string up next.
     func hashedString(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, hash: UInt64) {
         let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes))

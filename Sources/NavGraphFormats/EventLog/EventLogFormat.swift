@@ -10,7 +10,7 @@ public enum EventLogFormat: InputFormatDefinition {
     public static let lenientSkips: String? = "navgraph-events lines"
     public static let fuzzSeeds = ["examples/*.jsonl"]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { EventLogReader.recognizes(line) }
+    public static func recognizes(_ line: ByteLine) -> Bool { EventLogReader.recognizes(line) }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {
         EventLogReader(diagnostics: setup.diagnostics, lenient: setup.lenient)

@@ -11,17 +11,17 @@ import NavGraphCore
 public final class EventLogReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
-    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    public private(set) var navigationLineCount = 0
     /// Type names, windows and styles repeat on every line: decoded once, shared after.
     private let names = NameTable()
     /// Ids recur within a few lines (start, push, pushes onto it, pop, finish).
     private let ids = RecentStrings()
     /// The line being read, when it is flat.
-    private let flat = FlatEventLine()
+    private var flat = FlatEventLine()
     /// Off only in tests, to compare the flat fast path with the full parser.
-    @exclusivity(unchecked) var readsFlatLinesFast = true
+    var readsFlatLinesFast = true
     /// The event each name in `names` spells, once seen as an event name.
-    @exclusivity(unchecked) private var eventNames = PerName<EventName?>()
+    private var eventNames = PerName<EventName?>()
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
@@ -32,8 +32,7 @@ public final class EventLogReader: NavigationReader {
     /// console's prefix. The event's name must be one of navgraph-events' own: an app's analytics line
     /// (`{"event":"screen_view"}`) printed before its navigation took the whole console as a log of events, and
     /// every line of it that was not an event was lost.
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let line = ByteLine(line)
+    public static func recognizes(_ line: ByteLine) -> Bool {
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return false }
         let key =
             line[first] == .openBrace
@@ -58,7 +57,7 @@ public final class EventLogReader: NavigationReader {
         line.firstIndex(of: "{\"event\"")
     }
 
-    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         if info.truncated {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
             return
@@ -67,19 +66,19 @@ public final class EventLogReader: NavigationReader {
         // `"event"` (else it is the app's own JSON: a response it logged, a pretty-printed object's `{`); in any
         // other line the event starts at its first `{"event"`, and a line without one is the app's own output.
         var line = line
-        let bytes = ByteLine(line)
-        if let first = bytes.firstIndex(where: { $0 != .space && $0 != .tab }), bytes[first] == .openBrace,
-            !bytes.contains("\"event\"")
-        {
-            diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
-            return
-        }
-        if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }), line[first] != .openBrace {
-            guard let start = Self.eventStart(in: ByteLine(line)) else {
-                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
-                return
+        if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) {
+            if line[first] == .openBrace {
+                guard line.contains("\"event\"") else {
+                    diagnostics.skipped(line: info.number) { line.text }
+                    return
+                }
+            } else {
+                guard let start = Self.eventStart(in: line) else {
+                    diagnostics.skipped(line: info.number) { line.text }
+                    return
+                }
+                line = line.slice(from: start)
             }
-            line = UnsafeBufferPointer(rebasing: line[start...])
         }
         if readsFlatLinesFast, let event = fastEvent(line, number: info.number) {
             events.append(event)
@@ -123,9 +122,9 @@ public final class EventLogReader: NavigationReader {
 
     /// The fast path for a line in the common flat shape (see `FlatEventLine`): the event, or `nil` to let the full
     /// parser read the line and report whatever is wrong with it. The same `action(named:)` reads both.
-    private func fastEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> NavEvent? {
+    private func fastEvent(_ line: ByteLine, number: Int) -> NavEvent? {
         guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
-        let nameIndex = names.index(of: UnsafeBufferPointer(rebasing: line[name.span]))
+        let nameIndex = names.index(of: line.slice(name.span))
         let event = eventNames.value(at: nameIndex) { EventName(rawValue: names[nameIndex].name) }
         let fields = FlatEventFields(line: flat, bytes: line, names: names, ids: ids)
         guard let event, let action = try? Self.action(for: event, fields), let time = try? fields.time()

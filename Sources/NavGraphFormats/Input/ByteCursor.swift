@@ -1,12 +1,12 @@
-/// Reads a line's bytes front to back, every read checked against the end: past it a read gives `nil` or `false`,
-/// never a trap, whatever the line holds (cut short, empty, not text). For layouts read by rules one byte at a time
-/// (`log`'s columns, JSON), where an index computed from the input must never be trusted.
+/// Reads a line front to back: a position in a `ByteLine`, every read checked against the end — past it a read gives
+/// `nil` or `false`, never a trap, whatever the line holds (cut short, empty, not text). For layouts read by rules one
+/// byte at a time (`log`'s columns, JSON), where an index computed from the input must never be trusted.
 struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteLine
     /// The next byte to read; `bytes.count` at the end.
     private(set) var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+    init(_ bytes: ByteLine, at index: Int = 0) {
         self.bytes = bytes
         self.index = min(max(0, index), bytes.count)
     }
@@ -14,12 +14,7 @@ struct ByteCursor {
     var isAtEnd: Bool { index >= bytes.count }
 
     /// The next byte, `nil` at the end.
-    var peek: UInt8? { byte(at: index) }
-
-    /// The byte at `position`, `nil` outside the line.
-    func byte(at position: Int) -> UInt8? {
-        position >= 0 && position < bytes.count ? bytes[position] : nil
-    }
+    var peek: UInt8? { bytes[index] }
 
     /// Moves past the next byte; `nil` at the end.
     mutating func next() -> UInt8? {
@@ -37,20 +32,14 @@ struct ByteCursor {
 
     /// Moves past `text` if the bytes from here are its UTF-8.
     mutating func take(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let matches = text.withUTF8Buffer { expected in
-            expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
-        }
-        if matches { index += count }
-        return matches
+        guard bytes.matches(text, at: index) else { return false }
+        index += text.utf8CodeUnitCount
+        return true
     }
 
     /// Moves past `count` ASCII digits if that many are next.
     mutating func take(digits count: Int) -> Bool {
-        guard index + count <= bytes.count, (index..<(index + count)).allSatisfy({ bytes[$0].isASCIIDigit }) else {
-            return false
-        }
+        guard bytes.endOfRun(from: index, while: \.isASCIIDigit) - index >= count else { return false }
         index += count
         return true
     }
@@ -59,7 +48,7 @@ struct ByteCursor {
     @discardableResult
     mutating func skip(while test: (UInt8) -> Bool) -> Int {
         let start = index
-        while let byte = peek, test(byte) { index += 1 }
+        index = bytes.endOfRun(from: index, while: test)
         return index - start
     }
 
@@ -69,13 +58,10 @@ struct ByteCursor {
     }
 
     /// The bytes from `start` to here, empty when `start` is not before here.
-    func slice(from start: Int) -> UnsafeBufferPointer<UInt8> {
-        let from = min(max(0, start), index)
-        return UnsafeBufferPointer(rebasing: bytes[from..<index])
-    }
+    func slice(from start: Int) -> ByteLine { bytes.slice(from: start, to: index) }
 
     /// The bytes from here to the end.
-    var rest: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[index...]) }
+    var rest: ByteLine { bytes.slice(from: index) }
 }
 
 extension UInt8 {

@@ -1,4 +1,3 @@
-import Foundation
 import NavGraphCore
 
 /// The time a console wrote at the start of a line, so events read from a console log carry when they happened.
@@ -15,15 +14,9 @@ struct ConsoleClock {
     /// The start of the day, in seconds since 1970, of the last full date read.
     private var day: Double = 0
     private var last: Double?
-    /// The last full date and time read to the second (`YYYY-MM-DD HH:MM:SS`, 19 bytes), and what they say: the lines
-    /// of a console log mostly share them with the line before, and need not be read again.
-    private var recentPrefix = [UInt8](repeating: 0, count: ConsoleClock.prefixLength)
-    private var recentDate: Double?
-    private var recentSeconds = 0.0
-    private static let prefixLength = 19
 
     /// The time at the start of `line`, or `nil` when it starts with none of the forms above.
-    mutating func time(at line: UnsafeBufferPointer<UInt8>) -> Double? {
+    mutating func time(at line: ByteLine) -> Double? {
         guard let first = line.first else { return nil }
         // Most lines start with neither a digit nor a bracket: one comparison each.
         if first == UInt8(ascii: "[") {
@@ -39,29 +32,11 @@ struct ConsoleClock {
             return time
         }
         guard first >= 48 && first <= 57 else { return nil }
-        var scanner: TimeScanner
-        let date: Double
-        let wholeSeconds: Double
-        if let recentDate, line.count >= Self.prefixLength,
-            memcmp(line.baseAddress!, recentPrefix, Self.prefixLength) == 0
-        {
-            scanner = TimeScanner(line, at: Self.prefixLength)
-            (date, wholeSeconds) = (recentDate, recentSeconds)
-        } else {
-            scanner = TimeScanner(line, at: 0)
-            guard let readDate = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
-                let readSeconds = scanner.wholeTimeOfDay()
-            else { return nil }
-            (date, wholeSeconds) = (readDate, readSeconds)
-            if scanner.index == Self.prefixLength {
-                recentPrefix.withUnsafeMutableBufferPointer {
-                    _ = $0.initialize(from: line[0..<Self.prefixLength])
-                }
-                recentDate = readDate
-                recentSeconds = readSeconds
-            }
-        }
-        guard let fraction = scanner.fraction(), let zone = scanner.zoneOffset(), scanner.atSeparator else {
+        var scanner = TimeScanner(line, at: 0)
+        guard let date = scanner.date(), scanner.take(UInt8(ascii: " ")) || scanner.take(UInt8(ascii: "T")),
+            let wholeSeconds = scanner.wholeTimeOfDay(), let fraction = scanner.fraction(),
+            let zone = scanner.zoneOffset(), scanner.atSeparator
+        else {
             return nil
         }
         let seconds = wholeSeconds + fraction
@@ -74,10 +49,10 @@ struct ConsoleClock {
 
 /// Reads the parts of a console time, byte by byte, from `index` on.
 private struct TimeScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteLine
     var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+    init(_ bytes: ByteLine, at index: Int) {
         self.bytes = bytes
         self.index = index
     }
@@ -85,17 +60,15 @@ private struct TimeScanner {
     var atSeparator: Bool { index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == .tab }
 
     mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
+        guard bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
     mutating func number(_ digits: Int) -> Int? {
-        guard index + digits <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<digits {
-            let byte = bytes[index + offset]
-            guard byte >= 48 && byte <= 57 else { return nil }
+            guard let byte = bytes[index + offset], byte >= 48 && byte <= 57 else { return nil }
             value = value * 10 + Int(byte - 48)
         }
         index += digits
@@ -130,8 +103,8 @@ private struct TimeScanner {
         if take(UInt8(ascii: ".")) {
             var scale = 0.1
             let start = index
-            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                fraction += Double(bytes[index] - 48) * scale
+            while let byte = bytes[index], byte >= 48, byte <= 57 {
+                fraction += Double(byte - 48) * scale
                 scale /= 10
                 index += 1
             }
@@ -143,8 +116,7 @@ private struct TimeScanner {
     /// `+HHMM`, `+HH:MM`, `-…` or `Z` as seconds east of UTC; 0 when there is no zone.
     mutating func zoneOffset() -> Double? {
         if take(UInt8(ascii: "Z")) { return 0 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
-        else { return 0 }
+        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return 0 }
         let sign = bytes[index] == UInt8(ascii: "-") ? -1.0 : 1.0
         index += 1
         guard let hours = number(2) else { return nil }

@@ -19,21 +19,19 @@ enum Redaction {
 
     /// What `line` hides, or `nil` for a line with nothing redacted, or only some of its own text (a system
     /// framework's message with a `<private>` in it: the app's output).
-    static func hidden(in line: UnsafeBufferPointer<UInt8>) -> Hidden? {
-        guard ByteSearch.contains("<private>", in: line) else { return nil }
-        if ByteSearch.contains("Navigator ", in: line) { return .navigation }
-        if ByteSearch.contains("]: Started", in: line) || ByteSearch.contains("]: Finished", in: line) {
-            return .navigation
-        }
+    static func hidden(in line: ByteLine) -> Hidden? {
+        guard line.contains("<private>") else { return nil }
+        if line.contains("Navigator ") { return .navigation }
+        if line.contains("]: Started") || line.contains("]: Finished") { return .navigation }
         var cursor = ByteCursor(line)
         cursor.skip(while: \.isBlank)
         if cursor.take("<[") { return .navigation }
-        if cursor.take(UInt8(ascii: "{")) && ByteSearch.contains("\"event\"", in: cursor.rest) { return .navigation }
+        if cursor.take(UInt8(ascii: "{")) && cursor.rest.contains("\"event\"") { return .navigation }
         return isOnlyRedactedValues(line) ? .wholeMessage : nil
     }
 
     /// Nothing in `line` but `<private>`s, blanks and ASCII punctuation.
-    private static func isOnlyRedactedValues(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isOnlyRedactedValues(_ line: ByteLine) -> Bool {
         var cursor = ByteCursor(line)
         while !cursor.isAtEnd {
             if cursor.take("<private>") { continue }

@@ -1,14 +1,3 @@
-import Foundation
-
-/// The Swift runtime's demangler, exported by libswiftCore on every platform (Linux and Apple): the demangled text in
-/// a buffer allocated with `malloc` (the caller frees it), `nil` when it cannot allocate. A text that is not a mangled
-/// name comes back unchanged.
-@_silgen_name("swift_demangle")
-private func runtimeDemangle(
-    _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
-    _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
-) -> UnsafeMutablePointer<CChar>?
-
 /// Type names as apps write them into their logs, made readable: the runtime's names of private and local types
 /// (`MyApp.(unknown context at $10a5b1c2c).Secret`) and mangled names (`7Recipes5RouteO`, what NavigationBackport and
 /// FlowStacks encode with `_mangledTypeName`).
@@ -25,34 +14,31 @@ enum SwiftTypeName {
     /// digits, `_` and `$`, and either a standard type (`S` and a letter: `_mangledTypeName(Int.self)` is `Si`) or a
     /// length then at least that many characters, ending with an upper-case letter (the kind: `7Recipes5RouteO`).
     /// `2024` and `2fa` are not.
-    static func mayBeMangled<Bytes: RandomAccessCollection<UInt8>>(_ name: Bytes) -> Bool where Bytes.Index == Int {
-        guard name.count >= 2, let first = name.first, let last = name.last else { return false }
-        let valid = name.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x5F
-                || byte == 0x24
-        }
+    static func mayBeMangled(_ name: ByteLine) -> Bool {
+        guard name.count >= 2, let first = name.first, let last = name.last, let second = name[1] else { return false }
+        let valid =
+            name.firstIndex { byte in
+                !((byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x5F
+                    || byte == 0x24)
+            } == nil
         guard valid else { return false }
-        if first == 0x53 { return (name[name.startIndex + 1] | 0x20) >= 0x61 }
+        if first == 0x53 { return (second | 0x20) >= 0x61 }
         guard first >= 0x30 && first <= 0x39, last >= 0x41 && last <= 0x5A else { return false }
         var length = 0
-        var index = name.startIndex
-        while index < name.endIndex, name[index] >= 0x30 && name[index] <= 0x39, length < 1 << 20 {
-            length = length * 10 + Int(name[index] - 0x30)
+        var index = 0
+        while let byte = name[index], byte >= 0x30 && byte <= 0x39, length < 1 << 20 {
+            length = length * 10 + Int(byte - 0x30)
             index += 1
         }
-        return length > 0 && name.endIndex - index > length
+        return length > 0 && name.count - index > length
     }
 
     /// The readable name of a mangled type name without its `$s` prefix, as `_mangledTypeName` writes it
     /// (`7Recipes5RouteO` is `Recipes.Route`, `SaySiG` `Swift.Array<Swift.Int>`); `nil` when `name` is not one.
     static func demangled(_ name: String) -> String? {
-        guard mayBeMangled(Array(name.utf8)) else { return nil }
+        guard name.withByteLine(mayBeMangled) else { return nil }
         let symbol = "$s" + name
-        let text: String? = symbol.withCString { pointer in
-            guard let result = runtimeDemangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
-            defer { free(result) }
-            return String(cString: result)
-        }
+        let text = RuntimeDemangler.demangle(symbol)
         // Not a mangled name: the runtime hands it back as given. A module alone (`7Recipes`) or a run of names
         // without a kind (`7Recipes5Route`) comes back without a dot: not a type either.
         guard let text, text != symbol, !text.hasPrefix("$"), text.contains(".") else { return nil }
@@ -82,17 +68,14 @@ enum SwiftTypeName {
     }
 
     /// The length of `(unknown context at $HEX)` at `start` in `bytes`, or `nil` when there is none there.
-    static func unknownContextLength(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        let marker = unknownContextMarker
-        guard bytes.count - start > marker.count + 1 else { return nil }
-        for index in 0..<marker.count where bytes[start + index] != marker[index] { return nil }
-        var position = start + marker.count
-        while position < bytes.count, isHexDigit(bytes[position]) { position += 1 }
-        guard position > start + marker.count, position < bytes.count, bytes[position] == 0x29 else { return nil }
+    static func unknownContextLength(in bytes: ByteLine, at start: Int) -> Int? {
+        let marker: StaticString = "(unknown context at $"
+        guard bytes.matches(marker, at: start) else { return nil }
+        let digits = start + marker.utf8CodeUnitCount
+        let position = bytes.endOfRun(from: digits, while: isHexDigit)
+        guard position > digits, bytes[position] == 0x29 else { return nil }
         return position + 1 - start
     }
-
-    private static let unknownContextMarker = Array("(unknown context at $".utf8)
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)

@@ -25,9 +25,10 @@ public enum TextFile {
         guard type == S_IFREG else { return .failure(TextFileError(.notRegularFile(TextFileError.FileType(type)))) }
         guard status.st_size <= limit else { return .failure(TextFileError(.tooLarge(limit: limit))) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let chunkSize = 64 * 1024
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, &chunk, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(TextFileError(.system(errno)))

@@ -18,7 +18,7 @@ import NavGraphCore
 /// JSON is handed on line by line as it was.
 final class UnifiedLogChannel {
     /// Hands one line on to reading; `false` stops reading.
-    typealias Deliver = (UnsafeBufferPointer<UInt8>, LineSource.LineInfo) throws -> Bool
+    typealias Deliver = (ByteLine, LineSource.LineInfo) throws -> Bool
 
     /// The most of one pretty-printed entry kept while it is open: an entry of `log` is a few kilobytes, its message
     /// included; a larger one is not `log`'s, or not readable anyway, and memory must not follow the input.
@@ -26,25 +26,25 @@ final class UnifiedLogChannel {
 
     private enum State { case lines, tentative, entry }
 
-    @exclusivity(unchecked) private var state = State.lines
+    private var state = State.lines
     /// The open entry's lines, joined by `\n`: from its `{` for the first, whole for the others.
-    @exclusivity(unchecked) private var entry: [UInt8] = []
+    private var entry: [UInt8] = []
     /// Where each of the open entry's lines starts in `entry`, and its number.
-    @exclusivity(unchecked) private var entryLines: [(offset: Int, number: Int)] = []
+    private var entryLines: [(offset: Int, number: Int)] = []
     /// Where in `entry` the entry's closing `}` is, once it came.
-    @exclusivity(unchecked) private var entryEnd = 0
+    private var entryEnd = 0
     /// Open `{` and `[` in the entry so far (outside strings).
-    @exclusivity(unchecked) private var depth = 0
+    private var depth = 0
     /// The open entry is past `entryLimit` or holds a line cut short: it is followed to its end, not kept.
-    @exclusivity(unchecked) private var oversize = false
-    @exclusivity(unchecked) private var entryStart = 0
+    private var oversize = false
+    private var entryStart = 0
     /// The entry opened with `[{` or `},{`, which only `log` prints; else with a lone `{`, which may be the app's own
     /// JSON.
-    @exclusivity(unchecked) private var entryIsCertain = false
+    private var entryIsCertain = false
     /// Inside `--style json`'s `[ … ]`, between entries.
-    @exclusivity(unchecked) private var inArray = false
+    private var inArray = false
     /// A line of `log` was seen (an entry, a column header): a rule of dashes and count lines are its summary.
-    @exclusivity(unchecked) private var sawLogLines = false
+    private var sawLogLines = false
     /// A header or summary line of `log` was seen, and how many of its entries (any style): `log` output with a
     /// header and no entry is a predicate or a level that let nothing through, said as such when nothing was read.
     private(set) var sawHeader = false
@@ -52,10 +52,10 @@ final class UnifiedLogChannel {
     /// `log`'s own lines and no entry of it: nothing the app logged got through `log`'s filters.
     var isEmptyLog: Bool { sawHeader && entriesSeen == 0 }
     /// The time of the last text-style line, for the lines of its message that follow it unprefixed.
-    @exclusivity(unchecked) private var textTime: Double?
-    @exclusivity(unchecked) private var clock = ConsoleClock()
+    private var textTime: Double?
+    private var clock = ConsoleClock()
     /// A decoded message line without its terminal escapes, when it had any.
-    @exclusivity(unchecked) private var plain: [UInt8] = []
+    private var plain: [UInt8] = []
 
     /// A followed file read again from its start: nothing of the old one is open.
     func reset() {
@@ -67,7 +67,7 @@ final class UnifiedLogChannel {
     /// Takes the next line of the input: hands on what of it is for the readers (maybe nothing yet, maybe several
     /// lines). `false`: `deliver` said to stop.
     func take(
-        _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
         _ deliver: Deliver
     ) throws -> Bool {
         switch state {
@@ -110,7 +110,7 @@ final class UnifiedLogChannel {
 
     /// A line with no entry open.
     private func takeLine(
-        _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
         _ deliver: Deliver
     ) throws -> Bool {
         switch line.first {
@@ -146,12 +146,12 @@ final class UnifiedLogChannel {
                 textTime = clock.time(at: line)
                 var messageInfo = info
                 messageInfo.time = textTime
-                return try deliver(UnsafeBufferPointer(rebasing: line[parsed.messageStart...]), messageInfo)
+                return try deliver(line.slice(from: parsed.messageStart), messageInfo)
             }
         default:
             if UnifiedLogHeader.matches(line, afterLogLines: sawLogLines) {
                 (sawLogLines, sawHeader) = (true, true)
-                diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+                diagnostics.skipped(line: info.number) { line.text }
                 return true
             }
         }
@@ -163,7 +163,7 @@ final class UnifiedLogChannel {
     /// A line starting `{"`: an entry of `--style ndjson` when its first member is one `log` writes. `nil`: not one,
     /// read as it is (navgraph-events, the app's JSON).
     private func takeNDJSON(
-        _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
         _ deliver: Deliver
     ) throws -> Bool? {
         var cursor = ByteCursor(line, at: 1)
@@ -201,15 +201,13 @@ final class UnifiedLogChannel {
             diagnostics.skipped(line: number) { "a unified log entry without an eventMessage" }
             return true
         }
-        let time = parsed.timestamp.flatMap { timestamp in timestamp.withUnsafeBufferPointer { clock.time(at: $0) } }
+        let time = parsed.timestamp.flatMap { timestamp in timestamp.withByteLine { clock.time(at: $0) } }
         let info = LineSource.LineInfo(number: number, truncated: false, time: time)
-        return try message.withUnsafeBufferPointer { message in
+        return try message.withByteLine { message in
             var start = 0
             while start <= message.count {
-                let end = message[start...].firstIndex(of: 0x0A) ?? message.count
-                guard try deliverDecoded(UnsafeBufferPointer(rebasing: message[start..<end]), info, deliver) else {
-                    return false
-                }
+                let end = message.firstIndex(of: 0x0A, from: start) ?? message.count
+                guard try deliverDecoded(message.slice(from: start, to: end), info, deliver) else { return false }
                 start = end + 1
             }
             return true
@@ -217,12 +215,10 @@ final class UnifiedLogChannel {
     }
 
     /// A line of a decoded message: escapes in it (`\u001b[32m`) are terminal escapes the readers never see.
-    private func deliverDecoded(
-        _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, _ deliver: Deliver
-    ) throws -> Bool {
+    private func deliverDecoded(_ line: ByteLine, _ info: LineSource.LineInfo, _ deliver: Deliver) throws -> Bool {
         guard ANSIEscapes.occur(in: line) else { return try deliver(line, info) }
         ANSIEscapes.strip(line, into: &plain)
-        return try plain.withUnsafeBufferPointer { try deliver($0, info) }
+        return try plain.withByteLine { try deliver($0, info) }
     }
 }
 
@@ -230,18 +226,18 @@ final class UnifiedLogChannel {
 
 extension UnifiedLogChannel {
     /// Opens an entry at `line`'s `{` (at `start`).
-    fileprivate func openEntry(_ line: UnsafeBufferPointer<UInt8>, from start: Int, number: Int, certain: Bool) {
+    fileprivate func openEntry(_ line: ByteLine, from start: Int, number: Int, certain: Bool) {
         clearEntry()
         state = certain ? .entry : .tentative
         entryIsCertain = certain
         entryStart = number
         if certain { sawLogLines = true }
-        keep(UnsafeBufferPointer(rebasing: line[start...]), number: number)
+        keep(line.slice(from: start), number: number)
         depth = 1
     }
 
     /// Whether the line after a lone `{` is a member `log` writes, indented: `  "timezoneName" : "",`.
-    fileprivate func confirmsEntry(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    fileprivate func confirmsEntry(_ line: ByteLine) -> Bool {
         var cursor = ByteCursor(line)
         guard cursor.skip(while: \.isBlank) > 0, Self.takeLogKey(&cursor) else { return false }
         cursor.skip(while: \.isBlank)
@@ -250,7 +246,7 @@ extension UnifiedLogChannel {
 
     /// One more line of the open entry: kept, its brackets counted; where the entry closes, it is read.
     fileprivate func readEntryLine(
-        _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
         _ deliver: Deliver
     ) throws -> Bool {
         if info.truncated { oversize = true }
@@ -260,8 +256,8 @@ extension UnifiedLogChannel {
         var inString = false
         var escaped = false
         var close: Int?
-        for index in 0..<line.count {
-            let byte = line[index]
+        var index = 0
+        while close == nil, let byte = line[index] {
             if inString {
                 if escaped {
                     escaped = false
@@ -270,18 +266,17 @@ extension UnifiedLogChannel {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                 }
-                continue
+            } else {
+                var counted = true
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                default: counted = false
+                }
+                if counted, depth <= 0 { close = index }
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: continue
-            }
-            if depth <= 0 {
-                close = index
-                break
-            }
+            index += 1
         }
         guard let close else { return true }
         entryEnd = lineOffset + close + 1
@@ -309,9 +304,7 @@ extension UnifiedLogChannel {
             clearEntry()
             return true
         }
-        let result = entry.withUnsafeBufferPointer {
-            UnifiedLogEntry.read(UnsafeBufferPointer(rebasing: $0[..<entryEnd]))
-        }
+        let result = entry.withByteLine { UnifiedLogEntry.read($0.prefix(entryEnd)) }
         switch result {
         case .success(let parsed) where parsed.isLogEntry:
             let number = parsed.message == nil ? entryStart : line(at: parsed.messageOffset)
@@ -359,19 +352,18 @@ extension UnifiedLogChannel {
         let lines = entryLines
         let bytes = entry
         clearEntry()
-        return try bytes.withUnsafeBufferPointer { bytes in
+        return try bytes.withByteLine { bytes in
             for (index, line) in lines.enumerated() {
                 let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
                 let info = LineSource.LineInfo(number: line.number, truncated: false, time: textTime)
-                guard try deliver(UnsafeBufferPointer(rebasing: bytes[line.offset..<max(line.offset, end)]), info)
-                else { return false }
+                guard try deliver(bytes.slice(from: line.offset, to: end), info) else { return false }
             }
             return true
         }
     }
 
     /// Adds a line to the open entry, unless it is past the limit (then nothing of it is kept from now on).
-    private func keep(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+    private func keep(_ line: ByteLine, number: Int) {
         guard !oversize else { return }
         guard entry.count + line.count + 1 <= Self.entryLimit else {
             oversize = true
@@ -401,7 +393,7 @@ extension UnifiedLogChannel {
 
 extension UnifiedLogChannel {
     /// Whether `line` is `text` and at most blanks and a `\r` after it.
-    fileprivate static func isExactly(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    fileprivate static func isExactly(_ line: ByteLine, _ text: StaticString) -> Bool {
         var cursor = ByteCursor(line)
         guard cursor.take(text) else { return false }
         cursor.skip { $0.isBlank || $0 == 0x0D }
@@ -415,6 +407,6 @@ extension UnifiedLogChannel {
         cursor.skip { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         let name = cursor.slice(from: start)
         guard cursor.take(UInt8(ascii: "\"")), name.count <= 32 else { return false }
-        return UnifiedLogEntry.logKeys.contains { $0.count == name.count && $0.elementsEqual(name) }
+        return UnifiedLogEntry.logKeys.contains { $0.count == name.count && name.matches($0, at: 0) }
     }
 }

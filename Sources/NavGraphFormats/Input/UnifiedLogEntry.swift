@@ -41,7 +41,7 @@ struct UnifiedLogEntry: Equatable {
     static func isLogKey(_ name: [UInt8]) -> Bool { logKeys.contains(name) }
 
     /// Reads `bytes` as one JSON object with nothing but white space around it.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<UnifiedLogEntry, SyntaxError> {
+    static func read(_ bytes: ByteLine) -> Result<UnifiedLogEntry, SyntaxError> {
         var reader = EntryReader(cursor: ByteCursor(bytes))
         do {
             return .success(try reader.readEntry())

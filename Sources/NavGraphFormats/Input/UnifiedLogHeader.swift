@@ -11,13 +11,13 @@
 enum UnifiedLogHeader {
     /// Whether `line` is one of them. `afterLogLines`: a line of `log` was seen before, so a rule of dashes and the
     /// summary's lines are its own (before that they may be anything an app prints).
-    static func matches(_ line: UnsafeBufferPointer<UInt8>, afterLogLines: Bool) -> Bool {
+    static func matches(_ line: ByteLine, afterLogLines: Bool) -> Bool {
         var cursor = ByteCursor(line)
         switch cursor.peek {
         case UInt8(ascii: "F"):
             return cursor.take("Filtering the log data")
         case UInt8(ascii: "S"):
-            return cursor.take("Skipping ") && ByteSearch.contains(" messages, pass --", in: cursor.rest)
+            return cursor.take("Skipping ") && cursor.rest.contains(" messages, pass --")
         case UInt8(ascii: "T"):
             guard cursor.take("Timestamp"), cursor.skip(while: \.isBlank) > 0 else { return false }
             return cursor.take("Thread") || cursor.take("Ty Process[PID:TID]") || cursor.take("(process)[PID]")

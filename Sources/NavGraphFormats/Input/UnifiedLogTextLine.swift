@@ -15,7 +15,7 @@ enum UnifiedLogTextLine {
     enum Style: Equatable { case `default`, compact, syslog }
 
     /// The style of `line` and the offset its message starts at; `nil` when it is not a `log` line.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> (style: Style, messageStart: Int)? {
+    static func parse(_ line: ByteLine) -> (style: Style, messageStart: Int)? {
         var cursor = ByteCursor(line)
         guard let hasZone = time(&cursor) else { return nil }
         let style: Style

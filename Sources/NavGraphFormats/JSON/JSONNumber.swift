@@ -19,30 +19,29 @@ enum JSONNumber {
     /// Scans the number starting at `start` (a `-` or a digit). Returns where it ends, or the problem and the
     /// position where it was found. Leading zeros end the number after the `0`: what follows is for the caller.
     @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, Failure> {
+    static func scan(_ bytes: ByteLine, from start: Int) -> Result<Int, Failure> {
         var position = start
-        let end = bytes.count
-        func isDigit(_ index: Int) -> Bool { index < end && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        func isDigit(_ index: Int) -> Bool { bytes[index].map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         /// Skips digits; whether there was at least one.
         func digits() -> Bool {
             let from = position
             while isDigit(position) { position += 1 }
             return position > from
         }
-        if position < end, bytes[position] == 0x2D { position += 1 }
+        if bytes[position] == 0x2D { position += 1 }
         guard isDigit(position) else { return .failure(Failure(problem: .noDigits, position: position)) }
         if bytes[position] == 0x30 {
             position += 1
         } else {
             _ = digits()
         }
-        if position < end, bytes[position] == 0x2E {
+        if bytes[position] == 0x2E {
             position += 1
             guard digits() else { return .failure(Failure(problem: .noFractionDigits, position: position)) }
         }
-        if position < end, bytes[position] == 0x65 || bytes[position] == 0x45 {
+        if bytes[position] == 0x65 || bytes[position] == 0x45 {
             position += 1
-            if position < end, bytes[position] == 0x2B || bytes[position] == 0x2D { position += 1 }
+            if bytes[position] == 0x2B || bytes[position] == 0x2D { position += 1 }
             guard digits() else { return .failure(Failure(problem: .noExponentDigits, position: position)) }
         }
         return .success(position)

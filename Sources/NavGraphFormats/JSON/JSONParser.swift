@@ -1,16 +1,21 @@
 /// Parses one JSON text (RFC 8259) from bytes into a `JSONDocument`, iteratively. Rejects duplicate member names
 /// (JSON leaves their meaning open; navgraph will not guess which one counts) and invalid UTF-8.
 struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteLine
     private var position = 0
     private var document = JSONDocument()
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONDocument {
+    static func parse(_ bytes: ByteLine) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(bytes: bytes)
         return try parser.run()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// Parses the UTF-8 of `text`.
+    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
+        try text.withByteLine { (line) throws(JSONSyntaxError) in try parse(line) }
+    }
+
+    private init(bytes: ByteLine) { self.bytes = bytes }
 
     /// An open object or array: the container's index, its last child, the keys seen (objects).
     private struct Open {
@@ -25,11 +30,11 @@ struct JSONParser {
         skipWhitespace()
         // Each turn reads one value (after a key, in an object) or closes containers.
         valueLoop: while true {
-            guard position < bytes.count else { throw fail("unexpected end of line; expected a value") }
+            guard let first = bytes[position] else { throw fail("unexpected end of line; expected a value") }
             let index = document.values.count
             let valueStart = position
             var opened = false
-            switch bytes[position] {
+            switch first {
             case UInt8(ascii: "{"):
                 position += 1
                 document.values.append(.init(kind: .object))
@@ -74,7 +79,7 @@ struct JSONParser {
                 skipWhitespace()
                 // Empty container?
                 let close: UInt8 = document.values[index].kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if position < bytes.count, bytes[position] == close {
+                if bytes[position] == close {
                     position += 1
                     stack.removeLast()
                 } else {
@@ -89,10 +94,9 @@ struct JSONParser {
                 skipWhitespace()
                 guard let top = stack.last else { break valueLoop }
                 let isObject = document.values[top.index].kind == .object
-                guard position < bytes.count else {
+                guard let byte = bytes[position] else {
                     throw fail("unexpected end of line; expected ',' or '\(isObject ? "}" : "]")'")
                 }
-                let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
@@ -114,7 +118,7 @@ struct JSONParser {
 
     private mutating func readKey(into open: inout Open) throws(JSONSyntaxError) -> String {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+        guard bytes[position] == UInt8(ascii: "\"") else {
             throw fail("expected a member name in double quotes, found \(describeByte())")
         }
         let keyColumn = position + 1
@@ -123,7 +127,7 @@ struct JSONParser {
             throw JSONSyntaxError(column: keyColumn, message: "duplicate key '\(key)'")
         }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        guard bytes[position] == UInt8(ascii: ":") else {
             throw fail("expected ':' after the member name, found \(describeByte())")
         }
         position += 1
@@ -135,23 +139,18 @@ struct JSONParser {
         position += 1  // opening quote
         let start = position
         // Fast path: no escapes.
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
-            bytes[position] >= 0x20
-        {
+        position = bytes.firstQuoteBackslashOrControl(from: position) ?? bytes.count
+        if bytes[position] == UInt8(ascii: "\"") {
+            let slice = bytes.slice(from: start, to: position)
             position += 1
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-            position += 1
-            guard let text = String(validating: slice, as: UTF8.self) else {
+            guard let text = slice.validatedText else {
                 throw JSONSyntaxError(column: start + 1, message: "invalid UTF-8 in a string")
             }
             return text
         }
-        var utf8 = Array(bytes[start..<position])
+        var utf8 = Array(bytes.slice(from: start, to: position))
         while true {
-            guard position < bytes.count else { throw fail("unterminated string") }
-            let byte = bytes[position]
+            guard let byte = bytes[position] else { throw fail("unterminated string") }
             if byte == UInt8(ascii: "\"") {
                 position += 1
                 break
@@ -163,8 +162,7 @@ struct JSONParser {
                 continue
             }
             position += 1
-            guard position < bytes.count else { throw fail("unterminated escape") }
-            let escape = bytes[position]
+            guard let escape = bytes[position] else { throw fail("unterminated escape") }
             position += 1
             switch escape {
             case UInt8(ascii: "\""): utf8.append(0x22)
@@ -178,9 +176,7 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try readHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                        bytes[position + 1] == UInt8(ascii: "u")
-                    else {
+                    guard bytes.matches("\\u", at: position) else {
                         throw fail("unpaired surrogate in \\u escape")
                     }
                     position += 2
@@ -206,7 +202,7 @@ struct JSONParser {
         guard position + 4 <= bytes.count else { throw fail("incomplete \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
+            guard let byte = bytes[position] else { throw fail("incomplete \\u escape") }
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
@@ -225,7 +221,7 @@ struct JSONParser {
         switch JSONNumber.scan(bytes, from: start) {
         case .success(let end):
             position = end
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return bytes.slice(from: start, to: end).text
         case .failure(let failure):
             position = failure.position
             throw fail(failure.problem.message)
@@ -233,27 +229,16 @@ struct JSONParser {
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard position + expected.count <= bytes.count,
-            expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] })
-        else {
-            throw fail("expected a value, found \(describeByte())")
-        }
-        position += expected.count
+        guard bytes.matches(word, at: position) else { throw fail("expected a value, found \(describeByte())") }
+        position += word.utf8CodeUnitCount
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
+        position = bytes.endOfRun(from: position) { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     private func describeByte() -> String {
-        guard position < bytes.count else { return "the end of the line" }
-        let byte = bytes[position]
+        guard let byte = bytes[position] else { return "the end of the line" }
         if byte >= 0x21 && byte < 0x7F { return "'\(String(UnicodeScalar(byte)))'" }
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }

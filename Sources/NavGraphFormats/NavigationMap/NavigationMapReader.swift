@@ -18,8 +18,8 @@ public enum NavigationMapReader {
     }
 
     public static func read(_ bytes: [UInt8], path: String) throws(Failure) -> NavigationMap {
-        let parsed: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
+        let parsed: Result<JSONDocument, JSONSyntaxError> = bytes.withByteLine { line in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(line) }
         }
         let document: JSONDocument
         switch parsed {

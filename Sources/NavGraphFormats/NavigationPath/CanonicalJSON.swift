@@ -5,9 +5,7 @@
 enum CanonicalJSON {
     /// The canonical text of the JSON in `json`, `nil` when it is not JSON.
     static func text(of json: String) -> String? {
-        var json = json
-        let parsed = json.withUTF8 { bytes in try? JSONParser.parse(bytes) }
-        guard let document = parsed else { return nil }
+        guard let document = try? JSONParser.parse(json) else { return nil }
         return text(of: document)
     }
 

@@ -15,7 +15,7 @@ public enum NavigationPathFormat: InputFormatDefinition {
         "Tests/NavGraphFormatsTests/Fixtures/navigation-path/*.log",
     ]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func recognizes(_ line: ByteLine) -> Bool {
         NavigationPathReader.recognizes(line)
     }
 

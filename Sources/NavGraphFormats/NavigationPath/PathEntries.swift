@@ -12,29 +12,14 @@ struct PathEntries {
     private struct Placed {
         var model: ModelRef
         /// `qualifiedType label` (`label`: the value's short form, the id without its `#N`), what `shown` counts.
-        var shownKey: ShownKey
+        var shownKey: String
     }
 
     /// What is decoded from an entry, and the key its id is counted under.
     private struct Decoded {
         var name: QualifiedName
         var label: String
-        var shownKey: ShownKey
-    }
-
-    /// `qualifiedType label`, hashed once when its entry is decoded: a `String` key is normalized and hashed again on
-    /// every push and pop.
-    private struct ShownKey: Hashable {
-        var text: String
-        var hash: UInt64
-
-        init(_ text: String) {
-            self.text = text
-            hash = SlotIndex.hash(text)
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (left: ShownKey, right: ShownKey) -> Bool { left.hash == right.hash && left.text == right.text }
+        var shownKey: String
     }
 
     static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
@@ -50,7 +35,7 @@ struct PathEntries {
     private var started = false
     private var generation = 0
     /// How many entries of the stack show each `type id` (for `#2` suffixes).
-    private var shown: [ShownKey: Int] = [:]
+    private var shown: [String: Int] = [:]
 
     /// Emits the pops and pushes that turn the current state into `state`.
     mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
@@ -82,7 +67,7 @@ struct PathEntries {
             // type and id, and in JSON): a cut label carries a digest of the whole value.
             if label.count >= ValueLabel.limit && label.hasSuffix("…") { label += "~" + state.valueDigest(at: index) }
             let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
-            let made = Decoded(name: name, label: label, shownKey: ShownKey("\(qualifiedType) \(label)"))
+            let made = Decoded(name: name, label: label, shownKey: "\(qualifiedType) \(label)")
             decoded.store((state.encodedEntry(at: index), made), hash: hash)
             news.append(made)
         }

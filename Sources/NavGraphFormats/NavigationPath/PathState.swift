@@ -1,4 +1,3 @@
-import Foundation
 import NavGraphCore
 
 /// One state of a `NavigationPath`, from `NavigationPath.CodableRepresentation` JSON: a flat array of strings in
@@ -25,14 +24,14 @@ struct PathState {
     }
 
     /// Reads the array in `bytes` (nothing else: the caller found where it starts and ends).
-    init(json bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
+    init(json bytes: ByteLine) throws(Problem) {
         guard let state = PathState(pairsIn: bytes) else { throw Self.problem(in: bytes) }
         self = state
     }
 
     /// The array in `bytes` when it is a flat array of strings in pairs (and nothing after it); `nil` otherwise,
     /// without working out why.
-    init?(pairsIn bytes: UnsafeBufferPointer<UInt8>) {
+    init?(pairsIn bytes: ByteLine) {
         guard let elements = Self.scanStrings(bytes), elements.count % 2 == 0 else { return nil }
         self.bytes = Array(bytes)
         self.elements = elements
@@ -45,19 +44,13 @@ struct PathState {
     func sameEntry(_ index: Int, as other: PathState, _ otherIndex: Int) -> Bool {
         let mine = elementIndex(of: index)
         let theirs = other.elementIndex(of: otherIndex)
-        // memcmp: a generic comparison of the two slices goes byte by byte.
-        func same(_ element: Int, _ otherElement: Int) -> Bool {
-            let range = elements[element]
-            let otherRange = other.elements[otherElement]
-            guard range.count == otherRange.count else { return false }
-            return bytes.withUnsafeBufferPointer { mine in
-                other.bytes.withUnsafeBufferPointer { theirs in
-                    let start = mine.baseAddress! + range.lowerBound
-                    return memcmp(start, theirs.baseAddress! + otherRange.lowerBound, range.count) == 0
-                }
+        // Compared as lines (`memcmp`): a generic comparison of the two slices goes byte by byte.
+        return bytes.withByteLine { bytes in
+            other.bytes.withByteLine { otherBytes in
+                bytes.slice(elements[mine]) == otherBytes.slice(other.elements[theirs])
+                    && bytes.slice(elements[mine + 1]) == otherBytes.slice(other.elements[theirs + 1])
             }
         }
-        return same(mine, theirs) && same(mine + 1, theirs + 1)
     }
 
     /// Whether entry `index` (push order) is `other`'s entry `otherIndex` re-encoded: the same type once readable
@@ -81,9 +74,9 @@ struct PathState {
     /// `Dictionary`) cost more than decoding the recurring entries saved.
     func entryHash(at index: Int) -> UInt64 {
         let element = elementIndex(of: index)
-        return bytes.withUnsafeBytes { all in
-            let type = SlotIndex.hash(bytes: UnsafeRawBufferPointer(rebasing: all[elements[element]]))
-            let value = SlotIndex.hash(bytes: UnsafeRawBufferPointer(rebasing: all[elements[element + 1]]))
+        return bytes.withByteLine { all in
+            let type = all.slice(elements[element]).tableHash
+            let value = all.slice(elements[element + 1]).tableHash
             return SlotIndex.hash(word: type &* 0x9E37_79B9_7F4A_7C15 ^ value)
         }
     }
@@ -108,12 +101,10 @@ struct PathState {
         let type = elements[element]
         let value = elements[element + 1]
         guard encoded.count == type.count + 1 + value.count else { return false }
-        return bytes.withUnsafeBufferPointer { mine in
-            encoded.withUnsafeBufferPointer { theirs in
-                memcmp(mine.baseAddress! + type.lowerBound, theirs.baseAddress!, type.count) == 0
-                    && theirs[type.count] == 0
-                    && memcmp(
-                        mine.baseAddress! + value.lowerBound, theirs.baseAddress! + type.count + 1, value.count) == 0
+        return bytes.withByteLine { mine in
+            encoded.withByteLine { theirs in
+                mine.slice(type) == theirs.prefix(type.count) && theirs[type.count] == 0
+                    && mine.slice(value) == theirs.slice(from: type.count + 1)
             }
         }
     }
@@ -126,8 +117,8 @@ struct PathState {
     /// The short form of entry `index`'s value (push order). Throws when the value is not JSON.
     func valueLabel(at index: Int) throws(Problem) -> String {
         let element = elementIndex(of: index) + 1
-        var json = try decodeString(element)
-        let parsed = json.withUTF8 { bytes in Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) } }
+        let json = try decodeString(element)
+        let parsed = Result { () throws(JSONSyntaxError) in try JSONParser.parse(json) }
         switch parsed {
         case .success(let document):
             return ValueLabel.make(document)
@@ -155,21 +146,18 @@ struct PathState {
     private func elementIndex(of entry: Int) -> Int { (count - 1 - entry) * 2 }
 
     private func decodeString(_ element: Int) throws(Problem) -> String {
-        // Without escapes the text is the bytes between the quotes.
         let inner = elements[element].lowerBound + 1..<elements[element].upperBound - 1
-        if !bytes[inner].contains(0x5C),
-            let text = bytes[inner].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) })
-        {
-            return text
-        }
-        let parsed = bytes.withUnsafeBufferPointer { all in
-            Result { () throws(JSONSyntaxError) in
-                try JSONParser.parse(UnsafeBufferPointer(rebasing: all[elements[element]]))
+        let decoded: Result<String, JSONSyntaxError> = bytes.withByteLine { all in
+            // Without escapes the text is the bytes between the quotes.
+            if !all.slice(inner).contains(0x5C), let text = all.slice(inner).validatedText { return .success(text) }
+            return Result { () throws(JSONSyntaxError) in
+                let document = try JSONParser.parse(all.slice(elements[element]))
+                return document[document.root].text ?? ""
             }
         }
-        switch parsed {
-        case .success(let document):
-            return document[document.root].text ?? ""
+        switch decoded {
+        case .success(let text):
+            return text
         case .failure(let error):
             throw Problem(
                 message: "NavigationPath JSON element \(element + 1) is not a valid JSON string (\(error.message))")
@@ -178,77 +166,47 @@ struct PathState {
 
     /// The elements of an array of strings, or `nil` when it is anything else (the full parser then says what).
     /// Strings are only delimited here: escapes and UTF-8 are checked when an element is decoded.
-    private static func scanStrings(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    private static func scanStrings(_ bytes: ByteLine) -> [Range<Int>]? {
         func isSpace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .newline || byte == .cr }
-        var position = 0
         var elements: [Range<Int>] = []
         // Room for a path 16 deep without growing the array on the way.
         elements.reserveCapacity(32)
-        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-        guard position < bytes.count, bytes[position] == .openBracket else { return nil }
-        position += 1
-        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-        if position < bytes.count, bytes[position] == .closeBracket {
+        var position = bytes.endOfRun(from: 0, while: isSpace)
+        guard bytes[position] == .openBracket else { return nil }
+        position = bytes.endOfRun(from: position + 1, while: isSpace)
+        if bytes[position] == .closeBracket {
             position += 1
         } else {
             while true {
-                guard position < bytes.count, bytes[position] == .quote else { return nil }
+                guard bytes[position] == .quote else { return nil }
                 let start = position
                 position += 1
+                // To the closing quote, over escapes (a backslash and the byte after it); a control character is no
+                // JSON. Strings are only delimited here: escapes and UTF-8 are checked when an element is decoded.
                 while true {
-                    position = nextSpecialByte(in: bytes, from: position)
-                    guard position < bytes.count, bytes[position] != .quote else { break }
-                    if bytes[position] < 0x20 { return nil }
+                    position = bytes.firstQuoteBackslashOrControl(from: position) ?? bytes.count
+                    guard let byte = bytes[position], byte != .quote else { break }
+                    if byte < 0x20 { return nil }
                     position += 2
                 }
                 guard position < bytes.count else { return nil }
                 position += 1
                 elements.append(start..<position)
-                while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-                guard position < bytes.count else { return nil }
-                if bytes[position] == .closeBracket {
+                position = bytes.endOfRun(from: position, while: isSpace)
+                guard let next = bytes[position] else { return nil }
+                if next == .closeBracket {
                     position += 1
                     break
                 }
-                guard bytes[position] == 0x2C else { return nil }
-                position += 1
-                while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+                guard next == 0x2C else { return nil }
+                position = bytes.endOfRun(from: position + 1, while: isSpace)
             }
         }
-        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-        return position == bytes.count ? elements : nil
-    }
-
-    /// The first quote, backslash or control character at or after `start` in a string's text (`bytes.count` if none).
-    /// Eight bytes at a time: byte by byte, finding where each string ends was the largest part of reading a log.
-    private static func nextSpecialByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var position = start
-        let raw = UnsafeRawBufferPointer(bytes)
-        while position + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            // A byte of `quotes`/`slashes` is 0 where the word has that character; `(x - 1) & ~x` sets the high bit
-            // of a zero byte, and `(x - 0x20) & ~x` of a byte below 0x20. Bits above the first hit can be wrong (a
-            // borrow), the lowest set bit never is.
-            let quotes = word ^ (ones &* UInt64(UInt8.quote))
-            let slashes = word ^ (ones &* 0x5C)
-            let hits =
-                ((quotes &- ones) & ~quotes | (slashes &- ones) & ~slashes | (word &- ones &* 0x20) & ~word)
-                & highBits
-            if hits != 0 { return position + hits.trailingZeroBitCount / 8 }
-            position += 8
-        }
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == .quote || byte == 0x5C || byte < 0x20 { return position }
-            position += 1
-        }
-        return position
+        return bytes.endOfRun(from: position, while: isSpace) == bytes.count ? elements : nil
     }
 
     /// What is wrong with an array that is not a flat array of strings in pairs.
-    private static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem {
+    private static func problem(in bytes: ByteLine) -> Problem {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(bytes)

@@ -11,7 +11,7 @@ public enum NavigatorFormat: InputFormatDefinition {
         "Tests/NavGraphFormatsTests/Fixtures/navigator/*.log",
     ]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { NavigatorReader.recognizes(line) }
+    public static func recognizes(_ line: ByteLine) -> Bool { NavigatorReader.recognizes(line) }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {
         NavigatorReader(diagnostics: setup.diagnostics)

@@ -13,11 +13,13 @@ public final class NavigatorReader: NavigationReader {
         self.diagnostics = diagnostics
     }
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        NavigatorLine(line) != nil
+    public static func recognizes(_ line: ByteLine) -> Bool {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
+        return NavigatorLine(line) != nil
     }
 
-    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
         guard let located = NavigatorLine.locate(line) else {
             diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
             return

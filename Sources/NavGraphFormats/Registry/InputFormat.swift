@@ -30,7 +30,7 @@ public struct InputFormat: Sendable, Hashable, CustomStringConvertible {
         definition.remark(on: hierarchy, showsEverything: showsEverything)
     }
 
-    public func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { definition.recognizes(line) }
+    public func recognizes(_ line: ByteLine) -> Bool { definition.recognizes(line) }
 
     public static func == (lhs: InputFormat, rhs: InputFormat) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }

@@ -23,7 +23,7 @@ public protocol InputFormatDefinition: Sendable {
     /// Whether `line` (terminal escapes taken out, not blank) is unmistakably in this format. Asked of each line until
     /// a format recognises one, in the order of `InputFormats.all` — a format whose lines others might also claim
     /// comes after them — so it must be cheap and must not claim another format's lines or the app's own output.
-    static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool
+    static func recognizes(_ line: ByteLine) -> Bool
     /// A reader for one input, made once the format is known (detected, or named).
     static func makeReader(_ setup: ReaderSetup) -> any NavigationReader
     /// Files the fuzzer starts from and the fuzz regression test replays: paths relative to the repository, a `*`

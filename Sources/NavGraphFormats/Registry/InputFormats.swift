@@ -12,7 +12,7 @@ public enum InputFormats {
     ]
 
     /// The format the first of them to recognise `line` says it is in.
-    static func detect(_ line: UnsafeBufferPointer<UInt8>) -> InputFormat? {
+    static func detect(_ line: ByteLine) -> InputFormat? {
         all.first { $0.recognizes(line) }
     }
 }

@@ -13,7 +13,7 @@ public enum SwiftDumpFormat: InputFormatDefinition {
         "examples/per-tab-routers.log", "Tests/NavGraphFormatsTests/Fixtures/swift-dump/*.txt",
     ]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { SwiftDumpReader.recognizes(line) }
+    public static func recognizes(_ line: ByteLine) -> Bool { SwiftDumpReader.recognizes(line) }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {
         SwiftDumpReader(

@@ -66,11 +66,13 @@ public final class SwiftDumpReader: NavigationReader {
         recent = remembersDumps ? RecentDumps() : nil
     }
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        SwiftDumpLine.startsDump(line)
+    public static func recognizes(_ line: ByteLine) -> Bool {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
+        return SwiftDumpLine.startsDump(line)
     }
 
-    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
         guard !info.truncated else { return skip(info.number, line) }
         var indent = 0
         while indent < line.count, line[indent] == .space { indent += 1 }
@@ -158,7 +160,8 @@ public final class SwiftDumpReader: NavigationReader {
     /// `dump(router, name:)` would be. Other lines: `nil`.
     @exclusivity(unchecked) private var lldbExpression: String?
 
-    public func begin(after previous: UnsafeBufferPointer<UInt8>, number: Int) {
+    public func begin(after previous: ByteLine, number: Int) {
+        let previous = previous.bytes  // Until this reader reads ByteLine (issue 39's second half).
         lldbExpression = Self.lldbExpression(previous)
     }
 

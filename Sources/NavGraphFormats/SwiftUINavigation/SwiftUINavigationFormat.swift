@@ -17,8 +17,8 @@ public enum SwiftUINavigationFormat: InputFormatDefinition {
         "examples/*.log", "examples/*.txt", "Tests/NavGraphFormatsTests/Fixtures/corpus/snav-*.txt",
     ]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        SwiftUINavigationLine.recognizes(line)
+    public static func recognizes(_ line: ByteLine) -> Bool {
+        SwiftUINavigationReader.recognizes(line)
     }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {

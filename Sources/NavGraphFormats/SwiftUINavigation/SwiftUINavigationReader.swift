@@ -48,11 +48,13 @@ public final class SwiftUINavigationReader: NavigationReader {
         self.lenient = lenient
     }
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        SwiftUINavigationLine.recognizes(line)
+    public static func recognizes(_ line: ByteLine) -> Bool {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
+        return SwiftUINavigationLine.recognizes(line)
     }
 
-    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
         cutDumpLine = nil
         // The type name's bracket check is left to the name table: judged once per name, not on every line.
         guard !info.truncated,
@@ -81,7 +83,7 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         navigationLineCount += 1
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
-        let time = clock.time(at: line) ?? info.time
+        let time = clock.time(at: ByteLine(line)) ?? info.time
         if let trailing = spans.trailing {
             diagnostics.report(
                 Diagnostic(

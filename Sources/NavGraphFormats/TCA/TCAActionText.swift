@@ -19,10 +19,8 @@ struct TCAActionText {
         skippingTo = nil
     }
 
-    mutating func add(_ content: TCABytes) {
-        var start = 0
-        while start < content.count, content[start] == UInt8(ascii: " ") { start += 1 }
-        let line = content.dropFirst(start)
+    mutating func add(_ content: ByteLine) {
+        let line = content.dropFirst(content.endOfRun(from: 0) { $0 == UInt8(ascii: " ") })
         let before = depth
         depth += Self.balance(of: line)
         if let target = skippingTo {
@@ -37,23 +35,25 @@ struct TCAActionText {
         let value = line.dropFirst(split?.valueStart ?? 0)
         if depth > before, value.last == UInt8(ascii: "("), TCAWords.typeName(value) != nil {
             if let split {
-                bytes.append(contentsOf: line.prefix(split.labelEnd).buffer)
+                bytes.append(contentsOf: line.prefix(split.labelEnd))
                 bytes.append(contentsOf: ": ".utf8)
             }
-            bytes.append(contentsOf: value.buffer)
+            bytes.append(contentsOf: value)
             bytes.append(contentsOf: "…)".utf8)
             skippingTo = before
             return
         }
-        bytes.append(contentsOf: line.buffer)
+        bytes.append(contentsOf: line)
     }
 
     /// How many groups the line opens minus those it closes, outside string literals.
-    static func balance(of line: TCABytes) -> Int {
+    static func balance(of line: ByteLine) -> Int {
         var balance = 0
         var inString = false
         var escaped = false
-        for byte in line.buffer {
+        var index = 0
+        while let byte = line[index] {
+            index += 1
             if inString {
                 if escaped {
                     escaped = false

@@ -35,9 +35,8 @@ struct TCADiffTreeBuilder {
     }
 
     /// One line: `side` from its marker, `content` with its indent (two spaces a level).
-    mutating func add(side: TCADiffNode.Side, content: TCABytes) {
-        var indent = 0
-        while indent < content.count, content[indent] == UInt8(ascii: " ") { indent += 1 }
+    mutating func add(side: TCADiffNode.Side, content: ByteLine) {
+        let indent = content.endOfRun(from: 0) { $0 == UInt8(ascii: " ") }
         var text = content.dropFirst(indent)
         if text.last == UInt8(ascii: ",") { text = text.dropLast() }
         // A closing line ends the node opened at its indent.
@@ -49,7 +48,7 @@ struct TCADiffTreeBuilder {
         // nodes' indents only grow (the root's aside), so the tree is no deeper than the lines are wide.
         while stack.count > 1, let last = stack.last, last.indent >= indent { stack.removeLast() }
         let start = bytes.count
-        bytes.append(contentsOf: text.buffer)
+        bytes.append(contentsOf: text)
         let split = TCAWords.split(text)
         let node = TCADiffNode(
             side: side, label: start..<start + (split?.labelEnd ?? 0), hasLabel: split != nil,
@@ -81,23 +80,19 @@ struct TCADiffTreeBuilder {
     }
 
     /// The block read, while `body` runs.
-    func withDiff<Result>(_ body: (TCADiff) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { bytes in
-            try nodes.withUnsafeBufferPointer { nodes in try body(TCADiff(bytes: bytes, nodes: nodes)) }
-        }
+    func withDiff<Result>(_ body: (TCADiff) -> Result) -> Result {
+        bytes.withByteLine { bytes in body(TCADiff(bytes: bytes, nodes: nodes)) }
     }
 }
 
 /// A block's tree as the merge reads it: nodes by index.
 struct TCADiff {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let nodes: UnsafeBufferPointer<TCADiffNode>
+    let bytes: ByteLine
+    let nodes: [TCADiffNode]
 
     func side(_ node: Int) -> TCADiffNode.Side { nodes[node].side }
-    func value(_ node: Int) -> TCABytes { TCABytes(UnsafeBufferPointer(rebasing: bytes[nodes[node].value])) }
-    func label(_ node: Int) -> TCABytes? {
-        nodes[node].hasLabel ? TCABytes(UnsafeBufferPointer(rebasing: bytes[nodes[node].label])) : nil
-    }
+    func value(_ node: Int) -> ByteLine { bytes.slice(nodes[node].value) }
+    func label(_ node: Int) -> ByteLine? { nodes[node].hasLabel ? bytes.slice(nodes[node].label) : nil }
     func firstChild(_ node: Int) -> Int? { nodes[node].firstChild >= 0 ? nodes[node].firstChild : nil }
 
     /// The node's children in order.

@@ -14,7 +14,7 @@ public enum TCAFormat: InputFormatDefinition {
         + "deallocated"
     public static let fuzzSeeds = ["Tests/NavGraphFormatsTests/Fixtures/tca/*.log"]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { TCAReader.recognizes(line) }
+    public static func recognizes(_ line: ByteLine) -> Bool { TCAReader.recognizes(line) }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {
         TCAReader(rules: setup.rules, diagnostics: setup.diagnostics)

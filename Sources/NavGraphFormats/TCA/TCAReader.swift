@@ -21,7 +21,6 @@ public final class TCAReader: NavigationReader {
     private var lastEntries: [Snapshot.Entry] = []
     private var lastSelections: [String: String] = [:]
     private var reportedUnknowns = Set<String>()
-    private let strings = RecentStrings()
 
     public init(rules: ModelKindRules = ModelKindRules(rules: []), diagnostics: DiagnosticHandler) {
         styles = TCAPresentationStyles(rules: rules)
@@ -30,23 +29,25 @@ public final class TCAReader: NavigationReader {
 
     static let marker = "received action:"
 
-    static func endsInColon(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var end = line.count
-        while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        return end > 0 && line[end - 1] == UInt8(ascii: ":")
+    /// Where the line ends but for a CR and spaces after it.
+    private static func contentEnd(of line: ByteLine) -> Int {
+        line.startOfRun { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") }
     }
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func endsInColon(_ line: ByteLine) -> Bool {
+        line[contentEnd(of: line) - 1] == UInt8(ascii: ":")
+    }
+
+    public static func recognizes(_ line: ByteLine) -> Bool {
         // Cheap first: the line must end in `:` (a CR or spaces after it aside).
-        var end = line.count
-        while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        let end = contentEnd(of: line)
         guard end >= marker.utf8.count, line[end - 1] == UInt8(ascii: ":") else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: line[..<end]), as: UTF8.self)
+        let text = line.prefix(end).text
         return text.hasSuffix(marker) && !text.contains("\"")
     }
 
-    public func read(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        var text = TCABytes(line)
+    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+        var text = line
         if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
         // Only a line that ends in `:` can be an action's first.
         if Self.endsInColon(line), let at = Self.marker(in: text) {
@@ -56,7 +57,7 @@ public final class TCAReader: NavigationReader {
                         .warning, line: blockLine,
                         "the action printed from here ends before its state diff; it is not read"))
             }
-            prefix = Array(text.prefix(at).buffer)
+            prefix = Array(text.prefix(at))
             phase = .action
             action.reset()
             tree.reset()
@@ -72,29 +73,27 @@ public final class TCAReader: NavigationReader {
             skip(line, info)
         case .decide:
             // Another script's characters where the prefix is: decided as characters (digits of any script match).
-            let string = text.string
+            let string = text.text
             let prefixString = String(decoding: prefix, as: UTF8.self)
             guard TCAText.hasConsolePrefix(Substring(string), like: Substring(prefixString)) else {
                 return skip(line, info)
             }
-            var rest = String(string.dropFirst(prefixString.count))
-            rest.withUTF8 { read(TCABytes($0), line, info, into: &events) }
+            String(string.dropFirst(prefixString.count)).withByteLine { read($0, line, info, into: &events) }
         }
     }
 
     /// Where `received action:` starts when the line ends with it (spaces after it aside).
-    static func marker(in text: TCABytes) -> Int? {
+    static func marker(in text: ByteLine) -> Int? {
         let marker = Self.marker.utf8.count
-        var end = text.count
-        while end > 0, text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        let end = text.startOfRun { $0 == UInt8(ascii: " ") }
         // The first `received action:` of the line, which must be the one it ends with.
         guard end >= marker else { return nil }
         var start = 0
         while start + marker <= end {
-            guard let first = text.dropFirst(start).firstIndex(of: UInt8(ascii: "r")) else { return nil }
-            start += first
+            guard let first = text.firstIndex(of: UInt8(ascii: "r"), from: start) else { return nil }
+            start = first
             if start + marker > end { return nil }
-            if text.dropFirst(start).hasPrefix("received action:") { return start + marker == end ? start : nil }
+            if text.matches("received action:", at: start) { return start + marker == end ? start : nil }
             start += 1
         }
         return nil
@@ -105,11 +104,10 @@ public final class TCAReader: NavigationReader {
     /// Whether `text` starts with a console prefix like the one in front of its action: the same bytes but for the
     /// digits (each line has its own time, `2026-11-26 19:40:01.123 SyncUps[4242:9111] `); `decide` where that
     /// depends on non-ASCII characters.
-    static func consolePrefix(of text: TCABytes, like prefix: [UInt8]) -> ConsolePrefix {
+    static func consolePrefix(of text: ByteLine, like prefix: [UInt8]) -> ConsolePrefix {
         for (index, expected) in prefix.enumerated() {
-            guard index < text.count else { return .differs }
-            let got = text[index]
-            if got == expected || (TCABytes.isDigit(got) && TCABytes.isDigit(expected)) { continue }
+            guard let got = text[index] else { return .differs }
+            if got == expected || (got.isASCIIDigit && expected.isASCIIDigit) { continue }
             return got >= 0x80 || expected >= 0x80 ? .decide : .differs
         }
         return .matches
@@ -117,8 +115,7 @@ public final class TCAReader: NavigationReader {
 
     /// A line of the block, its console prefix taken off.
     private func read(
-        _ text: TCABytes, _ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo,
-        into events: inout [NavEvent]
+        _ text: ByteLine, _ line: ByteLine, _ info: LineSource.LineInfo, into events: inout [NavEvent]
     ) {
         switch phase {
         case .idle:
@@ -134,7 +131,7 @@ public final class TCAReader: NavigationReader {
                 phase = .idle
                 return
             }
-            guard text.count >= 2, let side = Self.side(text[0]), text[1] == UInt8(ascii: " ") else {
+            guard let marker = text[0], let side = Self.side(marker), text[1] == UInt8(ascii: " ") else {
                 return skip(line, info)
             }
             navigationLineCount += 1
@@ -147,8 +144,8 @@ public final class TCAReader: NavigationReader {
         }
     }
 
-    private func skip(_ line: UnsafeBufferPointer<UInt8>, _ info: LineSource.LineInfo) {
-        diagnostics.skipped(line: info.number) { String(decoding: line, as: UTF8.self) }
+    private func skip(_ line: ByteLine, _ info: LineSource.LineInfo) {
+        diagnostics.skipped(line: info.number) { line.text }
     }
 
     private static func side(_ marker: UInt8) -> TCADiffNode.Side? {
@@ -164,7 +161,7 @@ public final class TCAReader: NavigationReader {
         let feature = root ?? TCAFeature(type: nil)
         root = feature
         let unknowns = tree.withDiff { tree in
-            var merge = TCAStateMerge(tree, strings: strings)
+            var merge = TCAStateMerge(tree)
             merge.merge(diff, into: feature)
             return merge.unknowns
         }

@@ -1,15 +1,13 @@
 /// Brings what the reader knows of the app's state up to date with one diff: the diff's "after" side (unchanged and
 /// `+` lines) replaces what it shows; what it collapses (`Type(…)`) or elides (`… (N unchanged)`) stays as known.
-/// Names, types and cases become strings only as they are kept, shared while they recur (`RecentStrings`).
+/// Names, types and cases become strings only as they are kept.
 struct TCAStateMerge {
     let diff: TCADiff
-    let strings: RecentStrings
     /// What could not be known from this diff (elements elided before they were ever seen), for history to say.
     var unknowns: [String] = []
 
-    init(_ diff: TCADiff, strings: RecentStrings) {
+    init(_ diff: TCADiff) {
         self.diff = diff
-        self.strings = strings
     }
 
     /// Deeper than this, values are not looked into: nothing navigates that deep, and input decides the depth.
@@ -31,10 +29,10 @@ struct TCAStateMerge {
         }
     }
 
-    private func string(_ bytes: TCABytes) -> String { strings.string(bytes.buffer) }
+    private func string(_ bytes: ByteLine) -> String { bytes.text }
 
     private mutating func property(
-        named name: String, _ nameBytes: TCABytes, _ node: Int, old: TCAProperty?, depth: Int
+        named name: String, _ nameBytes: ByteLine, _ node: Int, old: TCAProperty?, depth: Int
     ) -> TCAProperty {
         let value = diff.value(node)
         if diff.isCollapsed(node), let old { return old }

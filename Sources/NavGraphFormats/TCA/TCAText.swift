@@ -1,4 +1,4 @@
-/// The reader's decisions on text as characters, for the rare line where they depend on non-ASCII text (`TCABytes`
+/// The reader's decisions on text as characters, for the rare line where they depend on non-ASCII text (`TCAWords`
 /// decides the rest byte by byte, and must agree with these).
 enum TCAText {
     /// `label: value`, where a label is a name, `#N` or `[N]`; otherwise the whole text is the value.

@@ -1,4 +1,3 @@
-import Foundation
 import NavGraphCore
 
 /// The entries of the one stack a typed path log describes, with the identity each got — the rule of
@@ -20,17 +19,15 @@ struct TypedPathEntries {
     private var generation = 0
     private var shown: [String: Int] = [:]
 
-    /// Whether `text` is the bytes of `range` in `line` (memcmp: a generic comparison goes byte by byte).
-    private static func same(_ text: [UInt8], _ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard text.count == range.count, !range.isEmpty, let base = line.baseAddress else {
-            return text.count == range.count
-        }
-        return text.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + range.lowerBound, range.count) == 0 }
+    /// Whether `text` is the bytes of `range` in `line` (compared as lines, `memcmp`: a generic comparison goes
+    /// byte by byte).
+    private static func same(_ text: [UInt8], _ line: ByteLine, _ range: Range<Int>) -> Bool {
+        text.count == range.count && line.matches(text, at: range.lowerBound)
     }
 
     /// Emits the pops and pushes that turn the current state into `state`, read from `line`.
     mutating func update(
-        to state: TypedPathState, in line: UnsafeBufferPointer<UInt8>, number: Int, into events: inout [NavEvent]
+        to state: TypedPathState, in line: ByteLine, number: Int, into events: inout [NavEvent]
     ) {
         var common = 0
         let limit = min(placed.count, state.elements.count)
@@ -49,7 +46,7 @@ struct TypedPathEntries {
             placed.removeSubrange(common...)
         }
         for range in state.elements[common...] {
-            let text = UnsafeBufferPointer(rebasing: line[range])
+            let text = line.slice(range)
             let element = TypedPathElement(text)
             let qualifiedType = element.name.module.map { $0 + "." + element.name.type } ?? element.name.type
             let shownKey = qualifiedType + " " + element.label

@@ -12,7 +12,7 @@ public enum TypedPathFormat: InputFormatDefinition {
         + "event when a model is created and a finish event when it is deallocated"
     public static let fuzzSeeds = ["Tests/NavGraphFormatsTests/Fixtures/typed-path/*.log"]
 
-    public static func recognizes(_ line: UnsafeBufferPointer<UInt8>) -> Bool { TypedPathReader.recognizes(line) }
+    public static func recognizes(_ line: ByteLine) -> Bool { TypedPathReader.recognizes(line) }
 
     public static func makeReader(_ setup: ReaderSetup) -> any NavigationReader {
         TypedPathReader(diagnostics: setup.diagnostics)

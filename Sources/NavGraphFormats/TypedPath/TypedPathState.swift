@@ -13,23 +13,22 @@ struct TypedPathState {
 
     /// The typed path on `line`: the first `[` whose text up to the end of the line (spaces and a `\r` after it
     /// allowed) is a list of qualified values. A console prefix's own brackets (`App[4242:9111]`) are not.
-    static func find(in line: UnsafeBufferPointer<UInt8>) -> TypedPathState? {
-        var end = line.count
-        while end > 0, line[end - 1] == .space || line[end - 1] == .tab || line[end - 1] == .cr { end -= 1 }
+    static func find(in line: ByteLine) -> TypedPathState? {
+        let end = line.startOfRun { $0 == .space || $0 == .tab || $0 == .cr }
         guard end >= 2, line[end - 1] == .closeBracket else { return nil }
-        var index = 0
-        while index < end {
-            if line[index] == .openBracket, let elements = elements(in: line, from: index + 1, to: end - 1) {
+        var from = 0
+        while let index = line.firstIndex(of: .openBracket, from: from), index < end {
+            if let elements = elements(in: line, from: index + 1, to: end - 1) {
                 return TypedPathState(start: index, elements: elements)
             }
-            index += 1
+            from = index + 1
         }
         return nil
     }
 
     /// The elements between `from` and the closing `]` at `to`: `Qualified.name` or `Qualified.name(…)`, separated by
     /// `, `. `nil` when the text is anything else.
-    private static func elements(in line: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [Range<Int>]? {
+    private static func elements(in line: ByteLine, from: Int, to end: Int) -> [Range<Int>]? {
         var elements: [Range<Int>] = []
         var position = from
         if position == end { return elements }
@@ -46,38 +45,37 @@ struct TypedPathState {
     /// A qualified name of at least two components (`Shop.Route`, `Shop.Route.detail`, the runtime's `(unknown
     /// context at $…)` of a private type as one, generic arguments in `<…>`), then optionally a payload in
     /// parentheses (strings in it skipped whole). Where it ends, or `nil`.
-    private static func value(in line: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int? {
+    private static func value(in line: ByteLine, at start: Int, end: Int) -> Int? {
+        // The line up to `end`: what follows is not the value's.
+        let line = line.prefix(end)
         var position = start
         var components = 0
         while true {
-            if position < end, line[position] == 0x28,
-                let length = SwiftTypeName.unknownContextLength(in: line, at: position)
-            {
+            if line[position] == 0x28, let length = SwiftTypeName.unknownContextLength(in: line, at: position) {
                 position += length
             } else {
-                guard position < end, isIdentifierStart(line[position]) else { return nil }
-                position += 1
-                while position < end, isIdentifierByte(line[position]) { position += 1 }
-                if position < end, line[position] == 0x3C {
+                guard let first = line[position], isIdentifierStart(first) else { return nil }
+                position = line.endOfRun(from: position + 1, while: isIdentifierByte)
+                if line[position] == 0x3C {
                     guard let close = genericArgumentsEnd(in: line, from: position, end: end) else { return nil }
                     position = close
                 }
             }
             components += 1
-            guard position < end, line[position] == .dot else { break }
+            guard line[position] == .dot else { break }
             position += 1
         }
         guard components >= 2 else { return nil }
-        guard position < end, line[position] == 0x28 else { return position }
+        guard line[position] == 0x28 else { return position }
         return payloadEnd(in: line, from: position, end: end)
     }
 
     /// After the `>` that closes the `<` at `start` (nested ones too); no quotes or brackets inside.
-    private static func genericArgumentsEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int? {
+    private static func genericArgumentsEnd(in line: ByteLine, from start: Int, end: Int) -> Int? {
         var depth = 0
         var position = start
-        while position < end {
-            switch line[position] {
+        while position < end, let byte = line[position] {
+            switch byte {
             case 0x3C: depth += 1
             case 0x3E:
                 depth -= 1
@@ -92,12 +90,11 @@ struct TypedPathState {
 
     /// After the `)` that closes the `(` at `start`: parentheses and brackets balanced outside strings, a string's
     /// escapes (`\"`, `\\`, `\n`, `\u{…}`) skipped.
-    private static func payloadEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int? {
+    private static func payloadEnd(in line: ByteLine, from start: Int, end: Int) -> Int? {
         var depth = 0
         var position = start
         var literal = QuotedLiteral()
-        while position < end {
-            let byte = line[position]
+        while position < end, let byte = line[position] {
             position += 1
             if literal.takes(byte) { continue }
             if byte == 0x28 || byte == .openBracket {
@@ -130,19 +127,16 @@ struct TypedPathElement: Equatable {
     /// `(name: "Hat", n: 2)`, as a NavigationPath entry's struct is shown). A capitalized last name with a payload is a
     /// struct, without one an enum case. Names in the payload lose the element's module (`tab(Tab.search(…))`) and
     /// a private type's `(unknown context at $…)`.
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    init(_ text: ByteLine) {
         let payload = Self.payloadStart(in: text)
         let nameEnd = payload ?? text.count
-        var lastDot = nameEnd - 1
-        while lastDot > 0, text[lastDot] != .dot { lastDot -= 1 }
-        let last = text[lastDot + 1]
-        let isStruct = payload != nil && last >= 0x41 && last <= 0x5A
+        let lastDot = text.lastIndex(before: nameEnd) { $0 == .dot }.map { Swift.max($0, 0) } ?? 0
+        let isStruct = payload != nil && text[lastDot + 1].map { $0 >= 0x41 && $0 <= 0x5A } == true
         let typeEnd = isStruct ? nameEnd : lastDot
-        let type = SwiftTypeName.withoutUnknownContexts(String(decoding: text[..<typeEnd], as: UTF8.self))
+        let type = SwiftTypeName.withoutUnknownContexts(text.prefix(typeEnd).text)
         name = QualifiedName(type)
         let labelStart = isStruct ? nameEnd : lastDot + 1
-        var label = Self.shortened(
-            String(decoding: text[labelStart...], as: UTF8.self), module: name.module)
+        var label = Self.shortened(text.slice(from: labelStart).text, module: name.module)
         if label.count > ValueLabel.limit {
             label = String(label.prefix(ValueLabel.limit - 1)) + "…~" + Self.digest(text)
         }
@@ -150,15 +144,11 @@ struct TypedPathElement: Equatable {
     }
 
     /// The `(` of the payload, after any `(unknown context at $…)` components.
-    private static func payloadStart(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func payloadStart(in text: ByteLine) -> Int? {
         var position = 0
-        while position < text.count {
-            if text[position] == 0x28 {
-                guard let length = SwiftTypeName.unknownContextLength(in: text, at: position) else { return position }
-                position += length
-                continue
-            }
-            position += 1
+        while let open = text.firstIndex(of: 0x28, from: position) {
+            guard let length = SwiftTypeName.unknownContextLength(in: text, at: open) else { return open }
+            position = open + length
         }
         return nil
     }
@@ -191,9 +181,13 @@ struct TypedPathElement: Equatable {
     }
 
     /// Four hex digits of the whole element (FNV-1a), telling apart values cut at the same place.
-    private static func digest(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    private static func digest(_ text: ByteLine) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var index = 0
+        while let byte = text[index] {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            index += 1
+        }
         let folded = UInt16(truncatingIfNeeded: hash ^ hash >> 16 ^ hash >> 32 ^ hash >> 48)
         let digits = String(folded, radix: 16)
         return String(repeating: "0", count: 4 - digits.count) + digits
