@@ -71,7 +71,15 @@ public struct DOTRenderer: Renderer {
     public func render<Output: RenderOutput>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = scene(for: hierarchy)
+        try render(hierarchy, departed: nil, to: &output)
+    }
+
+    /// Renders with `departed` drawn as the models that left (`nil`: the hierarchy's own).
+    @discardableResult
+    func render<Output: RenderOutput>(
+        _ hierarchy: Hierarchy, departed: [DOTScene.Departure]?, to output: inout Output
+    ) throws(RenderError) -> RenderSummary {
+        let scene = scene(for: hierarchy, departed: departed)
         let drawnLabels = labels(for: scene)
         if rendersByShape, let text = renderedByShape(scene, labels: drawnLabels) {
             output.write(text)
@@ -99,11 +107,11 @@ public struct DOTRenderer: Renderer {
             })
     }
 
-    func scene(for hierarchy: Hierarchy) -> DOTScene {
+    func scene(for hierarchy: Hierarchy, departed: [DOTScene.Departure]? = nil) -> DOTScene {
         DOTScene(
             hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight,
-            legendBelow: true, scope: scope)
+            legendBelow: true, scope: scope, departed: departed)
     }
 
     /// The theme's values outside the statements.

@@ -64,6 +64,12 @@ struct DOTScene {
         return drawn
     }
 
+    /// A model that left the hierarchy alive, and the model it last hung from.
+    struct Departure {
+        var model: ModelRef
+        var parent: ModelRef?
+    }
+
     private(set) var statements: [Statement] = []
     private let leftToRight: Bool
 
@@ -83,7 +89,8 @@ struct DOTScene {
     ///     and how deep (`maxDepth`).
     init(
         hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
-        leftToRight: Bool = false, legendBelow: Bool = false, scope: DrawingScope = DrawingScope()
+        leftToRight: Bool = false, legendBelow: Bool = false, scope: DrawingScope = DrawingScope(),
+        departed givenDeparted: [Departure]? = nil
     ) {
         self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
@@ -111,16 +118,18 @@ struct DOTScene {
                 statements.insert(contentsOf: block, at: 0)
             }
         }
-        var departed = hierarchy.departedModels
+        var departed =
+            givenDeparted
+            ?? hierarchy.departedModels.map { Departure(model: $0.model, parent: $0.lastPlacement?.parent) }
         if focusNode != nil {
             // The leaks that last hung in the subtree drawn, or from one of those (a leaked subtree).
             var inside = drawnKeys
-            var kept: [ModelLifecycle] = []
+            var kept: [Departure] = []
             var rest = departed
             while true {
                 let (now, later) = (
-                    rest.filter { inside.contains($0.lastPlacement?.parent?.key ?? "") },
-                    rest.filter { !inside.contains($0.lastPlacement?.parent?.key ?? "") }
+                    rest.filter { inside.contains($0.parent?.key ?? "") },
+                    rest.filter { !inside.contains($0.parent?.key ?? "") }
                 )
                 if now.isEmpty { break }
                 kept += now
@@ -230,9 +239,11 @@ struct DOTScene {
     }
 
     /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent. A last parent
-    /// that is not drawn (it left too, and finished) is drawn as a ghost, so no leak floats without its place.
-    private mutating func appendDeparted(_ departed: [ModelLifecycle], dotIDs: inout [String: String], label: String) {
-        for lifecycle in departed {
+    /// that is not drawn (it left too, and finished) is drawn as a ghost, so no leak floats without its place. A
+    /// model given more than once is drawn once, hung from each parent given (the replay page's layout of a run,
+    /// where the parent is placed at some steps and gone at others).
+    private mutating func appendDeparted(_ departed: [Departure], dotIDs: inout [String: String], label: String) {
+        for lifecycle in departed where dotIDs[lifecycle.model.key] == nil {
             let id = "n\(dotIDs.count)"
             dotIDs[lifecycle.model.key] = id
             statements.append(
@@ -240,7 +251,7 @@ struct DOTScene {
         }
         let departedKeys = Set(departed.map(\.model.key))
         for lifecycle in departed {
-            guard let parent = lifecycle.lastPlacement?.parent else { continue }
+            guard let parent = lifecycle.parent else { continue }
             if dotIDs[parent.key] == nil {
                 let id = "n\(dotIDs.count)"
                 dotIDs[parent.key] = id

@@ -208,11 +208,17 @@ public struct HTMLReplayPage {
         return drawing
     }
 
-    /// What a drawing of `models` depends on: each model as the union places it.
+    /// What a drawing of `models` (`ReplaySegment.models`) depends on: each model as the union places it, and each
+    /// one left alive with the model it left from.
     private func drawingKey(_ models: [Int]?) -> String {
         var key = ""
-        for index in models ?? Array(history.models.indices) {
-            let model = history.models[index]
+        let count = history.models.count
+        for shown in models ?? Array(history.models.indices) + leftAliveEver.map({ count + $0 }) {
+            if shown >= count {
+                key += "left\u{1}\(shown - count)\u{1}" + (history.models[shown - count].leftFrom ?? "") + "\n"
+                continue
+            }
+            let model = history.models[shown]
             key += model.ref.key + "\u{1}" + model.ref.id + "\u{1}" + model.ref.type
             key += "\u{1}" + (model.ref.module ?? "")
             key += "\u{1}" + model.kind.rawValue + "\u{1}" + (model.edge.map { "\($0)" } ?? "") + "\u{1}"
@@ -224,13 +230,67 @@ public struct HTMLReplayPage {
     private func newDrawing(
         of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
-        let hierarchy = Self.union(of: history, only: models)
+        let (hierarchy, departed) = layoutInput(models)
         var dot = ""
-        let summary = try dotRenderer.render(hierarchy, to: &dot)
+        let summary = try dotRenderer.render(hierarchy, departed: departed, to: &dot)
         let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
         return Drawing(
-            scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg, fits: pane.holds(svg: svg),
-            groups: SVGGroups(svg: Self.svgElement(svg)))
+            scene: dotRenderer.scene(for: hierarchy, departed: departed), summary: summary, svg: svg,
+            fits: pane.holds(svg: svg), groups: SVGGroups(svg: Self.svgElement(svg)))
+    }
+
+    /// What a layout of `models` (`ReplaySegment.models`; `nil`: everything) draws: the union of the models it
+    /// places, and the ones it shows left alive, drawn as `render` draws leaks.
+    func layoutInput(_ models: [Int]?) -> (hierarchy: Hierarchy, departed: [DOTScene.Departure]) {
+        let count = history.models.count
+        let placed = models.map { $0.filter { $0 < count } }
+        let left = models.map { $0.filter { $0 >= count }.map { $0 - count } } ?? leftAliveEver
+        return (Self.union(of: history, only: placed), departures(left, placed: placed.map(Set.init)))
+    }
+
+    /// The models left alive at some step: each is drawn apart while it is (`ReplaySegment.models`).
+    private var leftAliveEver: [Int] {
+        history.models.indices.filter { index in history.models[index].changes.contains { $0.visibility == .leftAlive }
+        }
+    }
+
+    /// Key prefixes of a model drawn as left alive, and of the ghost of the model one left from (`render`'s ghost:
+    /// the model a leak hangs from, once that one is gone).
+    static let leftPrefix = "left:"
+    static let ghostPrefix = "ghost:"
+
+    /// The models `left` (indexes) as `render` draws leaks: outside the windows, each hung from the model it left
+    /// from — that model where the layout places it, or left alive too, or its ghost once gone. A layout serves a
+    /// run of steps, and the model left from may be each of these at some step of it: the leak hangs from each one
+    /// the run can show (the page shows the arrow from the one the step shows). `placed`: the models the layout
+    /// places (`nil`: all).
+    private func departures(_ left: [Int], placed: Set<Int>?) -> [DOTScene.Departure] {
+        let leftSet = Set(left)
+        var result: [DOTScene.Departure] = []
+        for index in left {
+            let model = history.models[index]
+            var ref = model.ref
+            ref.key = Self.leftPrefix + ref.key
+            guard let parentKey = model.leftFrom, let parent = history.index(of: parentKey) else {
+                result.append(DOTScene.Departure(model: ref, parent: nil))
+                continue
+            }
+            let parentModel = history.models[parent]
+            var parents: [ModelRef] = []
+            if placed.map({ $0.contains(parent) }) ?? true { parents.append(parentModel.ref) }
+            if leftSet.contains(parent) {
+                var leftParent = parentModel.ref
+                leftParent.key = Self.leftPrefix + leftParent.key
+                parents.append(leftParent)
+            }
+            if parents.isEmpty || parentModel.changes.contains(where: { $0.visibility == .hidden }) {
+                var ghost = parentModel.ref
+                ghost.key = Self.ghostPrefix + ghost.key
+                parents.append(ghost)
+            }
+            for parentRef in parents { result.append(DOTScene.Departure(model: ref, parent: parentRef)) }
+        }
+        return result
     }
 
     /// The page's layouts, each with the steps it draws.
@@ -239,7 +299,10 @@ public struct HTMLReplayPage {
     ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
         switch layout {
         case .union:
-            let all = ReplaySegment(steps: 0...history.steps.count, models: Array(history.models.indices))
+            let count = history.models.count
+            let all = ReplaySegment(
+                steps: 0...history.steps.count, models: Array(history.models.indices) + leftAliveEver.map { count + $0 }
+            )
             return [(all, try drawing(of: nil, engine: engine, pane: pane))]
         case .fit:
             return try ReplaySegments.split(
@@ -372,15 +435,30 @@ public struct HTMLReplayPage {
             case .node:
                 if let model = placed.modelByDotID[group.title] {
                     output += ",\"node\":\(model)"
+                } else if let model = placed.leftByDotID[group.title] {
+                    output += ",\"left\":\(model)"
+                } else if let model = placed.ghostByDotID[group.title] {
+                    output += ",\"ghost\":\(model)"
                 } else if let parent = placed.foldedUnder[group.title] {
                     output += ",\"folded\":\(parent)"
                 }
             case .edge:
                 let ends = group.title.components(separatedBy: "->")
-                if ends.count == 2, let from = placed.modelByDotID[ends[0]],
+                guard ends.count == 2 else { break }
+                if let from = placed.modelByDotID[ends[0]],
                     let to = placed.modelByDotID[ends[1]] ?? placed.foldedUnder[ends[1]]
                 {
                     output += ",\"edge\":[\(from),\(to)]"
+                } else if let to = placed.leftByDotID[ends[1]] {
+                    // A leak's arrow, from the model it left from as the step shows that one: placed (1), left
+                    // alive too (2) or gone, its ghost (0).
+                    if let from = placed.modelByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),1]"
+                    } else if let from = placed.leftByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),2]"
+                    } else if let from = placed.ghostByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),0]"
+                    }
                 }
             case .cluster:
                 if let cluster = placed.clusterByDotID[group.title] { output += ",\"cluster\":\(cluster)" }
@@ -395,6 +473,9 @@ public struct HTMLReplayPage {
     /// Which model, cluster or folded model's children each DOT id of the union drawing stands for.
     private struct Placed {
         var modelByDotID: [String: Int] = [:]
+        /// A model drawn as left alive, apart (`ReplaySegment.models`), and the ghost of one a leak left from.
+        var leftByDotID: [String: Int] = [:]
+        var ghostByDotID: [String: Int] = [:]
         var clusterByDotID: [String: Int] = [:]
         /// A "… N more" node's id: the model whose left-out children it stands for.
         var foldedUnder: [String: Int] = [:]
@@ -418,6 +499,18 @@ public struct HTMLReplayPage {
             case .close:
                 _ = open.popLast()
             case .node(let id, let model, _, _):
+                if model.key.hasPrefix(Self.leftPrefix),
+                    let index = history.index(of: String(model.key.dropFirst(Self.leftPrefix.count)))
+                {
+                    placed.leftByDotID[id] = index
+                    continue
+                }
+                if model.key.hasPrefix(Self.ghostPrefix),
+                    let index = history.index(of: String(model.key.dropFirst(Self.ghostPrefix.count)))
+                {
+                    placed.ghostByDotID[id] = index
+                    continue
+                }
                 guard let index = history.index(of: model.key) else {
                     // A "… N more" node standing for a model's children left out: shown with that model.
                     if model.key.hasPrefix(Self.foldedPrefix),

@@ -63,6 +63,51 @@ struct HTMLReplayPageTests {
         #expect(!union.contains(#"label="tab 3";"#))
     }
 
+    /// A leak is drawn as `render --at` draws it at the same step: outside every window's and container's box
+    /// (not in the empty boxes of containers that finished), hung from the model it left from, or from that one's
+    /// ghost once it is gone — at the last step of leaky-session.log, every leak, each where `render` hangs it.
+    @Test func leaksAreDrawnAsRenderDrawsThem() throws {
+        let timeline = try Self.timeline("leaky-session.log")
+        let page = try Self.page(timeline)
+        let history = page.history
+        var shown = ShownSteps(history)
+        for _ in 1...history.steps.count { _ = shown.advance() }
+        let (hierarchy, departed) = page.layoutInput(shown.models.sorted())
+        let scene = DOTScene(hierarchy: hierarchy, legend: false, departed: departed)
+        var rendered = Hierarchy()
+        for step in 1...timeline.count { rendered.apply(timeline.event(at: step)) }
+        let render = DOTScene(hierarchy: rendered, legend: false)
+        // Each scene's leaks: the leaked model's type and id, the type and id it hangs from and whether that one is
+        // a ghost; and the leaked models drawn inside a cluster.
+        func leaks(_ scene: DOTScene) -> (hung: Set<String>, inside: [String]) {
+            var nodes: [String: (name: String, state: DOTScene.NodeState)] = [:]
+            var depth = 0
+            var inside: [String] = []
+            var hung = Set<String>()
+            for statement in scene.statements {
+                switch statement {
+                case .open: depth += 1
+                case .close: depth -= 1
+                case .node(let id, let model, _, let state):
+                    nodes[id] = (model.type + " " + model.id, state)
+                    if state == .leaked && depth > 0 { inside.append(model.type + " " + model.id) }
+                case .leakEdge(let from, let to, _):
+                    let parent = nodes[from]
+                    hung.insert(
+                        (nodes[to]?.name ?? "?") + " from " + (parent?.name ?? "?")
+                            + (parent?.state == .ghost ? " (ghost)" : ""))
+                default: break
+                }
+            }
+            return (hung, inside)
+        }
+        let pageLeaks = leaks(scene)
+        #expect(pageLeaks.inside.isEmpty, "drawn inside a window: \(pageLeaks.inside)")
+        #expect(pageLeaks.hung == leaks(render).hung)
+        #expect(pageLeaks.hung.count == history.leaked.count)
+        #expect(!pageLeaks.hung.isEmpty)
+    }
+
     /// An event row keeps the model's id in view: a long type is shortened to its first words, never an id (a
     /// UUID, a hex id) nor a short name; the row's tooltip and the search keep the whole text.
     @Test func eventRowsShortenTypesNotIds() throws {
