@@ -364,6 +364,10 @@ VIEW = """
         if (inside) result.inside += 1;
         if (g.getAttribute('data-model') === String(result.focus)) result.focusInside = inside;
     });
+    var note = document.getElementById('framing');
+    result.framing = note && !note.classList.contains('off') && note.offsetHeight > 0 ? note.textContent : null;
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent), m = data.models[result.focus];
+    result.focusName = m ? (m.type + ' ' + m.id).trim() : null;
     result.minFont = result.fonts.length ? Math.min.apply(null, result.fonts) : null;
     delete result.fonts;
     return result;
@@ -389,6 +393,15 @@ def check_view(how, focus=None):
     if view["nodes"] == 0:
         return view
     expect(view["minFont"] >= 9, "%s: at step %d node text is %.2f px on screen" % (how, step, view["minFont"]))
+    # A view of part of the step says so, naming what it frames and how to see all; a whole step says nothing.
+    if view["framed"] == "focus":
+        expect(view["framing"] is not None and "all (a)" in view["framing"] and
+               (view["focusName"] is None or view["focusName"] in view["framing"]),
+               "%s: at step %d the view frames part of the step (around %s) and says %r" % (
+                   how, step, view["focusName"], view["framing"]))
+    else:
+        expect(view["framing"] is None, "%s: at step %d the view frames the %s and says %r" % (
+            how, step, view["framed"], view["framing"]))
     if view["framed"] in ("step", "run"):
         expect(view["inside"] == view["nodes"], "%s: at step %d only %d of %d models are in view" % (
             how, step, view["inside"], view["nodes"]))
