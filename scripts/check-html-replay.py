@@ -154,16 +154,36 @@ PAGE_LEAKS = """
         var group = groups[Number(g.getAttribute('data-group'))];
         if (group.node !== undefined && g.classList.contains('left')) inside.push(name(group.node));
     });
+    // How a leak's outline and arrow stand out: their colour's contrast with the drawing's background (WCAG's ratio of
+    // relative luminances) and its lightness (HSL): near white, a leak reads as any other node of a dark theme.
+    function rgb(colour) { var m = /rgba?\(([0-9.]+), ([0-9.]+), ([0-9.]+)/.exec(colour); return m ? [+m[1], +m[2], +m[3]] : null; }
+    function luminance(c) {
+        var l = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+    }
+    var background = rgb(getComputedStyle(document.getElementById('drawing')).backgroundColor), colours = [];
+    shown.forEach(function (g) {
+        if (!g.classList.contains('left') && !g.classList.contains('leak')) return;
+        var outline = g.querySelector('path, polygon'), c = outline && rgb(getComputedStyle(outline).stroke);
+        if (!c || !background) return;
+        var a = luminance(c), b = luminance(background);
+        colours.push([g.getAttribute('class'), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+                      (Math.max.apply(null, c) + Math.min.apply(null, c)) / 510]);
+    });
     // The leaks the drawing holds (past --max-nodes, the rest are folded into one "… N more" node).
     var held = groups.filter(function (g) { return g.left !== undefined; }).map(function (g) { return name(g.left); });
-    return [Object.keys(leaks).map(function (k) { return [k, leaks[k][0], leaks[k][1]]; }), inside, held];
+    return [Object.keys(leaks).map(function (k) { return [k, leaks[k][0], leaks[k][1]]; }), inside, held, colours];
 """
 
 
 def check_leaks(how, step):
     """Leaks drawn as `render --at STEP` draws them: outside every window, each hung from the model it last hung
     from — that model placed, left too, or its ghost."""
-    page_leaks, inside, held = driver.execute_script(PAGE_LEAKS)
+    page_leaks, inside, held, colours = driver.execute_script(PAGE_LEAKS)
+    faint = [(what, round(contrast, 2), round(lightness, 2)) for what, contrast, lightness in colours
+             if contrast < 3 or lightness > 0.75]
+    expect(not faint, "%s: at step %d leaks are drawn with too little contrast (< 3:1 against the background) or "
+           "near white (lightness > 0.75): %s" % (how, step, faint[:3]))
     want = {leak for leak in leaks_at(step) if leak[0] in held}  # models folded out of the drawing are not compared
     got = {(name, parent, variant) for name, parent, variant in page_leaks}
     expect(got == want, "%s: at step %d the page draws the leaks %s; render --at draws %s" % (
