@@ -339,6 +339,24 @@ ROWS = """
                 return data.models[m].id && row.lastChild.textContent.indexOf(data.models[m].id) >= 0; }))
             problems.push('row of step ' + row.dataset.step + ' names no id of the models it changed: ' +
                           row.lastChild.textContent);
+        // ... and in view, not behind the row's ellipsis: the id whole, or its first 8 characters (a UUID's first
+        // group, more than the drawing shows).
+        var cell = row.lastChild, box = cell.getBoundingClientRect();
+        var nodes = [], walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) nodes.push(walker.currentNode);
+        if (changed.length && !changed.some(function (m) {
+                var id = data.models[m].id;
+                return id && nodes.some(function (node) {
+                    var at = node.textContent.indexOf(id), clip = node.parentNode.getBoundingClientRect();
+                    if (at < 0) return false;
+                    var range = document.createRange();
+                    range.setStart(node, at);
+                    range.setEnd(node, at + Math.min(id.length, 8));
+                    var r = range.getBoundingClientRect();
+                    return r.right <= Math.min(box.right, clip.right) + 0.5 && r.left >= clip.left - 0.5;
+                }); }))
+            problems.push('row of step ' + row.dataset.step + ' hides the ids of the models it changed: ' +
+                          cell.textContent);
     });
     for (var j = first; j < Math.min(first + Math.floor(list.clientHeight / height), shownSteps.length); j++) {
         if (!rows.some(function (r) { return parseFloat(r.style.top) / r.offsetHeight === j; }))

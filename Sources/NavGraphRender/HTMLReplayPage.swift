@@ -356,40 +356,55 @@ public struct HTMLReplayPage {
         output += "]}"
     }
 
-    /// A step's words as its row in the event list shows them, where a row has room for about 45 characters and
-    /// cut the end: each long type name (`MessageThreadDetailNavigationModel`) shortened to its first words
-    /// (`MessageThreadDetail…`), so the ids after it stay in view (`push MessageThreadDetail… M1 onto stack I1`). Ids
-    /// are never shortened: a word is a type when it is an identifier in camel case (a capital first, small letters
-    /// and another capital in it; no `-`, so never a UUID, nor a hex id). The row's tooltip and the search keep the
-    /// whole text.
+    /// A step's words as its row in the event list shows them, where a row has room for about 34 characters: each
+    /// long type name is shortened in its middle to its first camel-case words and its last
+    /// (`MainTabsNavigationModel` → `MainTabs…Model`), never an id (a word with a `-`, a UUID, or without small
+    /// letters, a hex id). The page keeps the id of a model the step changed in view whatever stands before it (it
+    /// cuts the words before the id first); the row's tooltip and the search keep the whole text.
     static func rowText(_ text: String) -> String {
-        guard text.utf8.count > 24 else { return text }
+        guard text.utf8.count > rowTypeLength + 4 else { return text }
         var changed = false
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            // The word and what ends it: `ThreadModel,` or `SegmentedTabsNavigationModel:`.
             let core = word.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard core.count > rowTypeLength + 4, core.count == word.count || core.count >= word.count - 2,
-                let first = core.first, first.isUppercase,
-                core.dropFirst().contains(where: \.isUppercase), core.contains(where: \.isLowercase)
-            else { return word }
-            // Whole camel-case words while they fit, at least the first.
-            var kept = core.startIndex
-            var index = core.index(after: core.startIndex)
-            while index < core.endIndex {
-                if core[index].isUppercase, core[core.index(before: index)].isLowercase {
-                    if core.distance(from: core.startIndex, to: index) > rowTypeLength { break }
-                    kept = index
-                }
-                index = core.index(after: index)
+            guard core.count == word.count || core.count >= word.count - 2, let short = shortenedType(core) else {
+                return word
             }
-            if kept == core.startIndex { kept = core.index(core.startIndex, offsetBy: rowTypeLength) }
             changed = true
-            return core[..<kept] + "…" + word[core.endIndex...]
+            return short + word[core.endIndex...]
         }
         return changed ? words.joined(separator: " ") : text
     }
 
-    /// A type longer than this (and 4 more) is shortened in an event row.
+    /// A type longer than this is shortened in an event row.
     static let rowTypeLength = 20
+    /// `word` shortened when it is a camel-case type name longer than `rowTypeLength` (a capital first, small letters
+    /// and another capital in it; no `-`, so never a UUID, nor a hex id): its first words and its last.
+    private static func shortenedType(_ word: Substring) -> Substring? {
+        guard word.count > rowTypeLength, !word.contains("-"), let first = word.first, first.isUppercase,
+            word.dropFirst().contains(where: \.isUppercase), word.contains(where: \.isLowercase)
+        else { return nil }
+        // Where each camel-case word starts (a capital after a small letter).
+        var starts = [word.startIndex]
+        var index = word.index(after: word.startIndex)
+        while index < word.endIndex {
+            if word[index].isUppercase, word[word.index(before: index)].isLowercase { starts.append(index) }
+            index = word.index(after: index)
+        }
+        let last = starts.count > 1 ? word[starts[starts.count - 1]...] : ""
+        let tail = last.count <= 6 ? last : ""
+        var kept = word.startIndex
+        for start in starts.dropFirst()
+        where word.distance(from: word.startIndex, to: start) + 1 + tail.count
+            <= rowTypeLength
+        {
+            kept = start
+        }
+        if kept == word.startIndex {
+            kept = word.index(word.startIndex, offsetBy: rowTypeLength - 1 - tail.count)
+        }
+        return word[..<kept] + "…" + tail
+    }
 
     /// Each step: its line, time, event, text, the models it added and removed, its warnings, its drawing.
     private func writeSteps(drawingOfStep: [Int], to output: inout String) {
