@@ -31,6 +31,8 @@ public struct DOTRenderer: Renderer {
     public var labels = DiagramLabels()
     /// The part of the hierarchy drawn: every window, or one model's subtree, and how deep.
     public var scope = DrawingScope()
+    /// Top to bottom, each window under the one before rather than beside it (a narrower drawing).
+    public var windowsStacked = false
     /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
     var rendersByShape = true
 
@@ -111,7 +113,7 @@ public struct DOTRenderer: Renderer {
         DOTScene(
             hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight,
-            legendBelow: true, scope: scope, departed: departed)
+            legendBelow: true, windowsStacked: windowsStacked, scope: scope, departed: departed)
     }
 
     /// The theme's values outside the statements.
