@@ -60,9 +60,13 @@ struct NavigatorTree {
     /// Pushed values read recently, with the text each was printed as (see `destination(_:)`).
     private var printedDestinations = RecentItems<(text: String, destination: NavigatorDestination)>(size: 4096)
 
+    /// The lines applied (`apply`, `applyAnonymous`): the reader's navigation lines.
+    private(set) var appliedLines = 0
+
     mutating func apply(
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
+        appliedLines += 1
         if pendingDismissal != nil { settleDismissal(before: line, into: &events) }
         // A presentation no navigator claimed (`navigating to:` before 0.9.12) goes to the navigator added next.
         var anonymous: [UInt8]?
@@ -303,6 +307,7 @@ struct NavigatorTree {
         _ shape: NavigatorLine.Shape, in text: ByteLine, at number: Int,
         into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
+        appliedLines += 1
         if let (slot, line) = pendingDismissal {
             pendingDismissal = nil
             takeOut(slot, line: line, into: &events)
