@@ -331,7 +331,7 @@ struct DumpNavigation {
                     {
                         made = printed.entries.entry(
                             stackKey: key, stackHash: stackHash, position: position, before: before,
-                            bytes: UnsafeBufferPointer(rebasing: all[range])
+                            bytes: all.slice(range)
                         ) { makeEntry(element, position: position, before: before, key: key) }
                     } else {
                         made = makeEntry(element, position: position, before: before, key: key)

@@ -22,21 +22,21 @@ final class RecentStackEntries {
     /// Entries printed on more lines than fit here are worked out each time (a route holding a whole model).
     static let largestEntry = 2048
     /// 1,024 entries catch nearly all the repeats 4,096 do, at less memory (see docs/performance-notes.md).
-    @exclusivity(unchecked) private var entries = RecentItems<Entry>(size: 1024)
+    private var entries = RecentItems<Entry>(size: 1024)
 
     /// The entry at `position` of the stack keyed `stackKey` (`stackHash` is its `SlotIndex.hash`), after entries
     /// whose hash is `before`, printed as `bytes`: remembered, or made by `make` and remembered.
     func entry(
-        stackKey: String, stackHash: UInt64, position: Int, before: UInt64, bytes: UnsafeBufferPointer<UInt8>,
+        stackKey: String, stackHash: UInt64, position: Int, before: UInt64, bytes: ByteLine,
         make: () -> Made
     ) -> Made {
-        var hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(bytes)) ^ stackHash
+        var hash = bytes.tableHash ^ stackHash
         hash = (hash ^ before) &* 0x100_0000_01b3
         hash = (hash ^ UInt64(truncatingIfNeeded: position)) &* 0x100_0000_01b3
         hash |= 1  // never 0, which `RecentItems` keeps for an empty place
         let found = entries.lookUp(hash: hash) { entry -> Made? in
             entry.position == position && entry.before == before && entry.stackKey == stackKey
-                && sameBytes(entry.bytes, bytes) ? entry.made : nil
+                && entry.bytes.withByteLine { $0 == bytes } ? entry.made : nil
         }
         if let found { return found }
         let made = make()
