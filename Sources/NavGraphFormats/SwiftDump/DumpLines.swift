@@ -85,23 +85,6 @@ struct DumpLines {
         cuts.append((after: numbers.count, indent: indent, count: count))
     }
 
-    /// All lines as printed, each with its newline, for `body`.
-    func withBytes<Result>(_ body: (ByteLine) -> Result) -> Result {
-        bytes.withByteLine(body)
-    }
-
-    /// Where lines `first` through `last` are in `bytes` (each with its newline).
-    func byteRange(ofLines first: Int, through last: Int) -> Range<Int> {
-        starts[first]..<(last + 1 < starts.count ? starts[last + 1] : bytes.count)
-    }
-
-    /// The spaces line `index` starts with.
-    func indent(ofLine index: Int) -> Int {
-        var position = starts[index]
-        while bytes[position] == .space { position += 1 }
-        return position - starts[index]
-    }
-
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     /// `values`: emptied and filled (its storage reused).

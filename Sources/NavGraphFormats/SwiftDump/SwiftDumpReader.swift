@@ -33,9 +33,6 @@ public final class SwiftDumpReader: NavigationReader {
     /// once while it stays recent.
     private let strings = RecentStrings()
     private let valueLines = RecentValueLines()
-    /// Stack entries read recently (lldb's `po` output is rewritten as a whole before it is read, so its entries
-    /// are read each time).
-    private let stackEntries = RecentStackEntries()
     /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
     let recent: RecentDumps?
     /// Where the snapshots are made when the events' consumer completes them (`completion`); `nil`: here.
@@ -57,7 +54,7 @@ public final class SwiftDumpReader: NavigationReader {
         self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
     }
 
-    /// `remembersDumps: false` reads every dump and every stack entry, the straightforward way the remembering one
+    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one
     /// is checked against.
     init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
@@ -305,9 +302,7 @@ public final class SwiftDumpReader: NavigationReader {
         values.readPropertyWrappers(stillPrinted: isProvisional)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
-            rootEdge: root.edge, rootPart: root.part,
-            printed: recent == nil || values.hasLLDBLabels || values.values.count != lines.count
-                ? nil : (lines, stackEntries))
+            rootEdge: root.edge, rootPart: root.part)
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
