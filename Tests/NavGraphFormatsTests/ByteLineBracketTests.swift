@@ -9,12 +9,12 @@ import Testing
 struct ByteLineBracketTests {
     @Test func positionsPastTheEndsAreClamped() {
         "a[b]c[".withByteLine { line in
-            #expect(line.lastPosition(of: 0x5B, before: 6) == 5)
-            #expect(line.lastPosition(of: 0x5B, before: 5) == 1)
-            #expect(line.lastPosition(of: 0x5B, before: Int.max) == 5)
-            #expect(line.lastPosition(of: 0x5B, before: 1) == nil)
+            #expect(line.lastIndex(of: 0x5B, before: 6) == 5)
+            #expect(line.lastIndex(of: 0x5B, before: 5) == 1)
+            #expect(line.lastIndex(of: 0x5B, before: Int.max) == 5)
+            #expect(line.lastIndex(of: 0x5B, before: 1) == nil)
             #expect(
-                line.lastPosition(of: 0x5B, before: -3) == nil && line.lastPosition(of: 0x5B, before: Int.min) == nil)
+                line.lastIndex(of: 0x5B, before: -3) == nil && line.lastIndex(of: 0x5B, before: Int.min) == nil)
             #expect(line.containsEither(0x5B, 0x5D, from: 0, to: 2) && !line.containsEither(0x5B, 0x5D, from: 2, to: 3))
             #expect(line.containsEither(0x5B, 0x5D, from: -9, to: Int.max))
             #expect(
@@ -22,7 +22,7 @@ struct ByteLineBracketTests {
             #expect(!line.containsEither(0x5B, 0x5D, from: Int.min, to: Int.min))
         }
         "".withByteLine { line in
-            #expect(line.lastPosition(of: 0x5B, before: 0) == nil && !line.containsEither(0x5B, 0x5D, from: 0, to: 9))
+            #expect(line.lastIndex(of: 0x5B, before: 0) == nil && !line.containsEither(0x5B, 0x5D, from: 0, to: 9))
         }
     }
 
@@ -41,7 +41,7 @@ struct ByteLineBracketTests {
             let byte = alphabet.randomElement(using: &random)!
             let clampedEnd = min(max(end, 0), bytes.count)
             let expectedLast = (0..<clampedEnd).last { bytes[$0] == byte }
-            #expect(bytes.withByteLine { $0.lastPosition(of: byte, before: end) } == expectedLast, "\(bytes) \(end)")
+            #expect(bytes.withByteLine { $0.lastIndex(of: byte, before: end) } == expectedLast, "\(bytes) \(end)")
             let clampedStart = min(max(start, 0), clampedEnd)
             let expectedEither = (clampedStart..<clampedEnd).contains { bytes[$0] == 0x5B || bytes[$0] == 0x5D }
             #expect(

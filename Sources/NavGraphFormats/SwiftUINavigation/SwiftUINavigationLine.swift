@@ -63,7 +63,7 @@ struct SwiftUINavigationLine: Equatable {
         // Find the last `<[` before the closing `]>`, looking for each `[` from the end.
         var open = end - 2
         while true {
-            guard let found = line.lastPosition(of: .openBracket, before: open), found > 0 else { return nil }
+            guard let found = line.lastIndex(of: .openBracket, before: open), found > 0 else { return nil }
             open = found
             if line[open - 1] == .lessThan { break }
         }
