@@ -88,12 +88,12 @@ extension Hierarchy {
 
     private mutating func start(_ model: ModelRef, kind: NodeKind?, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
-        let existing = lookUpSlot(of: model.key)
+        let existing = slot(of: model.key)
         if let existing, slots[existing].isAlive {
             warn("start of '\(model.id)', which is already alive; ignored", line, &change)
             return
         }
-        let hash = existing.map { slots[$0].keyHash } ?? keyHashes.hash(model.key)
+        let hash = existing.map { slots[$0].keyHash } ?? SlotIndex.hash(model.key)
         if let finishedLine = recentFinishes.forget(model.key, hash: hash) {
             warn(
                 "start of '\(model.id)', which finished at line \(finishedLine); read as a new model with the same id",
@@ -114,7 +114,7 @@ extension Hierarchy {
 
     private mutating func finish(_ model: ModelRef, neverStarted: Bool, line: Int, into change: inout StepChange) {
         hasLifecycleEvents = true
-        guard let slot = lookUpSlot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
+        guard let slot = slot(of: model.key), slots[slot].isPlaced || slots[slot].isAlive else {
             if change.listsModels { change.finished = model }
             if neverStarted {
                 finishedWithoutStartCount += 1
@@ -198,7 +198,7 @@ extension Hierarchy {
     )
         -> (slot: Int, edge: EdgeKind)?
     {
-        guard let slot = lookUpPlacedSlot(parent) else {
+        guard let slot = placedSlot(parent) else {
             warn("\(event) onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return nil
         }
@@ -225,7 +225,7 @@ extension Hierarchy {
     }
 
     private mutating func pop(_ parent: String, count: Int, line: Int, into change: inout StepChange) {
-        guard let stack = lookUpPlacedSlot(parent), slots[stack].kind == .stack else {
+        guard let stack = placedSlot(parent), slots[stack].kind == .stack else {
             warn("pop on '\(parent)', which is not a stack in the hierarchy; ignored", line, &change)
             return
         }
@@ -389,7 +389,7 @@ extension Hierarchy {
     }
 
     private mutating func dismiss(_ key: String, line: Int, into change: inout StepChange) {
-        guard let slot = lookUpPlacedSlot(key), slots[slot].edge?.isPresentation == true else {
+        guard let slot = placedSlot(key), slots[slot].edge?.isPresentation == true else {
             warn("dismiss of '\(key)', which is not presented; ignored", line, &change)
             return
         }
@@ -459,7 +459,7 @@ extension Hierarchy {
         _ model: ModelRef, kind: NodeKind?, on parent: String, style: PresentationStyle, line: Int,
         into change: inout StepChange
     ) {
-        guard let presenter = lookUpPlacedSlot(parent) else {
+        guard let presenter = placedSlot(parent) else {
             warn("present onto '\(parent)', which is not in the hierarchy; ignored", line, &change)
             return
         }
@@ -484,7 +484,7 @@ extension Hierarchy {
     ) {
         let window = slots[parent].window
         // The key is hashed once for the lookup here and the slot made below (it was three times).
-        let hash = keyHashes.hash(model.key)
+        let hash = SlotIndex.hash(model.key)
         let existing = keyIndex.slot(for: model.key, hash: hash) { slots[$0].model.key }
         if let slot = existing, slots[slot].isPlaced {
             if slots[slot].parent == parent, slots[slot].edge == edge, position == nil {

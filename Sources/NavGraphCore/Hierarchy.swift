@@ -10,7 +10,6 @@
 public struct Hierarchy: Sendable {
     var slots = SlotTable<ModelSlot>()
     var keyIndex = SlotIndex()
-    var keyHashes = KeyHashMemo()
     /// Per slot: the generation of the snapshot that listed it last (see `replace(with:)`).
     var snapshotMarks: [UInt32] = []
     var snapshotGeneration: UInt32 = 0
@@ -72,16 +71,6 @@ public struct Hierarchy: Sendable {
     /// The slot of the model with this key, placed, alive or finished recently.
     func slot(of key: String) -> Int? {
         keyIndex.slot(for: key, hash: SlotIndex.hash(key)) { slots[$0].model.key }
-    }
-
-    /// `slot(of:)` through `keyHashes`: for the reducer's lookups.
-    mutating func lookUpSlot(of key: String) -> Int? {
-        keyIndex.slot(for: key, hash: keyHashes.hash(key)) { slots[$0].model.key }
-    }
-
-    mutating func lookUpPlacedSlot(_ key: String) -> Int? {
-        guard let slot = lookUpSlot(of: key), slots[slot].isPlaced else { return nil }
-        return slot
     }
 
     /// The slot of a model placed in the hierarchy.

@@ -265,7 +265,7 @@ private final class ReadingState {
     /// A line's text without its terminal escapes, when it has any.
     var plain: [UInt8] = []
     /// Apple's unified log taken off the lines, where the input is one (`log stream`, `log show`).
-    var unifiedLog = UnifiedLogChannel()
+    let unifiedLog = UnifiedLogChannel()
     /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
     var redacted: (lines: Int, first: Int)?
     /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else

@@ -101,24 +101,6 @@ struct ModelSlotTests {
         #expect(index.count == keys.count - (keys.count + 2) / 3)
     }
 
-    /// The memo of key hashes knows a key by where its bytes are: a string freed and another made at the same place
-    /// must not get the first one's hash. Strings made and dropped one after another reuse the same memory.
-    @Test func aKeyHashIsNeverAnotherStringsAtTheSameAddress() {
-        var memo = KeyHashMemo()
-        for index in 0..<20_000 {
-            // Long enough to live on the heap (a string of 15 bytes or fewer is held inline).
-            // All of one length, so only the bytes tell them apart.
-            let digits = String(index)
-            let key = String(repeating: "k", count: 24 - digits.count) + digits
-            #expect(memo.hash(key) == SlotIndex.hash(key), "\(key)")
-            #expect(memo.hash(key) == SlotIndex.hash(key), "\(key), asked again")
-        }
-        // Small strings, and the same key asked through different copies of its value.
-        let key = "7C0D5A1E-4B9F-4C7A-9E0B-2D5F8A3C1B6E"
-        let copies = [key, String(key), key + ""]
-        for copy in copies + ["short", ""] { #expect(memo.hash(copy) == SlotIndex.hash(copy)) }
-    }
-
     /// A finished model's slot goes at once, however many finishes are remembered; a remembered finish is found by its
     /// key alone (whatever slot its model had), and the oldest is forgotten past the limit.
     @Test func finishesAreRememberedApartFromTheSlots() {

@@ -262,7 +262,7 @@ public struct ByteLine {
     /// The first position at or after `start` of a quote, a backslash or a control character (below 0x20) — and,
     /// with `orNonASCII`, of a byte at or above 0x7F: where a JSON string's plain text stops. Eight bytes at a time:
     /// byte by byte, finding where each string ends was the largest part of reading a NavigationPath log.
-    @inlinable
+    @inlinable @inline(__always)
     public func firstQuoteBackslashOrControl(from start: Int, orNonASCII: Bool = false) -> Int? {
         let from = Swift.max(start, 0)
         guard from < bytes.count else { return nil }

@@ -43,7 +43,7 @@ enum ByteSearch {
 
     /// The offset of the first quote, backslash or control character (below 0x20) — with `orNonASCII` also of a byte
     /// at or above 0x7F — in `bytes`, `nil` when there is none.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func firstStringBreak(in bytes: UnsafeBufferPointer<UInt8>, orNonASCII: Bool) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -14,14 +14,11 @@ public final class EventLogReader: NavigationReader {
     public private(set) var navigationLineCount = 0
     /// Type names, windows and styles repeat on every line: decoded once, shared after.
     private let names = NameTable()
-    /// Ids recur within a few lines (start, push, pushes onto it, pop, finish).
-    private let ids = RecentStrings()
-    /// The line being read, when it is flat.
-    private var flat = FlatEventLine()
+    /// What the fast path keeps from line to line, in one value: a line's work is one access to it (each stored
+    /// property of a class used is an exclusivity check at run time, which showed in the reader's profile).
+    private var fast = FastPath()
     /// Off only in tests, to compare the flat fast path with the full parser.
     var readsFlatLinesFast = true
-    /// The event each name in `names` spells, once seen as an event name.
-    private var eventNames = PerName<EventName?>()
 
     public init(diagnostics: DiagnosticHandler, lenient: Bool = false) {
         self.diagnostics = diagnostics
@@ -68,6 +65,13 @@ public final class EventLogReader: NavigationReader {
         var line = line
         if let first = line.firstIndex(where: { $0 != .space && $0 != .tab }) {
             if line[first] == .openBrace {
+                // A flat line with an event is one (the common line of a log, looked at once); any other is looked
+                // for an `"event"` before the full parser reads it.
+                if readsFlatLinesFast, let event = fast.event(line, number: info.number, names: names) {
+                    events.append(event)
+                    navigationLineCount += 1
+                    return
+                }
                 guard line.contains("\"event\"") else {
                     diagnostics.skipped(line: info.number) { line.text }
                     return
@@ -78,12 +82,12 @@ public final class EventLogReader: NavigationReader {
                     return
                 }
                 line = line.slice(from: start)
+                if readsFlatLinesFast, let event = fast.event(line, number: info.number, names: names) {
+                    events.append(event)
+                    navigationLineCount += 1
+                    return
+                }
             }
-        }
-        if readsFlatLinesFast, let event = fastEvent(line, number: info.number) {
-            events.append(event)
-            navigationLineCount += 1
-            return
         }
         let document: JSONDocument
         do {
@@ -120,18 +124,6 @@ public final class EventLogReader: NavigationReader {
 
     public func finish(into events: inout [NavEvent]) {}
 
-    /// The fast path for a line in the common flat shape (see `FlatEventLine`): the event, or `nil` to let the full
-    /// parser read the line and report whatever is wrong with it. The same `action(named:)` reads both.
-    private func fastEvent(_ line: ByteLine, number: Int) -> NavEvent? {
-        guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
-        let nameIndex = names.index(of: line.slice(name.span))
-        let event = eventNames.value(at: nameIndex) { EventName(rawValue: names[nameIndex].name) }
-        let fields = FlatEventFields(line: flat, bytes: line, names: names, ids: ids)
-        guard let event, let action = try? Self.action(for: event, fields), let time = try? fields.time()
-        else { return nil }
-        return NavEvent(action, line: number, time: time)
-    }
-
     private func reject(_ line: Int, _ message: String) {
         if lenient {
             diagnostics.report(.skippedLeniently(line: line, message))
@@ -147,7 +139,8 @@ public final class EventLogReader: NavigationReader {
         )
     }
 
-    private static func action<Fields: EventFieldReading>(for event: EventName, _ fields: Fields) throws(Fields.Failure)
+    fileprivate static func action<Fields: EventFieldReading>(for event: EventName, _ fields: Fields) throws(Fields
+        .Failure)
         -> NavEvent.Action
     {
         switch event {
@@ -270,5 +263,25 @@ enum SnapshotDecoder {
         case "column": return .column(try fields.column())
         case let style: return .presented(PresentationStyle(style))
         }
+    }
+}
+
+/// The fast path for a line in the common flat shape (see `FlatEventLine`), with what it keeps between lines.
+private struct FastPath {
+    /// The line being read, when it is flat.
+    private var flat = FlatEventLine()
+    /// The event each name in the reader's `NameTable` spells, once seen as an event name.
+    private var eventNames = PerName<EventName?>()
+
+    /// The event of `line`, or `nil` to let the full parser read the line and report whatever is wrong with it. The
+    /// same `action(for:_:)` reads both.
+    mutating func event(_ line: ByteLine, number: Int, names: NameTable) -> NavEvent? {
+        guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
+        let nameIndex = names.index(of: line.slice(name.span))
+        let event = eventNames.value(at: nameIndex) { EventName(rawValue: names[nameIndex].name) }
+        let fields = FlatEventFields(line: flat, bytes: line, names: names)
+        guard let event, let action = try? EventLogReader.action(for: event, fields), let time = try? fields.time()
+        else { return nil }
+        return NavEvent(action, line: number, time: time)
     }
 }

@@ -406,7 +406,8 @@ extension UnifiedLogChannel {
         let start = cursor.index
         cursor.skip { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         let name = cursor.slice(from: start)
-        guard cursor.take(UInt8(ascii: "\"")), name.count <= 32 else { return false }
+        guard cursor.take(UInt8(ascii: "\"")), name.count < 64, UnifiedLogEntry.logKeyLengths & 1 << name.count != 0
+        else { return false }
         return UnifiedLogEntry.logKeys.contains { $0.count == name.count && name.matches($0, at: 0) }
     }
 }

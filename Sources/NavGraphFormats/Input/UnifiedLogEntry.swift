@@ -37,6 +37,10 @@ struct UnifiedLogEntry: Equatable {
         "signpostName", "signpostType", "signpostScope", "creatorActivityID",
     ].map { Array($0.utf8) }
 
+    /// A bit for each length of `logKeys`: the first member of every line of a JSON Lines log is looked up, and an
+    /// app's (`"event"`, `"type"`) mostly has a length none of `log`'s has.
+    static let logKeyLengths: UInt64 = logKeys.reduce(0) { $0 | 1 << UInt64($1.count) }
+
     /// Whether `name` is a member name `log` writes.
     static func isLogKey(_ name: [UInt8]) -> Bool { logKeys.contains(name) }
 
