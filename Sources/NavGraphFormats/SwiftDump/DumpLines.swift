@@ -88,7 +88,7 @@ struct DumpLines {
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     /// `values`: emptied and filled (its storage reused).
-    func read(into values: inout DumpedValues, reading lines: RecentValueLines) {
+    func read(into values: inout DumpedValues, reading lines: inout RecentValueLines) {
         values.removeAll()
         values.reserveCapacity(numbers.count)
         bytes.withByteLine { all in

@@ -302,8 +302,11 @@ struct DumpNavigation {
                 navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
             }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            // The stack's entries' keys are made in one buffer (`DumpNavigation.entryKey`).
+            var keyBytes: [UInt8] = []
+            keyBytes.reserveCapacity(key.utf8.count + 32)
             for (position, element) in values[array].children.enumerated() {
-                let made = makeEntry(element, position: position, before: hash, key: key)
+                let made = makeEntry(element, position: position, before: hash, key: key, keyBytes: &keyBytes)
                 hash = made.hash
                 navigation.add(entry: made.model, of: stack, value: element)
             }
@@ -311,9 +314,9 @@ struct DumpNavigation {
 
         /// A stack entry's model, keyed by its position and the hash of the entries up to it (`before`, then its
         /// own type and label).
-        private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> (
-            model: ModelRef, hash: UInt64
-        ) {
+        private func makeEntry(
+            _ element: Int, position: Int, before: UInt64, key: String, keyBytes: inout [UInt8]
+        ) -> (model: ModelRef, hash: UInt64) {
             let (type, label) =
                 values[element].shape == .navigationPathItem
                 ? values.navigationPathItem(element)
@@ -324,7 +327,7 @@ struct DumpNavigation {
             hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
             for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0) &* 0x100_0000_01b3
-            let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
+            let entryKey = DumpNavigation.entryKey(key, position: position, hash: hash, in: &keyBytes)
             return (model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
         }
 
@@ -523,5 +526,35 @@ private struct Content {
         }
         guard values.isDictionary(collection) else { return values[collection].children.contains(where: isRouter) }
         return values[collection].children.contains { values.keyValue($0).map { isRouter($0.value) } ?? false }
+    }
+}
+
+extension DumpNavigation {
+    /// `key/position-hash`, the hash in lower-case hexadecimal (as `"\(key)/\(position)-\(String(hash, radix: 16))"`),
+    /// its bytes put together in `bytes` (emptied first, its storage kept for the next entry) and made a string
+    /// once: the interpolation made the string in pieces, and the hash's digits alone were a string on the heap
+    /// (16 digits: a string of up to 15 bytes is kept inline), at every stack entry of every dump read.
+    static func entryKey(_ key: String, position: Int, hash: UInt64, in bytes: inout [UInt8]) -> String {
+        bytes.removeAll(keepingCapacity: true)
+        key.withByteLine { bytes.append(contentsOf: $0) }
+        bytes.append(0x2F)  // `/`
+        if position < 0 { bytes.append(0x2D) }
+        // Digits from the last, then turned around.
+        let digits = bytes.count
+        var rest = position.magnitude
+        repeat {
+            bytes.append(0x30 + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[digits...].reverse()
+        bytes.append(0x2D)  // `-`
+        var shift = 60
+        while shift > 0, (hash >> UInt64(shift)) & 0xF == 0 { shift -= 4 }
+        while shift >= 0 {
+            let digit = UInt8((hash >> UInt64(shift)) & 0xF)
+            bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            shift -= 4
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

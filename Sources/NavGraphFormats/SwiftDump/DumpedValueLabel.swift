@@ -259,45 +259,57 @@ private enum ASCIIName {
 /// changed one again), worked out once per distinct value: by the value's subtree — labels, texts and shape — which
 /// is all it depends on.
 final class DumpedLabels {
-    /// Found by a hash of the subtree's key (a dictionary hashes each key with SipHash again).
-    private struct Entry {
-        var key: [UInt8]
-        var made: (type: String, label: String)
-    }
-
-    private var entries = RecentItems<Entry>(size: 4096)
-    private var key: [UInt8] = []
-    /// The largest subtree remembered (a bigger one is worked out each time).
-    private static let largestSubtree = 64
+    /// The table and the key being made, in one struct: each use of a class's stored `var` is checked for exclusive
+    /// access at run time, and making a key used them once per byte appended; through one `mutating` call it is
+    /// one check per value named.
+    private var memo = Memo()
 
     func typeAndLabel(of index: Int, in values: DumpedValues) -> (type: String, label: String) {
-        // The subtree is the run from `index` to its last descendant (values are in preorder).
-        var last = index
-        while let child = values[last].children.last, last - index < Self.largestSubtree { last = child }
-        guard values[last].children.isEmpty, last - index < Self.largestSubtree else {
-            return values.typeAndLabel(of: index)
-        }
-        key.removeAll(keepingCapacity: true)
-        for position in index...last {
-            let value = values[position]
-            // Where its parent is in the run: the subtree's shape.
-            let parent = position == index ? 0 : UInt8(truncatingIfNeeded: (value.parent ?? index) - index)
-            key.append(parent)
-            if let label = value.label {
-                key.append(1)
-                key += label.utf8
-            } else {
-                key.append(2)
-            }
-            key.append(value.isUnqualified ? 3 : 0)
-            key += value.text.utf8
-            key.append(0)
-        }
-        let hash = SlotIndex.hash(contentsOf: key)
-        if let made = entries.lookUp(hash: hash, { sameBytes($0.key, key) ? $0.made : nil }) { return made }
-        let made = values.typeAndLabel(of: index)
-        entries.store(Entry(key: key, made: made), hash: hash)
-        return made
+        memo.typeAndLabel(of: index, in: values)
     }
 
+    private struct Memo {
+        /// Found by a hash of the subtree's key (a dictionary hashes each key with SipHash again).
+        private struct Entry {
+            var key: [UInt8]
+            var made: (type: String, label: String)
+        }
+
+        private var entries = RecentItems<Entry>(size: 4096)
+        /// The key being made, its storage kept from one value to the next.
+        private var key: [UInt8] = []
+        /// The largest subtree remembered (a bigger one is worked out each time).
+        private static let largestSubtree = 64
+
+        mutating func typeAndLabel(of index: Int, in values: DumpedValues) -> (type: String, label: String) {
+            // The subtree is the run from `index` to its last descendant (values are in preorder).
+            var last = index
+            while let child = values[last].children.last, last - index < Self.largestSubtree { last = child }
+            guard values[last].children.isEmpty, last - index < Self.largestSubtree else {
+                return values.typeAndLabel(of: index)
+            }
+            key.removeAll(keepingCapacity: true)
+            for position in index...last {
+                // Read a field at a time: copying the value out retained each of its strings and arrays.
+                // Where its parent is in the run: the subtree's shape.
+                let parent =
+                    position == index ? 0 : UInt8(truncatingIfNeeded: (values[position].parent ?? index) - index)
+                key.append(parent)
+                if let label = values[position].label {
+                    key.append(1)
+                    label.withByteLine { key.append(contentsOf: $0) }
+                } else {
+                    key.append(2)
+                }
+                key.append(values[position].isUnqualified ? 3 : 0)
+                values[position].text.withByteLine { key.append(contentsOf: $0) }
+                key.append(0)
+            }
+            let hash = SlotIndex.hash(contentsOf: key)
+            if let made = entries.lookUp(hash: hash, { sameBytes($0.key, key) ? $0.made : nil }) { return made }
+            let made = values.typeAndLabel(of: index)
+            entries.store(Entry(key: key, made: made), hash: hash)
+            return made
+        }
+    }
 }

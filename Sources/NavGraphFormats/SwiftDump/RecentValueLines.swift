@@ -2,8 +2,9 @@ import NavGraphCore
 
 /// Value lines recur in dump after dump (`- presentedSheet: nil`, `▿ Shop.Route.list`, `- category: "hats"` at the
 /// same depth): each is read — label, value, `#N`, and what its value says it is — once while it stays recent, found
-/// by a hash of the line's bytes.
-final class RecentValueLines {
+/// by a hash of the line's bytes. A struct the reader's state holds and lends (`inout`): a class's stored table was
+/// checked for exclusive access at run time at each line's look-up.
+struct RecentValueLines {
     private struct Entry {
         var bytes: [UInt8]
         var line: SwiftDumpLine
@@ -15,7 +16,7 @@ final class RecentValueLines {
 
     /// The line and its value's shape; `nil` when it is not a value line. `hash`: the line's `SlotIndex.hash`
     /// (`DumpLines` makes it as it keeps the line).
-    func read(_ bytes: ByteLine, hash: UInt64) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
+    mutating func read(_ bytes: ByteLine, hash: UInt64) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
         if let found = entries.lookUp(hash: hash, { $0.bytes.withByteLine { $0 == bytes } ? ($0.line, $0.shape) : nil })
         {
             return found
