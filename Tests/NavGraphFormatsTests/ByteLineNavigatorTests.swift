@@ -53,6 +53,32 @@ struct ByteLineNavigatorTests {
         #expect(inside > 500)
     }
 
+    /// The bytes of words are the bytes they were read from, in order, whatever the words hold.
+    @Test func wordsGiveBackTheirBytes() {
+        var random = SplitMix(seed: 36)
+        for _ in 0..<500 {
+            let bytes = (0..<36).map { _ in UInt8.random(in: 0...255, using: &random) }
+            bytes.withByteLine { line in
+                let words = (
+                    line.littleEndianUInt64(at: 0) ?? 0, line.littleEndianUInt64(at: 8) ?? 0,
+                    line.littleEndianUInt64(at: 16) ?? 0, line.littleEndianUInt64(at: 24) ?? 0,
+                    line.littleEndianUInt32(at: 32) ?? 0
+                )
+                #expect(ByteLine.withBytes(ofLittleEndian: words) { Array($0) } == bytes)
+            }
+        }
+        let uuid = "CD613E30-D8F1-6ADF-91B7-584A2265B1F5"
+        let text = uuid.withByteLine { line in
+            let words = (
+                line.littleEndianUInt64(at: 0) ?? 0, line.littleEndianUInt64(at: 8) ?? 0,
+                line.littleEndianUInt64(at: 16) ?? 0, line.littleEndianUInt64(at: 24) ?? 0,
+                line.littleEndianUInt32(at: 32) ?? 0
+            )
+            return ByteLine.withBytes(ofLittleEndian: words) { ($0.text, $0.prefix(3).text, $0.count) }
+        }
+        #expect(text.0 == uuid && text.1 == "CD6" && text.2 == 36)
+    }
+
     /// Non-ASCII text compares by its UTF-8; a longer or shorter string is not the same; the empty string is the
     /// empty line.
     @Test func comparisonWithStrings() {

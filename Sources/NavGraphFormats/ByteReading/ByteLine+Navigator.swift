@@ -2,7 +2,8 @@
 /// (`nil` unless all of its bytes are inside the line), and a comparison with a string kept from an earlier line.
 ///
 /// Words: a navigator's UUID is tested and held as five words read eight bytes at a time (most lines hold two
-/// UUIDs), and the logger's `Navigator ` marker is compared as two.
+/// UUIDs), and the logger's `Navigator ` marker is compared as two; a UUID held so is made text again from the bytes
+/// of its words.
 extension ByteLine {
     /// The 8 bytes at `index` as a little-endian number; `nil` unless all 8 are inside the line.
     @inlinable
@@ -31,5 +32,22 @@ extension ByteLine {
     public func holdsSameBytes(as string: String) -> Bool {
         let same = string.utf8.withContiguousStorageIfAvailable { stored in ByteSearch.same(stored, bytes) }
         return same ?? string.utf8.elementsEqual(bytes)
+    }
+
+    /// The 36 bytes that `words` were read from (four `littleEndianUInt64` and a `littleEndianUInt32`, in order) as a
+    /// line while `body` runs (not valid after it). A navigator's UUID is made a string from these, without an array
+    /// of its bytes (one allocation more for each navigator a log shows).
+    @inlinable
+    public static func withBytes<Result>(
+        ofLittleEndian words: (UInt64, UInt64, UInt64, UInt64, UInt32), _ body: (ByteLine) -> Result
+    ) -> Result {
+        // Stored in the line's byte order whatever the machine's (a tuple of these has no padding inside).
+        let stored = (
+            words.0.littleEndian, words.1.littleEndian, words.2.littleEndian, words.3.littleEndian,
+            words.4.littleEndian
+        )
+        return withUnsafeBytes(of: stored) { raw in
+            body(ByteLine(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self).prefix(36))))
+        }
     }
 }

@@ -79,22 +79,40 @@ struct PathEntries {
             events.append(NavEvent(.push(Self.rootView, kind: nil, parent: Self.stack.key), line: line))
         }
         if placed.count > common {
-            for gone in placed[common...] {
-                shown[gone.shownKey] = shown[gone.shownKey, default: 1] > 1 ? shown[gone.shownKey, default: 1] - 1 : nil
-            }
+            for gone in placed[common...] { forget(gone.shownKey) }
             let popped = placed.count - common
             placed.removeSubrange(common...)
             events.append(NavEvent(.pop(parent: Self.stack.key, count: popped), line: line))
         }
         for entry in news {
             var model = ModelRef(key: "", id: entry.label, type: entry.name.type, module: entry.name.module)
-            let count = shown[entry.shownKey, default: 0] + 1
-            shown[entry.shownKey] = count
+            let count = count(entry.shownKey)
             if count > 1 { model.id += "#\(count)" }
             generation += 1
             model.key = "navigationpath:\(generation)"
             placed.append(Placed(model: model, shownKey: entry.shownKey))
             events.append(NavEvent(.push(model, kind: nil, parent: Self.stack.key), line: line))
+        }
+    }
+
+    /// One more entry shown as `key`; how many now. Found once by its index, not looked up again to be stored: the
+    /// key is a string, hashed in full (and normalized, when not ASCII) at each lookup, three or two a pop or push.
+    private mutating func count(_ key: String) -> Int {
+        guard let index = shown.index(forKey: key) else {
+            shown[key] = 1
+            return 1
+        }
+        shown.values[index] += 1
+        return shown.values[index]
+    }
+
+    /// One entry shown as `key` less; the key gone with the last.
+    private mutating func forget(_ key: String) {
+        guard let index = shown.index(forKey: key) else { return }
+        if shown.values[index] > 1 {
+            shown.values[index] -= 1
+        } else {
+            shown.remove(at: index)
         }
     }
 }

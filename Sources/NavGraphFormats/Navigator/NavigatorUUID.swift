@@ -57,22 +57,10 @@ struct NavigatorUUID: Hashable {
     /// Its first three characters, as ids are shown.
     var prefix: String { text(count: 3) }
 
-    /// Its first `count` bytes as a string, decoded from an array of them: decoding a collection that is not
-    /// contiguous went through the generic path (a new navigator per sheet).
+    /// Its first `count` bytes as a string, from the bytes of its words (`ByteLine.withBytes(ofLittleEndian:)`):
+    /// decoding a collection that is not contiguous went through the generic path, and an array of the bytes was an
+    /// allocation more (a new navigator per sheet; 1% of `leaks` on the 100 MB NavigatorUI log, perf).
     private func text(count: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for offset in 0..<count {
-            let word: UInt64
-            switch offset >> 3 {
-            case 0: word = words.0
-            case 1: word = words.1
-            case 2: word = words.2
-            case 3: word = words.3
-            default: word = UInt64(words.4)
-            }
-            bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(offset & 7))))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        ByteLine.withBytes(ofLittleEndian: words) { $0.prefix(count).text }
     }
 }

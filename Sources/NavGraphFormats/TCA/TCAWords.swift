@@ -6,13 +6,17 @@ enum TCAWords {
     /// whole text the value.
     static func split(_ text: ByteLine) -> (labelEnd: Int, valueStart: Int)? {
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
-        if !text.prefix(colon).isASCII {
-            guard let label = TCAText.split(Substring(text.text)).0 else { return nil }
+        // One pass over the label's bytes, to the first that is not a label's (all are ASCII): the colon, or a byte
+        // of non-ASCII text, decided as characters; any other ends it. (Testing the label for ASCII first went over
+        // it twice: 1% of `tree` on the 100 MB TCA log, perf.)
+        let labelEnd = text.endOfRun(from: 0, while: isLabelByte)
+        guard labelEnd == colon else {
+            guard let byte = text[labelEnd], byte >= 0x80, let label = TCAText.split(Substring(text.text)).0 else {
+                return nil
+            }
             return (label.utf8.count, label.utf8.count + 2)
         }
-        guard text.endOfRun(from: 0, while: isLabelByte) == colon, text[colon + 1] == UInt8(ascii: " ") else {
-            return nil
-        }
+        guard text[colon + 1] == UInt8(ascii: " ") else { return nil }
         return (colon, colon + 2)
     }
 
