@@ -5,6 +5,8 @@ import NavGraphRender
 /// Output formats libgvc renders in-process.
 public enum GraphvizFormat: String, Sendable, CaseIterable {
     case svg, png, pdf
+    /// Graphviz's JSON of the laid-out graph: every node's and cluster's place (read by `DrawingPlaces`).
+    case json
 }
 
 /// Lays out and renders DOT text in-process through libgvc: no `dot` binary at run time.

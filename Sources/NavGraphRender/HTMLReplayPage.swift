@@ -1,3 +1,4 @@
+import Foundation
 import NavGraphAnalysis
 import NavGraphCore
 
@@ -176,6 +177,10 @@ public struct HTMLReplayPage {
         var fits: Bool
         /// The SVG cut into its groups.
         var groups: SVGGroups
+        /// Where each model is drawn (by key), for a layout of the run grown from this one to keep (`KeptPlaces`).
+        var places: [String: DrawingPlaces.Point] = [:]
+        /// Which stored drawing this is (`DrawingMemo`): a drawing grown from it depends on it.
+        var serial = 0
     }
 
     /// Drawings by what they draw, for pages made again and again; the oldest go past `capacity`. One page is made
@@ -190,22 +195,29 @@ public struct HTMLReplayPage {
 
         func drawing(_ key: String) -> Drawing? { drawings[key] }
 
-        func store(_ drawing: Drawing, _ key: String) {
+        private var stored = 0
+
+        /// Keeps `drawing`, numbered (`Drawing.serial`); the drawing as kept.
+        func store(_ drawing: Drawing, _ key: String) -> Drawing {
             if order.count >= Self.capacity { drawings[order.removeFirst()] = nil }
-            drawings[key] = drawing
+            stored += 1
+            var kept = drawing
+            kept.serial = stored
+            drawings[key] = kept
             order.append(key)
+            return kept
         }
     }
 
+    /// A drawing of `models`, grown from `earlier` (its places kept where they can be).
     private func drawing(
-        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+        of models: [Int]?, grownFrom earlier: Drawing? = nil, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
-        guard let memo else { return try newDrawing(of: models, engine: engine, pane: pane) }
-        let key = drawingKey(models)
+        guard let memo else { return try newDrawing(of: models, grownFrom: earlier, engine: engine, pane: pane) }
+        // What it is grown from is part of what it is: the memo's number of that drawing.
+        let key = drawingKey(models) + (earlier.map { "\u{2}\($0.serial)" } ?? "")
         if let drawing = memo.drawing(key) { return drawing }
-        let drawing = try newDrawing(of: models, engine: engine, pane: pane)
-        memo.store(drawing, key)
-        return drawing
+        return memo.store(try newDrawing(of: models, grownFrom: earlier, engine: engine, pane: pane), key)
     }
 
     /// What a drawing of `models` depends on: each model as the union places it.
@@ -222,15 +234,37 @@ public struct HTMLReplayPage {
     }
 
     private func newDrawing(
-        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+        of models: [Int]?, grownFrom earlier: Drawing?, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
         let hierarchy = Self.union(of: history, only: models)
         var dot = ""
         let summary = try dotRenderer.render(hierarchy, to: &dot)
-        let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
-        return Drawing(
-            scene: dotRenderer.scene(for: hierarchy), summary: summary, svg: svg, fits: pane.holds(svg: svg),
-            groups: SVGGroups(svg: Self.svgElement(svg)))
+        let scene = dotRenderer.scene(for: hierarchy)
+        var modelOf: [String: String] = [:]
+        for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
+        var (svg, places) = try engine.drawWithPlaces(dot: dot, placed: false)
+        if let earlier, let laidOut = places.flatMap(DrawingPlaces.init(json:)) { let k = KeptPlaces.statements(fresh: laidOut, model: { modelOf[$0] }, earlier: earlier.places)
+            FileHandle.standardError.write("DEBUG kept \(k ?? "nil")\n".data(using: .utf8)!)
+            if let k, let end = dot.lastIndex(of: "}") { do { _ = try engine.drawWithPlaces(dot: dot[..<end] + k + "}\n", placed: true) } catch { FileHandle.standardError.write("DEBUG \(error)\n".data(using: .utf8)!) } }
+        }
+        if let earlier, !earlier.places.isEmpty, let laidOut = places.flatMap(DrawingPlaces.init(json:)),
+            let kept = KeptPlaces.statements(
+                fresh: laidOut, model: { modelOf[$0] }, earlier: earlier.places,
+                leftToRight: dotRenderer.direction == .leftToRight),
+            let end = dot.lastIndex(of: "}"),
+            // Graphviz may refuse the places (it then says why); the drawing is then as `dot` laid it out.
+            let placed = try? engine.drawWithPlaces(dot: dot[..<end] + kept + "}\n", placed: true)
+        {
+            (svg, places) = placed
+        }
+        let text = String(decoding: svg, as: UTF8.self)
+        var drawing = Drawing(
+            scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text),
+            groups: SVGGroups(svg: Self.svgElement(text)))
+        for node in places.flatMap(DrawingPlaces.init(json:))?.nodes ?? [] {
+            if let key = modelOf[node.name] { drawing.places[key] = node.box.centre }
+        }
+        return drawing
     }
 
     /// The page's layouts, each with the steps it draws.
@@ -244,7 +278,9 @@ public struct HTMLReplayPage {
         case .fit:
             return try ReplaySegments.split(
                 history,
-                layout: { (models) throws(RenderError) in try drawing(of: models, engine: engine, pane: pane) },
+                layoutKeeping: { (models, earlier) throws(RenderError) in
+                    try drawing(of: models, grownFrom: earlier, engine: engine, pane: pane)
+                },
                 fits: \.fits)
         }
     }

@@ -5,6 +5,9 @@ public protocol DOTLayoutEngine {
     func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8]
     /// `dot` laid out once and drawn as `format` and as SVG (to measure the drawing, `DrawingReadability`).
     func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (drawing: [UInt8], svg: [UInt8])
+    /// `dot` as SVG and the places of its nodes and clusters (Graphviz's JSON, `DrawingPlaces`), laid out — or, when
+    /// `placed`, drawn where the DOT's `pos`, `bb` and `lp` put them, only the edges routed (`KeptPlaces`).
+    func drawWithPlaces(dot: String, placed: Bool) throws(RenderError) -> (svg: [UInt8], places: [UInt8]?)
 }
 
 extension DOTLayoutEngine {
@@ -14,6 +17,11 @@ extension DOTLayoutEngine {
     ) {
         let svg = try draw(dot: dot, as: .svg)
         return (format == .svg ? svg : try draw(dot: dot, as: format), svg)
+    }
+
+    /// An engine that cannot say where it placed things: no places (drawings are then laid out each anew).
+    public func drawWithPlaces(dot: String, placed: Bool) throws(RenderError) -> (svg: [UInt8], places: [UInt8]?) {
+        (try draw(dot: dot, as: .svg), nil)
     }
 }
 
