@@ -1,4 +1,3 @@
-import Foundation
 import NavGraphAnalysis
 import NavGraphCore
 
@@ -243,10 +242,6 @@ public struct HTMLReplayPage {
         var modelOf: [String: String] = [:]
         for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
         var (svg, places) = try engine.drawWithPlaces(dot: dot, placed: false)
-        if let earlier, let laidOut = places.flatMap(DrawingPlaces.init(json:)) { let k = KeptPlaces.statements(fresh: laidOut, model: { modelOf[$0] }, earlier: earlier.places)
-            FileHandle.standardError.write("DEBUG kept \(k ?? "nil")\n".data(using: .utf8)!)
-            if let k, let end = dot.lastIndex(of: "}") { do { _ = try engine.drawWithPlaces(dot: dot[..<end] + k + "}\n", placed: true) } catch { FileHandle.standardError.write("DEBUG \(error)\n".data(using: .utf8)!) } }
-        }
         if let earlier, !earlier.places.isEmpty, let laidOut = places.flatMap(DrawingPlaces.init(json:)),
             let kept = KeptPlaces.statements(
                 fresh: laidOut, model: { modelOf[$0] }, earlier: earlier.places,

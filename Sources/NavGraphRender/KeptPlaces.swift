@@ -1,4 +1,3 @@
-import Foundation
 /// A drawing laid out again as models join it keeps the models it held where they were, so that a page following
 /// a live app (`navgraph serve`) or replaying a session does not move what stays. Graphviz's `dot` takes no earlier
 /// positions, so the grown drawing is laid out by `dot`, then placed: each model the earlier drawing held goes back
@@ -12,6 +11,8 @@ enum KeptPlaces {
 
     /// Room kept between two nodes, in points: less than this reads as touching.
     static let nodeGap = 6.0
+    /// Room left between a newcomer moved aside and what it moved past: about `dot`'s own `nodesep` (0.35 in).
+    static let movedGap = 24.0
     /// Room around a cluster in the graph's box (what `dot` leaves).
     static let clusterMargin = 8.0
 
@@ -36,8 +37,7 @@ enum KeptPlaces {
         placing.makeRoomForNodes()
         for cluster in fresh.outermost { placing.place(cluster) }
         placing.makeRoom(among: fresh.outermost, nodes: placing.nodesOutside(fresh.outermost, of: fresh.nodes.indices))
-        if overlaps(placing.boxes) { FileHandle.standardError.write("DEBUG overlaps \(placing.boxes.map { [Int($0.minX), Int($0.minY), Int($0.maxX), Int($0.maxY)] }) new \(placing.newcomers)\n".data(using: .utf8)!) }
-        if !placing.clustersFit() { FileHandle.standardError.write("DEBUG clusters \(placing.clusterBoxes.map { $0.map { [Int($0.minX), Int($0.minY), Int($0.maxX), Int($0.maxY)] } }) \(placing.boxes.map { [Int($0.minX), Int($0.minY), Int($0.maxX), Int($0.maxY)] }) \(fresh.clusters.map(\.nodes)) \(fresh.clusters.map(\.clusters)) new \(placing.newcomers)\n".data(using: .utf8)!) }
+        placing.trimFacingMargins()
         guard !overlaps(placing.boxes), placing.clustersFit() else { return nil }
         return written(fresh, placing.boxes, placing.clusterBoxes, placing.labels)
     }
@@ -188,6 +188,23 @@ enum KeptPlaces {
                 }
                 if let box = clusterBoxes[cluster] { placed.append(box) }
             }
+            for (position, first) in clusters.enumerated() {
+                for second in clusters[(position + 1)...] { trim(first, second) }
+            }
+            // Clusters that still overlap hold models that stayed, pushed apart by newcomers around them (a tab's
+            // stack grown sideways over the next tab's): the later along the ranks moves past the earlier — a few
+            // models moved, where `dot`'s layout would move them all.
+            var settled = nodes.map { boxes[$0] }
+            let byPlace = clusters.compactMap { cluster in clusterBoxes[cluster].map { (cluster, $0) } }
+            for (cluster, _) in byPlace.sorted(by: { before($0.1, $1.1) }) {
+                for _ in 0...settled.count {
+                    guard let box = clusterBoxes[cluster], let (_, other) = landing([box], on: settled) else { break }
+                    shift(
+                        nodes: fresh.clusters[cluster].nodes, clusters: within(cluster), past: settled[other], from: box
+                    )
+                }
+                if let box = clusterBoxes[cluster] { settled.append(box) }
+            }
         }
 
         /// `cluster` and every cluster inside it.
@@ -204,7 +221,7 @@ enum KeptPlaces {
         /// Moves the nodes and clusters so that `box` (one of theirs) comes after `obstacle` along the ranks.
         private mutating func shift(nodes: [Int], clusters: [Int], past obstacle: Box, from box: Box) {
             let (dx, dy) =
-                leftToRight ? (0.0, obstacle.minY - nodeGap - box.maxY) : (obstacle.maxX + nodeGap - box.minX, 0.0)
+                leftToRight ? (0.0, obstacle.minY - movedGap - box.maxY) : (obstacle.maxX + movedGap - box.minX, 0.0)
             for node in nodes { boxes[node] = boxes[node].moved(dx, dy) }
             for cluster in clusters {
                 clusterBoxes[cluster] = clusterBoxes[cluster]?.moved(dx, dy)
@@ -227,6 +244,54 @@ enum KeptPlaces {
                 }
             }
             return nil
+        }
+
+        /// What a cluster draws around: its nodes' and inner clusters' boxes as they now stand (no margins).
+        private func contents(of cluster: Int) -> Box? {
+            var result: Box?
+            for node in fresh.clusters[cluster].nodes { result = result.map { $0.union(boxes[node]) } ?? boxes[node] }
+            for inner in fresh.clusters[cluster].clusters {
+                guard let box = clusterBoxes[inner] else { continue }
+                result = result.map { $0.union(box) } ?? box
+            }
+            return result
+        }
+
+        /// Two clusters side by side whose margins (`dot`'s, taken from the fresh layout) overlap while what they
+        /// draw around does not: the facing margins are cut to meet halfway between their contents — `dot` gave
+        /// them room it spread differently around models that now stay where they were.
+        mutating func trimFacingMargins() {
+            for group in [fresh.outermost] + fresh.clusters.map(\.clusters) {
+                for (position, first) in group.enumerated() {
+                    for second in group[(position + 1)...] {
+                        trim(first, second)
+                    }
+                }
+            }
+        }
+
+        private mutating func trim(_ first: Int, _ second: Int) {
+            guard var one = clusterBoxes[first], var other = clusterBoxes[second], one.intersects(other),
+                let inOne = contents(of: first), let inOther = contents(of: second)
+            else { return }
+            let least = KeptPlaces.nodeGap
+            if inOne.maxX + least <= inOther.minX {
+                let middle = (inOne.maxX + inOther.minX) / 2
+                (one.maxX, other.minX) = (min(one.maxX, middle - 1), max(other.minX, middle + 1))
+            } else if inOther.maxX + least <= inOne.minX {
+                let middle = (inOther.maxX + inOne.minX) / 2
+                (other.maxX, one.minX) = (min(other.maxX, middle - 1), max(one.minX, middle + 1))
+            } else if inOne.maxY + least <= inOther.minY {
+                let middle = (inOne.maxY + inOther.minY) / 2
+                (one.maxY, other.minY) = (min(one.maxY, middle - 1), max(other.minY, middle + 1))
+            } else if inOther.maxY + least <= inOne.minY {
+                let middle = (inOther.maxY + inOne.minY) / 2
+                (other.maxY, one.minY) = (min(other.maxY, middle - 1), max(one.minY, middle + 1))
+            } else {
+                return
+            }
+            clusterBoxes[first] = one
+            clusterBoxes[second] = other
         }
 
         /// Whether every cluster holds no node that is not its own, and no two clusters side by side overlap.

@@ -78,7 +78,8 @@ enum ReplaySegments {
             first = step
             models = shown.models
             chains.reset(to: models, shown: shown.models)
-            grownFrom = nil
+            // A new run keeps what it can of the places the run before it drew.
+            grownFrom = result.last?.drawing
             let started = try laidOut(models)
             drawing = started
             grownFrom = started
