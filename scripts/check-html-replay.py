@@ -82,20 +82,113 @@ def expect(condition, message):
         failures.append(message)
 
 
-def tree_at(step):
-    """The models `tree --at STEP` places, as 'Type id' strings."""
+def tree_json(step):
+    """`tree --at STEP --format json`, or None (step 0, or a failure, counted)."""
     run = subprocess.run([navgraph, "tree", "--at", str(step), "--format", "json", log], capture_output=True, text=True)
     if step == 0:
-        return set()
+        return None
     if run.returncode != 0:
         failures.append("tree --at %d failed: %s" % (step, run.stderr.strip()))
+        return None
+    return json.loads(run.stdout)
+
+
+def placed_ids(tree):
+    result, pending = set(), list(tree["roots"])
+    while pending:
+        node = pending.pop()
+        result.add(node["id"])
+        pending.extend(node["children"])
+    return result
+
+
+def tree_at(step):
+    """The models `tree --at STEP` places, as 'Type id' strings."""
+    tree = tree_json(step)
+    if tree is None:
         return set()
-    result, pending = set(), list(json.loads(run.stdout)["roots"])
+    result, pending = set(), list(tree["roots"])
     while pending:
         node = pending.pop()
         result.add(page_name(node["type"], node["id"]))
         pending.extend(node["children"])
     return result
+
+
+def leaks_at(step):
+    """The leaks `render --at STEP` draws (the models `tree --at STEP` lists as left): each as 'Type id', with the id
+    of the model it hangs from and how that one is drawn — placed (1), left too (2), or its ghost (0)."""
+    tree = tree_json(step)
+    if tree is None:
+        return set()
+    # Before the end they are "left"; at the end, "leaked".
+    departed = tree.get("left", []) + tree.get("leaked", [])
+    placed, left = placed_ids(tree), {m["id"] for m in departed}
+    return {(page_name(m["type"], m["id"]), m.get("parent"),
+             None if m.get("parent") is None else 1 if m["parent"] in placed else 2 if m["parent"] in left else 0)
+            for m in departed}
+
+
+# The leaks the page draws at this step: each model shown as left, with the model its shown arrow comes from and how
+# that one is drawn; and the ones drawn inside a window's (or a container's) box, which render never does.
+PAGE_LEAKS = """
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent);
+    var groups = data.drawings[Number(document.getElementById('drawing').dataset.drawing)].groups;
+    function name(i) { return (data.models[i].type + ' ' + data.models[i].id).trim(); }
+    var shown = Array.from(document.querySelectorAll('#drawing svg g[data-group]'));
+    var leaks = {}, inside = [];
+    var clusters = shown.filter(function (g) { return g.classList.contains('cluster'); }).map(function (g) {
+        return g.getBoundingClientRect(); });
+    shown.forEach(function (g) {
+        var group = groups[Number(g.getAttribute('data-group'))];
+        if (group.left !== undefined) {
+            if (!leaks[name(group.left)]) leaks[name(group.left)] = [null, null];
+            var r = g.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            if (clusters.some(function (c) { return x > c.left && x < c.right && y > c.top && y < c.bottom; }))
+                inside.push(name(group.left));
+        }
+        if (group.leak !== undefined) leaks[name(group.leak[1])] = [data.models[group.leak[0]].id, group.leak[2]];
+    });
+    // A model shown as left in place (inside its old box) is not drawn as render draws a leak.
+    shown.forEach(function (g) {
+        var group = groups[Number(g.getAttribute('data-group'))];
+        if (group.node !== undefined && g.classList.contains('left')) inside.push(name(group.node));
+    });
+    // How a leak's outline and arrow stand out: their colour's contrast with the drawing's background (WCAG's ratio of
+    // relative luminances) and its lightness (HSL): near white, a leak reads as any other node of a dark theme.
+    function rgb(colour) { var m = /rgba?\(([0-9.]+), ([0-9.]+), ([0-9.]+)/.exec(colour); return m ? [+m[1], +m[2], +m[3]] : null; }
+    function luminance(c) {
+        var l = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+    }
+    var background = rgb(getComputedStyle(document.getElementById('drawing')).backgroundColor), colours = [];
+    shown.forEach(function (g) {
+        if (!g.classList.contains('left') && !g.classList.contains('leak')) return;
+        var outline = g.querySelector('path, polygon'), c = outline && rgb(getComputedStyle(outline).stroke);
+        if (!c || !background) return;
+        var a = luminance(c), b = luminance(background);
+        colours.push([g.getAttribute('class'), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+                      (Math.max.apply(null, c) + Math.min.apply(null, c)) / 510]);
+    });
+    // The leaks the drawing holds (past --max-nodes, the rest are folded into one "… N more" node).
+    var held = groups.filter(function (g) { return g.left !== undefined; }).map(function (g) { return name(g.left); });
+    return [Object.keys(leaks).map(function (k) { return [k, leaks[k][0], leaks[k][1]]; }), inside, held, colours];
+"""
+
+
+def check_leaks(how, step):
+    """Leaks drawn as `render --at STEP` draws them: outside every window, each hung from the model it last hung
+    from — that model placed, left too, or its ghost."""
+    page_leaks, inside, held, colours = driver.execute_script(PAGE_LEAKS)
+    faint = [(what, round(contrast, 2), round(lightness, 2)) for what, contrast, lightness in colours
+             if contrast < 3 or lightness > 0.75]
+    expect(not faint, "%s: at step %d leaks are drawn with too little contrast (< 3:1 against the background) or "
+           "near white (lightness > 0.75): %s" % (how, step, faint[:3]))
+    want = {leak for leak in leaks_at(step) if leak[0] in held}  # models folded out of the drawing are not compared
+    got = {(name, parent, variant) for name, parent, variant in page_leaks}
+    expect(got == want, "%s: at step %d the page draws the leaks %s; render --at draws %s" % (
+        how, step, sorted(got, key=str), sorted(want, key=str)))
+    expect(not inside, "%s: at step %d these leaks are drawn inside a window's boxes: %s" % (how, step, inside))
 
 
 page_names = None
@@ -160,24 +253,40 @@ EXPECTED_DRAWING = DRAWING_AT + """
     function has(list, i) { return (list || []).indexOf(i) >= 0; }
     var result = [];
     var drawing = drawingAt(data, step);
+    // A model shows where it is placed while placed, or as the ghost of what the step removed; once it left alive
+    // it shows apart, hung from the model it left from as the step shows that one (render's drawing of a leak).
+    function inPlace(i) { var v = visibility(i); return v === 1 || (v === 0 && has(current.removed, i)); }
+    function marks(i, left) {
+        var m = data.models[i];
+        return (has(current.added, i) ? ['added'] : []).concat(
+            has(current.removed, i) ? [left ? 'just-left' : 'removed'] : [], i === selected ? ['selected'] : [],
+            query && (m.type + ' ' + m.id).toLowerCase().indexOf(query) >= 0 ? ['match'] : []);
+    }
+    var ghosts = {};
+    drawing.groups.forEach(function (group) {
+        if (group.leak && group.leak[2] === 0 && visibility(group.leak[1]) === 2 && visibility(group.leak[0]) === 0)
+            ghosts[group.leak[0]] = true;
+    });
     drawing.groups.forEach(function (group, k) {
         var classes = null;
         if (group.node !== undefined) {
-            var i = group.node, v = visibility(i), removed = v === 0 && has(current.removed, i);
-            var m = data.models[i];
-            if (v !== 0 || removed) classes = ['node'].concat(v === 2 ? ['left'] : [],
-                has(current.added, i) ? ['added'] : [], removed ? ['removed'] : [], i === selected ? ['selected'] : [],
-                query && (m.type + ' ' + m.id).toLowerCase().indexOf(query) >= 0 ? ['match'] : []);
+            if (inPlace(group.node)) classes = ['node'].concat(marks(group.node, false));
+        } else if (group.left !== undefined) {
+            if (visibility(group.left) === 2) classes = ['node', 'left'].concat(marks(group.left, true));
+        } else if (group.ghost !== undefined) {
+            if (ghosts[group.ghost]) classes = ['node', 'ghost'];
         } else if (group.edge !== undefined) {
-            var f = group.edge[0], t = group.edge[1], a = visibility(f), b = visibility(t);
-            var gone = has(current.removed, f) || has(current.removed, t);
-            if ((a && b) || (gone && (a || has(current.removed, f)) && (b || has(current.removed, t))))
-                classes = ['edge'].concat(a === 2 || b === 2 ? ['leak'] : [], gone && !(a && b) ? ['removed'] : []);
+            var f = group.edge[0], t = group.edge[1], a = visibility(f) === 1, b = visibility(t) === 1;
+            var goneF = has(current.removed, f) && visibility(f) === 0, goneT = has(current.removed, t) && visibility(t) === 0;
+            if ((a && b) || ((goneF || goneT) && (a || goneF) && (b || goneT)))
+                classes = ['edge'].concat(a && b ? [] : ['removed']);
+        } else if (group.leak !== undefined) {
+            if (visibility(group.leak[1]) === 2 && visibility(group.leak[0]) === group.leak[2]) classes = ['edge', 'leak'];
         } else if (group.folded !== undefined) {
-            if (visibility(group.folded)) classes = ['node'];
-            else if (has(current.removed, group.folded)) classes = ['node', 'removed'];
+            if (visibility(group.folded) === 1) classes = ['node'];
+            else if (inPlace(group.folded)) classes = ['node', 'removed'];
         } else if (group.cluster !== undefined) {
-            if (drawing.clusters[group.cluster].some(function (i) { return visibility(i) || has(current.removed, i); }))
+            if (drawing.clusters[group.cluster].some(inPlace))
                 classes = ['cluster'];
         } else {
             classes = [/class="([^"]*)"/.exec(group.g)[1]];
@@ -230,6 +339,24 @@ ROWS = """
                 return data.models[m].id && row.lastChild.textContent.indexOf(data.models[m].id) >= 0; }))
             problems.push('row of step ' + row.dataset.step + ' names no id of the models it changed: ' +
                           row.lastChild.textContent);
+        // ... and in view, not behind the row's ellipsis: the id whole, or its first 8 characters (a UUID's first
+        // group, more than the drawing shows).
+        var cell = row.lastChild, box = cell.getBoundingClientRect();
+        var nodes = [], walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) nodes.push(walker.currentNode);
+        if (changed.length && !changed.some(function (m) {
+                var id = data.models[m].id;
+                return id && nodes.some(function (node) {
+                    var at = node.textContent.indexOf(id), clip = node.parentNode.getBoundingClientRect();
+                    if (at < 0) return false;
+                    var range = document.createRange();
+                    range.setStart(node, at);
+                    range.setEnd(node, at + Math.min(id.length, 8));
+                    var r = range.getBoundingClientRect();
+                    return r.right <= Math.min(box.right, clip.right) + 0.5 && r.left >= clip.left - 0.5;
+                }); }))
+            problems.push('row of step ' + row.dataset.step + ' hides the ids of the models it changed: ' +
+                          cell.textContent);
     });
     for (var j = first; j < Math.min(first + Math.floor(list.clientHeight / height), shownSteps.length); j++) {
         if (!rows.some(function (r) { return parseFloat(r.style.top) / r.offsetHeight === j; }))
@@ -275,6 +402,10 @@ VIEW = """
         if (inside) result.inside += 1;
         if (g.getAttribute('data-model') === String(result.focus)) result.focusInside = inside;
     });
+    var note = document.getElementById('framing');
+    result.framing = note && !note.classList.contains('off') && note.offsetHeight > 0 ? note.textContent : null;
+    var data = JSON.parse(document.getElementById('navgraph-data').textContent), m = data.models[result.focus];
+    result.focusName = m ? (m.type + ' ' + m.id).trim() : null;
     result.minFont = result.fonts.length ? Math.min.apply(null, result.fonts) : null;
     delete result.fonts;
     return result;
@@ -300,6 +431,15 @@ def check_view(how, focus=None):
     if view["nodes"] == 0:
         return view
     expect(view["minFont"] >= 9, "%s: at step %d node text is %.2f px on screen" % (how, step, view["minFont"]))
+    # A view of part of the step says so, naming what it frames and how to see all; a whole step says nothing.
+    if view["framed"] == "focus":
+        expect(view["framing"] is not None and "all (a)" in view["framing"] and
+               (view["focusName"] is None or view["focusName"] in view["framing"]),
+               "%s: at step %d the view frames part of the step (around %s) and says %r" % (
+                   how, step, view["focusName"], view["framing"]))
+    else:
+        expect(view["framing"] is None, "%s: at step %d the view frames the %s and says %r" % (
+            how, step, view["framed"], view["framing"]))
     if view["framed"] in ("step", "run"):
         expect(view["inside"] == view["nodes"], "%s: at step %d only %d of %d models are in view" % (
             how, step, view["inside"], view["nodes"]))
@@ -329,11 +469,12 @@ FLOATING = DRAWING_AT + """
         hasEdgeInto[g.edge[1]] = true;
         if (document.querySelector('#drawing g[data-group="' + k + '"]')) shownEdgeInto[g.edge[1]] = true;
     });
-    return Array.from(document.querySelectorAll('#drawing g.node[data-model]')).map(function (g) {
+    return Array.from(document.querySelectorAll('#drawing g.node[data-model]:not(.left)')).map(function (g) {
         return Number(g.getAttribute('data-model'));
     }).filter(function (m) {
         var parent = data.models[m].parent;
-        var parentShown = parent !== undefined && !!document.querySelector('#drawing g.node[data-model="' + parent + '"]');
+        var parentShown = parent !== undefined &&
+            !!document.querySelector('#drawing g.node[data-model="' + parent + '"]:not(.left)');
         return hasEdgeInto[m] && !shownEdgeInto[m] && parentShown;
     }).map(function (m) {
         return (data.models[m].type + ' ' + data.models[m].id).trim();
@@ -349,6 +490,7 @@ def check(step, how):
     got = shown()
     expect(got == want, "%s: step %d shows %s; tree --at has %s" % (how, step, sorted(got), sorted(want)))
     check_drawing(how)
+    check_leaks(how, step)
     floating = driver.execute_script(FLOATING)
     expect(not floating, "%s: at step %d these models have no arrow into them: %s" % (how, step, floating[:5]))
     check_view(how)

@@ -42,6 +42,9 @@ public struct ReplayHistory: Sendable {
         /// A tab's title, when the input gave one (the union's drawing titles the tab's cluster with it, as `render`
         /// does).
         public var title: String?
+        /// The key of the model it last hung from when it last left the hierarchy alive: where `render` draws it
+        /// while it is left (a leak hangs from its last parent, drawn as a ghost once that one is gone too).
+        public var leftFrom: String?
 
         /// Its visibility after `step`.
         public func visibility(after step: Int) -> Visibility {
@@ -127,8 +130,10 @@ public struct ReplayHistory: Sendable {
             }
             for ref in change.removed {
                 guard let index = indexByKey[ref.key] else { continue }
-                let alive = state.lifecycles[ref.key]?.leftStep != nil
+                let lifecycle = state.lifecycles[ref.key]
+                let alive = lifecycle?.leftStep != nil
                 set(index, alive ? .leftAlive : .hidden, at: step)
+                if alive { models[index].leftFrom = lifecycle?.lastPlacement?.parent?.key }
                 note(\.left, Moment(step: step, line: event.line), in: index)
                 removed.append(index)
             }
@@ -177,7 +182,8 @@ public struct ReplayHistory: Sendable {
             models.append(
                 Model(
                     ref: departed.model, kind: departed.kind ?? .screen, edge: nil,
-                    parent: departed.lastPlacement?.parent?.key, window: departed.lastPlacement?.window ?? "main"))
+                    parent: departed.lastPlacement?.parent?.key, window: departed.lastPlacement?.window ?? "main",
+                    leftFrom: departed.lastPlacement?.parent?.key))
             indexByKey[departed.model.key] = models.count - 1
             set(models.count - 1, .leftAlive, at: 0)
             note(\.left, Moment(step: 0, line: departed.leftLine ?? 0), in: models.count - 1)

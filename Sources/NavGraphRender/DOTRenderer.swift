@@ -31,6 +31,8 @@ public struct DOTRenderer: Renderer {
     public var labels = DiagramLabels()
     /// The part of the hierarchy drawn: every window, or one model's subtree, and how deep.
     public var scope = DrawingScope()
+    /// Top to bottom, each window under the one before rather than beside it (a narrower drawing).
+    public var windowsStacked = false
     /// Render statements by shape where that is exact (`StatementShapes`); tests turn it off to compare.
     var rendersByShape = true
 
@@ -71,7 +73,15 @@ public struct DOTRenderer: Renderer {
     public func render<Output: RenderOutput>(_ hierarchy: Hierarchy, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = scene(for: hierarchy)
+        try render(hierarchy, departed: nil, to: &output)
+    }
+
+    /// Renders with `departed` drawn as the models that left (`nil`: the hierarchy's own).
+    @discardableResult
+    func render<Output: RenderOutput>(
+        _ hierarchy: Hierarchy, departed: [DOTScene.Departure]?, to output: inout Output
+    ) throws(RenderError) -> RenderSummary {
+        let scene = scene(for: hierarchy, departed: departed)
         let drawnLabels = labels(for: scene)
         if rendersByShape, let text = renderedByShape(scene, labels: drawnLabels) {
             output.write(text)
@@ -99,11 +109,11 @@ public struct DOTRenderer: Renderer {
             })
     }
 
-    func scene(for hierarchy: Hierarchy) -> DOTScene {
+    func scene(for hierarchy: Hierarchy, departed: [DOTScene.Departure]? = nil) -> DOTScene {
         DOTScene(
             hierarchy: hierarchy, legend: legend, leakLabel: endOfInput ? "leaked" : "left, not finished",
             maxNodes: maxNodes, maxChildren: maxNodes == nil ? Int.max : 40, leftToRight: direction == .leftToRight,
-            legendBelow: true, scope: scope)
+            legendBelow: true, windowsStacked: windowsStacked, scope: scope, departed: departed)
     }
 
     /// The theme's values outside the statements.

@@ -25,7 +25,9 @@ struct DOTScene {
         case legendRow(LegendRow)
         case legendEnd
         /// An invisible edge from the lowest model to the legend, after its cluster: Graphviz then places the legend
-        /// under the drawing instead of beside it (`legendBelow`).
+        /// under the drawing instead of beside it (`legendBelow`); also from a window's lowest model to the next
+        /// window's first, which puts that window under it (`windowsStacked`). Every theme draws it, so a user's
+        /// theme stacks windows too.
         case legendAnchor(from: String, to: String)
     }
 
@@ -64,6 +66,12 @@ struct DOTScene {
         return drawn
     }
 
+    /// A model that left the hierarchy alive, and the model it last hung from.
+    struct Departure {
+        var model: ModelRef
+        var parent: ModelRef?
+    }
+
     private(set) var statements: [Statement] = []
     private let leftToRight: Bool
 
@@ -81,9 +89,12 @@ struct DOTScene {
     ///     read top down (tab 1, the sidebar and the first window on top).
     ///   - scope: the subtree drawn (`focus`: only its window, from that model down, with the leaks that hung in it)
     ///     and how deep (`maxDepth`).
+    ///   - windowsStacked: top to bottom, each window under the one before instead of beside it: two windows side by
+    ///     side are as wide as both, which a document's column shrinks (`DrawingReadability`).
     init(
         hierarchy: Hierarchy, legend: Bool, leakLabel: String = "leaked", maxNodes: Int? = nil, maxChildren: Int = 40,
-        leftToRight: Bool = false, legendBelow: Bool = false, scope: DrawingScope = DrawingScope()
+        leftToRight: Bool = false, legendBelow: Bool = false, windowsStacked: Bool = false,
+        scope: DrawingScope = DrawingScope(), departed givenDeparted: [Departure]? = nil
     ) {
         self.leftToRight = leftToRight
         var dotIDs: [String: String] = [:]
@@ -91,6 +102,8 @@ struct DOTScene {
         var budget = maxNodes ?? Int.max
         let focusNode = scope.focus.flatMap { hierarchy.node($0) }
         var drawnKeys = Set<String>()
+        // Each window's statements, for stacking them.
+        var windowBlocks: [Range<Int>] = []
         for window in hierarchy.openWindows {
             if let focusNode, focusNode.window != window.name { continue }
             let all =
@@ -104,6 +117,7 @@ struct DOTScene {
             for node in nodes where dotIDs[node.key] == nil { dotIDs[node.key] = "n\(dotIDs.count)" }
             let windowStart = statements.count
             appendWindow(window, nodes: nodes, dotIDs: dotIDs, clusterCount: &clusterCount)
+            windowBlocks.append(windowStart..<statements.count)
             // Left to right, windows stack bottom up: the first window goes last to be on top.
             if leftToRight {
                 let block = statements[windowStart...]
@@ -111,16 +125,18 @@ struct DOTScene {
                 statements.insert(contentsOf: block, at: 0)
             }
         }
-        var departed = hierarchy.departedModels
+        var departed =
+            givenDeparted
+            ?? hierarchy.departedModels.map { Departure(model: $0.model, parent: $0.lastPlacement?.parent) }
         if focusNode != nil {
             // The leaks that last hung in the subtree drawn, or from one of those (a leaked subtree).
             var inside = drawnKeys
-            var kept: [ModelLifecycle] = []
+            var kept: [Departure] = []
             var rest = departed
             while true {
                 let (now, later) = (
-                    rest.filter { inside.contains($0.lastPlacement?.parent?.key ?? "") },
-                    rest.filter { !inside.contains($0.lastPlacement?.parent?.key ?? "") }
+                    rest.filter { inside.contains($0.parent?.key ?? "") },
+                    rest.filter { !inside.contains($0.parent?.key ?? "") }
                 )
                 if now.isEmpty { break }
                 kept += now
@@ -143,6 +159,15 @@ struct DOTScene {
                     id: id,
                     model: ModelRef(key: "collapsed:departed", id: "", type: "… \(hidden.formatted) more \(leakLabel)"),
                     kind: .screen, state: .leaked))
+        }
+        if windowsStacked && !leftToRight {
+            // After every window's nodes, so that no edge names a node before its cluster declares it.
+            for (upper, lower) in zip(windowBlocks, windowBlocks.dropFirst()) {
+                guard let bottom = Self.lowestNode(in: statements[upper]),
+                    let top = statements[lower].lazy.compactMap(\.nodeID).first
+                else { continue }
+                statements.append(.legendAnchor(from: bottom, to: top))
+            }
         }
         if legend { appendLegend(below: legendBelow && !leftToRight) }
     }
@@ -230,9 +255,11 @@ struct DOTScene {
     }
 
     /// Models that left the hierarchy and never finished: red, dashed, hung from their last parent. A last parent
-    /// that is not drawn (it left too, and finished) is drawn as a ghost, so no leak floats without its place.
-    private mutating func appendDeparted(_ departed: [ModelLifecycle], dotIDs: inout [String: String], label: String) {
-        for lifecycle in departed {
+    /// that is not drawn (it left too, and finished) is drawn as a ghost, so no leak floats without its place. A
+    /// model given more than once is drawn once, hung from each parent given (the replay page's layout of a run,
+    /// where the parent is placed at some steps and gone at others).
+    private mutating func appendDeparted(_ departed: [Departure], dotIDs: inout [String: String], label: String) {
+        for lifecycle in departed where dotIDs[lifecycle.model.key] == nil {
             let id = "n\(dotIDs.count)"
             dotIDs[lifecycle.model.key] = id
             statements.append(
@@ -240,7 +267,7 @@ struct DOTScene {
         }
         let departedKeys = Set(departed.map(\.model.key))
         for lifecycle in departed {
-            guard let parent = lifecycle.lastPlacement?.parent else { continue }
+            guard let parent = lifecycle.parent else { continue }
             if dotIDs[parent.key] == nil {
                 let id = "n\(dotIDs.count)"
                 dotIDs[parent.key] = id
@@ -465,12 +492,14 @@ struct DOTScene {
         for row in rows { statements.append(.legendRow(row)) }
         statements.append(.legendEnd)
         statements.append(.close)
-        if below, let lowest = lowestNode() { statements.append(.legendAnchor(from: lowest, to: "legend")) }
+        if below, let lowest = Self.lowestNode(in: statements[...]) {
+            statements.append(.legendAnchor(from: lowest, to: "legend"))
+        }
     }
 
-    /// The drawn model furthest down its edges (the first of them, so the legend sits at the left), which a
-    /// top-to-bottom layout ranks lowest; `nil` in a drawing without nodes.
-    private func lowestNode() -> String? {
+    /// The drawn model of `statements` furthest down its edges (the first of them, so the legend sits at the left),
+    /// which a top-to-bottom layout ranks lowest; `nil` where there are no nodes.
+    private static func lowestNode(in statements: ArraySlice<Statement>) -> String? {
         var depth: [String: Int] = [:]
         var order: [String] = []
         for case .node(let id, _, _, _) in statements {
@@ -478,14 +507,18 @@ struct DOTScene {
             order.append(id)
         }
         // Parents come before their children in the statements, so one pass settles nearly all; a few more settle
-        // an edge written before its parent's depth was known.
-        for _ in 0..<4 {
+        // an edge written before its parent's depth was known, and a stacked window's models (its anchor comes
+        // after them): two passes a window.
+        let windows = statements.count { if case .legendAnchor = $0 { true } else { false } }
+        for _ in 0..<(4 + 2 * windows) {
             var changed = false
             for statement in statements {
                 let from: String
                 let to: String
                 switch statement {
-                case .edge(let edgeFrom, let edgeTo, _, _), .leakEdge(let edgeFrom, let edgeTo, _):
+                // A stacked window hangs under the one before (`windowsStacked`): its models are lower.
+                case .edge(let edgeFrom, let edgeTo, _, _), .leakEdge(let edgeFrom, let edgeTo, _),
+                    .legendAnchor(let edgeFrom, let edgeTo):
                     (from, to) = (edgeFrom, edgeTo)
                 default: continue
                 }
@@ -497,6 +530,13 @@ struct DOTScene {
         }
         let deepest = depth.values.max() ?? 0
         return order.first { depth[$0] == deepest }
+    }
+}
+
+extension DOTScene.Statement {
+    /// The id of the node this statement draws.
+    fileprivate var nodeID: String? {
+        if case .node(let id, _, _, _) = self { id } else { nil }
     }
 }
 

@@ -8,6 +8,8 @@ public enum DrawingOutput {
     /// How to draw, whatever the format; each format takes what applies to it.
     public struct Options {
         public var direction: DOTRenderer.Direction = .topToBottom
+        /// Top to bottom, windows one under another rather than side by side (DOT, SVG, PNG, PDF).
+        public var windowsStacked = false
         public var legend = true
         /// How nodes name their models in DOT, SVG, PNG, PDF and Mermaid (UUIDs shortened, a type suffix left out).
         public var labels = DiagramLabels()
@@ -73,6 +75,7 @@ public enum DrawingOutput {
         renderer.maxNodes = options.maxNodes
         renderer.labels = options.labels
         renderer.scope = options.scope
+        renderer.windowsStacked = options.windowsStacked
         return renderer
     }
 }

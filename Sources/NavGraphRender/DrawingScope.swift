@@ -14,25 +14,27 @@ public struct DrawingScope: Sendable, Equatable {
         self.maxDepth = maxDepth
     }
 
-    /// What `--focus TEXT` names in `hierarchy`: a placed model whose id is `text`, else the only one whose id
+    /// What `--focus TEXT` names in `hierarchy`: a placed model whose id is `text`, else an open window named `text`
+    /// (its root: the whole window, as the readability note's "one window" means), else the only model whose id
     /// starts with it, else the first (in drawing order) whose type is `text`.
     public enum Match: Equatable, Sendable {
         case model(key: String)
         /// Several models' ids start with it: their ids, the first few.
         case ambiguous(ids: [String])
-        /// Nothing: the types placed, sorted.
-        case none(types: [String])
+        /// Nothing: the types placed and the open windows' names, sorted.
+        case none(types: [String], windows: [String])
     }
 
     public static func match(_ text: String, in hierarchy: Hierarchy) -> Match {
         let placed = hierarchy.openWindows.flatMap { hierarchy.preorder(window: $0.name).map(\.node) }
         if let exact = placed.first(where: { $0.model.id == text || $0.key == text }) { return .model(key: exact.key) }
+        if let root = hierarchy.openWindows.first(where: { $0.name == text })?.root { return .model(key: root) }
         let prefixed = placed.filter { $0.model.id.hasPrefix(text) }
         if prefixed.count == 1 { return .model(key: prefixed[0].key) }
         if prefixed.count > 1 { return .ambiguous(ids: prefixed.prefix(5).map(\.model.id)) }
         if let typed = placed.first(where: { $0.model.type == text || $0.model.qualifiedType == text }) {
             return .model(key: typed.key)
         }
-        return .none(types: Set(placed.map(\.model.type)).sorted())
+        return .none(types: Set(placed.map(\.model.type)).sorted(), windows: hierarchy.openWindows.map(\.name).sorted())
     }
 }

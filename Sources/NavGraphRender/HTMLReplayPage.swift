@@ -219,11 +219,17 @@ public struct HTMLReplayPage {
         return memo.store(try newDrawing(of: models, grownFrom: earlier, engine: engine, pane: pane), key)
     }
 
-    /// What a drawing of `models` depends on: each model as the union places it.
+    /// What a drawing of `models` (`ReplaySegment.models`) depends on: each model as the union places it, and each
+    /// one left alive with the model it left from.
     private func drawingKey(_ models: [Int]?) -> String {
         var key = ""
-        for index in models ?? Array(history.models.indices) {
-            let model = history.models[index]
+        let count = history.models.count
+        for shown in models ?? Array(history.models.indices) + leftAliveEver.map({ count + $0 }) {
+            if shown >= count {
+                key += "left\u{1}\(shown - count)\u{1}" + (history.models[shown - count].leftFrom ?? "") + "\n"
+                continue
+            }
+            let model = history.models[shown]
             key += model.ref.key + "\u{1}" + model.ref.id + "\u{1}" + model.ref.type
             key += "\u{1}" + (model.ref.module ?? "")
             key += "\u{1}" + model.kind.rawValue + "\u{1}" + (model.edge.map { "\($0)" } ?? "") + "\u{1}"
@@ -235,10 +241,10 @@ public struct HTMLReplayPage {
     private func newDrawing(
         of models: [Int]?, grownFrom earlier: Drawing?, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
-        let hierarchy = Self.union(of: history, only: models)
+        let (hierarchy, departed) = layoutInput(models)
         var dot = ""
-        let summary = try dotRenderer.render(hierarchy, to: &dot)
-        let scene = dotRenderer.scene(for: hierarchy)
+        let summary = try dotRenderer.render(hierarchy, departed: departed, to: &dot)
+        let scene = dotRenderer.scene(for: hierarchy, departed: departed)
         var modelOf: [String: String] = [:]
         for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
         var (svg, places) = try engine.drawWithPlaces(dot: dot, placed: false)
@@ -262,13 +268,70 @@ public struct HTMLReplayPage {
         return drawing
     }
 
+    /// What a layout of `models` (`ReplaySegment.models`; `nil`: everything) draws: the union of the models it
+    /// places, and the ones it shows left alive, drawn as `render` draws leaks.
+    func layoutInput(_ models: [Int]?) -> (hierarchy: Hierarchy, departed: [DOTScene.Departure]) {
+        let count = history.models.count
+        let placed = models.map { $0.filter { $0 < count } }
+        let left = models.map { $0.filter { $0 >= count }.map { $0 - count } } ?? leftAliveEver
+        return (Self.union(of: history, only: placed), departures(left, placed: placed.map(Set.init)))
+    }
+
+    /// The models left alive at some step: each is drawn apart while it is (`ReplaySegment.models`).
+    private var leftAliveEver: [Int] {
+        history.models.indices.filter { index in history.models[index].changes.contains { $0.visibility == .leftAlive }
+        }
+    }
+
+    /// Key prefixes of a model drawn as left alive, and of the ghost of the model one left from (`render`'s ghost:
+    /// the model a leak hangs from, once that one is gone).
+    static let leftPrefix = "left:"
+    static let ghostPrefix = "ghost:"
+
+    /// The models `left` (indexes) as `render` draws leaks: outside the windows, each hung from the model it left
+    /// from — that model where the layout places it, or left alive too, or its ghost once gone. A layout serves a
+    /// run of steps, and the model left from may be each of these at some step of it: the leak hangs from each one
+    /// the run can show (the page shows the arrow from the one the step shows). `placed`: the models the layout
+    /// places (`nil`: all).
+    private func departures(_ left: [Int], placed: Set<Int>?) -> [DOTScene.Departure] {
+        let leftSet = Set(left)
+        var result: [DOTScene.Departure] = []
+        for index in left {
+            let model = history.models[index]
+            var ref = model.ref
+            ref.key = Self.leftPrefix + ref.key
+            guard let parentKey = model.leftFrom, let parent = history.index(of: parentKey) else {
+                result.append(DOTScene.Departure(model: ref, parent: nil))
+                continue
+            }
+            let parentModel = history.models[parent]
+            var parents: [ModelRef] = []
+            if placed.map({ $0.contains(parent) }) ?? true { parents.append(parentModel.ref) }
+            if leftSet.contains(parent) {
+                var leftParent = parentModel.ref
+                leftParent.key = Self.leftPrefix + leftParent.key
+                parents.append(leftParent)
+            }
+            if parents.isEmpty || parentModel.changes.contains(where: { $0.visibility == .hidden }) {
+                var ghost = parentModel.ref
+                ghost.key = Self.ghostPrefix + ghost.key
+                parents.append(ghost)
+            }
+            for parentRef in parents { result.append(DOTScene.Departure(model: ref, parent: parentRef)) }
+        }
+        return result
+    }
+
     /// The page's layouts, each with the steps it draws.
     func laidOut(
         _ layout: Layout, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
         switch layout {
         case .union:
-            let all = ReplaySegment(steps: 0...history.steps.count, models: Array(history.models.indices))
+            let count = history.models.count
+            let all = ReplaySegment(
+                steps: 0...history.steps.count, models: Array(history.models.indices) + leftAliveEver.map { count + $0 }
+            )
             return [(all, try drawing(of: nil, engine: engine, pane: pane))]
         case .fit:
             return try ReplaySegments.split(
@@ -324,40 +387,55 @@ public struct HTMLReplayPage {
         output += "]}"
     }
 
-    /// A step's words as its row in the event list shows them, where a row has room for about 45 characters and
-    /// cut the end: each long type name (`MessageThreadDetailNavigationModel`) shortened to its first words
-    /// (`MessageThreadDetail…`), so the ids after it stay in view (`push MessageThreadDetail… M1 onto stack I1`). Ids
-    /// are never shortened: a word is a type when it is an identifier in camel case (a capital first, small letters
-    /// and another capital in it; no `-`, so never a UUID, nor a hex id). The row's tooltip and the search keep the
-    /// whole text.
+    /// A step's words as its row in the event list shows them, where a row has room for about 34 characters: each
+    /// long type name is shortened in its middle to its first camel-case words and its last
+    /// (`MainTabsNavigationModel` → `MainTabs…Model`), never an id (a word with a `-`, a UUID, or without small
+    /// letters, a hex id). The page keeps the id of a model the step changed in view whatever stands before it (it
+    /// cuts the words before the id first); the row's tooltip and the search keep the whole text.
     static func rowText(_ text: String) -> String {
-        guard text.utf8.count > 24 else { return text }
+        guard text.utf8.count > rowTypeLength + 4 else { return text }
         var changed = false
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            // The word and what ends it: `ThreadModel,` or `SegmentedTabsNavigationModel:`.
             let core = word.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard core.count > rowTypeLength + 4, core.count == word.count || core.count >= word.count - 2,
-                let first = core.first, first.isUppercase,
-                core.dropFirst().contains(where: \.isUppercase), core.contains(where: \.isLowercase)
-            else { return word }
-            // Whole camel-case words while they fit, at least the first.
-            var kept = core.startIndex
-            var index = core.index(after: core.startIndex)
-            while index < core.endIndex {
-                if core[index].isUppercase, core[core.index(before: index)].isLowercase {
-                    if core.distance(from: core.startIndex, to: index) > rowTypeLength { break }
-                    kept = index
-                }
-                index = core.index(after: index)
+            guard core.count == word.count || core.count >= word.count - 2, let short = shortenedType(core) else {
+                return word
             }
-            if kept == core.startIndex { kept = core.index(core.startIndex, offsetBy: rowTypeLength) }
             changed = true
-            return core[..<kept] + "…" + word[core.endIndex...]
+            return short + word[core.endIndex...]
         }
         return changed ? words.joined(separator: " ") : text
     }
 
-    /// A type longer than this (and 4 more) is shortened in an event row.
+    /// A type longer than this is shortened in an event row.
     static let rowTypeLength = 20
+    /// `word` shortened when it is a camel-case type name longer than `rowTypeLength` (a capital first, small letters
+    /// and another capital in it; no `-`, so never a UUID, nor a hex id): its first words and its last.
+    private static func shortenedType(_ word: Substring) -> Substring? {
+        guard word.count > rowTypeLength, !word.contains("-"), let first = word.first, first.isUppercase,
+            word.dropFirst().contains(where: \.isUppercase), word.contains(where: \.isLowercase)
+        else { return nil }
+        // Where each camel-case word starts (a capital after a small letter).
+        var starts = [word.startIndex]
+        var index = word.index(after: word.startIndex)
+        while index < word.endIndex {
+            if word[index].isUppercase, word[word.index(before: index)].isLowercase { starts.append(index) }
+            index = word.index(after: index)
+        }
+        let last = starts.count > 1 ? word[starts[starts.count - 1]...] : ""
+        let tail = last.count <= 6 ? last : ""
+        var kept = word.startIndex
+        for start in starts.dropFirst()
+        where word.distance(from: word.startIndex, to: start) + 1 + tail.count
+            <= rowTypeLength
+        {
+            kept = start
+        }
+        if kept == word.startIndex {
+            kept = word.index(word.startIndex, offsetBy: rowTypeLength - 1 - tail.count)
+        }
+        return word[..<kept] + "…" + tail
+    }
 
     /// Each step: its line, time, event, text, the models it added and removed, its warnings, its drawing.
     private func writeSteps(drawingOfStep: [Int], to output: inout String) {
@@ -403,15 +481,30 @@ public struct HTMLReplayPage {
             case .node:
                 if let model = placed.modelByDotID[group.title] {
                     output += ",\"node\":\(model)"
+                } else if let model = placed.leftByDotID[group.title] {
+                    output += ",\"left\":\(model)"
+                } else if let model = placed.ghostByDotID[group.title] {
+                    output += ",\"ghost\":\(model)"
                 } else if let parent = placed.foldedUnder[group.title] {
                     output += ",\"folded\":\(parent)"
                 }
             case .edge:
                 let ends = group.title.components(separatedBy: "->")
-                if ends.count == 2, let from = placed.modelByDotID[ends[0]],
+                guard ends.count == 2 else { break }
+                if let from = placed.modelByDotID[ends[0]],
                     let to = placed.modelByDotID[ends[1]] ?? placed.foldedUnder[ends[1]]
                 {
                     output += ",\"edge\":[\(from),\(to)]"
+                } else if let to = placed.leftByDotID[ends[1]] {
+                    // A leak's arrow, from the model it left from as the step shows that one: placed (1), left
+                    // alive too (2) or gone, its ghost (0).
+                    if let from = placed.modelByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),1]"
+                    } else if let from = placed.leftByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),2]"
+                    } else if let from = placed.ghostByDotID[ends[0]] {
+                        output += ",\"leak\":[\(from),\(to),0]"
+                    }
                 }
             case .cluster:
                 if let cluster = placed.clusterByDotID[group.title] { output += ",\"cluster\":\(cluster)" }
@@ -426,6 +519,9 @@ public struct HTMLReplayPage {
     /// Which model, cluster or folded model's children each DOT id of the union drawing stands for.
     private struct Placed {
         var modelByDotID: [String: Int] = [:]
+        /// A model drawn as left alive, apart (`ReplaySegment.models`), and the ghost of one a leak left from.
+        var leftByDotID: [String: Int] = [:]
+        var ghostByDotID: [String: Int] = [:]
         var clusterByDotID: [String: Int] = [:]
         /// A "… N more" node's id: the model whose left-out children it stands for.
         var foldedUnder: [String: Int] = [:]
@@ -449,6 +545,18 @@ public struct HTMLReplayPage {
             case .close:
                 _ = open.popLast()
             case .node(let id, let model, _, _):
+                if model.key.hasPrefix(Self.leftPrefix),
+                    let index = history.index(of: String(model.key.dropFirst(Self.leftPrefix.count)))
+                {
+                    placed.leftByDotID[id] = index
+                    continue
+                }
+                if model.key.hasPrefix(Self.ghostPrefix),
+                    let index = history.index(of: String(model.key.dropFirst(Self.ghostPrefix.count)))
+                {
+                    placed.ghostByDotID[id] = index
+                    continue
+                }
                 guard let index = history.index(of: model.key) else {
                     // A "… N more" node standing for a model's children left out: shown with that model.
                     if model.key.hasPrefix(Self.foldedPrefix),

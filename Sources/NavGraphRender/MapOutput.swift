@@ -35,14 +35,21 @@ public enum MapOutput {
     }
 
     /// The renderer of `format`, `nil` for a format not in `formats` (or a laid-out one without `layout`, which
-    /// draws svg, png and pdf: NavGraphGraphviz's `GraphvizLayout`).
+    /// draws svg, png and pdf: NavGraphGraphviz's `GraphvizLayout`). `measured` is called with how an SVG or PNG
+    /// drawing reads in a document's column (`LaidOutRenderer.measured`).
     public static func renderer(
-        for format: OutputFormat, look: Look = Look(), layout: (any DOTLayoutEngine)?
+        for format: OutputFormat, look: Look = Look(), layout: (any DOTLayoutEngine)?,
+        measured: ((DrawingReadability) -> Void)? = nil
     ) -> (any Renderer<NavigationMap>)? {
         let dot = NavigationMapDOTRenderer(look)
         switch format {
         case .dot: return dot
-        case .svg, .png, .pdf: return layout.map { LaidOutRenderer(dot: dot, format: format, engine: $0) }
+        case .svg, .png, .pdf:
+            return layout.map { engine in
+                var renderer = LaidOutRenderer(dot: dot, format: format, engine: engine)
+                renderer.measured = measured
+                return renderer
+            }
         case .mermaid, .markdown:
             var renderer = NavigationMapMermaidRenderer(
                 direction: look.direction, markdown: format == .markdown, grouped: look.grouped, labels: look.labels)

@@ -8,7 +8,10 @@ import NavGraphCore
 /// - every subgraph names its `direction`: a subgraph no edge crosses is laid out on its own, and without a
 ///   direction of its own Mermaid turns it the other way (a `TB` window drawn left to right);
 /// - sibling subgraphs are written last first: Mermaid adds subgraphs to the layout in reverse order of
-///   declaration, so written in order, tab 2 lands before tab 1 (left of it in `TB`, above it in `LR`).
+///   declaration, so written in order, tab 2 lands before tab 1 (left of it in `TB`, above it in `LR`);
+/// - in a tabs or split container, a tab or column that is a plain node (with what it presents) is framed in a
+///   subgraph of its own, drawn without an outline: Mermaid puts plain nodes among sibling subgraphs where it likes (a
+///   split's sidebar landed right of its content column, a fourth tab between the first and second).
 struct MermaidFlowchart {
     /// A subgraph's contents, or the top level's, in the order the caller gave them.
     private final class Frame {
@@ -29,6 +32,8 @@ struct MermaidFlowchart {
         case feature = "feature_group"
         /// A map's group around a container type of another kind (a switch, a screen holding children).
         case container = "container_group"
+        /// A tab or column that is a plain node, framed to keep its place among its siblings (no outline).
+        case place = "place_group"
 
         init?(_ kind: DOTScene.ClusterKind) {
             switch kind {
@@ -133,10 +138,12 @@ struct MermaidFlowchart {
         var statements: [[String: Any]] = []
         var classes: [String: [String]] = [:]
         var edgeIndex = 0
-        func write(_ frame: Frame, depth: Int) {
+        func write(_ frame: Frame, depth: Int, id: String = "", style: String? = nil) {
             let indent = String(repeating: "  ", count: depth + 1)
             var subgraphsWritten = false
-            for item in frame.items {
+            let placed = [GroupStyle.tabs.rawValue, GroupStyle.split.rawValue].contains(style)
+            let items = placed ? Self.placed(frame.items, in: id) : frame.items
+            for item in items {
                 switch item {
                 case .statement(var statement):
                     for key in Array(statement.keys) {
@@ -153,12 +160,12 @@ struct MermaidFlowchart {
                     // All of this frame's subgraphs, last first, where the first one stood.
                     guard !subgraphsWritten else { continue }
                     subgraphsWritten = true
-                    for case .subgraph(let id, let label, let style, let inner) in frame.items.reversed() {
+                    for case .subgraph(let id, let label, let style, let inner) in items.reversed() {
                         statements.append([
                             "subgraph": ["id": id, "label": label, "indent": indent, "direction": direction]
                         ])
                         if let style { classes[style, default: []].append(id) }
-                        write(inner, depth: depth + 1)
+                        write(inner, depth: depth + 1, id: id, style: style)
                         statements.append(["end": ["indent": indent]])
                     }
                 }
@@ -166,6 +173,32 @@ struct MermaidFlowchart {
         }
         write(root, depth: 0)
         return (statements, classes)
+    }
+
+    /// A tabs or split container's items with each run of plain nodes after the container's own node framed in a
+    /// subgraph of its own (`GroupStyle.place`), so that every tab or column is a subgraph and keeps its place.
+    private static func placed(_ items: [Frame.Item], in id: String) -> [Frame.Item] {
+        guard items.contains(where: { if case .subgraph = $0 { true } else { false } }) else { return items }
+        var result: [Frame.Item] = []
+        var containerSeen = false
+        var run = Frame()
+        func endRun() {
+            guard !run.items.isEmpty else { return }
+            result.append(
+                .subgraph(id: "\(id)_place\(result.count)", label: " ", style: GroupStyle.place.rawValue, run))
+            run = Frame()
+        }
+        for item in items {
+            if case .statement(let statement) = item, statement["node"] != nil {
+                if containerSeen { run.items.append(item) } else { result.append(item) }
+                containerSeen = true
+            } else {
+                endRun()
+                result.append(item)
+            }
+        }
+        endRun()
+        return result
     }
 
     /// Writes the flowchart through `template`, the built-in one when `nil`.

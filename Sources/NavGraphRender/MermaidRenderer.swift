@@ -68,6 +68,52 @@ public struct MermaidRenderer: Renderer {
         return summary
     }
 
+    /// A leaked model's node, kept to be written with the subtree it belongs to.
+    private struct LeakedNode {
+        var id: String
+        var model: ModelRef
+        var kind: NodeKind
+        var state: DOTScene.NodeState
+    }
+
+    /// The leaked subtrees of more than one model drawn outside the windows: their top's id → the models under it
+    /// (in drawing order), and the ids of all those under a top.
+    private static func leakGroups(
+        _ statements: [DOTScene.Statement]
+    ) -> (groups: [String: [LeakedNode]], members: Set<String>) {
+        var leaked: [String: LeakedNode] = [:]
+        var order: [String] = []
+        var depth = 0
+        var parent: [String: String] = [:]
+        for statement in statements {
+            switch statement {
+            case .open: depth += 1
+            case .close: depth -= 1
+            case .node(let id, let model, let kind, let state) where depth == 0 && state == .leaked:
+                leaked[id] = LeakedNode(id: id, model: model, kind: kind, state: state)
+                order.append(id)
+            // A leaked model under a leaked parent hangs from it by a leak edge without a label.
+            case .leakEdge(let from, let to, _) where leaked[from] != nil && leaked[to] != nil:
+                parent[to] = from
+            default: break
+            }
+        }
+        var groups: [String: [LeakedNode]] = [:]
+        var members = Set<String>()
+        for id in order {
+            var top = id
+            var steps = 0
+            while let up = parent[top], steps <= order.count {
+                top = up
+                steps += 1
+            }
+            guard top != id, let node = leaked[id] else { continue }
+            groups[top, default: []].append(node)
+            members.insert(id)
+        }
+        return (groups, members)
+    }
+
     /// The flowchart drawing at most `maxNodes` models, its scene and how many edges it has.
     private func flowchart(of hierarchy: Hierarchy, maxNodes: Int?) throws(RenderError) -> (String, DOTScene, Int) {
         let scene = DOTScene(
@@ -88,6 +134,16 @@ public struct MermaidRenderer: Renderer {
         // subgraph's border, so a leak hangs from a ghost of its parent beside it instead (once per parent).
         var nodeLabels: [String: (label: String, nested: Bool)] = [:]
         var ghosts = Set<String>()
+        func node(_ id: String, _ model: ModelRef, _ kind: NodeKind, _ state: DOTScene.NodeState, nested: Bool) {
+            let collapsed = model.key.hasPrefix("collapsed:")
+            let label =
+                model.id.isEmpty ? labels.type(model.type) : labels.type(model.type) + " " + labels.id(model.id)
+            nodeLabels[id] = (label, nested)
+            flowchart.node(
+                id: id, label: label, kind: kind, leaked: state == .leaked, ghost: state == .ghost,
+                collapsed: collapsed)
+        }
+        let (leakGroups, grouped) = Self.leakGroups(scene.statements)
         for statement in scene.statements {
             switch statement {
             case .open(let id, let kind, let label):
@@ -97,13 +153,16 @@ public struct MermaidRenderer: Renderer {
                 flowchart.closeSubgraph()
                 depth -= 1
             case .node(let id, let model, let kind, let state):
-                let collapsed = model.key.hasPrefix("collapsed:")
-                let label =
-                    model.id.isEmpty ? labels.type(model.type) : labels.type(model.type) + " " + labels.id(model.id)
-                nodeLabels[id] = (label, depth > 0)
-                flowchart.node(
-                    id: id, label: label, kind: kind, leaked: state == .leaked, ghost: state == .ghost,
-                    collapsed: collapsed)
+                if let members = leakGroups[id] {
+                    // A leaked subtree framed whole (no outline): Mermaid then keeps it apart from the leaks beside
+                    // it, whose edges ran under a neighbour (5EA → A11 under B80 read as B80 → A11).
+                    flowchart.openSubgraph(id: id + "_leaked", label: " ", style: .place)
+                    node(id, model, kind, state, nested: true)
+                    for member in members { node(member.id, member.model, member.kind, member.state, nested: true) }
+                    flowchart.closeSubgraph()
+                } else if !grouped.contains(id) {
+                    node(id, model, kind, state, nested: depth > 0)
+                }
             case .edge(let from, let to, let kind, let label):
                 var flags = [ThemeStatement.flag(for: kind).name]
                 if case .presented(let style) = kind { flags.append(ThemeStatement.flag(for: style).name) }
@@ -111,7 +170,9 @@ public struct MermaidRenderer: Renderer {
                 edges += 1
             case .leakEdge(let from, let to, let label):
                 var parent = from
-                if let drawn = nodeLabels[from], drawn.nested {
+                // Within a leaked subtree's frame the edge stays between its nodes.
+                let framed = grouped.contains(to) && (leakGroups[from] != nil || grouped.contains(from))
+                if let drawn = nodeLabels[from], drawn.nested, !framed {
                     parent = from + "_ghost"
                     if ghosts.insert(parent).inserted {
                         flowchart.node(id: parent, label: drawn.label, kind: .screen, ghost: true)

@@ -4,7 +4,8 @@ import NavGraphAnalysis
 public struct ReplaySegment: Equatable, Sendable {
     /// The steps drawn with this layout (step 0, the empty state, shares the first one's).
     public var steps: ClosedRange<Int>
-    /// Indexes into `ReplayHistory.models`, ascending: every model some step of the run shows.
+    /// What the run's steps show, ascending: a model placed (its index into `ReplayHistory.models`, `i`) or left
+    /// alive (`ReplayHistory.models.count + i`: drawn apart, beside its last parent, as `render` draws a leak).
     public var models: [Int]
 }
 
@@ -137,12 +138,15 @@ enum ReplaySegments {
 }
 
 /// What each step of a history shows — the models placed or left alive after it, and those it removed (drawn as
-/// ghosts) — worked out one step after another from what each step changed.
+/// ghosts) — worked out one step after another from what each step changed. A model left alive is shown as another
+/// one, `history.models.count + i` (`ReplaySegment.models`): `render` draws a leak outside the windows, beside its
+/// last parent, so a layout holds it there, not where it was placed.
 struct ShownSteps {
     private let history: ReplayHistory
-    /// Per step: the models whose visibility it set, and whether they are visible after it.
-    private var changesAtStep: [[(model: Int, visible: Bool)]]
-    private var visible = Set<Int>()
+    /// Per step: the models whose visibility it set, and what each shows as after it (`nil`: hidden).
+    private var changesAtStep: [[(model: Int, shownAs: Int?)]]
+    /// What each visible model shows as.
+    private var visible: [Int: Int] = [:]
     /// What the current step shows.
     private(set) var models = Set<Int>()
     /// The current step (0: none yet, nothing shown).
@@ -150,31 +154,38 @@ struct ShownSteps {
 
     init(_ history: ReplayHistory) {
         self.history = history
-        changesAtStep = [[(model: Int, visible: Bool)]](repeating: [], count: history.steps.count + 1)
+        let count = history.models.count
+        changesAtStep = [[(model: Int, shownAs: Int?)]](repeating: [], count: history.steps.count + 1)
         for (index, model) in history.models.enumerated() {
             for change in model.changes where change.step <= history.steps.count {
-                changesAtStep[change.step].append((index, change.visibility != .hidden))
+                let shownAs: Int? =
+                    switch change.visibility {
+                    case .hidden: nil
+                    case .placed: index
+                    case .leftAlive: count + index
+                    }
+                changesAtStep[change.step].append((index, shownAs))
             }
         }
     }
 
-    /// Moves to the next step; returns the models shown at one of the two steps and not the other.
+    /// Moves to the next step; returns what is shown at one of the two steps and not the other.
     mutating func advance() -> [Int] {
         precondition(step < history.steps.count, "advanced past the last step")
         step += 1
+        let count = history.models.count
         let removedBefore = step > 1 ? history.steps[step - 2].removed : []
         let removed = history.steps[step - 1].removed
         let removedNow = Set(removed)
-        for change in changesAtStep[step] {
-            if change.visible { visible.insert(change.model) } else { visible.remove(change.model) }
-        }
+        for change in changesAtStep[step] { visible[change.model] = change.shownAs }
         var changed: [Int] = []
         var seen = Set<Int>()
         for model in changesAtStep[step].lazy.map(\.model) + removed + removedBefore where seen.insert(model).inserted {
-            let isShown = visible.contains(model) || removedNow.contains(model)
-            if isShown != models.contains(model) {
-                if isShown { models.insert(model) } else { models.remove(model) }
-                changed.append(model)
+            // A model removed and gone shows where it was, as the ghost of what left.
+            let now = visible[model] ?? (removedNow.contains(model) ? model : nil)
+            for shownAs in [model, count + model] where (now == shownAs) != models.contains(shownAs) {
+                if now == shownAs { models.insert(shownAs) } else { models.remove(shownAs) }
+                changed.append(shownAs)
             }
         }
         return changed
@@ -199,13 +210,16 @@ struct RunChains {
     var hold: Bool { broken == 0 }
 
     init(_ history: ReplayHistory) {
-        stackOf = history.models.indices.map { index in
+        var stacks = history.models.indices.map { index in
             let model = history.models[index]
             guard case .push = model.edge, let parent = model.parent, let stack = history.index(of: parent) else {
                 return -1
             }
             return stack
         }
+        // A model left alive (`ShownSteps`) is drawn outside its stack: never chained.
+        stacks += [Int](repeating: -1, count: history.models.count)
+        stackOf = stacks
     }
 
     /// Chains the stack entries among `models`, with `shown` the current step's.

@@ -56,8 +56,12 @@ struct DiagramCommand: ParsableCommand {
             "\(OutputFormat.names(MapOutput.formats)) (default: from -o's extension, else dot).", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("Layout direction: TB (top to bottom) or LR (left to right).", valueName: "dir"))
-    var direction: DOTRenderer.Direction = .topToBottom
+    @Option(
+        help: ArgumentHelp(
+            "Layout direction: TB (top to bottom) or LR (left to right); default TB, or LR where only that reads at "
+                + "a README's width.",
+            valueName: "dir"))
+    var direction: DOTRenderer.Direction?
 
     @Option(
         help: ArgumentHelp(
@@ -217,19 +221,35 @@ struct DiagramCommand: ParsableCommand {
                     ? "navgraph: the map is empty: --exclude, --focus or --min-count left out every type"
                     : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
-        // validate() keeps the format to the view's.
         var look = MapOutput.Look(
-            direction: direction, legend: !noLegend, grouped: !noGroup, collapsed: collapsed.map(\.type))
+            direction: direction ?? .topToBottom, legend: !noLegend, grouped: !noGroup,
+            collapsed: collapsed.map(\.type))
         look.labels.strippedSuffix = stripSuffix ?? configuration.defaults.stripSuffix?.value
         if let builtIn = drawnTheme?.builtIn { look.theme = builtIn }
         look.themeFile = drawnTheme?.file.map { ($0.text, $0.name) }
         look.mermaidTemplate = drawnTheme?.mermaid
-        guard var renderer = MapOutput.renderer(for: chosen, look: look, layout: GraphvizLayout()) else { return }
-        var bytes = ByteOutput()
-        do {
-            try renderer.render(map, to: &bytes)
-        } catch {
-            throw CommandFailure.themeMadeInvalidDOT(error, theme: look.themeFile?.name) ?? error
+        guard var (bytes, readability) = try Self.drawing(map, as: chosen, look) else { return }
+        // As `render` does: a map that does not read in a column is laid out in other ways too (long names on two
+        // lines, on its side where no direction was chosen) and the first that reads, else the largest, is kept.
+        if let measured = readability, !measured.readsInAColumn, map.types.count <= 500 {
+            let asked = ReadableLayout(direction: look.direction)
+            let kept = try ReadableLayout.best(
+                first: (asked, bytes, measured),
+                trying: ReadableLayout.alternatives(
+                    to: asked, directionChosen: direction != nil, windows: 1, pixels: measured.textPixels())
+            ) { layout in
+                var relaid = look
+                relaid.direction = layout.direction
+                if layout.wrapped { relaid.labels.wrapsTypesLongerThan = ReadableLayout.wrapLength }
+                guard let (drawn, readability) = try Self.drawing(map, as: chosen, relaid), let readability else {
+                    return nil
+                }
+                return (drawn, readability)
+            }
+            (bytes, readability) = (kept.drawing, kept.readability)
+            if kept.layout != asked {
+                StandardError.write(ReadabilityWords.relaidOut(kept.layout, kept.readability, against: asked, measured))
+            }
         }
         if let target {
             try target.write(bytes.bytes)
@@ -237,6 +257,41 @@ struct DiagramCommand: ParsableCommand {
             var stdout = StandardOutput()
             stdout.write(bytes: bytes.bytes)
         }
+        if let readability, !readability.readsInAColumn {
+            let suffix = ReadabilityWords.suffixWayOut(types: map.types.keys, stripped: look.labels.strippedSuffix)
+            StandardError.write(
+                ReadabilityWords.note(
+                    readability, waysOut: Self.waysOut(otherDirection: direction, suffix: suffix)))
+        }
+    }
+
+    /// The map drawn as `format` with `look`, and how it reads in a column where it was laid out as SVG or PNG.
+    private static func drawing(
+        _ map: NavigationMap, as format: OutputFormat, _ look: MapOutput.Look
+    ) throws -> (ByteOutput, DrawingReadability?)? {
+        var readability: DrawingReadability?
+        // validate() keeps the format to the view's.
+        guard
+            var renderer = MapOutput.renderer(
+                for: format, look: look, layout: GraphvizLayout(), measured: { readability = $0 })
+        else { return nil }
+        var bytes = ByteOutput()
+        do {
+            try renderer.render(map, to: &bytes)
+        } catch {
+            throw CommandFailure.themeMadeInvalidDOT(error, theme: look.themeFile?.name) ?? error
+        }
+        return (bytes, readability)
+    }
+
+    /// What draws a part of the map, or names its types shorter, for a drawing that does not read.
+    /// `direction`: the one drawn, when chosen (the other is then worth a try); `nil` when both were tried.
+    static func waysOut(otherDirection direction: DOTRenderer.Direction?, suffix: String?) -> [String] {
+        let other = direction.map { $0 == .topToBottom ? DOTRenderer.Direction.leftToRight : .topToBottom }
+        return [
+            "draw part of it with --focus TYPE --depth N (a type's neighbourhood)", "--exclude GLOB", "--min-count N",
+        ]
+            + (suffix.map { [$0] } ?? []) + (other.map { ["try --direction \($0.rawValue)"] } ?? [])
     }
 
     /// `navgraph: collapsed DefaultStackRootNavigationModel (reached from 9 places, led to 31 types; --no-collapse

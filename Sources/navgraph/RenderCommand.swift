@@ -69,9 +69,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Draw only this model and what hangs under it: a model's id (or the start of one), or a type (its first "
-                + "model); for a window, a tab or a sheet of a large app.",
-            valueName: "id|type"))
+            "Draw only this model and what hangs under it: a model's id (or the start of one), a window's name (its "
+                + "root), or a type (its first model); for a window, a tab or a sheet of a large app.",
+            valueName: "id|type|window"))
     var focus: String?
 
     // Read unconditionally, as the other counts, so that `--depth -1` gets a message about counts.
@@ -181,31 +181,62 @@ struct RenderCommand: ParsableCommand {
         var bytes = ByteOutput()
         let directionChosen = direction != nil || defaults.direction != nil
         do {
-            say(try renderer.render(hierarchy, to: &bytes))
-            // A direction nobody chose: where top to bottom does not read in a column, left to right is tried, and
-            // the one whose text is larger there is kept (a tabs container of wide stacks reads better on its side).
-            if !directionChosen, let topToBottom = readability, !topToBottom.readsInAColumn {
-                options.direction = .leftToRight
-                if let sideways = try Self.drawing(hierarchy, as: chosen, options),
-                    let leftToRight = readability, leftToRight.textPixels() > topToBottom.textPixels()
-                {
-                    bytes = sideways
-                    StandardError.write(
-                        "navgraph: drawn left to right, which reads better at a README's width "
-                            + "(\(Self.pixels(leftToRight)) px against \(Self.pixels(topToBottom)) px top to bottom); "
-                            + "--direction TB draws it top to bottom")
-                } else {
-                    readability = topToBottom
-                }
+            let summary = try renderer.render(hierarchy, to: &bytes)
+            say(summary)
+            // A drawing that does not read in a column is laid out in other ways too (windows one under another,
+            // long names on two lines, on its side where no direction was chosen), and the first that reads, else
+            // the one whose text is largest there, is kept. A drawing of more than 500 models takes Graphviz
+            // seconds a layout: it is only measured.
+            if let measured = readability, !measured.readsInAColumn, summary.drawn <= 500 {
+                let windows = focused == nil ? hierarchy.openWindows.count : 1
+                let kept = try Self.relaidOut(
+                    (bytes, measured), hierarchy, as: chosen, options,
+                    alternatives: ReadableLayout.alternatives(
+                        to: ReadableLayout(direction: options.direction), directionChosen: directionChosen,
+                        windows: windows, pixels: measured.textPixels()))
+                (bytes, readability) = (kept.0, kept.1)
             }
         } catch {
             throw CommandFailure.themeMadeInvalidDOT(error, theme: theme.flatMap(\.userFile)) ?? error
         }
         try write(bytes.bytes, to: target)
         if let readability, !readability.readsInAColumn {
+            let suffix = ReadabilityWords.suffixWayOut(
+                types: Self.typesPlaced(hierarchy), stripped: options.labels.strippedSuffix)
+            let other = directionChosen ? options.direction : nil
             StandardError.write(
-                Self.readabilityNote(readability, otherDirection: directionChosen ? options.direction : nil))
+                ReadabilityWords.note(readability, waysOut: Self.waysOut(otherDirection: other, suffix: suffix)))
         }
+    }
+
+    /// The types of the models placed, the first 5,000 (enough to tell a suffix most of them share).
+    private static func typesPlaced(_ hierarchy: Hierarchy) -> [String] {
+        Array(
+            hierarchy.openWindows.lazy.flatMap { hierarchy.preorder(window: $0.name).lazy.map(\.node.model.type) }
+                .prefix(5000))
+    }
+
+    /// The drawing laid out in each of `alternatives` until one reads (`ReadableLayout.best`): the one kept, said
+    /// on stderr when it is not the one asked for.
+    private static func relaidOut(
+        _ first: (ByteOutput, DrawingReadability), _ hierarchy: Hierarchy, as format: OutputFormat,
+        _ options: DrawingOutput.Options, alternatives: [ReadableLayout]
+    ) throws -> (ByteOutput, DrawingReadability) {
+        let asked = ReadableLayout(direction: options.direction)
+        let kept = try ReadableLayout.best(first: (asked, first.0, first.1), trying: alternatives) { layout in
+            var relaid = options
+            relaid.direction = layout.direction
+            relaid.windowsStacked = layout.windowsStacked
+            if layout.wrapped { relaid.labels.wrapsTypesLongerThan = ReadableLayout.wrapLength }
+            var readability: DrawingReadability?
+            relaid.measured = { readability = $0 }
+            guard let drawing = try Self.drawing(hierarchy, as: format, relaid), let readability else { return nil }
+            return (drawing, readability)
+        }
+        if kept.layout != asked {
+            StandardError.write(ReadabilityWords.relaidOut(kept.layout, kept.readability, against: asked, first.1))
+        }
+        return (kept.drawing, kept.readability)
     }
 
     /// The hierarchy drawn again with other options.
@@ -218,22 +249,12 @@ struct RenderCommand: ParsableCommand {
         return bytes
     }
 
-    private static func pixels(_ readability: DrawingReadability) -> Double {
-        (readability.textPixels() * 10).rounded() / 10
-    }
-
-    /// `navgraph: at a README's width (880 px) this drawing's node text is 6.9 px …`, with the ways to a drawing
-    /// that reads there.
+    /// What draws a part of the hierarchy, or names it shorter, for a drawing that does not read.
     /// `direction`: the one drawn, when chosen (the other is then worth a try); `nil` when both were tried.
-    static func readabilityNote(_ readability: DrawingReadability, otherDirection direction: DOTRenderer.Direction?)
-        -> String
-    {
-        let pixels = Self.pixels(readability)
+    static func waysOut(otherDirection direction: DOTRenderer.Direction?, suffix: String?) -> [String] {
         let other = direction.map { $0 == .topToBottom ? DOTRenderer.Direction.leftToRight : .topToBottom }
-        return "navgraph: at a README's width (\(Int(DrawingReadability.column)) px) this drawing's node text is "
-            + "\(pixels) px (it is \(Int(readability.width.rounded())) pt wide; "
-            + "\(Int(DrawingReadability.readableText)) px reads): draw part of it with --focus ID|TYPE (one window, "
-            + "tab or sheet)" + (other.map { ", --depth N, or try --direction \($0.rawValue)" } ?? " or --depth N")
+        return ["draw part of it with --focus ID|TYPE|WINDOW (one window, tab or sheet)", "--depth N"]
+            + (suffix.map { [$0] } ?? []) + (other.map { ["try --direction \($0.rawValue)"] } ?? [])
     }
 
     /// The model `--focus` names in the state drawn; bad input, said against the log, when it names none.
@@ -247,12 +268,15 @@ struct RenderCommand: ParsableCommand {
                 location,
                 "--focus \(Escaping.terminal(text)): the ids of several models start with it ("
                     + ids.map(Escaping.terminal).joined(separator: ", ") + "); give more of one")
-        case .none(let types):
-            let seen = types.prefix(20).map(Escaping.terminal).joined(separator: ", ") + (types.count > 20 ? ", …" : "")
+        case .none(let types, let windows):
+            func some(_ names: [String]) -> String {
+                names.prefix(20).map(Escaping.terminal).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
+            }
             throw CommandFailure.badInput(
                 location,
-                "--focus \(Escaping.terminal(text)): no model placed here has that id or type"
-                    + (types.isEmpty ? "" : "; types placed: " + seen))
+                "--focus \(Escaping.terminal(text)): no model placed here has that id or type, nor any window that name"
+                    + (types.isEmpty ? "" : "; types placed: " + some(types))
+                    + (windows.isEmpty ? "" : "; windows: " + some(windows)))
         }
     }
 

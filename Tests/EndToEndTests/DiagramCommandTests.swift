@@ -196,6 +196,32 @@ struct DiagramCommandTests {
         #expect(focused.status == 0 && !focused.stderr.contains("collapsed"))
     }
 
+    /// The README's map (the four Examples-app logs) at a README's 880 px: 1,140 pt of type names on one line, 7.7 px.
+    /// Drawn with long names on two lines it reads, said on stderr; asked top to bottom, it is drawn as asked and says
+    /// so as `render` says it, with ways out that work.
+    @Test func aMapThatDoesNotReadInAColumnIsLaidOutToRead() throws {
+        let logs = DocsExamplesTests.mapLogs.map { repositoryRoot.appendingPathComponent($0).path }
+        let run = try navgraph(["diagram", "--format", "svg", "-o", "-"] + logs)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                /navgraph: drawn top to bottom, long type names on two lines, which reads better at a README's width \(\d+\.\d px against \d\.\d px top to bottom, type names on one line\); --direction TB draws it top to bottom, type names on one line\n/
+            ), "\(run.stderr)")
+        #expect(try #require(LegendSizeTests.nodeTextPixels(svg: run.stdout)) >= 9)
+        let asked = try navgraph(["diagram", "--format", "svg", "--direction", "TB", "-o", "-"] + logs)
+        #expect(
+            asked.stderr.contains(
+                /navgraph: at a README's width \(880 px\) this drawing's node text is \d\.\d px \(it is \d+ pt wide; 9 px reads\): draw part of it with --focus TYPE --depth N \(a type's neighbourhood\), --exclude GLOB, --min-count N, --strip-suffix NavigationModel \(the end of most type names\) or try --direction LR\n/
+            ), "\(asked.stderr)")
+        let stripped = try navgraph(
+            ["diagram", "--format", "svg", "--direction", "TB", "--strip-suffix", "NavigationModel", "-o", "-"] + logs)
+        #expect(!stripped.stderr.contains("README's width"), "\(stripped.stderr)")
+        #expect(try #require(LegendSizeTests.nodeTextPixels(svg: stripped.stdout)) >= 9)
+        // DOT and Mermaid are not laid out here: nothing measured, nothing said.
+        let dot = try navgraph(["diagram", "--format", "dot"] + logs)
+        #expect(!dot.stderr.contains("README's width"), "\(dot.stderr)")
+    }
+
     @Test func themesAndLegend() throws {
         let log = example("sheet-over-tabs.txt")
         let dark = try navgraph(["diagram", "--theme", "dark", log])

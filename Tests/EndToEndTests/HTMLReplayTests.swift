@@ -36,7 +36,7 @@ struct HTMLReplayTests {
         #expect(html.contains("\\u003csvg"))  // the drawing travels inside the JSON data
         if name == "leaky-session.jsonl" {
             // An event row keeps the id in view: the type shortened, the id whole; the whole text kept beside it.
-            #expect(html.contains(#""row":"push ActionableList… F0F00005-0023-4005-800F-000000009AAB"#))
+            #expect(html.contains(#""row":"push ActionableList…Model F0F00005-0023-4005-800F-000000009AAB"#))
             #expect(html.contains(#""text":"push ActionableListNavigationModel F0F00005-0023-4005-800F-000000009AAB"#))
         }
         // Namespace names are identifiers, never fetched; nothing else may point outside the file.

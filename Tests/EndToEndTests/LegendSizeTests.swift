@@ -27,7 +27,8 @@ struct LegendSizeTests {
         if direction == "TB" {
             // Under the drawing: it takes none of the width (a legend of a narrow drawing may be a third as wide as
             // it, as a caption is).
-            let plain = try navgraph(["render", "--format", "svg", "--no-legend", "-o", "-", example(name)])
+            let plain = try navgraph(
+                ["render", "--format", "svg", "--direction", direction, "--no-legend", "-o", "-", example(name)])
             #expect(Self.width(svg: run.stdout) == Self.width(svg: plain.stdout), "\(name): the legend widened it")
             #expect(ratio <= 0.5, "\(name): the legend is \(Int(ratio * 100))% of the width")
         } else {
@@ -68,6 +69,13 @@ struct LegendSizeTests {
         svg.firstMatch(of: /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"/).flatMap { Double($0.1) }
     }
 
+    /// The node text (the themes' 10 pt) in pixels once the drawing is shown in an 880 px column: a point is 4/3 px,
+    /// and a wider drawing is scaled down with its text.
+    static func nodeTextPixels(svg: String) -> Double? {
+        guard let width = width(svg: svg), width > 0, svg.contains("font-size=\"10.00\"") else { return nil }
+        return 10 * 4 / 3 * min(1, 880 / (width * 4 / 3))
+    }
+
     /// The y coordinates of a cluster's outline in Graphviz's SVG.
     static func outlineYs(svg: String, title: String) -> [Double]? {
         guard let start = svg.range(of: "<title>\(title)</title>"),
@@ -86,6 +94,15 @@ struct LegendSizeTests {
         #expect(run.status == 0, "\(run.stderr)")
         let ratio = try #require(Self.legendWidthRatio(svg: run.stdout))
         #expect(ratio <= 0.25, "\(direction): the legend is \(Int(ratio * 100))% of the width")
+    }
+
+    /// The README's navigation map in an 880 px column: its node text at least 9 px high (it was 7.7 px: 1,140 pt of
+    /// type names on one line; `diagram` now wraps them where only that reads).
+    @Test func theREADMEsMapReadsInItsColumn() throws {
+        let svg = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("docs/diagram/navigation-map.svg"), encoding: .utf8)
+        let pixels = try #require(Self.nodeTextPixels(svg: svg))
+        #expect(pixels >= 9, "node text is \(pixels) px high at 880 px")
     }
 
     /// The README's diagram in an 880 px column (GitHub's): its node text at least 9 px high.

@@ -11,7 +11,7 @@ struct MermaidValidationTests {
     static let exampleFiles = [
         "session.log", "launch-dump.txt", "sheet-over-tabs.txt", "console-prefixed.log",
         "legacy-1x.log", "leaky-session.log", "leaky-session.jsonl", "navigation-path.log",
-        "navigator-session.log",
+        "navigator-session.log", "two-windows.jsonl",
     ]
 
     @Test func everyExampleAndTheNavigationMapParse() throws {
@@ -66,6 +66,36 @@ struct MermaidValidationTests {
         // LR: the root left of the tabs, tab 1 above tab 2.
         #expect((left[app]?.x ?? 0) < (left[tabs]?.x ?? 0))
         #expect((left[tab1]?.y ?? 0) < (left[tab2]?.y ?? 0))
+    }
+
+    /// Side by side in the SVG's order where a tab or column is a plain node among subgraphs: a split's sidebar, content
+    /// and detail, and four tabs of which the last is one screen (Mermaid drew the content column left of the sidebar,
+    /// and tab 4 between tabs 1 and 2, until such a node was framed: `MermaidFlowchart`).
+    @Test(.tags(.draws)) func columnsAndTabsKeepTheirOrder() throws {
+        let run = try navgraph(["render", "--format", "mermaid", example("two-windows.jsonl")])
+        let verdicts = try MermaidParser.check([("two windows", run.stdout)])
+        let centres = try #require(verdicts.first?.nodeCentres)
+        func x(_ name: String) throws -> Double { try #require(centres[name]?.x, "\(name) in \(centres.keys)") }
+        let columns = try ["MailboxesModel 5B10…", "MessagesStackModel C700…", "ReaderStackModel D090…"].map(x)
+        #expect(columns == columns.sorted(), "sidebar, content, detail: \(columns)")
+        let tabs = try [
+            "GeneralStackModel 48B0…", "AccountsStackModel 3E90…", "RulesStackModel B0A0…",
+            "PrivacySettingsModel 9B50…",
+        ].map(x)
+        #expect(tabs == tabs.sorted(), "tabs 1 to 4: \(tabs)")
+    }
+
+    /// A leaked subtree stays apart from the leak beside it: in leaky-session the edge 5EA → A11 ran under B80 (B80
+    /// drawn between them), so it read as B80 → A11.
+    @Test(.tags(.draws)) func aLeakedSubtreeKeepsItsEdgesToItself() throws {
+        let run = try navgraph(["render", "--format", "mermaid", example("leaky-session.log")])
+        let verdicts = try MermaidParser.check([("leaky", run.stdout)])
+        let centres = try #require(verdicts.first?.nodeCentres)
+        let parent = try #require(centres["SegmentedTabsNavigationModel 5EA"])
+        let child = try #require(centres["ArchitectureExampleNavigationModel A11"])
+        let neighbour = try #require(centres["ActionableListNavigationModel B80"])
+        let span = min(parent.x, child.x)...max(parent.x, child.x)
+        #expect(!span.contains(neighbour.x), "B80 at \(neighbour.x) lies under the edge 5EA → A11 (\(span))")
     }
 
     @Test func hostileNamesParseAndShowAsText() throws {

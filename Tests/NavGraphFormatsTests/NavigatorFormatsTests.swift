@@ -28,8 +28,7 @@ struct NavigatorFormatsTests {
     }
 
     static func parse(_ text: String) -> NavigatorLine? {
-        var line = text
-        return line.withUTF8 { NavigatorLine($0) }
+        text.withByteLine { NavigatorLine($0) }
     }
 
     /// The UUID after `word` in `line`.
@@ -89,11 +88,7 @@ struct NavigatorFormatsTests {
         ] {
             let line = try Self.line("0.8.0", text)
             #expect(Self.parse(line) == nil)
-            var bytes = Array(line.utf8)
-            let shape = bytes.withUnsafeMutableBufferPointer { buffer -> NavigatorLine.Shape? in
-                let text = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[10...])
-                return NavigatorLine.anonymous(text)
-            }
+            let shape = line.withByteLine { NavigatorLine.anonymous($0.dropFirst(10)) }
             #expect(shape != nil, "\(line)")
         }
         #expect(Self.parse(try Self.line("0.9.25", "configured root: "))?.event == .configured)

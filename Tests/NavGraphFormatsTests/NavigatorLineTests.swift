@@ -27,8 +27,7 @@ struct NavigatorLineTests {
     }
 
     private static func bothReadings(_ text: String) -> (fast: NavigatorLine?, text: NavigatorLine?) {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { (NavigatorLine($0), NavigatorLine(readingText: $0)) }
+        text.withByteLine { (NavigatorLine($0), NavigatorLine(readingText: $0)) }
     }
 
     @Test func randomLinesReadAlike() {
@@ -88,9 +87,7 @@ struct NavigatorLineTests {
         for (name, data) in try sampleFiles(fixtures: ["navigator"]) {
             for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
                 let bytes = Array(line)
-                let (fast, slow) = bytes.withUnsafeBufferPointer {
-                    (NavigatorLine($0), NavigatorLine(readingText: $0))
-                }
+                let (fast, slow) = bytes.withByteLine { (NavigatorLine($0), NavigatorLine(readingText: $0)) }
                 #expect(fast == slow, "\(name): \(String(decoding: bytes, as: UTF8.self))")
                 if slow != nil { navigatorLines += 1 }
             }
@@ -126,7 +123,7 @@ struct NavigatorLineTests {
             for (index, byte) in uuid.enumerated() { bytes[offset + index] = byte }
             // A few bytes changed (often none, so that real UUIDs are accepted too).
             for _ in 0..<random.next(3) { bytes[random.next(bytes.count)] = random.pick(near) }
-            bytes.withUnsafeBufferPointer { buffer in
+            bytes.withByteLine { buffer in
                 for start in -1...(buffer.count - 35) {
                     let fast = NavigatorLine.isUUID(buffer, at: start)
                     #expect(fast == (start >= 0 && NavigatorLine.isUUID(readingBytes: buffer, at: start)), "\(bytes)")

@@ -13,8 +13,7 @@ struct NavigatorReaderTests {
 
     @Test func lines() {
         func parse(_ text: String) -> NavigatorLine? {
-            var line = text
-            return line.withUTF8 { NavigatorLine($0) }
+            text.withByteLine { NavigatorLine($0) }
         }
         #expect(parse("Navigator \(root) (root) configured")?.event == .configured)
         #expect(parse("Navigator \(root) (root) configured")?.name == "root")

@@ -6,8 +6,8 @@ import Testing
 @testable import NavGraphFormats
 
 /// The swift-dump reader reads a dump that repeats a recent one (same lines, same place) only once
-/// (`RecentDumps`), and a stack entry printed as a recent one once (`RecentStackEntries`), and can leave its
-/// snapshots to its completion (`DumpSnapshots`); these check that it gives exactly what reading every dump gives — events, diagnostics, skipped
+/// (`RecentDumps`), and can leave its snapshots to its completion (`DumpSnapshots`); these check that it gives
+/// exactly what reading every dump gives — events, diagnostics, skipped
 /// lines, and the live view of an open dump — on every example, corpus file and fixture, and on random logs that
 /// repeat states as apps do.
 @Suite("Swift dump() read once per distinct dump", .tags(.memory))

@@ -11,9 +11,8 @@ import Testing
 @Suite("Swift dump() lines, byte by byte", .tags(.memory))
 struct SwiftDumpLineTests {
     private static func readings(_ bytes: [UInt8]) -> (fast: SwiftDumpLine.Reading?, text: SwiftDumpLine.Reading?) {
-        let (fast, text, kind) = bytes.withUnsafeBufferPointer { line in
-            var indent = 0
-            while indent < line.count, line[indent] == .space { indent += 1 }
+        let (fast, text, kind) = bytes.withByteLine { line in
+            let indent = line.endOfRun(from: 0) { $0 == .space }
             return (
                 SwiftDumpLine.read(line, strings: RecentStrings()), SwiftDumpLine.read(readingText: line),
                 SwiftDumpLine.kind(of: line, indent: indent)
@@ -81,7 +80,7 @@ struct SwiftDumpLineTests {
         for _ in 0..<40_000 {
             var text = ""
             for _ in 0..<next(7) { text += pieces[next(pieces.count)] }
-            for unit in ["element", "key/value pair"] {
+            for unit: StaticString in ["element", "key/value pair"] {
                 #expect(
                     DumpedValues.count(in: text, unit: unit) == DumpedValues.count(readingText: text, unit: unit),
                     "\(text.debugDescription)")

@@ -219,7 +219,7 @@ struct SwiftDumpReaderTests {
     /// The expression of an lldb command that prints a value names the dump after it.
     @Test func lldbCommandsNameTheirDumps() {
         func expression(_ line: String) -> String? {
-            Array(line.utf8).withUnsafeBufferPointer { SwiftDumpReader.lldbExpression($0) }
+            line.withByteLine { SwiftDumpReader.lldbExpression($0) }
         }
         #expect(expression("(lldb) po router") == "router")
         #expect(expression("(lldb) p app.routers[.home]!\r") == "app.routers[.home]!")

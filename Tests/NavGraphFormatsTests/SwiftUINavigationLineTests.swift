@@ -6,7 +6,7 @@ import Testing
 @Suite("Recognizing SwiftUINavigation lines", .tags(.memory))
 struct SwiftUINavigationLineTests {
     private func parse(_ text: String) -> SwiftUINavigationLine? {
-        Array(text.utf8).withUnsafeBufferPointer { SwiftUINavigationLine.parse($0) }
+        Array(text.utf8).withByteLine { SwiftUINavigationLine.parse($0) }
     }
 
     @Test func bareEventLines() {
@@ -50,7 +50,7 @@ struct SwiftUINavigationLineTests {
 
     @Test func textAfterADumpLineIsLeftOut() throws {
         let line = Array("\t\t<[DefaultStackRootNavigationModel 32D...]>        (the sheet)".utf8)
-        let spans = try #require(line.withUnsafeBufferPointer { SwiftUINavigationLine.scanAnnotatedDump($0) })
+        let spans = try #require(line.withByteLine { SwiftUINavigationLine.scanAnnotatedDump($0) })
         #expect(spans.content == .dump(tabs: 2, spaces: 0))
         #expect(String(decoding: line[spans.type], as: UTF8.self) == "DefaultStackRootNavigationModel")
         #expect(String(decoding: line[try #require(spans.trailing)], as: UTF8.self) == "(the sheet)")
@@ -66,7 +66,7 @@ struct SwiftUINavigationLineTests {
 
     @Test func linesThatOnlyLookLikeNavigation() {
         func looks(_ text: String) -> Bool {
-            Array(text.utf8).withUnsafeBufferPointer { SwiftUINavigationLine.looksLikeNavigation($0) }
+            Array(text.utf8).withByteLine { SwiftUINavigationLine.looksLikeNavigation($0) }
         }
         #expect(looks("\t\t<[DefaultStackRootNavigationModel 32"))
         #expect(looks("[HomeNavigationModel E34...]: Appeared"))
@@ -98,7 +98,7 @@ struct SwiftUINavigationLineTests {
         for _ in 0..<20_000 {
             var line = (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
             line += Array(endings[next(endings.count)].utf8)
-            let scanned = line.withUnsafeBufferPointer { SwiftUINavigationLine.parse($0) }
+            let scanned = line.withByteLine { SwiftUINavigationLine.parse($0) }
             #expect(scanned == Self.referenceParse(line), "\(String(decoding: line, as: UTF8.self))")
         }
     }

@@ -50,7 +50,41 @@ struct DrawingScopeTests {
         #expect(DrawingScope.match("R", in: alike) == .ambiguous(ids: ["R1", "R2"]))
         #expect(
             DrawingScope.match("Nope", in: app)
-                == .none(types: ["ScreenA", "ScreenB", "StackA", "StackB", "Tabs"]))
+                == .none(types: ["ScreenA", "ScreenB", "StackA", "StackB", "Tabs"], windows: ["main"]))
+    }
+
+    /// "One window", as the readability note suggests: a window's name is its root, so the whole window.
+    @Test func aFocusIsAWindowsName() {
+        var app = Self.app()
+        app.apply(NavEvent(.openWindow(ModelRef(id: "P", type: "Prefs"), kind: nil, window: "settings"), line: 99))
+        #expect(DrawingScope.match("main", in: app) == .model(key: "T"))
+        #expect(DrawingScope.match("settings", in: app) == .model(key: "P"))
+        let settings = DOTScene(hierarchy: app, legend: false, scope: DrawingScope(focus: "P"))
+        #expect(Self.models(settings) == ["P"])
+    }
+
+    /// Windows one under another: an invisible edge from each window's lowest model to the next window's first,
+    /// after both (so no node is named before its cluster declares it); none left to right, where windows already
+    /// stack.
+    @Test func stackedWindowsHangUnderTheOneBefore() {
+        var app = Self.app()
+        app.apply(NavEvent(.openWindow(ModelRef(id: "P", type: "Prefs"), kind: nil, window: "settings"), line: 99))
+        func anchors(_ scene: DOTScene) -> [String] {
+            scene.statements.compactMap { statement in
+                if case .legendAnchor(let from, let to) = statement { "\(from)->\(to)" } else { nil }
+            }
+        }
+        func id(_ scene: DOTScene, _ model: String) -> String {
+            scene.statements.lazy.compactMap { statement -> String? in
+                if case .node(let id, let node, _, _) = statement, node.id == model { id } else { nil }
+            }.first ?? "?"
+        }
+        let stacked = DOTScene(hierarchy: app, legend: false, windowsStacked: true)
+        // The lowest model of main: a stack's last entry (A2, the first of the deepest), over Prefs.
+        #expect(anchors(stacked) == ["\(id(stacked, "A2"))->\(id(stacked, "P"))"])
+        if case .legendAnchor = stacked.statements.last {} else { Issue.record("the anchor comes after both windows") }
+        #expect(anchors(DOTScene(hierarchy: app, legend: false)).isEmpty)
+        #expect(anchors(DOTScene(hierarchy: app, legend: false, leftToRight: true, windowsStacked: true)).isEmpty)
     }
 
     /// The subtree under the focus, with the leak that hung in it; nothing of the other tab.

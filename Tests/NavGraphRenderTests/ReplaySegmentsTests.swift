@@ -25,13 +25,20 @@ struct ReplaySegmentsTests {
         return ReplayHistory(timeline: timeline, descriptions: [])
     }
 
-    /// What each step shows, worked out the plain way: every model placed or left alive after it, and those it
-    /// removed.
+    /// What each step shows, worked out the plain way: every model placed after it (its index), or left alive
+    /// (`models.count` + its index: drawn apart, as render draws a leak), and those it removed that are gone.
     static func plainShown(_ history: ReplayHistory) -> [Set<Int>] {
-        [[]]
+        let count = history.models.count
+        return [[]]
             + (0..<history.steps.count).map { index in
-                Set(history.models.indices.filter { history.models[$0].visibility(after: index + 1) != .hidden })
-                    .union(history.steps[index].removed)
+                Set(
+                    history.models.indices.compactMap { model -> Int? in
+                        switch history.models[model].visibility(after: index + 1) {
+                        case .placed: model
+                        case .leftAlive: count + model
+                        case .hidden: history.steps[index].removed.contains(model) ? model : nil
+                        }
+                    })
             }
     }
 
@@ -40,7 +47,8 @@ struct ReplaySegmentsTests {
     static func chainsHold(_ history: ReplayHistory, models: Set<Int>, shown: Set<Int>) -> Bool {
         var previous: [Int: Int] = [:]
         var last: [Int: Int] = [:]
-        for model in models.sorted() {
+        // A model left alive (past `models.count`) is drawn apart, in no chain.
+        for model in models.sorted() where model < history.models.count {
             guard case .push = history.models[model].edge, let parent = history.models[model].parent,
                 let stack = history.index(of: parent)
             else { continue }

@@ -82,10 +82,29 @@ public struct ByteLine {
         return index
     }
 
-    /// The last position holding `byte`.
+    /// The last position before `end` (the line's end when `nil`; clamped to the line) holding `byte`, eight bytes
+    /// at a time from `end` down (the SwiftUINavigation reader finds a dump line's last `[` before its `]>` so on
+    /// every navigation line).
     @inlinable
-    public func lastIndex(of byte: UInt8) -> Int? {
-        lastIndex { $0 == byte }
+    public func lastIndex(of byte: UInt8, before end: Int? = nil) -> Int? {
+        var index = Swift.min(Swift.max(end ?? bytes.count, 0), bytes.count)
+        if let base = bytes.baseAddress {
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+            while index >= 8 {
+                let word = UnsafeRawPointer(base + index - 8).loadUnaligned(as: UInt64.self) ^ pattern
+                // High bit set exactly in the bytes that were `byte` (no carry crosses a byte): exact, so the
+                // highest one is the last such byte (little-endian: the highest byte of the word is the last).
+                let matches = ~(((word & lows) &+ lows) | word | lows)
+                if matches != 0 { return index - 8 + (63 - matches.leadingZeroBitCount) / 8 }
+                index -= 8
+            }
+        }
+        while index > 0 {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
     }
 
     /// The last position before `end` (the line's end when `nil`) whose byte passes `test`.

@@ -15,7 +15,7 @@ extension NavigatorLine {
 
     /// The name (inside `(…)`, when there is one) and the event of ASCII `text`; `nil` when it is not a line of the
     /// logger.
-    static func scan(_ text: UnsafeBufferPointer<UInt8>) -> (name: Range<Int>?, event: Shape)? {
+    static func scan(_ text: ByteLine) -> (name: Range<Int>?, event: Shape)? {
         var body = 0..<text.count
         var name: Range<Int>?
         if text.first == 0x28 {
@@ -56,18 +56,16 @@ extension NavigatorLine {
 
     /// The event `text[range]` spells; `.other` for a word the logger prints that changes nothing, `nil` for an
     /// `adding`/`removing` whose payload is not a UUID (optionally with a name).
-    static func shape(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Shape? {
+    static func shape(_ text: ByteLine, _ range: Range<Int>) -> Shape? {
         func spells(_ word: StaticString, at start: Int, whole: Bool) -> Bool {
             let count = word.utf8CodeUnitCount
             guard whole ? range.upperBound - start == count : range.upperBound - start >= count else { return false }
-            let word = word.utf8Start
-            for offset in 0..<count where text[start + offset] != word[offset] { return false }
-            return true
+            return text.matches(word, at: start)
         }
         let start = range.lowerBound
         let end = range.upperBound
         guard start < end else { return .other }
-        switch text[start] {
+        switch text[start] ?? 0 {
         case 0x63:  // c
             if spells("configured", at: start, whole: true) { return .configured }
             if spells("current", at: start, whole: true) { return .current }
@@ -125,12 +123,11 @@ extension NavigatorLine {
     /// (0.8–0.9.25's `navigate(to:method:)`, which logs the method's case name): a push, a presentation (`sheet`,
     /// `cover`, `managedSheet`, `managedCover`), or nothing shown (`send`); `nil` without `, via: `. The value ends
     /// at the last `, via: ` (a value may hold one).
-    static func navigating(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Shape? {
-        let via: StaticString = ", via: "
+    static func navigating(_ text: ByteLine, _ range: Range<Int>) -> Shape? {
         var found: Int?
         var index = range.upperBound - 7
         while index >= range.lowerBound {
-            if text[index] == 0x2C, (0..<7).allSatisfy({ text[index + $0] == via.utf8Start[$0] }) {
+            if text[index] == 0x2C, text.matches(", via: ", at: index) {
                 found = index
                 break
             }
@@ -138,12 +135,9 @@ extension NavigatorLine {
         }
         guard let found else { return nil }
         let value = range.lowerBound..<found
-        let printed = UnsafeBufferPointer(rebasing: text[found + 7..<range.upperBound])
-        func method(is name: StaticString) -> Bool {
-            printed.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        }
-        if method(is: "push") { return .navigatingTo(value) }
-        if method(is: "sheet") || method(is: "cover") || method(is: "managedSheet") || method(is: "managedCover") {
+        let printed = text.slice(from: found + 7, to: range.upperBound)
+        if printed == "push" { return .navigatingTo(value) }
+        if printed == "sheet" || printed == "cover" || printed == "managedSheet" || printed == "managedCover" {
             return .presenting(value)
         }
         return .other
@@ -155,13 +149,8 @@ extension NavigatorLine {
     /// `root: <UUID>` (to 0.9.17) and `configured root: <UUID>` (0.9.18) are the root's `configured`;
     /// `init: <UUID>, parent: <UUID>` (to 0.9.1, logged by the child) is the parent's `adding`; `deinit: <UUID>` and
     /// `dimsissing: <UUID>` [sic] are `deinit` and `dismissed`.
-    static func prefixed(_ text: UnsafeBufferPointer<UInt8>) -> (id: Range<Int>, shape: Shape)? {
-        func spells(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard text.count >= count else { return false }
-            for offset in 0..<count where text[offset] != word.utf8Start[offset] { return false }
-            return true
-        }
+    static func prefixed(_ text: ByteLine) -> (id: Range<Int>, shape: Shape)? {
+        func spells(_ word: StaticString) -> Bool { text.hasPrefix(word) }
         /// The UUID that follows `word` and ends the text.
         func last(after word: StaticString) -> Range<Int>? {
             let start = word.utf8CodeUnitCount
@@ -181,8 +170,7 @@ extension NavigatorLine {
             guard spells("init: "), text.count == 6 + 36 + 10 + 36, isUUID(text, at: 6), isUUID(text, at: 52) else {
                 return nil
             }
-            let parent: StaticString = ", parent: "
-            for offset in 0..<10 where text[42 + offset] != parent.utf8Start[offset] { return nil }
+            guard text.matches(", parent: ", at: 42) else { return nil }
             return (52..<88, .adding(child: 6..<42, name: nil))
         default:
             break
@@ -193,13 +181,8 @@ extension NavigatorLine {
     /// A line of 0.8–0.9.25 that names no navigator, `text` being what follows `Navigator `: `navigating to: <value>,
     /// via: <method>` (to 0.9.11; its shape as `navigating(_:_:)` reads it, offsets into `text`), or one of the
     /// library's checkpoint and send messages (`.other`); `nil` for anything else.
-    static func anonymous(_ text: UnsafeBufferPointer<UInt8>) -> Shape? {
-        func spells(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard text.count >= count else { return false }
-            for offset in 0..<count where text[offset] != word.utf8Start[offset] { return false }
-            return true
-        }
+    static func anonymous(_ text: ByteLine) -> Shape? {
+        func spells(_ word: StaticString) -> Bool { text.hasPrefix(word) }
         if spells("navigating to: ") { return navigating(text, 15..<text.count) }
         for message in anonymousMessages where spells(message) { return .other }
         return nil
@@ -214,7 +197,7 @@ extension NavigatorLine {
         "navigating to unregistered destination: ",
     ]
 
-    private static func uuid(_ text: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
-        end - start >= 36 && isUUID(UnsafeBufferPointer(rebasing: text[..<end]), at: start)
+    private static func uuid(_ text: ByteLine, at start: Int, end: Int) -> Bool {
+        end - start >= 36 && isUUID(text.slice(from: 0, to: end), at: start)
     }
 }

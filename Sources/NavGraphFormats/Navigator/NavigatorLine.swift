@@ -1,4 +1,3 @@
-import Foundation
 import NavGraphCore
 
 /// One line of NavigatorUI's default logger, `Navigator <UUID> (<name>) <event>` (before 2.0.2 without the name),
@@ -41,10 +40,10 @@ struct NavigatorLine: Equatable {
     /// as text is many times slower. The reader applies
     /// a line from its bytes (`NavigatorStep`), through the same `split` and `scan`; this reading, with strings, is
     /// for recognizing the format and for the tests.
-    init?(_ line: UnsafeBufferPointer<UInt8>) {
+    init?(_ line: ByteLine) {
         guard let located = Self.locate(line) else { return nil }
-        let id: UnsafeBufferPointer<UInt8>
-        let rest: UnsafeBufferPointer<UInt8>
+        let id: ByteLine
+        let rest: ByteLine
         switch located {
         case .navigator(let navigator, let text):
             id = navigator
@@ -56,7 +55,7 @@ struct NavigatorLine: Equatable {
             }
             guard let (id, shape) = Self.prefixed(text) else { return nil }
             self.init(
-                navigator: String(decoding: UnsafeBufferPointer(rebasing: text[id]), as: UTF8.self), name: nil,
+                navigator: text.slice(id).text, name: nil,
                 event: Self.event(shape, in: text))
             return
         }
@@ -66,16 +65,13 @@ struct NavigatorLine: Equatable {
         }
         guard let (nameRange, shape) = Self.scan(rest) else { return nil }
         self.init(
-            navigator: String(decoding: id, as: UTF8.self),
-            name: nameRange.map { String(decoding: UnsafeBufferPointer(rebasing: rest[$0]), as: UTF8.self) },
+            navigator: id.text, name: nameRange.map { rest.slice($0).text },
             event: Self.event(shape, in: rest))
     }
 
     /// The event `shape` reads in `text`, with its texts as strings.
-    private static func event(_ shape: Shape, in text: UnsafeBufferPointer<UInt8>) -> Event {
-        let string = { (range: Range<Int>) in
-            String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-        }
+    private static func event(_ shape: Shape, in text: ByteLine) -> Event {
+        let string = { (range: Range<Int>) in text.slice(range).text }
         switch shape {
         case .configured: return .configured
         case .current: return .current
@@ -97,7 +93,7 @@ struct NavigatorLine: Equatable {
     }
 
     /// The straightforward reading of `line`, as text whatever it holds (the byte-level one is checked against it).
-    init?(readingText line: UnsafeBufferPointer<UInt8>) {
+    init?(readingText line: ByteLine) {
         switch Self.locate(line) {
         case .navigator(let id, let rest): self.init(navigator: id, text: rest)
         case .bare(let text): self.init(bareText: text)
@@ -109,38 +105,35 @@ struct NavigatorLine: Equatable {
     enum Located {
         /// `Navigator <UUID> <event>` (every release from 0.9.26, and 0.9.2–0.9.25's lines that start with the
         /// navigator): the UUID and what follows it after a space.
-        case navigator(id: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>)
+        case navigator(id: ByteLine, rest: ByteLine)
         /// `Navigator ` followed by no UUID: what follows it, for the forms of 0.8–0.9.25 that put a word first
         /// (`prefixed(_:)`, `anonymous(_:)`).
-        case bare(text: UnsafeBufferPointer<UInt8>)
+        case bare(text: ByteLine)
     }
 
     /// The logger's line in `line`, trailing spaces and `\r` left out: the first `Navigator ` followed by a UUID, else
     /// the first `Navigator `.
-    static func locate(_ line: UnsafeBufferPointer<UInt8>) -> Located? {
+    static func locate(_ line: ByteLine) -> Located? {
         guard let (start, hasUUID) = find(line) else { return nil }
         var position = start + 10  // `Navigator `
-        var end = line.count
-        while end > position, line[end - 1] == .cr || line[end - 1] == .space { end -= 1 }
-        guard hasUUID else { return .bare(text: UnsafeBufferPointer(rebasing: line[position..<max(position, end)])) }
-        let id = UnsafeBufferPointer(rebasing: line[position..<position + 36])
+        let end = line.startOfRun(while: { $0 == .cr || $0 == .space })
+        guard hasUUID else { return .bare(text: line.slice(from: position, to: max(position, end))) }
+        let id = line.slice(from: position, to: position + 36)
         position += 36
         guard position < end, line[position] == .space else { return nil }
-        return .navigator(id: id, rest: UnsafeBufferPointer(rebasing: line[(position + 1)..<end]))
+        return .navigator(id: id, rest: line.slice(from: position + 1, to: end))
     }
 
     /// The navigator's UUID and what follows it after a space, trailing spaces and `\r` left out.
-    static func split(_ line: UnsafeBufferPointer<UInt8>)
-        -> (id: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>)?
-    {
+    static func split(_ line: ByteLine) -> (id: ByteLine, rest: ByteLine)? {
         guard case .navigator(let id, let rest) = locate(line) else { return nil }
         return (id, rest)
     }
 
     /// The straightforward reading of a line of 0.8–0.9.25 that puts a word before the UUID (`prefixed(_:)` is
     /// checked against it), `text` being what follows `Navigator `.
-    init?(bareText text: UnsafeBufferPointer<UInt8>) {
-        let text = String(decoding: text, as: UTF8.self)[...]
+    init?(bareText text: ByteLine) {
+        let text = text.text[...]
         let words: [(String, Event)] = [
             ("root: ", .configured), ("configured root: ", .configured), ("deinit: ", .deallocated),
             ("dimsissing: ", .dismissed),
@@ -159,9 +152,9 @@ struct NavigatorLine: Equatable {
         self.init(navigator: parent, name: nil, event: .adding(child: child, name: nil))
     }
 
-    init?(navigator id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) {
-        navigator = String(decoding: id, as: UTF8.self)
-        var rest = String(decoding: text, as: UTF8.self)[...]
+    init?(navigator id: ByteLine, text: ByteLine) {
+        navigator = id.text
+        var rest = text.text[...]
         // A name may hold `) ` itself: the name ends at the first `) ` followed by a known event.
         let closes = rest.hasPrefix("(") ? rest.asciiRanges(of: ") ") : []
         if let close = closes.first(where: { Self.event(rest[$0.upperBound...]) != .other }) ?? closes.first {
@@ -176,41 +169,35 @@ struct NavigatorLine: Equatable {
 
     /// Where `Navigator ` followed by a UUID starts (`uuid` true), else where the first `Navigator ` starts (the forms
     /// of 0.8–0.9.25 that put a word first: `Navigator deinit: <UUID>`).
-    private static func find(_ line: UnsafeBufferPointer<UInt8>) -> (start: Int, uuid: Bool)? {
-        guard line.count >= 10, let base = line.baseAddress else { return nil }
-        // The logger's lines start with the marker: tested as two words, without a call.
-        let marked = startsWithMarker(UnsafeRawPointer(base))
-        if marked, line.count >= 10 + 36, isUUID(line, at: 10) { return (0, true) }
+    private static func find(_ line: ByteLine) -> (start: Int, uuid: Bool)? {
+        // The logger's lines start with the marker: tested as two words.
+        let marked = startsWithMarker(line, at: 0)
+        if marked, isUUID(line, at: 10) { return (0, true) }
         var bare = marked ? 0 : nil
+        // Each other `Navigator ` in turn (`memchr` for its `N`): most lines of app output have few.
         var index = 1
-        // Each `N` in turn, found with memchr: most lines of app output have few.
-        while index + 10 <= line.count, let found = memchr(base + index, 0x4E, line.count - 10 + 1 - index) {
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if startsWithMarker(UnsafeRawPointer(base + index)) {
-                if index + 10 + 36 <= line.count, isUUID(line, at: index + 10) { return (index, true) }
-                if bare == nil { bare = index }
-            }
-            index += 1
+        while let found = line.firstIndex(of: "Navigator ", from: index) {
+            if isUUID(line, at: found + 10) { return (found, true) }
+            if bare == nil { bare = found }
+            index = found + 1
         }
         return bare.map { ($0, false) }
     }
 
     /// Whether the 10 bytes at `start` are `Navigator `.
-    private static func startsWithMarker(_ start: UnsafeRawPointer) -> Bool {
+    private static func startsWithMarker(_ line: ByteLine, at start: Int) -> Bool {
         // "Navigato" and "r " as little-endian words.
-        UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) == 0x6F74_6167_6976_614E
-            && UInt16(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt16.self)) == 0x2072
+        line.littleEndianUInt64(at: start) == 0x6F74_6167_6976_614E
+            && line.littleEndianUInt16(at: start + 8) == 0x2072
     }
 
     /// `8-4-4-4-12` hexadecimal digits, as `UUID.uuidString` prints them: tested eight bytes at a time, as five
     /// (overlapping) words: most lines hold two UUIDs. The byte loop `isUUID(readingBytes:at:)` is what this is
     /// checked against.
-    static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start >= 0, start + 36 <= bytes.count, let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base + start)
-        func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
+    static func isUUID(_ bytes: ByteLine, at start: Int) -> Bool {
+        // All 36 bytes inside the line (each word below then is): `start + 36` cannot overflow past that test.
+        guard start >= 0, start <= bytes.count - 36 else { return false }
+        func word(_ offset: Int) -> UInt64 { bytes.littleEndianUInt64(at: start + offset) ?? 0 }
         // Bytes 8 and 13 of the UUID (0 and 5 of the word at 8), 18 and 23 (2 and 7 of the word at 16) are dashes.
         let dashesAt8: UInt64 = 0x0000_FF00_0000_00FF
         let dashesAt16: UInt64 = 0xFF00_0000_00FF_0000
@@ -241,10 +228,10 @@ struct NavigatorLine: Equatable {
 
     /// The straightforward test, byte by byte (what `isUUID(_:at:)` is checked against, and what the reading as text
     /// uses).
-    static func isUUID(readingBytes bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start + 36 <= bytes.count else { return false }
+    static func isUUID(readingBytes bytes: ByteLine, at start: Int) -> Bool {
+        guard start >= 0, start <= bytes.count - 36 else { return false }
         for offset in 0..<36 {
-            let byte = bytes[start + offset]
+            guard let byte = bytes[start + offset] else { return false }
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 if byte != 0x2D { return false }
             } else if !((byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)) {
@@ -308,8 +295,7 @@ struct NavigatorLine: Equatable {
     private static func uuid(_ text: Substring) -> String? {
         let candidate = text.prefix(36)
         guard candidate.utf8.count == 36 else { return nil }
-        var bytes = Array(candidate.utf8)
-        let valid = bytes.withUnsafeMutableBufferPointer { isUUID(readingBytes: UnsafeBufferPointer($0), at: 0) }
+        let valid = Array(candidate.utf8).withByteLine { isUUID(readingBytes: $0, at: 0) }
         return valid ? String(candidate) : nil
     }
 }
@@ -324,13 +310,10 @@ struct NavigatorDestination: Equatable {
     /// Read byte by byte when `printed` is ASCII (each byte a character), as text otherwise; the two readings agree
     /// on ASCII (`NavigatorLineTests`).
     init(_ printed: String) {
-        var printed = printed
-        let read = printed.withUTF8 { bytes -> (String?, String, String)? in
+        let read = printed.withByteLine { bytes -> (String?, String, String)? in
             guard bytes.isASCII else { return nil }
             let parts = Self.parts(bytes)
-            func string(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            }
+            func string(_ range: Range<Int>) -> String { bytes.slice(range).text }
             return (parts.module.map(string), parts.type.map(string) ?? "value", string(parts.value))
         }
         guard let (module, type, value) = read else {
@@ -347,14 +330,9 @@ struct NavigatorDestination: Equatable {
     }
 
     /// Where the module, type (`nil`: no type shown) and value are in ASCII `bytes`.
-    private static func parts(_ bytes: UnsafeBufferPointer<UInt8>)
-        -> (module: Range<Int>?, type: Range<Int>?, value: Range<Int>)
-    {
+    private static func parts(_ bytes: ByteLine) -> (module: Range<Int>?, type: Range<Int>?, value: Range<Int>) {
         func matches(_ pattern: StaticString, at index: Int, before end: Int) -> Bool {
-            let count = pattern.utf8CodeUnitCount
-            guard index + count <= end else { return false }
-            for offset in 0..<count where bytes[index + offset] != pattern.utf8Start[offset] { return false }
-            return true
+            index <= end - pattern.utf8CodeUnitCount && bytes.matches(pattern, at: index)
         }
         var start = 0
         var end = bytes.count

@@ -1,19 +1,19 @@
 /// A line of the log as `NavigatorTree` applies it: what `NavigatorLine` reads, with the UUIDs as values and each
-/// text as the bytes it was read from, valid only while the line is applied. The tree makes a string of a name only
+/// text as the bytes it was read from (a slice of the line), valid only while the line is applied. The tree makes a string of a name only
 /// for a navigator it names for the first time, and reads a pushed value's text only when it is new to it: most
 /// lines name known navigators and recurring values, and making their strings (or finding them made, hashing and
 /// comparing them) and releasing them would be a large part of the reading thread's work.
 struct NavigatorStep {
     enum Event {
         case configured, current, deallocated, popping, dismissed, other
-        case adding(child: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?)
-        case removing(child: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?)
-        case pushing(UnsafeBufferPointer<UInt8>)
-        case presenting(UnsafeBufferPointer<UInt8>)
+        case adding(child: NavigatorUUID, name: ByteLine?)
+        case removing(child: NavigatorUUID, name: ByteLine?)
+        case pushing(ByteLine)
+        case presenting(ByteLine)
     }
 
     var navigator: NavigatorUUID
-    var name: UnsafeBufferPointer<UInt8>?
+    var name: ByteLine?
     var event: Event
     /// A push logged by 0.8–0.9.25 (`navigating to: …, via: push`), which log no pops at all.
     var popsUnlogged = false
@@ -21,9 +21,9 @@ struct NavigatorStep {
     /// The step of an ASCII line: the navigator's UUID `id`, and `text` (what follows it) as `NavigatorLine.scan` read
     /// it.
     init(
-        id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, name: Range<Int>?, shape: NavigatorLine.Shape
+        id: ByteLine, text: ByteLine, name: Range<Int>?, shape: NavigatorLine.Shape
     ) {
-        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+        func bytes(_ range: Range<Int>) -> ByteLine { text.slice(range) }
         func uuid(_ range: Range<Int>) -> NavigatorUUID { NavigatorUUID(bytes(range)) }
         navigator = NavigatorUUID(id)
         self.name = name.map(bytes)
@@ -44,7 +44,7 @@ struct NavigatorStep {
         }
     }
 
-    private init(navigator: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?, event: Event) {
+    private init(navigator: NavigatorUUID, name: ByteLine?, event: Event) {
         self.navigator = navigator
         self.name = name
         self.event = event
@@ -80,13 +80,11 @@ struct NavigatorStep {
         case .other: shape = .plain(.other)
         case .adding(let child, let name): shape = .adding(NavigatorUUID(child), add(name))
         case .removing(let child, let name): shape = .removing(NavigatorUUID(child), add(name))
-        case .pushing(let printed): shape = .pushing(add(printed)!)
-        case .presenting(let printed): shape = .presenting(add(printed)!)
+        case .pushing(let printed): shape = .pushing(add(printed) ?? 0..<0)
+        case .presenting(let printed): shape = .presenting(add(printed) ?? 0..<0)
         }
-        return storage.withUnsafeBufferPointer { buffer in
-            func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: buffer[range])
-            }
+        return storage.withByteLine { buffer in
+            func bytes(_ range: Range<Int>) -> ByteLine { buffer.slice(range) }
             let event: Event
             switch shape {
             case .plain(let plain): event = plain
@@ -98,9 +96,4 @@ struct NavigatorStep {
             return body(NavigatorStep(navigator: NavigatorUUID(line.navigator), name: name.map(bytes), event: event))
         }
     }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The bytes as a string (UTF-8; the readers' lines are repaired as `String(decoding:)` does).
-    var string: String { String(decoding: self, as: UTF8.self) }
 }

@@ -60,9 +60,13 @@ struct NavigatorTree {
     /// Pushed values read recently, with the text each was printed as (see `destination(_:)`).
     private var printedDestinations = RecentItems<(text: String, destination: NavigatorDestination)>(size: 4096)
 
+    /// The lines applied (`apply`, `applyAnonymous`): the reader's navigation lines.
+    private(set) var appliedLines = 0
+
     mutating func apply(
         _ line: NavigatorStep, at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
+        appliedLines += 1
         if pendingDismissal != nil { settleDismissal(before: line, into: &events) }
         // A presentation no navigator claimed (`navigating to:` before 0.9.12) goes to the navigator added next.
         var anonymous: [UInt8]?
@@ -99,7 +103,7 @@ struct NavigatorTree {
     /// `adding`: `child` (named `name`, if the line names it) under the line's navigator; `anonymous`, what a
     /// presentation naming no navigator printed just before.
     private mutating func add(
-        _ childUUID: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?, by line: NavigatorStep, anonymous: [UInt8]?,
+        _ childUUID: NavigatorUUID, name: ByteLine?, by line: NavigatorStep, anonymous: [UInt8]?,
         at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
         let me = know(line.navigator, name: line.name, line: number, into: &events).slot
@@ -133,7 +137,7 @@ struct NavigatorTree {
 
     /// `removing`: `child` (named `name`, if the line names it) from the line's navigator.
     private mutating func remove(
-        _ childUUID: NavigatorUUID, name childName: UnsafeBufferPointer<UInt8>?, by line: NavigatorStep,
+        _ childUUID: NavigatorUUID, name childName: ByteLine?, by line: NavigatorStep,
         at number: Int, into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
         let me = know(line.navigator, name: line.name, line: number, into: &events).slot
@@ -144,7 +148,7 @@ struct NavigatorTree {
                 diagnostics.report(
                     Diagnostic(
                         .warning, line: number,
-                        "navigator '\(described(me))' removing '\(childName?.string ?? "Navigator") "
+                        "navigator '\(described(me))' removing '\(childName?.text ?? "Navigator") "
                             + "\(childUUID.prefix)', which is not its child"))
             }
             return
@@ -156,7 +160,7 @@ struct NavigatorTree {
     private mutating func deallocate(_ line: NavigatorStep, at number: Int, into events: inout [NavEvent]) {
         guard let me = slot(of: line.navigator) else {
             let uuid = line.navigator
-            let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.string ?? "Navigator")
+            let model = ModelRef(key: uuid.string, id: uuid.prefix, type: line.name?.text ?? "Navigator")
             events.append(NavEvent(.finish(model, neverStarted: true), line: number))
             return
         }
@@ -181,7 +185,7 @@ struct NavigatorTree {
 
     /// `pushing` (`navigating to: …, via: push` before 0.9.26): `printed` onto the line's navigator's stack.
     private mutating func push(
-        _ printed: UnsafeBufferPointer<UInt8>, by line: NavigatorStep, at number: Int, into events: inout [NavEvent],
+        _ printed: ByteLine, by line: NavigatorStep, at number: Int, into events: inout [NavEvent],
         diagnostics: DiagnosticHandler
     ) {
         let me = know(line.navigator, name: line.name, line: number, into: &events).slot
@@ -279,7 +283,7 @@ struct NavigatorTree {
     }
 
     /// `presenting`: what `me` presents, kept until a child is added.
-    private mutating func keepPresentation(_ printed: UnsafeBufferPointer<UInt8>, of me: Int) {
+    private mutating func keepPresentation(_ printed: ByteLine, of me: Int) {
         // Into the buffer the last presentation left, not a new array (an allocation and a free per `presenting`
         // line otherwise). Swapped out, so the buffer has no other holder (a copy made `removeAll` allocate anew).
         var buffer: [UInt8] = []
@@ -300,9 +304,10 @@ struct NavigatorTree {
     /// added next (SwiftUI makes the presented stack's navigator right after), a push cannot be placed (warned of
     /// once), the rest changes nothing.
     mutating func applyAnonymous(
-        _ shape: NavigatorLine.Shape, in text: UnsafeBufferPointer<UInt8>, at number: Int,
+        _ shape: NavigatorLine.Shape, in text: ByteLine, at number: Int,
         into events: inout [NavEvent], diagnostics: DiagnosticHandler
     ) {
+        appliedLines += 1
         if let (slot, line) = pendingDismissal {
             pendingDismissal = nil
             takeOut(slot, line: line, into: &events)
@@ -310,7 +315,7 @@ struct NavigatorTree {
         anonymousPresentation = nil
         switch shape {
         case .presenting(let value):
-            anonymousPresentation = Array(UnsafeBufferPointer(rebasing: text[value]))
+            anonymousPresentation = Array(text.slice(value))
         case .navigatingTo, .pushing:
             guard !warnedAnonymousPushes else { return }
             warnedAnonymousPushes = true
@@ -383,12 +388,14 @@ struct NavigatorTree {
     /// destinations again and again. Found by the fast hash of the text (not a `Dictionary` keyed by the text:
     /// SipHash of about 100 bytes per push); the line's bytes are compared with the text kept, and a string is made
     /// only for a value new to the table.
-    private mutating func destination(_ printed: UnsafeBufferPointer<UInt8>) -> NavigatorDestination {
-        let hash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(printed))
-        if let known = printedDestinations.lookUp(hash: hash, { sameBytes($0.text, printed) ? $0.destination : nil }) {
+    private mutating func destination(_ printed: ByteLine) -> NavigatorDestination {
+        let hash = printed.tableHash
+        if let known = printedDestinations.lookUp(
+            hash: hash, { printed.holdsSameBytes(as: $0.text) ? $0.destination : nil })
+        {
             return known
         }
-        let text = printed.string
+        let text = printed.text
         let destination = NavigatorDestination(text)
         printedDestinations.store((text, destination), hash: hash)
         return destination
@@ -465,7 +472,7 @@ struct NavigatorTree {
     /// changed. `name`: the name the line gives, made a string only when it is taken.
     @discardableResult
     private mutating func know(
-        _ uuid: NavigatorUUID, name: UnsafeBufferPointer<UInt8>?,
+        _ uuid: NavigatorUUID, name: ByteLine?,
         unnamed: @autoclosure () -> String? = nil,
         line: Int, into events: inout [NavEvent]
     )
@@ -474,14 +481,14 @@ struct NavigatorTree {
         if let existing = slot(of: uuid) {
             guard let name, !navigators[existing].named else { return (existing, false) }
             release(navigators[existing].model, uuid: uuid, shownHash: navigators[existing].shownHash)
-            let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.string)
+            let (model, shownHash) = shown(key: navigators[existing].model.key, uuid: uuid, type: name.text)
             navigators[existing].model = model
             navigators[existing].shownHash = shownHash
             navigators[existing].named = true
             return (existing, true)
         }
         let hash = uuid.slotHash
-        let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.string ?? unnamed() ?? "Navigator")
+        let (model, shownHash) = shown(key: uuid.string, uuid: uuid, type: name?.text ?? unnamed() ?? "Navigator")
         let navigator = Navigator(model: model, shownHash: shownHash, uuid: uuid, named: name != nil, hash: hash)
         let slot = navigators.insert(navigator)
         index.insert(hash: hash, slot: slot)

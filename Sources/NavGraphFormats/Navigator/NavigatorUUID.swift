@@ -6,17 +6,16 @@ import NavGraphCore
 struct NavigatorUUID: Hashable {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt32)
 
-    /// The 36 bytes at the start of `bytes` (at least 36).
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        func word(_ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-        words = (word(0), word(8), word(16), word(24), raw.loadUnaligned(fromByteOffset: 32, as: UInt32.self))
+    /// The 36 bytes at the start of `bytes`, as little-endian words (callers have tested them with
+    /// `NavigatorLine.isUUID`; a word past the end of a shorter line would be 0).
+    init(_ bytes: ByteLine) {
+        func word(_ offset: Int) -> UInt64 { bytes.littleEndianUInt64(at: offset) ?? 0 }
+        words = (word(0), word(8), word(16), word(24), bytes.littleEndianUInt32(at: 32) ?? 0)
     }
 
     /// A 36-byte ASCII UUID's string (as the text reading makes it).
     init(_ string: String) {
-        var string = string
-        self = string.withUTF8 { NavigatorUUID($0) }
+        self = string.withByteLine { NavigatorUUID($0) }
     }
 
     /// The value no UUID has, for a free slot.
@@ -52,19 +51,28 @@ struct NavigatorUUID: Hashable {
 
     /// Its first three bytes as one number (the shown prefix, for comparing).
     var prefixWord: UInt32 {
-        UInt32(truncatingIfNeeded: UInt64(littleEndian: words.0) & 0xFF_FFFF)
+        UInt32(truncatingIfNeeded: words.0 & 0xFF_FFFF)
     }
 
     /// Its first three characters, as ids are shown.
     var prefix: String { text(count: 3) }
 
-    /// Its first `count` bytes as a string, decoded from a buffer of bytes: decoding a slice of the raw bytes went
-    /// through the generic collection path (a new navigator per sheet).
+    /// Its first `count` bytes as a string, decoded from an array of them: decoding a collection that is not
+    /// contiguous went through the generic path (a new navigator per sheet).
     private func text(count: Int) -> String {
-        withUnsafeBytes(of: words) { raw in
-            UnsafeRawBufferPointer(rebasing: raw[..<count]).withMemoryRebound(to: UInt8.self) {
-                String(decoding: $0, as: UTF8.self)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for offset in 0..<count {
+            let word: UInt64
+            switch offset >> 3 {
+            case 0: word = words.0
+            case 1: word = words.1
+            case 2: word = words.2
+            case 3: word = words.3
+            default: word = UInt64(words.4)
             }
+            bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(offset & 7))))
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -26,7 +26,7 @@ struct DumpLines {
 
     private static let bytesRoom = 960
 
-    init(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int) {
+    init(root: ByteLine, name: String?, number: Int) {
         self.name = name
         // Under 1 KB with the array's header: most dumps fit (half are under 460 bytes), and glibc's malloc makes a
         // block of 1 KB or more by consolidating its free lists first (malloc_consolidate).
@@ -41,7 +41,7 @@ struct DumpLines {
     /// the next one (a dump's arrays were allocated anew per dump). The bytes are kept only while no remembered
     /// dump holds them (`RecentDumps`), and not past 1 KB: a remembered dump keeps its bytes' room, and room grown
     /// for the largest dump so far, kept, would add up in every remembered dump.
-    mutating func restart(root: UnsafeBufferPointer<UInt8>, name: String?, number: Int, bytesShared: Bool) {
+    mutating func restart(root: ByteLine, name: String?, number: Int, bytesShared: Bool) {
         self.name = name
         if bytesShared || bytes.capacity > 1100 {
             bytes = []
@@ -61,9 +61,9 @@ struct DumpLines {
     var firstLine: Int { numbers[0] }
     var count: Int { numbers.count }
 
-    mutating func append(_ line: UnsafeBufferPointer<UInt8>, depth: Int, number: Int) {
+    mutating func append(_ line: ByteLine, depth: Int, number: Int) {
         starts.append(bytes.count)
-        let lineHash = SlotIndex.hash(bytes: UnsafeRawBufferPointer(line))
+        let lineHash = line.tableHash
         hashes.append(lineHash)
         hash = (hash ^ lineHash) &* 0x100_0000_01b3
         hash ^= hash >> 29
@@ -74,32 +74,15 @@ struct DumpLines {
     }
 
     /// A `(N more children)` or `(N children)` line: the value it belongs to stopped printing children there.
-    mutating func appendCut(_ line: UnsafeBufferPointer<UInt8>, indent: Int) {
+    mutating func appendCut(_ line: ByteLine, indent: Int) {
         // `(3 more children)`, `(1 child)`: the first number in the line.
         var count = 0
         var position = indent + 1
-        while position < line.count, line[position] >= 0x30, line[position] <= 0x39, count < 1 << 40 {
-            count = count * 10 + Int(line[position] - 0x30)
+        while let byte = line[position], byte >= 0x30, byte <= 0x39, count < 1 << 40 {
+            count = count * 10 + Int(byte - 0x30)
             position += 1
         }
         cuts.append((after: numbers.count, indent: indent, count: count))
-    }
-
-    /// All lines as printed, each with its newline, for `body`.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer(body)
-    }
-
-    /// Where lines `first` through `last` are in `bytes` (each with its newline).
-    func byteRange(ofLines first: Int, through last: Int) -> Range<Int> {
-        starts[first]..<(last + 1 < starts.count ? starts[last + 1] : bytes.count)
-    }
-
-    /// The spaces line `index` starts with.
-    func indent(ofLine index: Int) -> Int {
-        var position = starts[index]
-        while bytes[position] == .space { position += 1 }
-        return position - starts[index]
     }
 
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
@@ -108,11 +91,11 @@ struct DumpLines {
     func read(into values: inout DumpedValues, reading lines: RecentValueLines) {
         values.removeAll()
         values.reserveCapacity(numbers.count)
-        bytes.withUnsafeBufferPointer { all in
+        bytes.withByteLine { all in
             for index in starts.indices {
                 // Each line ends before the next one's start, in its newline.
                 let end = (index + 1 < starts.count ? starts[index + 1] : all.count) - 1
-                let line = UnsafeBufferPointer(rebasing: all[starts[index]..<end])
+                let line = all.slice(from: starts[index], to: end)
                 if let (dumpLine, shape) = lines.read(line, hash: hashes[index]) {
                     values.append(
                         dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index], shape: shape)

@@ -52,12 +52,9 @@ struct DumpNavigation {
     }
 
     /// Reads `values` from its root as a node keyed `rootKey`.
-    /// `printed`: the dump's lines (value `i` is line `i`) and the stack entries read recently, so that an entry
-    /// printed as before is not worked out again; `nil` reads every entry.
     init(
         _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
-        rootID: String, rootEdge: EdgeKind?, rootPart: String?,
-        printed: (lines: DumpLines, entries: RecentStackEntries)? = nil
+        rootID: String, rootEdge: EdgeKind?, rootPart: String?
     ) {
         cutByDepth = values.cutByDepth
         cutByItems = values.cutByItems
@@ -76,7 +73,7 @@ struct DumpNavigation {
         // makes a larger block by consolidating its free lists first (malloc_consolidate).
         nodes.reserveCapacity(min(values.values.count, 6))
         work.reserveCapacity(6)
-        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose, printed: printed)
+        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
         }
@@ -102,7 +99,6 @@ struct DumpNavigation {
         let names: DumpLabelMeanings
         let labels: DumpedLabels
         let verbose: Bool
-        let printed: (lines: DumpLines, entries: RecentStackEntries)?
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
             switch item {
@@ -305,46 +301,19 @@ struct DumpNavigation {
                 navigation.stackArrays[array] = stack
                 navigation.nodes[stack].entryCount = DumpedValues.count(in: values[array].text, unit: "element")
             }
-            let children = values[array].children
-            guard let printed, !children.isEmpty else {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for (position, element) in children.enumerated() {
-                    let made = makeEntry(element, position: position, before: hash, key: key)
-                    hash = made.hash
-                    navigation.add(entry: made.model, of: stack, value: element)
-                }
-                return
-            }
-            // An entry indented deeper than its place is attached one level down, and the lines below it by its
-            // place, not their own indentation: only an entry at its own depth reads as its bytes alone say.
-            let depth = depth(of: array) + 1
-            let stackHash = SlotIndex.hash(key)
-            printed.lines.withBytes { all in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for (position, element) in children.enumerated() {
-                    let before = hash
-                    let made: RecentStackEntries.Made
-                    if let last = lastLineIfRemembered(element),
-                        case let range = printed.lines.byteRange(ofLines: element, through: last),
-                        range.count <= RecentStackEntries.largestEntry,
-                        printed.lines.indent(ofLine: element) / 2 == depth
-                    {
-                        made = printed.entries.entry(
-                            stackKey: key, stackHash: stackHash, position: position, before: before,
-                            bytes: UnsafeBufferPointer(rebasing: all[range])
-                        ) { makeEntry(element, position: position, before: before, key: key) }
-                    } else {
-                        made = makeEntry(element, position: position, before: before, key: key)
-                    }
-                    hash = made.hash
-                    navigation.add(entry: made.model, of: stack, value: element)
-                }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for (position, element) in values[array].children.enumerated() {
+                let made = makeEntry(element, position: position, before: hash, key: key)
+                hash = made.hash
+                navigation.add(entry: made.model, of: stack, value: element)
             }
         }
 
         /// A stack entry's model, keyed by its position and the hash of the entries up to it (`before`, then its
         /// own type and label).
-        private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> RecentStackEntries.Made {
+        private func makeEntry(_ element: Int, position: Int, before: UInt64, key: String) -> (
+            model: ModelRef, hash: UInt64
+        ) {
             let (type, label) =
                 values[element].shape == .navigationPathItem
                 ? values.navigationPathItem(element)
@@ -356,28 +325,7 @@ struct DumpNavigation {
             for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0) &* 0x100_0000_01b3
             let entryKey = "\(key)/\(position)-\(String(hash, radix: 16))"
-            return .init(model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
-        }
-
-        /// The last line of a stack entry's lines (its subtree: values are in preorder, value `i` is line `i`),
-        /// when it is small enough to remember.
-        private func lastLineIfRemembered(_ element: Int) -> Int? {
-            var last = element
-            while let child = values[last].children.last {
-                last = child
-                if last - element > 256 { return nil }
-            }
-            return last
-        }
-
-        private func depth(of value: Int) -> Int {
-            var depth = 0
-            var current = value
-            while let parent = values[current].parent {
-                depth += 1
-                current = parent
-            }
-            return depth
+            return (model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
         }
 
         /// Tabs from a dictionary (ordered by key: Swift prints dictionaries in a random order) or an array.

@@ -78,7 +78,7 @@ final class DumpLabelMeanings {
         var style: PresentationStyle?
     }
 
-    @exclusivity(unchecked) private var known = RecentItems<Known>(size: 1024)
+    private var known = RecentItems<Known>(size: 1024)
 
     init(_ names: DumpPropertyNames) { self.names = names }
 

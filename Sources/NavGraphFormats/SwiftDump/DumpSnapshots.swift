@@ -12,10 +12,10 @@ final class DumpSnapshots: EventCompletion, @unchecked Sendable {
     /// Each emitted dump's changes and its window, oldest first (from `head`). The reader appends, the consumer
     /// takes: the only state both threads touch, so the only one behind the lock (taken once per dump).
     private let lock = NSLock()
-    @exclusivity(unchecked) private var pending: [(changes: [DumpWindows.Change], window: Int)] = []
-    @exclusivity(unchecked) private var head = 0
+    private var pending: [(changes: [DumpWindows.Change], window: Int)] = []
+    private var head = 0
     // Only the consuming thread touches this.
-    @exclusivity(unchecked) private var windows = DumpWindows()
+    private var windows = DumpWindows()
 
     /// The reader: the changes of the dump whose snapshot of `window` it emits next.
     func enqueue(_ changes: [DumpWindows.Change], window: Int) {

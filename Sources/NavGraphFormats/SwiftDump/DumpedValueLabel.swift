@@ -124,8 +124,7 @@ extension DumpedValues {
     /// `Shop.Route.detail` (identifiers joined by dots, nothing else). ASCII text is judged byte by byte (asking
     /// characters whether they are letters is slow).
     static func isQualifiedName(_ text: String) -> Bool {
-        var text = text
-        if let ascii = text.withUTF8({ bytes in bytes.isASCII ? ASCIIName.isQualifiedName(bytes) : nil }) {
+        if let ascii = text.withByteLine({ line in line.isASCII ? ASCIIName.isQualifiedName(line) : nil }) {
             return ascii
         }
         return isQualifiedName(readingText: text)
@@ -140,8 +139,7 @@ extension DumpedValues {
     /// `Shop.Box<Shop.Route>` → `Box<Route>`: the first component of every qualified name outside string literals
     /// is the module `dump()` prints. Names with one component stay. ASCII text is read byte by byte.
     static func withoutModules(_ text: String) -> String {
-        var text = text
-        if let ascii = text.withUTF8({ bytes in bytes.isASCII ? ASCIIName.withoutModules(bytes) : nil }) {
+        if let ascii = text.withByteLine({ line in line.isASCII ? ASCIIName.withoutModules(line) : nil }) {
             return ascii
         }
         return withoutModules(readingText: text)
@@ -217,19 +215,18 @@ private enum ASCIIName {
     static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     static func isIdentifier(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == 0x5F }
 
-    static func isQualifiedName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isQualifiedName(_ text: ByteLine) -> Bool {
         guard text.contains(.dot), let first = text.first, isLetter(first) || first == 0x5F else { return false }
-        return text.allSatisfy { isIdentifier($0) || $0 == .dot }
+        return text.firstIndex(where: { !isIdentifier($0) && $0 != .dot }) == nil
     }
 
-    static func withoutModules(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    static func withoutModules(_ text: ByteLine) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.count)
         var literal = QuotedLiteral()
         var index = 0
         var previous: UInt8?
-        while index < text.count {
-            let byte = text[index]
+        while let byte = text[index] {
             if literal.takes(byte) {
                 result.append(byte)
                 previous = byte
@@ -237,18 +234,15 @@ private enum ASCIIName {
                 continue
             }
             if isLetter(byte) || byte == 0x5F, !(previous.map { isIdentifier($0) || $0 == .dot } ?? false) {
-                var end = index
-                while end < text.count, isIdentifier(text[end]) { end += 1 }
+                let end = text.endOfRun(from: index, while: isIdentifier)
                 // A module: an upper-case name followed by `.` and another name, or a lower-case one followed by
                 // an upper-case name (as `withoutModules(readingText:)` says why).
-                if end + 1 < text.count, text[end] == .dot, isLetter(text[end + 1]),
-                    isUppercase(byte) || isUppercase(text[end + 1])
-                {
+                if text[end] == .dot, let next = text[end + 1], isLetter(next), isUppercase(byte) || isUppercase(next) {
                     previous = .dot
                     index = end + 1
                     continue
                 }
-                result += text[index..<end]
+                result.append(contentsOf: text.slice(from: index, to: end))
                 previous = text[end - 1]
                 index = end
                 continue
@@ -271,8 +265,8 @@ final class DumpedLabels {
         var made: (type: String, label: String)
     }
 
-    @exclusivity(unchecked) private var entries = RecentItems<Entry>(size: 4096)
-    @exclusivity(unchecked) private var key: [UInt8] = []
+    private var entries = RecentItems<Entry>(size: 4096)
+    private var key: [UInt8] = []
     /// The largest subtree remembered (a bigger one is worked out each time).
     private static let largestSubtree = 64
 
@@ -287,7 +281,7 @@ final class DumpedLabels {
         for position in index...last {
             let value = values[position]
             // Where its parent is in the run: the subtree's shape.
-            let parent = position == index ? 0 : UInt8(truncatingIfNeeded: value.parent! - index)
+            let parent = position == index ? 0 : UInt8(truncatingIfNeeded: (value.parent ?? index) - index)
             key.append(parent)
             if let label = value.label {
                 key.append(1)
@@ -299,7 +293,7 @@ final class DumpedLabels {
             key += value.text.utf8
             key.append(0)
         }
-        let hash = key.withUnsafeBytes { SlotIndex.hash(bytes: $0) }
+        let hash = SlotIndex.hash(contentsOf: key)
         if let made = entries.lookUp(hash: hash, { sameBytes($0.key, key) ? $0.made : nil }) { return made }
         let made = values.typeAndLabel(of: index)
         entries.store(Entry(key: key, made: made), hash: hash)

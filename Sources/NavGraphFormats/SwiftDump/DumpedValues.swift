@@ -295,31 +295,30 @@ struct DumpedValues {
     }
 
     /// `N unit` or `N units`. ASCII text is read byte by byte (most values are judged by their first byte).
-    static func count(in text: String, unit: String) -> Int? {
-        var text = text
-        let ascii = text.withUTF8 { bytes -> Int?? in
-            guard bytes.isASCII else { return .none }
+    static func count(in text: String, unit: StaticString) -> Int? {
+        let ascii = text.withByteLine { line -> Int?? in
+            guard line.isASCII else { return .none }
             // `Int` reads an optional sign and digits; past 18 digits it may not fit: read as text.
-            var digits = bytes.first == 0x2B || bytes.first == 0x2D ? 1 : 0
-            let start = digits
-            while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+            let start = line.first == 0x2B || line.first == 0x2D ? 1 : 0
+            let digits = line.endOfRun(from: start) { $0 >= 0x30 && $0 <= 0x39 }
             guard digits > start, digits - start <= 18 else { return digits == start ? .some(nil) : .none }
-            guard digits < bytes.count, bytes[digits] == .space else { return .some(nil) }
-            let rest = UnsafeBufferPointer(rebasing: bytes[(digits + 1)...])
-            let unitLength = unit.utf8.count
+            guard line[digits] == .space else { return .some(nil) }
+            let rest = line.dropFirst(digits + 1)
+            let unitLength = unit.utf8CodeUnitCount
             guard rest.count == unitLength || (rest.count == unitLength + 1 && rest.last == 0x73),
-                rest.prefix(unitLength).elementsEqual(unit.utf8)
+                rest.matches(unit, at: 0)
             else { return .some(nil) }
-            return .some(Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<digits]), as: UTF8.self)))
+            return .some(Int(line.prefix(digits).text))
         }
         if let ascii { return ascii }
         return count(readingText: text, unit: unit)
     }
 
     /// The straightforward reading, as text (the byte-level one is checked against it).
-    static func count(readingText text: String, unit: String) -> Int? {
+    static func count(readingText text: String, unit: StaticString) -> Int? {
         guard let space = text.firstIndex(of: " "), let count = Int(text[..<space]) else { return nil }
         let rest = text[text.index(after: space)...]
+        let unit = unit.description
         return rest == unit || rest == unit + "s" ? count : nil
     }
 }

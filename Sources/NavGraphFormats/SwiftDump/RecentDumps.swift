@@ -19,9 +19,9 @@ final class RecentDumps {
     }
 
     /// How many dumps were not read again (for tests).
-    @exclusivity(unchecked) private(set) var reused = 0
+    private(set) var reused = 0
     /// 1,024 entries catch most of the repeats 4,096 do, at less memory (see docs/performance-notes.md).
-    @exclusivity(unchecked) private var entries = RecentItems<Entry>(size: 1024)
+    private var entries = RecentItems<Entry>(size: 1024)
 
     /// The reading of `lines` placed at `root`: remembered, or made by `read` and remembered.
     func reading(of lines: DumpLines, at root: DumpWindows.Root, read: () -> Reading) -> Reading {

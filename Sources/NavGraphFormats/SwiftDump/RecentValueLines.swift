@@ -10,13 +10,14 @@ final class RecentValueLines {
         var shape: DumpedValues.Shape
     }
 
-    @exclusivity(unchecked) private var entries = RecentItems<Entry>(size: 4096)
+    private var entries = RecentItems<Entry>(size: 4096)
     private let strings = RecentStrings()
 
     /// The line and its value's shape; `nil` when it is not a value line. `hash`: the line's `SlotIndex.hash`
     /// (`DumpLines` makes it as it keeps the line).
-    func read(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
-        if let found = entries.lookUp(hash: hash, { sameBytes($0.bytes, bytes) ? ($0.line, $0.shape) : nil }) {
+    func read(_ bytes: ByteLine, hash: UInt64) -> (line: SwiftDumpLine, shape: DumpedValues.Shape)? {
+        if let found = entries.lookUp(hash: hash, { $0.bytes.withByteLine { $0 == bytes } ? ($0.line, $0.shape) : nil })
+        {
             return found
         }
         guard case .value(let line)? = SwiftDumpLine.read(bytes, strings: strings) else { return nil }

@@ -47,13 +47,12 @@ struct SwiftDumpLine: Equatable {
     /// mostly spaces). A value line whose text after the marker is ASCII is read byte by byte (`readASCII`), with
     /// its strings from `strings` when given; any other line as text, where characters, not bytes, are compared.
     /// Both readings agree (`SwiftDumpLineTests`); as text, a line cost about as much as the rest of reading it.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, strings: RecentStrings? = nil) -> Reading? {
-        var indent = 0
-        while indent < bytes.count, bytes[indent] == .space { indent += 1 }
-        if let line = readASCII(bytes, indent: indent, strings: strings) { return line }
+    static func read(_ line: ByteLine, strings: RecentStrings? = nil) -> Reading? {
+        let indent = line.endOfRun(from: 0) { $0 == .space }
+        if let reading = readASCII(line, indent: indent, strings: strings) { return reading }
         // Neither a marker nor a cut-off note: not a dump line, whatever the rest holds.
-        if indent < bytes.count, bytes[indent] != 0xE2, bytes[indent] != 0x2D, bytes[indent] != 0x28 { return nil }
-        return read(readingText: bytes, indent: indent)
+        if let byte = line[indent], byte != 0xE2, byte != 0x2D, byte != 0x28 { return nil }
+        return read(readingText: line, indent: indent)
     }
 
     /// What a line is, without making its label and value: enough to collect a dump's lines, which are read once
@@ -67,24 +66,22 @@ struct SwiftDumpLine: Equatable {
         case cutOff
     }
 
-    static func kind(of bytes: UnsafeBufferPointer<UInt8>, indent: Int) -> Kind? {
-        if let (marker, start, end) = markedText(bytes, indent: indent), start == end || bytes[start] < 0x80 {
+    static func kind(of line: ByteLine, indent: Int) -> Kind? {
+        if let (marker, start, end) = markedText(line, indent: indent), start == end || (line[start] ?? 0) < 0x80 {
             return .value(marker)
         }
-        if indent < bytes.count, bytes[indent] != 0xE2, bytes[indent] != 0x2D, bytes[indent] != 0x28 { return nil }
-        switch read(readingText: bytes, indent: indent) {
-        case .value(let line)?: return .value(line.marker)
+        if let byte = line[indent], byte != 0xE2, byte != 0x2D, byte != 0x28 { return nil }
+        switch read(readingText: line, indent: indent) {
+        case .value(let dumpLine)?: return .value(dumpLine.marker)
         case .cutOff?: return .cutOff
         case nil: return nil
         }
     }
 
     /// The straightforward reading, as text (the byte-level one is checked against it).
-    static func read(readingText bytes: UnsafeBufferPointer<UInt8>, indent: Int? = nil) -> Reading? {
-        var start = 0
-        while start < bytes.count, bytes[start] == .space { start += 1 }
-        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
-        return read(indent: indent ?? start, Substring(rest))
+    static func read(readingText line: ByteLine, indent: Int? = nil) -> Reading? {
+        let start = line.endOfRun(from: 0) { $0 == .space }
+        return read(indent: indent ?? start, Substring(line.dropFirst(start).text))
     }
 
     private static func read(indent: Int, _ text: Substring) -> Reading? {
@@ -133,11 +130,9 @@ struct SwiftDumpLine: Equatable {
 
     /// Whether a line can start a dump: a value with children at the left margin (`▿ Shop.AppState #0`,
     /// `▿ home: Shop.Router #0`). A bare `- …` at the margin is too common in other output to start one.
-    static func startsDump(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        // ▿ is E2 96 BF, ▹ is E2 96 B9, each followed by a space.
-        guard line.count >= 5, line[0] == 0xE2, line[1] == 0x96, line[2] == 0xBF || line[2] == 0xB9, line[3] == .space
-        else { return false }
-        return line[4] != .space
+    static func startsDump(_ line: ByteLine) -> Bool {
+        // Each marker followed by a space, then not another space.
+        (line.matches("▿ ", at: 0) || line.matches("▹ ", at: 0)) && line.count >= 5 && line[4] != .space
     }
 
     private static func isLabelCharacter(_ character: Character) -> Bool {

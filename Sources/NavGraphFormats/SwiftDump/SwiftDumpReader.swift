@@ -15,31 +15,28 @@ public final class SwiftDumpReader: NavigationReader {
     /// Every property as a plain node, not only navigation.
     private let verbose: Bool
     private let diagnostics: DiagnosticHandler
-    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
-    @exclusivity(unchecked) private var pending: DumpLines?
+    public private(set) var navigationLineCount = 0
+    private var pending: DumpLines?
     /// Indentation problems are said once per dump: one jump shifts every line after it.
-    @exclusivity(unchecked) private var pendingWarned = false
-    @exclusivity(unchecked) private var windows = DumpWindows()
+    private var pendingWarned = false
+    private var windows = DumpWindows()
     /// The selected tab last said of each tabs container (by key).
-    @exclusivity(unchecked) private var selected: [String: String] = [:]
+    private var selected: [String: String] = [:]
     /// Per window, the selected tab last handed on as a `select` per tabs container it shows: the reducer keeps a
     /// selection through snapshots while the tab stays, so it is said again only when it changed or came back.
-    @exclusivity(unchecked) private var announced: [Int: [String: String]] = [:]
+    private var announced: [Int: [String: String]] = [:]
     /// The dictionary `flush` says which tabs each container shows in, kept for the next dump.
-    @exclusivity(unchecked) private var shownScratch: [String: String]?
+    private var shownScratch: [String: String]?
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
-    @exclusivity(unchecked) private var isProvisional = false
+    private var isProvisional = false
     /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
     /// once while it stays recent.
     private let strings = RecentStrings()
     private let valueLines = RecentValueLines()
-    /// Stack entries read recently (lldb's `po` output is rewritten as a whole before it is read, so its entries
-    /// are read each time).
-    private let stackEntries = RecentStackEntries()
     /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
     let recent: RecentDumps?
     /// Where the snapshots are made when the events' consumer completes them (`completion`); `nil`: here.
-    @exclusivity(unchecked) private var snapshots: DumpSnapshots?
+    private var snapshots: DumpSnapshots?
 
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
     /// reader goes on making them itself (its windows' changes so far were not recorded).
@@ -57,7 +54,7 @@ public final class SwiftDumpReader: NavigationReader {
         self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
     }
 
-    /// `remembersDumps: false` reads every dump and every stack entry, the straightforward way the remembering one
+    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one
     /// is checked against.
     init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
@@ -67,15 +64,12 @@ public final class SwiftDumpReader: NavigationReader {
     }
 
     public static func recognizes(_ line: ByteLine) -> Bool {
-        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
-        return SwiftDumpLine.startsDump(line)
+        SwiftDumpLine.startsDump(line)
     }
 
     public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
         guard !info.truncated else { return skip(info.number, line) }
-        var indent = 0
-        while indent < line.count, line[indent] == .space { indent += 1 }
+        let indent = line.endOfRun(from: 0) { $0 == .space }
         if indent == 0 { return readFirst(line, info: info, into: &events) }
         // A dump's other lines are kept as they are until it is complete (and read then, unless it repeats one
         // read before): here only what kind of line each is.
@@ -85,10 +79,10 @@ public final class SwiftDumpReader: NavigationReader {
             skip(info.number, line)
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
-            pending!.appendCut(line, indent: indent)
+            pending?.appendCut(line, indent: indent)
             navigationLineCount += 1
         case .value:
-            guard pending != nil else { return skip(info.number, line) }
+            guard let deepestNext = pending?.deepestNext else { return skip(info.number, line) }
             let depth = indent / 2
             if indent % 2 == 1, !pendingWarned {
                 pendingWarned = true
@@ -99,23 +93,22 @@ public final class SwiftDumpReader: NavigationReader {
                             + "read as level \(depth)"
                     ))
             }
-            if depth > pending!.deepestNext, !pendingWarned {
+            if depth > deepestNext, !pendingWarned {
                 pendingWarned = true
                 diagnostics.report(
                     Diagnostic(
                         .warning, line: info.number,
-                        "dump line is indented \(depth - pending!.deepestNext) levels deeper than the line "
+                        "dump line is indented \(depth - deepestNext) levels deeper than the line "
                             + "before "
                             + "can have children; attached one level down"))
             }
-            pending!.append(line, depth: depth, number: info.number)
+            pending?.append(line, depth: depth, number: info.number)
             navigationLineCount += 1
         }
     }
 
     /// A line at the left margin: a dump's first line, a cut-off note, or other output.
-    private func readFirst(_ line: UnsafeBufferPointer<UInt8>, info: LineSource.LineInfo, into events: inout [NavEvent])
-    {
+    private func readFirst(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         guard let reading = SwiftDumpLine.read(line, strings: strings) else {
             lldbExpression = Self.lldbExpression(line)
             return skip(info.number, line)
@@ -123,7 +116,7 @@ public final class SwiftDumpReader: NavigationReader {
         switch reading {
         case .cutOff:
             guard pending != nil else { return skip(info.number, line) }
-            pending!.appendCut(line, indent: 0)
+            pending?.appendCut(line, indent: 0)
             navigationLineCount += 1
         case .value(let dumpLine):
             guard dumpLine.marker != .leaf || Self.isEmptyPart(dumpLine) else { return skip(info.number, line) }
@@ -158,17 +151,16 @@ public final class SwiftDumpReader: NavigationReader {
     /// The expression of the lldb command on the line before, when it is one that prints a value: `po router`,
     /// `p router`, `expression router` (after its options) — the dump that follows is named by it, as
     /// `dump(router, name:)` would be. Other lines: `nil`.
-    @exclusivity(unchecked) private var lldbExpression: String?
+    private var lldbExpression: String?
 
     public func begin(after previous: ByteLine, number: Int) {
-        let previous = previous.bytes  // Until this reader reads ByteLine (issue 39's second half).
         lldbExpression = Self.lldbExpression(previous)
     }
 
-    static func lldbExpression(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-        let prompt = Array("(lldb) ".utf8)
-        guard line.count > prompt.count, line.prefix(prompt.count).elementsEqual(prompt) else { return nil }
-        var words = String(decoding: UnsafeBufferPointer(rebasing: line[prompt.count...]), as: UTF8.self)
+    static func lldbExpression(_ line: ByteLine) -> String? {
+        let prompt: StaticString = "(lldb) "
+        guard line.count > prompt.utf8CodeUnitCount, line.hasPrefix(prompt) else { return nil }
+        var words = line.dropFirst(prompt.utf8CodeUnitCount).text
             .split(separator: " ", omittingEmptySubsequences: true)
         guard let command = words.first, ["po", "p", "print", "expression", "expr", "e"].contains(command) else {
             return nil
@@ -192,13 +184,13 @@ public final class SwiftDumpReader: NavigationReader {
         line.label != nil && (line.value == "nil" || line.value == "0 elements" || line.value == "0 key/value pairs")
     }
 
-    private func skip(_ number: Int, _ line: UnsafeBufferPointer<UInt8>) {
-        diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
+    private func skip(_ number: Int, _ line: ByteLine) {
+        diagnostics.skipped(line: number) { line.text }
     }
 
     /// The last dump's lines, kept for the next dump's (`DumpLines.restart`), and whether `RecentDumps` keeps
     /// their bytes.
-    @exclusivity(unchecked) private var spareLines: (lines: DumpLines, bytesShared: Bool)?
+    private var spareLines: (lines: DumpLines, bytesShared: Bool)?
 
     private func flush(into events: inout [NavEvent]) {
         guard let lines = pending else { return }
@@ -264,14 +256,14 @@ public final class SwiftDumpReader: NavigationReader {
         defer { shownScratch = shown }
         // The window's nodes are read in place: `for entry in nodes` copied every node of the window per dump
         // (retaining and releasing its strings).
-        nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices where nodes[index].kind == .tabs {
-                let key = nodes[index].model.key
-                guard let tab = selected[key], nodes.contains(where: { $0.model.key == tab }) else { continue }
-                shown[key] = tab
-                if announced[window]?[key] != tab {
-                    events.append(NavEvent(.select(parent: key, tab: tab), line: lines.firstLine))
-                }
+        for index in nodes.indices where nodes[index].kind == .tabs {
+            let key = nodes[index].model.key
+            guard let tab = selected[key], nodes.indices.contains(where: { nodes[$0].model.key == tab }) else {
+                continue
+            }
+            shown[key] = tab
+            if announced[window]?[key] != tab {
+                events.append(NavEvent(.select(parent: key, tab: tab), line: lines.firstLine))
             }
         }
         if announced[window] != shown { announced[window] = shown }
@@ -297,7 +289,7 @@ public final class SwiftDumpReader: NavigationReader {
         return parts.joined(separator: " and ")
     }
 
-    @exclusivity(unchecked) private var spareValues: DumpedValues?
+    private var spareValues: DumpedValues?
 
     /// A dump's lines read: their values, then the navigation they show.
     private func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
@@ -310,9 +302,7 @@ public final class SwiftDumpReader: NavigationReader {
         values.readPropertyWrappers(stillPrinted: isProvisional)
         let navigation = DumpNavigation(
             values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
-            rootEdge: root.edge, rootPart: root.part,
-            printed: recent == nil || values.hasLLDBLabels || values.values.count != lines.count
-                ? nil : (lines, stackEntries))
+            rootEdge: root.edge, rootPart: root.part)
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")

@@ -12,10 +12,10 @@ final class DumpCompletion: EventCompletion, @unchecked Sendable {
     /// state both threads touch, so the only one behind the lock (taken once per dump, not per line; a pthread
     /// mutex, which ThreadSanitizer understands).
     private let lock = NSLock()
-    @exclusivity(unchecked) private var pendingModels: [[Identity]] = []
-    @exclusivity(unchecked) private var head = 0
+    private var pendingModels: [[Identity]] = []
+    private var head = 0
     // Only the consuming thread touches this.
-    @exclusivity(unchecked) private var inference = KindInference()
+    private var inference = KindInference()
 
     /// The reader: the models of the snapshot it emits next.
     func enqueue(_ models: [Identity]) {

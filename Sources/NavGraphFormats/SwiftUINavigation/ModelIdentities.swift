@@ -17,6 +17,14 @@ struct PrintedID: Equatable {
         digest = count <= 8 ? 0 : SlotIndex.hash(contentsOf: bytes)
     }
 
+    /// The id of a line's bytes: the same as of a collection of them.
+    init(_ line: ByteLine) {
+        count = line.count
+        packed = 0
+        for offset in 0..<min(count, 8) { packed |= UInt64(line[offset] ?? 0) << (8 * offset) }
+        digest = count <= 8 ? 0 : line.tableHash
+    }
+
     /// The id as one word (equal ids give equal words).
     var mixed: UInt64 { packed ^ digest ^ UInt64(count) << 59 }
 

@@ -12,34 +12,34 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
-    @exclusivity(unchecked) private var identities = ModelIdentities()
+    private var identities = ModelIdentities()
     private let types = NameTable()
-    @exclusivity(unchecked) private var dumpCount = 0
-    @exclusivity(unchecked) private var verdicts: KindRuleVerdicts
+    private var dumpCount = 0
+    private var verdicts: KindRuleVerdicts
     private let dumpCompletion = DumpCompletion()
     /// The dump being read (its lines are in `pendingLines`); `nil` between dumps.
-    @exclusivity(unchecked) private var pending: PendingDump?
+    private var pending: PendingDump?
     /// The lines of the dump being read: one buffer kept for every dump, never reallocated once big enough.
-    @exclusivity(unchecked) private var pendingLines: [DumpLine] = []
+    private var pendingLines: [DumpLine] = []
     /// The texts of the pending dump's long ids (whole UUIDs, in older logs).
-    @exclusivity(unchecked) private var pendingLongIDs: [String] = []
+    private var pendingLongIDs: [String] = []
     /// Scratch space of `flushDump`, kept between dumps for the same reason.
-    @exclusivity(unchecked) private var parentsBuffer: [Int] = []
-    @exclusivity(unchecked) private var ancestorsBuffer: [Int] = []
-    @exclusivity(unchecked) private var windows: [WindowTrack] = []
+    private var parentsBuffer: [Int] = []
+    private var ancestorsBuffer: [Int] = []
+    private var windows: [WindowTrack] = []
     /// Times from a console's prefix, for the events of the lines that have one.
-    @exclusivity(unchecked) private var clock = ConsoleClock()
+    private var clock = ConsoleClock()
     /// The models of the latest dump, in its line order (see `flushDump`).
-    @exclusivity(unchecked) private var previousDump: [Identity] = []
+    private var previousDump: [Identity] = []
     /// Off only in tests, to check that the hints change nothing.
-    @exclusivity(unchecked) var usesPreviousDumpHints = true
-    @exclusivity(unchecked) public private(set) var navigationLineCount = 0
+    var usesPreviousDumpHints = true
+    public private(set) var navigationLineCount = 0
     /// Inside `provisional(into:)`: nothing is reported.
-    @exclusivity(unchecked) private var isProvisional = false
+    private var isProvisional = false
     /// The line last read was a dump's line cut short (it looks like one but cannot be read) while a dump was open:
     /// at the end of the input, that dump is the one the app was printing when it stopped (killed, or the console
     /// cut), and is not applied — what it did not print would read as gone, a false leak.
-    @exclusivity(unchecked) private var cutDumpLine: Int?
+    private var cutDumpLine: Int?
 
     /// - Parameter lenient: skip navigation lines with invalid UTF-8 with a warning instead of an error.
     public init(rules: ModelKindRules = .swiftUINavigation, diagnostics: DiagnosticHandler, lenient: Bool = false) {
@@ -49,12 +49,10 @@ public final class SwiftUINavigationReader: NavigationReader {
     }
 
     public static func recognizes(_ line: ByteLine) -> Bool {
-        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
-        return SwiftUINavigationLine.recognizes(line)
+        SwiftUINavigationLine.recognizes(line)
     }
 
     public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        let line = line.bytes  // Until this reader reads ByteLine (issue 39's second half).
         cutDumpLine = nil
         // The type name's bracket check is left to the name table: judged once per name, not on every line.
         guard !info.truncated,
@@ -64,16 +62,16 @@ public final class SwiftUINavigationReader: NavigationReader {
             skip(line, number: info.number)
             return
         }
-        let typeIndex = types.index(of: UnsafeBufferPointer(rebasing: line[spans.type]))
-        let idBytes = UnsafeBufferPointer(rebasing: line[spans.id])
+        let typeIndex = types.index(of: line.slice(spans.type))
+        let idBytes = line.slice(spans.id)
         let plainType = types.isPlainTypeName(at: typeIndex)
         if !plainType && types[typeIndex].containsBracket {
             skip(line, number: info.number)
             return
         }
-        if !plainType || (idBytes.contains { $0 >= 0x80 } && String(validating: idBytes, as: UTF8.self) == nil) {
+        if !plainType || (!idBytes.isASCII && idBytes.validatedText == nil) {
             // A model's name with invalid UTF-8 cannot be shown faithfully: say so rather than invent one.
-            let id = String(decoding: idBytes, as: UTF8.self)
+            let id = idBytes.text
             let message = "invalid UTF-8 in a SwiftUINavigation line (model \(types[typeIndex].name) \(id))"
             diagnostics.report(
                 lenient
@@ -83,22 +81,22 @@ public final class SwiftUINavigationReader: NavigationReader {
         }
         navigationLineCount += 1
         let name = PrintedName(type: typeIndex, id: PrintedID(idBytes))
-        let time = clock.time(at: ByteLine(line)) ?? info.time
+        let time = clock.time(at: line) ?? info.time
         if let trailing = spans.trailing {
             diagnostics.report(
                 Diagnostic(
                     .note, line: info.number,
-                    "text after the dump line ignored: " + excerpt(UnsafeBufferPointer(rebasing: line[trailing]))))
+                    "text after the dump line ignored: " + excerpt(line.slice(trailing))))
         }
         switch spans.content {
         case .dump(let tabs, let spaces):
-            let longID = name.id.isLong ? String(decoding: idBytes, as: UTF8.self) : nil
+            let longID = name.id.isLong ? idBytes.text : nil
             addDumpLine(name, longID: longID, tabs: tabs, spaces: spaces, line: info.number, into: &events)
-            if pending!.time == nil { pending!.time = time }
+            if pending?.time == nil { pending?.time = time }
         case .event(let lifecycle):
             flushDump(into: &events)
             readEvent(
-                name, text: { String(decoding: idBytes, as: UTF8.self) }, lifecycle: lifecycle, line: info.number,
+                name, text: { idBytes.text }, lifecycle: lifecycle, line: info.number,
                 into: &events)
             if let time { events[events.count - 1].time = time }
         }
@@ -106,7 +104,7 @@ public final class SwiftUINavigationReader: NavigationReader {
 
     /// A line that is not navigation output. One that looks like it (`<[`, or an id's `...]`) but cannot be read is
     /// named: the hierarchy may be missing something, which `--strict` makes an error.
-    private func skip(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+    private func skip(_ line: ByteLine, number: Int) {
         if SwiftUINavigationLine.looksLikeNavigation(line) {
             // A dump line cut short right after the open dump's last line: where the dump stops, if the input ends.
             if pending != nil, pendingLines.last?.line == number - 1, SwiftUINavigationLine.startsLikeDumpLine(line) {
@@ -115,14 +113,14 @@ public final class SwiftUINavigationReader: NavigationReader {
             diagnostics.report(
                 .unreadable(line: number, "looks like SwiftUINavigation output but cannot be read: " + excerpt(line)))
         } else {
-            diagnostics.skipped(line: number) { String(decoding: line, as: UTF8.self) }
+            diagnostics.skipped(line: number) { line.text }
         }
     }
 
     /// The start of some text, in quotes, for a diagnostic.
-    private func excerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    private func excerpt(_ bytes: ByteLine) -> String {
         let limit = 120
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(limit + 4)), as: UTF8.self)
+        let text = bytes.prefix(limit + 4).text
         return "'" + (text.count > limit ? String(text.prefix(limit)) + "…" : text) + "'"
     }
 
