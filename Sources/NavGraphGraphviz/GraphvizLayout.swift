@@ -30,12 +30,13 @@ public struct GraphvizLayout: DOTLayoutEngine, Sendable {
         }
     }
 
-    /// Laid out by `dot`, or — `placed` — at the places the DOT gives (`pos`, `bb`, `lp`: Graphviz's `nop2`, which
-    /// only routes the edges); drawn as SVG and as Graphviz's JSON of the places.
-    public func drawWithPlaces(dot: String, placed: Bool) throws(RenderError) -> (svg: [UInt8], places: [UInt8]?) {
+    /// Laid out by `dot` and drawn as SVG — or, where `placing` gives DOT for the places it is handed, drawn there
+    /// (Graphviz's `nop2`, which only routes the edges). The places are read from Graphviz's graph.
+    public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    ) {
         do {
-            let drawings = try Graphviz.render(dot: dot, formats: [.svg, .json], engine: placed ? "nop2" : "dot")
-            return (drawings[0], drawings[1])
+            return try Graphviz.drawKeepingPlaces(dot: dot, placing: placing)
         } catch {
             throw .graphviz(error)
         }

@@ -176,8 +176,14 @@ public struct HTMLReplayPage {
         var fits: Bool
         /// The SVG cut into its groups.
         var groups: SVGGroups
-        /// Where each model is drawn (by key), for a layout of the run grown from this one to keep (`KeptPlaces`).
+        /// Where each model is drawn (by key), for a layout of the run grown from this one to keep (`KeptPlaces`):
+        /// Graphviz's points, y up.
         var places: [String: DrawingPlaces.Point] = [:]
+        /// The top of the drawing's box in those points: the SVG counts y down from it.
+        var top = 0.0
+        /// How far the SVG is moved in its own units (`DrawingShift`): what stayed is where the drawing before
+        /// showed it.
+        var shift = DrawingPlaces.Point(x: 0, y: 0)
         /// Which stored drawing this is (`DrawingMemo`): a drawing grown from it depends on it.
         var serial = 0
     }
@@ -247,24 +253,29 @@ public struct HTMLReplayPage {
         let scene = dotRenderer.scene(for: hierarchy, departed: departed)
         var modelOf: [String: String] = [:]
         for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
-        var (svg, places) = try engine.drawWithPlaces(dot: dot, placed: false)
-        if let earlier, !earlier.places.isEmpty, let laidOut = places.flatMap(DrawingPlaces.init(json:)),
-            let kept = KeptPlaces.statements(
-                fresh: laidOut, model: { modelOf[$0] }, earlier: earlier.places,
-                leftToRight: dotRenderer.direction == .leftToRight),
-            let end = dot.lastIndex(of: "}"),
-            // Graphviz may refuse the places (it then says why); the drawing is then as `dot` laid it out.
-            let placed = try? engine.drawWithPlaces(dot: dot[..<end] + kept + "}\n", placed: true)
-        {
-            (svg, places) = placed
+        let leftToRight = dotRenderer.direction == .leftToRight
+        let (svg, laidOut) = try engine.drawKeepingPlaces(dot: dot) { fresh in
+            // No places to keep, or none that fit together: the drawing is as `dot` laid it out.
+            guard let earlier, !earlier.places.isEmpty, let end = dot.lastIndex(of: "}"),
+                let kept = KeptPlaces.statements(
+                    fresh: fresh, model: { modelOf[$0] }, earlier: earlier.places, leftToRight: leftToRight)
+            else { return nil }
+            return dot[..<end] + kept + "}\n"
         }
-        let text = String(decoding: svg, as: UTF8.self)
+        var places: [String: DrawingPlaces.Point] = [:]
+        for node in laidOut?.nodes ?? [] {
+            if let key = modelOf[node.name] { places[key] = node.box.centre }
+        }
+        let top = laidOut?.bounds?.maxY ?? 0
+        let (text, shift) = DrawingShift.shifted(
+            String(decoding: svg, as: UTF8.self),
+            by: DrawingShift.shift(places: places, top: top, toMatch: earlier.map { ($0.places, $0.top, $0.shift) }))
+        let groups = SVGGroups(svg: Self.svgElement(text))
         var drawing = Drawing(
-            scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text),
-            groups: SVGGroups(svg: Self.svgElement(text)))
-        for node in places.flatMap(DrawingPlaces.init(json:))?.nodes ?? [] {
-            if let key = modelOf[node.name] { drawing.places[key] = node.box.centre }
-        }
+            scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text, groups: groups), groups: groups)
+        drawing.places = places
+        drawing.top = top
+        drawing.shift = shift
         return drawing
     }
 

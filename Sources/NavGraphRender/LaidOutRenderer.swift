@@ -5,9 +5,13 @@ public protocol DOTLayoutEngine {
     func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8]
     /// `dot` laid out once and drawn as `format` and as SVG (to measure the drawing, `DrawingReadability`).
     func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (drawing: [UInt8], svg: [UInt8])
-    /// `dot` as SVG and the places of its nodes and clusters (Graphviz's JSON, `DrawingPlaces`), laid out — or, when
-    /// `placed`, drawn where the DOT's `pos`, `bb` and `lp` put them, only the edges routed (`KeptPlaces`).
-    func drawWithPlaces(dot: String, placed: Bool) throws(RenderError) -> (svg: [UInt8], places: [UInt8]?)
+    /// `dot` laid out and drawn as SVG, with the places of its nodes and clusters. `placing` is handed those places
+    /// and may give DOT that draws the same graph where its `pos`, `bb` and `lp` put it (`KeptPlaces`): that is
+    /// drawn instead, only its edges routed, unless the engine refuses the places. Places are `nil` from an engine
+    /// that cannot say where it put things.
+    func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    )
 }
 
 extension DOTLayoutEngine {
@@ -20,7 +24,9 @@ extension DOTLayoutEngine {
     }
 
     /// An engine that cannot say where it placed things: no places (drawings are then laid out each anew).
-    public func drawWithPlaces(dot: String, placed: Bool) throws(RenderError) -> (svg: [UInt8], places: [UInt8]?) {
+    public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    ) {
         (try draw(dot: dot, as: .svg), nil)
     }
 }
