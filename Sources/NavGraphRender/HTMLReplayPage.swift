@@ -254,29 +254,42 @@ public struct HTMLReplayPage {
         var modelOf: [String: String] = [:]
         for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
         let leftToRight = dotRenderer.direction == .leftToRight
+        var keeps = false
         let (svg, laidOut) = try engine.drawKeepingPlaces(dot: dot) { fresh in
             // No places to keep, or none that fit together: the drawing is as `dot` laid it out.
             guard let earlier, !earlier.places.isEmpty, let end = dot.lastIndex(of: "}"),
                 let kept = KeptPlaces.statements(
                     fresh: fresh, model: { modelOf[$0] }, earlier: earlier.places, leftToRight: leftToRight)
             else { return nil }
+            keeps = true
             return dot[..<end] + kept + "}\n"
         }
-        var places: [String: DrawingPlaces.Point] = [:]
-        for node in laidOut?.nodes ?? [] {
-            if let key = modelOf[node.name] { places[key] = node.box.centre }
+        func drawing(_ svg: [UInt8], _ laidOut: DrawingPlaces?) -> Drawing {
+            var places: [String: DrawingPlaces.Point] = [:]
+            for node in laidOut?.nodes ?? [] {
+                if let key = modelOf[node.name] { places[key] = node.box.centre }
+            }
+            let top = laidOut?.bounds?.maxY ?? 0
+            let (text, shift) = DrawingShift.shifted(
+                String(decoding: svg, as: UTF8.self),
+                by: DrawingShift.shift(
+                    places: places, top: top, toMatch: earlier.map { ($0.places, $0.top, $0.shift) }))
+            let groups = SVGGroups(svg: Self.svgElement(text))
+            var drawing = Drawing(
+                scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text, groups: groups),
+                groups: groups)
+            drawing.places = places
+            drawing.top = top
+            drawing.shift = shift
+            return drawing
         }
-        let top = laidOut?.bounds?.maxY ?? 0
-        let (text, shift) = DrawingShift.shifted(
-            String(decoding: svg, as: UTF8.self),
-            by: DrawingShift.shift(places: places, top: top, toMatch: earlier.map { ($0.places, $0.top, $0.shift) }))
-        let groups = SVGGroups(svg: Self.svgElement(text))
-        var drawing = Drawing(
-            scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text, groups: groups), groups: groups)
-        drawing.places = places
-        drawing.top = top
-        drawing.shift = shift
-        return drawing
+        let made = drawing(svg, laidOut)
+        guard keeps && !made.fits else { return made }
+        // The places kept spread the drawing past what reads whole, where `dot`'s own may not: a run is cut where
+        // its layout stops fitting, and one too big from its start is framed around each step's change instead.
+        let own = try engine.drawKeepingPlaces(dot: dot) { _ in nil }
+        let ownDrawing = drawing(own.svg, own.places)
+        return ownDrawing.fits ? ownDrawing : made
     }
 
     /// What a layout of `models` (`ReplaySegment.models`; `nil`: everything) draws: the union of the models it
