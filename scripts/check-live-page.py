@@ -281,6 +281,9 @@ try:
     took = wait_for(lambda: page_step()[:2] == [steps, steps], 5)
     expect(took is not None and took <= FOLLOWS_WITHIN + 0.5, "the last %d lines: step %d after %s s" % (
         len(lines) - first_part, steps, took))
+    if took is not None:
+        print("the last %d lines at once: step %d on screen %.0f ms after they were written" % (
+            len(lines) - first_part, steps, took * 1000))
     got, want = shown_models(), tree_at(steps, written)
     expect(provisional() or got == want, "the last step %d shows %s; tree has %s" % (steps, sorted(got), sorted(want)))
     expect("left, not finished yet" in driver.find_element(By.ID, "leaks").text.lower(),

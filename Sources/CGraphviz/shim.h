@@ -81,4 +81,59 @@ static inline int navgraph_render(GVC_t *context, Agraph_t *graph, const char *f
     *length = size;
     return 0;
 }
+// A laid-out graph's places, read from Graphviz's own records of them (`types.h`, the same fields in 2.42 and 14.x)
+// rather than written as JSON and parsed back: what `KeptPlaces` needs, at every layout of a live page. Each returns
+// 0 with its results set, or -1 (nothing set) where the graph holds no layout.
+
+/// A laid-out node's centre and size, in points (Graphviz keeps the size in inches).
+static inline int navgraph_node_box(Agnode_t *node, double *x, double *y, double *width, double *height)
+{
+    if (node == NULL || AGDATA(node) == NULL) return -1;
+    *x = ND_coord(node).x;
+    *y = ND_coord(node).y;
+    *width = ND_width(node) * 72;
+    *height = ND_height(node) * 72;
+    return 0;
+}
+
+/// A laid-out graph's or cluster's box, in points.
+static inline int navgraph_graph_box(Agraph_t *graph, double *minX, double *minY, double *maxX, double *maxY)
+{
+    if (graph == NULL || AGDATA(graph) == NULL) return -1;
+    boxf box = GD_bb(graph);
+    *minX = box.LL.x;
+    *minY = box.LL.y;
+    *maxX = box.UR.x;
+    *maxY = box.UR.y;
+    return 0;
+}
+
+/// How many clusters the layout found directly inside `graph` (0 where it holds no layout).
+static inline int navgraph_cluster_count(Agraph_t *graph)
+{
+    if (graph == NULL || AGDATA(graph) == NULL || GD_clust(graph) == NULL) return 0;
+    return GD_n_cluster(graph);
+}
+
+/// The layout's `index`th cluster (from 0) directly inside `graph`, or NULL (Graphviz counts them from 1).
+static inline Agraph_t *navgraph_cluster(Agraph_t *graph, int index)
+{
+    if (index < 0 || index >= navgraph_cluster_count(graph)) return NULL;
+    return GD_clust(graph)[index + 1];
+}
+
+/// Where a cluster's label is centred, when it has one (what Graphviz writes as its `lp`).
+static inline int navgraph_cluster_label(Agraph_t *cluster, double *x, double *y)
+{
+    if (cluster == NULL || AGDATA(cluster) == NULL) return -1;
+    textlabel_t *label = GD_label(cluster);
+    if (label == NULL || label->text == NULL || label->text[0] == '\0') return -1;
+    *x = label->pos.x;
+    *y = label->pos.y;
+    return 0;
+}
+
+/// An edge's two ends (cgraph's `agtail` and `aghead` are macros).
+static inline Agnode_t *navgraph_edge_tail(Agedge_t *edge) { return agtail(edge); }
+static inline Agnode_t *navgraph_edge_head(Agedge_t *edge) { return aghead(edge); }
 #endif

@@ -102,6 +102,32 @@ public enum Graphviz {
         }
     }
 
+    /// `dot` laid out by `dot` and drawn as SVG, with the places of its nodes and clusters — or, where `placing`
+    /// gives DOT for those places, that drawn where it puts everything (`nop2`: only the edges are routed). One lock
+    /// for both layouts, and the first is drawn only when it is what is shown. Where Graphviz refuses the places
+    /// (it says why), the drawing is `dot`'s own, laid out again.
+    public static func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(GraphvizError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        while preparing { lock.wait() }
+        func drawn(_ context: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> (
+            svg: [UInt8], places: DrawingPlaces?
+        ) {
+            (try renderLaidOut(context, graph, format: .svg), LaidOutPlaces.read(graph))
+        }
+        let first = try layOutLocked(dot: dot, engine: "dot") {
+            context, graph throws(GraphvizError) -> (svg: [UInt8], places: DrawingPlaces?, placed: String?) in
+            let places = LaidOutPlaces.read(graph)
+            if let places, let placed = placing(places) { return ([], places, placed) }
+            return (try renderLaidOut(context, graph, format: .svg), places, nil)
+        }
+        guard let placed = first.placed else { return (first.svg, first.places) }
+        if let kept = try? layOutLocked(dot: placed, engine: "nop2", drawn) { return kept }
+        return try layOutLocked(dot: dot, engine: "dot", drawn)
+    }
+
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError)
         -> [UInt8]
     {

@@ -5,7 +5,7 @@ public struct GraphvizLayout: DOTLayoutEngine, Sendable {
     public init() {}
 
     public func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8] {
-        guard let format = GraphvizFormat(rawValue: format.rawValue) else {
+        guard format.isLaidOut, let format = GraphvizFormat(rawValue: format.rawValue) else {
             preconditionFailure("Graphviz draws svg, png and pdf, not \(format.rawValue)")
         }
         do {
@@ -19,12 +19,24 @@ public struct GraphvizLayout: DOTLayoutEngine, Sendable {
     public func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (
         drawing: [UInt8], svg: [UInt8]
     ) {
-        guard let format = GraphvizFormat(rawValue: format.rawValue) else {
+        guard format.isLaidOut, let format = GraphvizFormat(rawValue: format.rawValue) else {
             preconditionFailure("Graphviz draws svg, png and pdf, not \(format.rawValue)")
         }
         do {
             let drawings = try Graphviz.render(dot: dot, formats: format == .svg ? [.svg] : [format, .svg])
             return (drawings[0], drawings[drawings.count - 1])
+        } catch {
+            throw .graphviz(error)
+        }
+    }
+
+    /// Laid out by `dot` and drawn as SVG — or, where `placing` gives DOT for the places it is handed, drawn there
+    /// (Graphviz's `nop2`, which only routes the edges). The places are read from Graphviz's graph.
+    public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    ) {
+        do {
+            return try Graphviz.drawKeepingPlaces(dot: dot, placing: placing)
         } catch {
             throw .graphviz(error)
         }

@@ -176,6 +176,16 @@ public struct HTMLReplayPage {
         var fits: Bool
         /// The SVG cut into its groups.
         var groups: SVGGroups
+        /// Where each model is drawn (by key), for a layout of the run grown from this one to keep (`KeptPlaces`):
+        /// Graphviz's points, y up.
+        var places: [String: DrawingPlaces.Point] = [:]
+        /// The top of the drawing's box in those points: the SVG counts y down from it.
+        var top = 0.0
+        /// How far the SVG is moved in its own units (`DrawingShift`): what stayed is where the drawing before
+        /// showed it.
+        var shift = DrawingPlaces.Point(x: 0, y: 0)
+        /// Which stored drawing this is (`DrawingMemo`): a drawing grown from it depends on it.
+        var serial = 0
     }
 
     /// Drawings by what they draw, for pages made again and again; the oldest go past `capacity`. One page is made
@@ -190,22 +200,29 @@ public struct HTMLReplayPage {
 
         func drawing(_ key: String) -> Drawing? { drawings[key] }
 
-        func store(_ drawing: Drawing, _ key: String) {
+        private var stored = 0
+
+        /// Keeps `drawing`, numbered (`Drawing.serial`); the drawing as kept.
+        func store(_ drawing: Drawing, _ key: String) -> Drawing {
             if order.count >= Self.capacity { drawings[order.removeFirst()] = nil }
-            drawings[key] = drawing
+            stored += 1
+            var kept = drawing
+            kept.serial = stored
+            drawings[key] = kept
             order.append(key)
+            return kept
         }
     }
 
+    /// A drawing of `models`, grown from `earlier` (its places kept where they can be).
     private func drawing(
-        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+        of models: [Int]?, grownFrom earlier: Drawing? = nil, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
-        guard let memo else { return try newDrawing(of: models, engine: engine, pane: pane) }
-        let key = drawingKey(models)
+        guard let memo else { return try newDrawing(of: models, grownFrom: earlier, engine: engine, pane: pane) }
+        // What it is grown from is part of what it is: the memo's number of that drawing.
+        let key = drawingKey(models) + (earlier.map { "\u{2}\($0.serial)" } ?? "")
         if let drawing = memo.drawing(key) { return drawing }
-        let drawing = try newDrawing(of: models, engine: engine, pane: pane)
-        memo.store(drawing, key)
-        return drawing
+        return memo.store(try newDrawing(of: models, grownFrom: earlier, engine: engine, pane: pane), key)
     }
 
     /// What a drawing of `models` (`ReplaySegment.models`) depends on: each model as the union places it, and each
@@ -228,15 +245,51 @@ public struct HTMLReplayPage {
     }
 
     private func newDrawing(
-        of models: [Int]?, engine: some DOTLayoutEngine, pane: ReplayPane
+        of models: [Int]?, grownFrom earlier: Drawing?, engine: some DOTLayoutEngine, pane: ReplayPane
     ) throws(RenderError) -> Drawing {
         let (hierarchy, departed) = layoutInput(models)
         var dot = ""
         let summary = try dotRenderer.render(hierarchy, departed: departed, to: &dot)
-        let svg = String(decoding: try engine.draw(dot: dot, as: .svg), as: UTF8.self)
-        return Drawing(
-            scene: dotRenderer.scene(for: hierarchy, departed: departed), summary: summary, svg: svg,
-            fits: pane.holds(svg: svg), groups: SVGGroups(svg: Self.svgElement(svg)))
+        let scene = dotRenderer.scene(for: hierarchy, departed: departed)
+        var modelOf: [String: String] = [:]
+        for case .node(let id, let model, _, _) in scene.statements { modelOf[id] = model.key }
+        let leftToRight = dotRenderer.direction == .leftToRight
+        var keeps = false
+        let (svg, laidOut) = try engine.drawKeepingPlaces(dot: dot) { fresh in
+            // No places to keep, or none that fit together: the drawing is as `dot` laid it out.
+            guard let earlier, !earlier.places.isEmpty, let end = dot.lastIndex(of: "}"),
+                let kept = KeptPlaces.statements(
+                    fresh: fresh, model: { modelOf[$0] }, earlier: earlier.places, leftToRight: leftToRight)
+            else { return nil }
+            keeps = true
+            return dot[..<end] + kept + "}\n"
+        }
+        func drawing(_ svg: [UInt8], _ laidOut: DrawingPlaces?) -> Drawing {
+            var places: [String: DrawingPlaces.Point] = [:]
+            for node in laidOut?.nodes ?? [] {
+                if let key = modelOf[node.name] { places[key] = node.box.centre }
+            }
+            let top = laidOut?.bounds?.maxY ?? 0
+            let (text, shift) = DrawingShift.shifted(
+                String(decoding: svg, as: UTF8.self),
+                by: DrawingShift.shift(
+                    places: places, top: top, toMatch: earlier.map { ($0.places, $0.top, $0.shift) }))
+            let groups = SVGGroups(svg: Self.svgElement(text))
+            var drawing = Drawing(
+                scene: scene, summary: summary, svg: text, fits: pane.holds(svg: text, groups: groups),
+                groups: groups)
+            drawing.places = places
+            drawing.top = top
+            drawing.shift = shift
+            return drawing
+        }
+        let made = drawing(svg, laidOut)
+        guard keeps && !made.fits else { return made }
+        // The places kept spread the drawing past what reads whole, where `dot`'s own may not: a run is cut where
+        // its layout stops fitting, and one too big from its start is framed around each step's change instead.
+        let own = try engine.drawKeepingPlaces(dot: dot) { _ in nil }
+        let ownDrawing = drawing(own.svg, own.places)
+        return ownDrawing.fits ? ownDrawing : made
     }
 
     /// What a layout of `models` (`ReplaySegment.models`; `nil`: everything) draws: the union of the models it
@@ -307,7 +360,9 @@ public struct HTMLReplayPage {
         case .fit:
             return try ReplaySegments.split(
                 history,
-                layout: { (models) throws(RenderError) in try drawing(of: models, engine: engine, pane: pane) },
+                layoutKeeping: { (models, earlier) throws(RenderError) in
+                    try drawing(of: models, grownFrom: earlier, engine: engine, pane: pane)
+                },
                 fits: \.fits)
         }
     }

@@ -5,6 +5,13 @@ public protocol DOTLayoutEngine {
     func draw(dot: String, as format: OutputFormat) throws(RenderError) -> [UInt8]
     /// `dot` laid out once and drawn as `format` and as SVG (to measure the drawing, `DrawingReadability`).
     func drawWithSVG(dot: String, as format: OutputFormat) throws(RenderError) -> (drawing: [UInt8], svg: [UInt8])
+    /// `dot` laid out and drawn as SVG, with the places of its nodes and clusters. `placing` is handed those places
+    /// and may give DOT that draws the same graph where its `pos`, `bb` and `lp` put it (`KeptPlaces`): that is
+    /// drawn instead, only its edges routed, unless the engine refuses the places. Places are `nil` from an engine
+    /// that cannot say where it put things.
+    func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    )
 }
 
 extension DOTLayoutEngine {
@@ -14,6 +21,13 @@ extension DOTLayoutEngine {
     ) {
         let svg = try draw(dot: dot, as: .svg)
         return (format == .svg ? svg : try draw(dot: dot, as: format), svg)
+    }
+
+    /// An engine that cannot say where it placed things: no places (drawings are then laid out each anew).
+    public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
+        svg: [UInt8], places: DrawingPlaces?
+    ) {
+        (try draw(dot: dot, as: .svg), nil)
     }
 }
 

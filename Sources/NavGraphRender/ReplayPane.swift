@@ -20,8 +20,13 @@ public struct ReplayPane: Sendable {
     /// Whether Graphviz's SVG `svg` shows whole in the pane with its node text at `readableText`: its size (the
     /// `viewBox`, in points) scaled so the smallest node text is readable. A drawing without nodes fits.
     public func holds(svg: String) -> Bool {
+        holds(svg: svg, groups: SVGGroups(svg: HTMLReplayPage.svgElement(svg)))
+    }
+
+    /// `holds(svg:)` with the SVG's groups already cut (`HTMLReplayPage` cuts each drawing once, for both).
+    func holds(svg: String, groups svgGroups: SVGGroups) -> Bool {
         guard let box = Self.viewBox(of: svg) else { return true }
-        let groups = SVGGroups(svg: HTMLReplayPage.svgElement(svg)).groups
+        let groups = svgGroups.groups
         let fontSizes = groups.lazy.filter { $0.kind == .node }.flatMap { Self.fontSizes(in: $0.xml) }
         guard let font = fontSizes.min(), font > 0 else { return true }
         let scale = readableText / font

@@ -35,14 +35,27 @@ enum ReplaySegments {
         _ history: ReplayHistory, layout: ([Int]) throws(RenderError) -> Drawing, fits: (Drawing) -> Bool,
         budget: Int = layoutBudget
     ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
+        try split(
+            history, layoutKeeping: { (models, _) throws(RenderError) in try layout(models) }, fits: fits,
+            budget: budget)
+    }
+
+    /// As `split`, with `layoutKeeping` also handed the layout of the run a set of models grows (`nil` for a
+    /// run's first): a run laid out again as models join it can keep the places of those it held (`KeptPlaces`).
+    static func split<Drawing>(
+        _ history: ReplayHistory, layoutKeeping: ([Int], Drawing?) throws(RenderError) -> Drawing,
+        fits: (Drawing) -> Bool, budget: Int = layoutBudget
+    ) throws(RenderError) -> [(segment: ReplaySegment, drawing: Drawing)] {
         guard history.steps.count > 0 else {
-            return [(ReplaySegment(steps: 0...0, models: []), try layout([]))]
+            return [(ReplaySegment(steps: 0...0, models: []), try layoutKeeping([], nil))]
         }
         var shown = ShownSteps(history)
         var layouts = 0
+        // The run's latest layout it took (not a trial it did not), kept while it grows past its layouts.
+        var grownFrom: Drawing?
         func laidOut(_ models: Set<Int>) throws(RenderError) -> Drawing {
             layouts += 1
-            return try layout(models.sorted())
+            return try layoutKeeping(models.sorted(), grownFrom)
         }
         var result: [(segment: ReplaySegment, drawing: Drawing)] = []
         // The run being built: its first step, models (every model a step of the run shows, so always holding what
@@ -53,6 +66,7 @@ enum ReplaySegments {
         var chains = RunChains(history)
         chains.reset(to: models, shown: shown.models)
         var drawing: Drawing? = try laidOut(models)
+        grownFrom = drawing
         var runFits = drawing.map(fits) ?? true
         // The fewest models of a set whose layout did not fit: a set as big is taken not to fit, untried.
         var tooMany = runFits ? Int.max : models.count
@@ -65,8 +79,11 @@ enum ReplaySegments {
             first = step
             models = shown.models
             chains.reset(to: models, shown: shown.models)
+            // A new run keeps what it can of the places the run before it drew.
+            grownFrom = result.last?.drawing
             let started = try laidOut(models)
             drawing = started
+            grownFrom = started
             runFits = fits(started)
             if !runFits { tooMany = min(tooMany, models.count) }
         }
@@ -107,6 +124,7 @@ enum ReplaySegments {
                 if fits(trial) {
                     models = grown
                     drawing = trial
+                    grownFrom = trial
                     continue
                 }
                 tooMany = min(tooMany, grownCount)

@@ -130,6 +130,32 @@ struct ReplaySegmentsTests {
     /// stack popped earlier, models that start before they are placed): every step is drawn by a run that holds
     /// what it shows with its stacks chained, and a run that fits ends only where the next step would not fit with
     /// it or would break a chain — what the incremental bookkeeping decides is what the plain definitions decide.
+    /// Each layout is handed the one it grows from, for `KeptPlaces`: within a run, the run's latest layout; at a
+    /// new run, the layout of the run before it — a model on both sides of a new run keeps its place too.
+    @Test func eachLayoutIsGrownFromTheOneBeforeIt() throws {
+        let history = try Self.history("leaky-session.log")
+        var layouts: [[Int]] = []
+        var grownFrom: [[Int]?] = []
+        let runs = try ReplaySegments.split(
+            history,
+            layoutKeeping: { (models: [Int], earlier: [Int]?) throws(RenderError) -> [Int] in
+                layouts.append(models)
+                grownFrom.append(earlier)
+                return models
+            }, fits: { $0.count <= 8 })
+        #expect(runs.count > 1)
+        #expect(grownFrom.first == .some(nil))
+        // Every later layout grows from a layout made before it, and every run but the first from another run's.
+        for index in layouts.indices.dropFirst() {
+            let earlier = try #require(grownFrom[index], "layout \(index) grows from none")
+            #expect(layouts[..<index].contains(earlier))
+        }
+        for (previous, run) in zip(runs, runs.dropFirst()) where run.drawing != previous.drawing {
+            let index = try #require(layouts.firstIndex(of: run.drawing))
+            #expect(grownFrom[index] != nil)
+        }
+    }
+
     @Test(arguments: 0..<12)
     func randomSessionsSplitAsThePlainDefinitionsSay(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
