@@ -85,21 +85,28 @@ public struct NavigationInput {
         handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
-        // The reading state lives in a class: closures below that may escape (onIdle, onRestart, onWait) share it,
-        // where a local `var` each would be boxed.
-        let s = ReadingState()
-        s.isLive = onIdle != nil
+        // The reading state is a value in one class instance, which the closures `LineSource` may keep (idle,
+        // restart, wait) share: each of its fields touched was an exclusivity check at run time, several per line (a
+        // tenth of reading a TCA log, callgrind); a line's reading is now one access to it.
+        let shared = SharedReading()
+        shared.state.isLive = onIdle != nil
+        // Only the line closure below touches these: checked when compiled.
+        let unifiedLog = UnifiedLogChannel()
+        var plain: [UInt8] = []
+        var lines = 0
         // What was read before an error is handed on too.
-        defer { batching?.finished(&s.events) }
+        defer { batching?.finished(&shared.state.events) }
 
         func idle(_ pause: LineSource.Pause) throws -> Bool {
             var provisional: [NavEvent] = []
-            if pause == .quiet, let reader = s.reader {
+            if pause == .quiet, let reader = shared.state.reader {
                 reader.provisional(into: &provisional)
-                s.stampTimes(&provisional)
+                shared.state.stampTimes(&provisional)
             }
-            if !s.stopped { try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional)) }
-            return !s.stopped
+            if !shared.state.stopped {
+                try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional))
+            }
+            return !shared.state.stopped
         }
         func restart(_ why: LineSource.Restart) throws {
             // Removed, what was read still stands until a file is there again (then `replaced`).
@@ -108,75 +115,43 @@ public struct NavigationInput {
                 return
             }
             // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
-            s.reset()
+            shared.state.reset()
+            unifiedLog.reset()
             try onRestart?(why)
         }
-        /// Reads one line (without terminal escapes; a message line of a unified log) with the reader, detecting the
-        /// format first while there is none.
         func readLine(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
-            // Blank lines mean nothing in any format: neither noise nor errors.
-            if !info.truncated, Self.isBlank(line) { return true }
-            // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
-            // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
-            // and named only if nothing else could be read.
-            switch Redaction.hidden(in: line) {
-            case .navigation:
-                s.noteRedacted(line, number: info.number, diagnostics: diagnostics)
-                return true
-            case .wholeMessage:
-                s.noteRedactedMessage(line, number: info.number, diagnostics: diagnostics)
-                return true
-            case nil:
-                break
-            }
-            if s.reader == nil {
-                startReading(s, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
-            }
-            if let reader = s.reader {
-                // The line's console time, as from `print`; else when the unified log says it was written.
-                if !s.readsConsoleTimes, let time = s.consoleClock.time(at: line) ?? info.time { s.consoleTime = time }
-                let first = s.events.count
-                reader.read(line, info: info, into: &s.events)
-                // Called only when there is something to stamp: most lines make no event, and the call per line
-                // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
-                if s.events.count > first, s.consoleTime != nil { s.stampTimes(&s.events, from: first) }
-            } else {
-                s.lookAtUnread(line, info, diagnostics: diagnostics)
-            }
-            if !s.events.isEmpty { try s.deliver(batching: batching, body) }
-            return !s.stopped
+            try shared.state.read(
+                line, info, of: self, diagnostics: diagnostics, handOver: handOver, batching: batching, body)
         }
         try withoutActuallyEscaping(idle) { idle in
             try source.forEachLine(
                 follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart,
                 readAhead: readAhead,
                 // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
-                onWait: batching.map { batching in { if !batching.flush(&s.events) { s.stopped = true } } }
+                onWait: batching.map { batching in
+                    { if !batching.flush(&shared.state.events) { shared.state.stopped = true } }
+                }
             ) { line, info in
-                s.lines = info.number
+                lines = info.number
                 if isStopped?() == true {
-                    s.stopped = true
+                    shared.state.stopped = true
                     return false
                 }
                 // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
                 // Then a unified log's layout (`log stream`, `log show`) is taken off what the app logged.
                 if ANSIEscapes.occur(in: line) {
-                    ANSIEscapes.strip(line, into: &s.plain)
-                    return try s.plain.withByteLine {
-                        try s.unifiedLog.take($0, info, diagnostics: diagnostics, readLine)
+                    ANSIEscapes.strip(line, into: &plain)
+                    return try plain.withByteLine {
+                        try unifiedLog.take($0, info, diagnostics: diagnostics, readLine)
                     }
                 }
-                return try s.unifiedLog.take(line, info, diagnostics: diagnostics, readLine)
+                return try unifiedLog.take(line, info, diagnostics: diagnostics, readLine)
             }
         }
-        if !s.stopped { _ = try s.unifiedLog.finish(diagnostics: diagnostics, readLine) }
-        if let reader = s.reader, !s.stopped {
-            let first = s.events.count
-            reader.finish(into: &s.events)
-            s.stampTimes(&s.events, from: first)
-            try s.deliver(batching: batching, body)
-        }
-        return try s.summary(path: source.name, format: format, diagnostics: diagnostics)
+        if !shared.state.stopped { _ = try unifiedLog.finish(diagnostics: diagnostics, readLine) }
+        return try shared.state.finish(
+            path: source.name, lines: lines, format: format, emptyUnifiedLog: unifiedLog.isEmptyLog,
+            diagnostics: diagnostics, batching: batching, body)
     }
 
     /// The settings readers are made with.
@@ -187,8 +162,8 @@ public struct NavigationInput {
     }
 
     /// Makes the reader of the format given, or of the one `line` is in (said in a note), and gets it going.
-    private func startReading(
-        _ s: ReadingState, detectingFrom line: ByteLine, number: Int,
+    fileprivate func startReading(
+        _ s: inout ReadingState, detectingFrom line: ByteLine, number: Int,
         diagnostics: DiagnosticHandler, handOver: ((EventCompletion) -> Void)?
     ) {
         guard let chosen = format ?? InputFormats.detect(line) else { return }
@@ -239,15 +214,19 @@ extension NavigationInput {
     }
 }
 
-/// What `NavigationInput.produce` keeps while it reads. A class so that the closures that may escape share it
-/// without boxing a local `var` each; only the reading thread touches it, one line at a time.
-private final class ReadingState {
+/// Where `NavigationInput.produce` keeps its `ReadingState`: shared by the closures that may escape without boxing a
+/// local `var` each; only the reading thread touches it, one line at a time.
+private final class SharedReading {
+    var state = ReadingState()
+}
+
+/// What `NavigationInput.produce` keeps while it reads.
+private struct ReadingState {
     var reader: NavigationReader?
     /// The format `reader` reads.
     var format: InputFormat?
     var completion: EventCompletion?
     var events: [NavEvent] = []
-    var lines = 0
     var stopped = false
     var sawNUL = false
     /// The input starts as UTF-16 text does (a byte-order mark, or ASCII with a NUL after or before each byte).
@@ -262,10 +241,6 @@ private final class ReadingState {
     var consoleClock = ConsoleClock()
     var consoleTime: Double?
     var readsConsoleTimes = false
-    /// A line's text without its terminal escapes, when it has any.
-    var plain: [UInt8] = []
-    /// Apple's unified log taken off the lines, where the input is one (`log stream`, `log show`).
-    let unifiedLog = UnifiedLogChannel()
     /// Lines of navigation output redacted by the unified log (`<private>`): how many, and the first.
     var redacted: (lines: Int, first: Int)?
     /// Whole messages redacted (`<private>` alone): how many, and the first; the error's subject when nothing else
@@ -276,25 +251,86 @@ private final class ReadingState {
     var isLive = false
 
     /// A followed file read again from its start: what its old lines left open goes with them.
-    func reset() {
+    mutating func reset() {
         (reader, format, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, nil, false, false)
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
-        unifiedLog.reset()
         (redacted, redactedMessages) = (nil, nil)
         events.removeAll()
     }
 }
 
 extension ReadingState {
+    /// Reads one line (without terminal escapes; a message line of a unified log) with the reader, detecting the
+    /// format first while there is none. `false`: stop reading.
+    mutating func read(
+        _ line: ByteLine, _ info: LineSource.LineInfo, of input: NavigationInput, diagnostics: DiagnosticHandler,
+        handOver: ((EventCompletion) -> Void)?, batching: EventBatching?,
+        _ body: (consuming NavEvent) throws -> Bool
+    ) throws -> Bool {
+        // Blank lines mean nothing in any format: neither noise nor errors.
+        if !info.truncated, NavigationInput.isBlank(line) { return true }
+        // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
+        // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
+        // and named only if nothing else could be read.
+        switch Redaction.hidden(in: line) {
+        case .navigation:
+            noteRedacted(line, number: info.number, diagnostics: diagnostics)
+            return true
+        case .wholeMessage:
+            noteRedactedMessage(line, number: info.number, diagnostics: diagnostics)
+            return true
+        case nil:
+            break
+        }
+        if reader == nil {
+            input.startReading(
+                &self, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
+        }
+        if let reader {
+            // The line's console time, as from `print`; else when the unified log says it was written.
+            if !readsConsoleTimes, let time = consoleClock.time(at: line) ?? info.time { consoleTime = time }
+            let first = events.count
+            reader.read(line, info: info, into: &events)
+            // Called only when there is something to stamp: most lines make no event, and the call per line
+            // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
+            if events.count > first, consoleTime != nil { stampEvents(from: first) }
+        } else {
+            lookAtUnread(line, info, diagnostics: diagnostics)
+        }
+        if !events.isEmpty { try deliver(batching: batching, body) }
+        return !stopped
+    }
+
+    /// The input ended (`lines` of it): what the reader still holds is handed on, and what was found said.
+    mutating func finish(
+        path: String, lines: Int, format named: InputFormat?, emptyUnifiedLog: Bool, diagnostics: DiagnosticHandler,
+        batching: EventBatching?, _ body: (consuming NavEvent) throws -> Bool
+    ) throws -> NavigationInput.Summary {
+        if let reader, !stopped {
+            let first = events.count
+            reader.finish(into: &events)
+            stampEvents(from: first)
+            try deliver(batching: batching, body)
+        }
+        return try summary(
+            path: path, lines: lines, format: named, emptyUnifiedLog: emptyUnifiedLog, diagnostics: diagnostics)
+    }
+
     /// Gives events without a time of their own the console's last time, for readers that do not read it.
-    func stampTimes(_ list: inout [NavEvent], from first: Int = 0) {
+    func stampTimes(_ list: inout [NavEvent]) {
         guard let consoleTime, !readsConsoleTimes else { return }
-        for index in first..<list.count where list[index].time == nil { list[index].time = consoleTime }
+        for index in list.indices where list[index].time == nil { list[index].time = consoleTime }
+    }
+
+    /// `stampTimes` on the events read so far, from `first` on.
+    mutating func stampEvents(from first: Int) {
+        guard let consoleTime, !readsConsoleTimes else { return }
+        for index in first..<events.count where events[index].time == nil { events[index].time = consoleTime }
     }
 
     /// Hands the events read so far on: to `batching` as a list, or to `body` one by one, completed.
-    func deliver(batching: EventBatching?, _ body: (consuming NavEvent) throws -> Bool) throws {
+    mutating func deliver(batching: EventBatching?, _ body: (consuming NavEvent) throws -> Bool) throws {
         if let batching {
             if !batching.lineEnded(&events) { stopped = true }
             return
@@ -312,7 +348,7 @@ extension ReadingState {
     }
 
     /// A line read while no format is known: noise to every reader, looked at for what the input might be instead.
-    func lookAtUnread(_ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
+    mutating func lookAtUnread(_ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) {
         if let time = consoleClock.time(at: line) ?? info.time { consoleTime = time }
         if !sawNUL, line.contains(0) {
             sawNUL = true
@@ -331,11 +367,15 @@ extension ReadingState {
     }
 
     /// What reading found, once it ended; throws when nothing was navigation output. Says what was redacted.
-    func summary(path: String, format named: InputFormat?, diagnostics: DiagnosticHandler) throws
+    func summary(
+        path: String, lines: Int, format named: InputFormat?, emptyUnifiedLog: Bool, diagnostics: DiagnosticHandler
+    ) throws
         -> NavigationInput.Summary
     {
         let navigationLines = reader?.navigationLineCount ?? 0
-        if navigationLines == 0 { throw nothingRead(path: path, format: named) }
+        if navigationLines == 0 {
+            throw nothingRead(path: path, lines: lines, format: named, emptyUnifiedLog: emptyUnifiedLog)
+        }
         if let redacted {
             diagnostics.report(
                 Diagnostic(
@@ -352,7 +392,7 @@ extension ReadingState {
     }
 
     /// A line of navigation output redacted by the unified log: counted, named with `--verbose`.
-    func noteRedacted(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
+    mutating func noteRedacted(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
         if isLive, redacted == nil {
             // Watched live, the first is said when it comes: the count at the end may never come.
             diagnostics.report(
@@ -372,20 +412,20 @@ extension ReadingState {
 
     /// A whole message redacted by the unified log: skipped as the app's output, counted for the error when
     /// nothing else could be read.
-    func noteRedactedMessage(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
+    mutating func noteRedactedMessage(_ line: ByteLine, number: Int, diagnostics: DiagnosticHandler) {
         redactedMessages = (lines: (redactedMessages?.lines ?? 0) + 1, first: redactedMessages?.first ?? number)
         diagnostics.skipped(line: number) { line.text }
     }
 
     /// Why nothing was read, once no line was navigation output: the most telling of what was seen.
-    func nothingRead(path: String, format: InputFormat?) -> InputError {
+    func nothingRead(path: String, lines: Int, format: InputFormat?, emptyUnifiedLog: Bool) -> InputError {
         if looksUTF16 { return .utf16Input(path: path) }
         if sawNUL { return .binaryInput(path: path) }
         if redacted != nil || redactedMessages != nil {
             let (shaped, whole) = (redacted ?? (0, Int.max), redactedMessages ?? (0, Int.max))
             return .redacted(path: path, line: min(shaped.first, whole.first), lines: shaped.lines + whole.lines)
         }
-        if unifiedLog.isEmptyLog { return .emptyUnifiedLog(path: path) }
+        if emptyUnifiedLog { return .emptyUnifiedLog(path: path) }
         if reader == nil, let (what, line) = lookalike { return .looksLike(what, path: path, line: line) }
         if let format { return .noLinesOfFormat(format, path: path, lines: lines) }
         return .noNavigationOutput(path: path, lines: lines)

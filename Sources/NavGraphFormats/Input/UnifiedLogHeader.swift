@@ -11,7 +11,20 @@
 enum UnifiedLogHeader {
     /// Whether `line` is one of them. `afterLogLines`: a line of `log` was seen before, so a rule of dashes and the
     /// summary's lines are its own (before that they may be anything an app prints).
+    /// Asked of every line no other case of the unified log channel took: most lines of an app's output start with
+    /// a byte none of these do, and are told so here without a call (the call showed in callgrind on a TCA log: 2%).
+    @inline(__always)
     static func matches(_ line: ByteLine, afterLogLines: Bool) -> Bool {
+        guard let first = line.first else { return false }
+        switch first {
+        case UInt8(ascii: "F"), UInt8(ascii: "S"), UInt8(ascii: "T"), UInt8(ascii: "-"): break
+        case UInt8(ascii: "A")...UInt8(ascii: "Z") where afterLogLines: break
+        default: return false
+        }
+        return matchesLine(line, afterLogLines: afterLogLines)
+    }
+
+    private static func matchesLine(_ line: ByteLine, afterLogLines: Bool) -> Bool {
         var cursor = ByteCursor(line)
         switch cursor.peek {
         case UInt8(ascii: "F"):
