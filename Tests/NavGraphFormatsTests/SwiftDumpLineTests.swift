@@ -14,7 +14,7 @@ struct SwiftDumpLineTests {
         let (fast, text, kind) = bytes.withByteLine { line in
             let indent = line.endOfRun(from: 0) { $0 == .space }
             return (
-                SwiftDumpLine.read(line, strings: RecentStrings()), SwiftDumpLine.read(readingText: line),
+                SwiftDumpLine.read(line), SwiftDumpLine.read(readingText: line),
                 SwiftDumpLine.kind(of: line, indent: indent)
             )
         }

@@ -1,21 +1,13 @@
 import NavGraphCore
 
-/// The lines of the dump being read, kept as bytes until the dump is complete: a log dumps the same state again and
-/// again (a pop returns to a state dumped before, a dismissal too), and a dump that repeats an earlier one is not
-/// read again (`RecentDumps`). Each line is followed by a newline in `bytes` (no line holds one), so equal bytes
-/// are equal lines.
+/// The lines of the dump being read, kept as bytes until the dump is complete (a dump's values are read as a tree,
+/// once its last line is known). Each line is followed by a newline in `bytes` (no line holds one).
 struct DumpLines {
     private(set) var bytes: [UInt8] = []
     /// Each line's number in the input.
     private(set) var numbers: [Int] = []
     /// Where each line starts in `bytes`.
     private(set) var starts: [Int] = []
-    /// Each line's `SlotIndex.hash` (without its newline), made as it is kept: `RecentValueLines` looks lines up by
-    /// it and `RecentDumps` looks the dump up by their combination, so each byte is hashed once (the dump's bytes
-    /// were hashed as a whole, then each line of a dump not remembered again).
-    private(set) var hashes: [UInt64] = []
-    /// The lines' hashes combined, in order (`RecentDumps`).
-    private(set) var hash: UInt64 = 0
     /// The `name:` given to `dump()`: the root line's label.
     private(set) var name: String?
     /// How deep the next line may be: one below the last line (as `DumpedValues.deepestNext`).
@@ -33,26 +25,16 @@ struct DumpLines {
         bytes.reserveCapacity(Self.bytesRoom)
         numbers.reserveCapacity(64)
         starts.reserveCapacity(64)
-        hashes.reserveCapacity(64)
         append(root, depth: 0, number: number)
     }
 
     /// Starts over with a new dump's root line, in this one's storage: the reader keeps the last dump's lines for
-    /// the next one (a dump's arrays were allocated anew per dump). The bytes are kept only while no remembered
-    /// dump holds them (`RecentDumps`), and not past 1 KB: a remembered dump keeps its bytes' room, and room grown
-    /// for the largest dump so far, kept, would add up in every remembered dump.
-    mutating func restart(root: ByteLine, name: String?, number: Int, bytesShared: Bool) {
+    /// the next one (a dump's arrays were allocated anew per dump).
+    mutating func restart(root: ByteLine, name: String?, number: Int) {
         self.name = name
-        if bytesShared || bytes.capacity > 1100 {
-            bytes = []
-            bytes.reserveCapacity(Self.bytesRoom)
-        } else {
-            bytes.removeAll(keepingCapacity: true)
-        }
+        bytes.removeAll(keepingCapacity: true)
         numbers.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
-        hashes.removeAll(keepingCapacity: true)
-        hash = 0
         deepestNext = 0
         cuts.removeAll(keepingCapacity: true)
         append(root, depth: 0, number: number)
@@ -63,10 +45,6 @@ struct DumpLines {
 
     mutating func append(_ line: ByteLine, depth: Int, number: Int) {
         starts.append(bytes.count)
-        let lineHash = line.tableHash
-        hashes.append(lineHash)
-        hash = (hash ^ lineHash) &* 0x100_0000_01b3
-        hash ^= hash >> 29
         bytes.append(contentsOf: line)
         bytes.append(.newline)
         numbers.append(number)
@@ -88,7 +66,7 @@ struct DumpLines {
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     /// `values`: emptied and filled (its storage reused).
-    func read(into values: inout DumpedValues, reading lines: inout RecentValueLines) {
+    func read(into values: inout DumpedValues) {
         values.removeAll()
         values.reserveCapacity(numbers.count)
         bytes.withByteLine { all in
@@ -96,9 +74,10 @@ struct DumpLines {
                 // Each line ends before the next one's start, in its newline.
                 let end = (index + 1 < starts.count ? starts[index + 1] : all.count) - 1
                 let line = all.slice(from: starts[index], to: end)
-                if let (dumpLine, shape) = lines.read(line, hash: hashes[index]) {
+                if case .value(let dumpLine)? = SwiftDumpLine.read(line) {
                     values.append(
-                        dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index], shape: shape)
+                        dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index],
+                        shape: DumpedValues.Shape(dumpLine.value))
                 }
             }
         }

@@ -173,8 +173,8 @@ struct DumpWindows {
         for index in end..<nodes.count {
             if let parent = nodes[index].parent, parent >= end { nodes[index].parent = parent + delta }
         }
-        // Each node copied once, straight into place (the replacement is shared with `RecentDumps`: changing a
-        // copy of it first copied every node twice).
+        // Each node copied once, straight into place (changing a copy of the replacement first copied every node
+        // twice).
         let top = nodes[start].parent
         nodes.replaceSubrange(
             start..<end,

@@ -2,13 +2,12 @@
 /// `read(indent:_:)` makes on characters, on byte offsets. On ASCII each byte is one character, so the two agree.
 extension SwiftDumpLine {
     /// `nil` when the line is not a value line with an ASCII text (the text reading then decides).
-    static func readASCII(_ line: ByteLine, indent: Int, strings: RecentStrings?) -> Reading? {
+    static func readASCII(_ line: ByteLine, indent: Int) -> Reading? {
         guard let (marker, start, lineEnd) = asciiValueText(line, indent: indent) else { return nil }
         // Trailing spaces are not the value's, down to the text's start (the marker's space is not the text's).
         let end = max(start, line.startOfRun(before: lineEnd) { $0 == .space })
         func string(_ range: Range<Int>) -> String {
-            let slice = line.slice(range)
-            return strings?.string(slice) ?? slice.text
+            line.slice(range).text
         }
         var label: Range<Int>?
         var value = start..<end

@@ -45,18 +45,18 @@ struct SwiftDumpLine: Equatable {
 
     /// Reads a line from its bytes: the indentation is counted without decoding it (a deep dump's lines are
     /// mostly spaces). A value line whose text after the marker is ASCII is read byte by byte (`readASCII`), with
-    /// its strings from `strings` when given; any other line as text, where characters, not bytes, are compared.
+    /// any other line as text, where characters, not bytes, are compared.
     /// Both readings agree (`SwiftDumpLineTests`); as text, a line cost about as much as the rest of reading it.
-    static func read(_ line: ByteLine, strings: RecentStrings? = nil) -> Reading? {
+    static func read(_ line: ByteLine) -> Reading? {
         let indent = line.endOfRun(from: 0) { $0 == .space }
-        if let reading = readASCII(line, indent: indent, strings: strings) { return reading }
+        if let reading = readASCII(line, indent: indent) { return reading }
         // Neither a marker nor a cut-off note: not a dump line, whatever the rest holds.
         if let byte = line[indent], byte != 0xE2, byte != 0x2D, byte != 0x28 { return nil }
         return read(readingText: line, indent: indent)
     }
 
     /// What a line is, without making its label and value: enough to collect a dump's lines, which are read once
-    /// the dump is complete and only when it is not one read before (`SwiftDumpReader`). Says what `read` says
+    /// the dump is complete (`SwiftDumpReader`). Says what `read` says
     /// (`SwiftDumpLineTests`). Read as text, a line is a value line when it starts with a marker character and
     /// then a space character (or is only a marker): so when the byte after the marker's space is ASCII (which
     /// cannot join the space in one character) or there is none; any other line is read by `read` (reading every

@@ -17,24 +17,12 @@ public final class SwiftDumpReader: NavigationReader {
 
     public var navigationLineCount: Int { reading.navigationLineCount }
 
-    /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
-    var recent: RecentDumps? { reading.recent }
-
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
     /// reader goes on making them itself (its windows' changes so far were not recorded).
     public var completion: EventCompletion? { reading.completion() }
 
-    public convenience init(
-        names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler
-    ) {
-        self.init(names: names, verbose: verbose, remembersDumps: true, diagnostics: diagnostics)
-    }
-
-    /// `remembersDumps: false` reads every dump, the straightforward way the remembering one
-    /// is checked against.
-    init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
-        reading = SwiftDumpReading(
-            names: names, verbose: verbose, remembersDumps: remembersDumps, diagnostics: diagnostics)
+    public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
+        reading = SwiftDumpReading(names: names, verbose: verbose, diagnostics: diagnostics)
     }
 
     public static func recognizes(_ line: ByteLine) -> Bool {

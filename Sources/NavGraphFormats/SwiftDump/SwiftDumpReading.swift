@@ -1,7 +1,7 @@
 import NavGraphCore
 
 /// The Swift dump() reader's state and work (`SwiftDumpReader` holds it): a dump's lines are kept as they come and
-/// read when the dump is complete, unless it repeats one read before.
+/// read when the dump is complete.
 struct SwiftDumpReading {
     private let names: DumpLabelMeanings
     private let labels = DumpedLabels()
@@ -22,28 +22,28 @@ struct SwiftDumpReading {
     private var shownScratch: [String: String]?
     /// Reading a dump for `provisional(into:)`: its notes wait for the real reading.
     private var isProvisional = false
-    /// Labels and values recur dump after dump (`path`, `presentedSheet: nil`, a route's case): each string is made
-    /// once while it stays recent.
-    private let strings = RecentStrings()
-    private var valueLines = RecentValueLines()
-    /// Dumps read recently, so that one repeating an earlier one is not read again (`nil`: each is read).
-    let recent: RecentDumps?
     /// Where the snapshots are made when the events' consumer completes them (`completion`); `nil`: here.
     private var snapshots: DumpSnapshots?
     /// The expression of the lldb command on the line before (`SwiftDumpReader.lldbExpression`), which names the
     /// dump that follows; `nil` after any other line.
     var lldbExpression: String?
-    /// The last dump's lines, kept for the next dump's (`DumpLines.restart`), and whether `RecentDumps` keeps
-    /// their bytes.
-    private var spareLines: (lines: DumpLines, bytesShared: Bool)?
+    /// The last dump's lines, kept for the next dump's (`DumpLines.restart`).
+    private var spareLines: DumpLines?
     /// The last dump's values' storage, reused (`DumpedValues.removeAll`).
     private var spareValues: DumpedValues?
 
-    init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
+    /// What reading a dump's lines gave.
+    struct Reading {
+        var navigation: DumpNavigation
+        /// The first value that has fewer children than it says (the output stopped mid-dump): its position among
+        /// the dump's lines, and what the warning says of it.
+        var incomplete: (position: Int, what: String, printed: Int)?
+    }
+
+    init(names: DumpPropertyNames, verbose: Bool, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
         self.verbose = verbose
         self.diagnostics = diagnostics
-        recent = remembersDumps ? RecentDumps() : nil
     }
 
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
@@ -60,8 +60,8 @@ struct SwiftDumpReading {
         guard !info.truncated else { return skip(info.number, line) }
         let indent = line.endOfRun(from: 0) { $0 == .space }
         if indent == 0 { return readFirst(line, info: info, into: &events) }
-        // A dump's other lines are kept as they are until it is complete (and read then, unless it repeats one
-        // read before): here only what kind of line each is.
+        // A dump's other lines are kept as they are until it is complete (and read then): here only what kind of
+        // line each is.
         switch SwiftDumpLine.kind(of: line, indent: indent) {
         case nil:
             lldbExpression = nil
@@ -98,7 +98,7 @@ struct SwiftDumpReading {
 
     /// A line at the left margin: a dump's first line, a cut-off note, or other output.
     private mutating func readFirst(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
-        guard let reading = SwiftDumpLine.read(line, strings: strings) else {
+        guard let reading = SwiftDumpLine.read(line) else {
             lldbExpression = SwiftDumpReader.lldbExpression(line)
             return skip(info.number, line)
         }
@@ -112,8 +112,8 @@ struct SwiftDumpReading {
             flush(into: &events)
             // Named by `dump(_, name:)`, else by the lldb command that printed it.
             let name = dumpLine.label ?? lldbExpression
-            if case (var lines, let bytesShared)? = spareLines.take() {
-                lines.restart(root: line, name: name, number: info.number, bytesShared: bytesShared)
+            if var lines = spareLines.take() {
+                lines.restart(root: line, name: name, number: info.number)
                 pending = lines
             } else {
                 pending = DumpLines(root: line, name: name, number: info.number)
@@ -147,22 +147,10 @@ struct SwiftDumpReading {
     mutating func flush(into events: inout [NavEvent]) {
         guard let lines = pending else { return }
         pending = nil
-        var bytesShared = false
-        defer { if !isProvisional { spareLines = (lines, bytesShared) } }
+        defer { if !isProvisional { spareLines = lines } }
         let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
-        // A cut dump's reading depends on its `maxItems` notes, which are not among the lines remembered dumps are
-        // told apart by; such dumps are rare, so they are read each time. Nor is a provisional reading: it reads
-        // the open dump as still being printed.
-        let recent = lines.cuts.isEmpty && !isProvisional ? recent : nil
-        let reading =
-            recent?.reading(
-                of: lines, at: root,
-                read: {
-                    // Read because it is not remembered: it is now, with its bytes.
-                    bytesShared = true
-                    return read(lines, at: root)
-                }) ?? read(lines, at: root)
+        let reading = read(lines, at: root)
         let navigation = reading.navigation
         let (window, keptLastKnown, unknownEntries) = windows.apply(navigation, at: place)
         if navigation.wasCut, !isProvisional {
@@ -242,11 +230,11 @@ struct SwiftDumpReading {
     }
 
     /// A dump's lines read: their values, then the navigation they show.
-    private mutating func read(_ lines: DumpLines, at root: DumpWindows.Root) -> RecentDumps.Reading {
+    private mutating func read(_ lines: DumpLines, at root: DumpWindows.Root) -> Reading {
         // The last dump's values' storage, reused (`DumpedValues.removeAll`).
         var values = spareValues.take() ?? DumpedValues()
         defer { spareValues = values }
-        lines.read(into: &values, reading: &valueLines)
+        lines.read(into: &values)
         if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
         values.readPropertyWrappers(stillPrinted: isProvisional)
@@ -258,6 +246,6 @@ struct SwiftDumpReading {
             let what = [value.label, value.text].compactMap { $0 }.joined(separator: ": ")
             return (position: short, what: what, printed: value.children.count)
         }
-        return RecentDumps.Reading(navigation: navigation, incomplete: incomplete)
+        return Reading(navigation: navigation, incomplete: incomplete)
     }
 }

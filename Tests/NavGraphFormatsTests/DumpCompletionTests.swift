@@ -5,13 +5,12 @@ import Testing
 
 @testable import NavGraphFormats
 
-/// The swift-dump reader reads a dump that repeats a recent one (same lines, same place) only once
-/// (`RecentDumps`), and can leave its snapshots to its completion (`DumpSnapshots`); these check that it gives
-/// exactly what reading every dump gives — events, diagnostics, skipped
-/// lines, and the live view of an open dump — on every example, corpus file and fixture, and on random logs that
-/// repeat states as apps do.
-@Suite("Swift dump() read once per distinct dump", .tags(.memory))
-struct RecentDumpsTests {
+/// The swift-dump reader can leave its snapshots to its completion (`DumpSnapshots`, run where the events are
+/// consumed); these check that it gives exactly what making them itself gives — events, diagnostics, skipped lines,
+/// and the live view of an open dump — on every example, corpus file and fixture, and on random logs that repeat
+/// states as apps do.
+@Suite("Swift dump() snapshots made where they are consumed", .tags(.memory))
+struct DumpCompletionTests {
     private struct Outcome: Equatable {
         var events: [NavEvent] = []
         var provisional: [[NavEvent]] = []
@@ -21,12 +20,9 @@ struct RecentDumpsTests {
 
     /// `completing`: the reader's snapshots are made by its completion (`DumpSnapshots`), applied to each event as
     /// it is read, as `NavigationInput` does (the live view's provisional events are complete as made).
-    private static func read(_ lines: [[UInt8]], remembering: Bool, pauses: Bool = false, completing: Bool = false)
-        -> (Outcome, Int)
-    {
+    private static func read(_ lines: [[UInt8]], pauses: Bool = false, completing: Bool = false) -> Outcome {
         let collector = DiagnosticCollector()
-        let reader = SwiftDumpReader(
-            names: .standard, verbose: false, remembersDumps: remembering, diagnostics: collector)
+        let reader = SwiftDumpReader(names: .standard, verbose: false, diagnostics: collector)
         let completion = completing ? reader.completion : nil
         if completing { #expect(completion != nil) }
         var outcome = Outcome()
@@ -47,7 +43,7 @@ struct RecentDumpsTests {
         for event in first..<outcome.events.count { completion?.complete(&outcome.events[event]) }
         outcome.diagnostics = collector.diagnostics.map { "\($0.severity) \($0.line ?? 0) \($0.message)" }
         outcome.skipped = collector.skippedLines
-        return (outcome, reader.recent?.reused ?? 0)
+        return outcome
     }
 
     private static func lines(_ data: Data) -> [[UInt8]] {
@@ -55,20 +51,17 @@ struct RecentDumpsTests {
     }
 
     @Test func everyExampleCorpusAndFixtureReadsAlike() throws {
-        var reused = 0
+        var dumps = 0
         for (name, data) in try sampleFiles(fixtures: ["swift-dump"]) {
             let lines = Self.lines(data)
             for pauses in [false, true] {
-                let (remembered, count) = Self.read(lines, remembering: true, pauses: pauses)
-                let (straight, _) = Self.read(lines, remembering: false, pauses: pauses)
-                let (completed, _) = Self.read(lines, remembering: true, pauses: pauses, completing: true)
-                #expect(remembered == straight, "\(name)")
+                let straight = Self.read(lines, pauses: pauses)
+                let completed = Self.read(lines, pauses: pauses, completing: true)
                 #expect(completed == straight, "\(name): snapshots made by the completion")
-                reused += count
+                dumps += straight.events.count
             }
         }
-        // The per-tab example dumps states it dumped before.
-        #expect(reused > 0)
+        #expect(dumps > 0)
     }
 
     /// Random sessions of per-tab routers: each tab's router dumped on its own after a change (pops and dismissals
@@ -83,7 +76,6 @@ struct RecentDumpsTests {
         }
         let tabs = ["home", "search", "settings"]
         let routes = ["list", "detail", "café"]
-        var totalReused = 0
         let sessions = scaled(5, full: 20)
         for _ in 0..<sessions {
             var paths: [String: [String]] = [:]
@@ -152,16 +144,11 @@ struct RecentDumpsTests {
                 if next(5) == 0 { text.append("[Analytics] screen_view id=\(next(1000))") }
             }
             let lines = text.map { Array($0.utf8) }
-            let (remembered, reused) = Self.read(lines, remembering: true, pauses: next(4) == 0)
-            let (straight, _) = Self.read(lines, remembering: false, pauses: remembered.provisional.count > 0)
-            let (completed, _) = Self.read(
-                lines, remembering: true, pauses: remembered.provisional.count > 0, completing: true)
-            #expect(remembered == straight)
+            let pauses = next(4) == 0
+            let straight = Self.read(lines, pauses: pauses)
+            let completed = Self.read(lines, pauses: pauses, completing: true)
             #expect(completed == straight, "snapshots made by the completion")
             #expect(!straight.events.isEmpty)
-            totalReused += reused
         }
-        // Enough repeats that the remembered readings are what is compared.
-        #expect(totalReused > 25 * sessions)
     }
 }
