@@ -63,8 +63,9 @@ enum DOTReading {
         let discipline = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         discipline.initialize(
             to: navgraph_id_discipline(
-                { _, _ in
-                    Unmanaged.passRetained(ObjectNames()).toOpaque()
+                { graph, _ in
+                    guard let graph else { return nil }
+                    return Unmanaged.passRetained(ObjectNames(graph: graph)).toOpaque()
                 },
                 { state, _, name, id, create in
                     guard let state, let id else { return 0 }
@@ -99,14 +100,21 @@ enum DOTReading {
         static let firstNamedID: IDTYPE = 1 << 40
 
         private var ids: [String: IDTYPE] = [:]
-        /// Each name as a C string for `print`, owned here.
+        /// Each name as a C string for `print`, in the graph's string table (`agstrdup`), as Graphviz's own ID
+        /// discipline keeps them: Graphviz reads a header before a name it is handed (`aghtmlstr`, writing DOT,
+        /// plain or JSON), which a string from `strdup` does not have. The table is freed with the graph.
         private var names: [UnsafeMutablePointer<CChar>] = []
+        private let graph: UnsafeMutablePointer<Agraph_t>
         var nextUnnamedID: IDTYPE = 1
+
+        init(graph: UnsafeMutablePointer<Agraph_t>) {
+            self.graph = graph
+        }
 
         func id(for name: UnsafeMutablePointer<CChar>, creating: Bool) -> IDTYPE? {
             let key = String(cString: name)
             if let known = ids[key] { return known }
-            guard creating, let copy = strdup(name) else { return nil }
+            guard creating, let copy = agstrdup(graph, name) else { return nil }
             names.append(copy)
             let id = Self.firstNamedID + IDTYPE(names.count - 1) * 2
             ids[key] = id
@@ -119,8 +127,5 @@ enum DOTReading {
             return index < names.count ? names[Int(index)] : nil
         }
 
-        deinit {
-            for name in names { free(name) }
-        }
     }
 }
