@@ -315,6 +315,21 @@ struct DiagramCommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("is not the end of a type name"))
     }
 
+    /// `defaults.direction` lays the map out as `render`'s drawings are (it was read by render only); `--direction`
+    /// wins over it; and a configured direction counts as chosen, so a map that does not read is not turned.
+    @Test func theConfiguredDirection() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = example("sheet-over-tabs.txt")
+        #expect(try navgraph(["diagram", log], directory: folder).stdout.contains("rankdir=TB"))
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  direction: LR\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = try navgraph(["diagram", log], directory: folder)
+        #expect(configured.status == 0 && configured.stdout.contains("rankdir=LR"), "\(configured.stderr)")
+        let given = try navgraph(["diagram", "--direction", "TB", log], directory: folder)
+        #expect(given.status == 0 && given.stdout.contains("rankdir=TB") && !given.stdout.contains("rankdir=LR"))
+    }
+
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
