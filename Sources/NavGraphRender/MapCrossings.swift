@@ -56,7 +56,8 @@ public struct MapCrossings: Sendable {
         layOut(look)
         // The look asked for is the baseline: without its figure nothing is compared.
         guard let asked = laidOut.first?.crossings else { return nil }
-        for candidate in candidates(look) where candidate.grouped != look.grouped || candidate.typeOrder != look.typeOrder {
+        for candidate in candidates(look)
+        where candidate.grouped != look.grouped || candidate.typeOrder != look.typeOrder {
             layOut(candidate)
         }
         let ranked = laidOut.enumerated().sorted {
@@ -87,4 +88,3 @@ public struct MapCrossings: Sendable {
         return NavigationMapScene.types(ofIDs: placed.map(\.name), in: map)
     }
 }
-
