@@ -24,9 +24,9 @@ public struct MapCrossings: Sendable {
     /// (`MapOutput.TypeOrder`: dot's crossing minimisation ends where its start leads it), each with the feature
     /// groups asked for and, where they were, without them (a group is a cluster: edges between features must go
     /// around it).
-    static func candidates(_ look: MapOutput.Look) -> [MapOutput.Look] {
+    static func candidates(_ look: MapOutput.Look, keepingGroups: Bool = false) -> [MapOutput.Look] {
         var looks: [MapOutput.Look] = []
-        for grouped in look.grouped ? [true, false] : [false] {
+        for grouped in look.grouped ? (keepingGroups ? [true] : [true, false]) : [false] {
             for order in MapOutput.TypeOrder.fromTheMap {
                 var candidate = look
                 candidate.grouped = grouped
@@ -41,9 +41,9 @@ public struct MapCrossings: Sendable {
     /// `refinements` best of them written in their own layouts' order (each rank's types as the layout placed
     /// them, which dot's passes then improve again). `nil` where the engine cannot lay the map out for counting, the
     /// map is past `maximumRelations` or has no relation, or the look asked for does not lay out (its drawing then
-    /// says why).
+    /// says why). `keepingGroups`: only ways with the look's feature groups are tried (the user asked for them).
     public static func fewest(
-        _ map: NavigationMap, look: MapOutput.Look, engine: any DOTLayoutEngine
+        _ map: NavigationMap, look: MapOutput.Look, keepingGroups: Bool = false, engine: any DOTLayoutEngine
     ) -> MapCrossings? {
         guard !map.relations.isEmpty, map.relations.count <= maximumRelations else { return nil }
         var laidOut: [(look: MapOutput.Look, layout: EdgeCrossings, crossings: Int)] = []
@@ -57,7 +57,7 @@ public struct MapCrossings: Sendable {
         layOut(look)
         // The look asked for is the baseline: without its figure nothing is compared.
         guard let asked = laidOut.first?.crossings else { return nil }
-        for candidate in candidates(look)
+        for candidate in candidates(look, keepingGroups: keepingGroups)
         where candidate.grouped != look.grouped || candidate.typeOrder != look.typeOrder {
             layOut(candidate)
         }

@@ -83,8 +83,12 @@ struct DiagramCommand: ParsableCommand {
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
-    @Flag(help: "Do not group types by feature (module or first word of the name).")
-    var noGroup = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Group types by feature (module or first word of the name) always, or never; by default a DOT, SVG, "
+                + "PNG or PDF map leaves the groups out where that makes fewer edges cross (said on stderr)."))
+    var group: Bool?
 
     @Option(
         help: ArgumentHelp(
@@ -228,7 +232,7 @@ struct DiagramCommand: ParsableCommand {
         let configuredDirection = configuration.defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) }
         let chosenDirection = direction ?? configuredDirection
         var look = MapOutput.Look(
-            direction: chosenDirection ?? .topToBottom, legend: !noLegend, grouped: !noGroup,
+            direction: chosenDirection ?? .topToBottom, legend: !noLegend, grouped: group ?? true,
             collapsed: collapsed.map(\.type))
         look.labels.strippedSuffix = stripSuffix ?? configuration.defaults.stripSuffix?.value
         if let builtIn = drawnTheme?.builtIn { look.theme = builtIn }
@@ -259,7 +263,10 @@ struct DiagramCommand: ParsableCommand {
     ) throws -> (ByteOutput, DrawingReadability?)? {
         var look = asked
         let counted = [.dot, .svg, .png, .pdf].contains(chosen)
-        var fewest = counted ? MapCrossings.fewest(map, look: asked, engine: GraphvizLayout()) : nil
+        // `--group` keeps the groups whatever the crossings.
+        let keepsGroups = group == true
+        var fewest =
+            counted ? MapCrossings.fewest(map, look: asked, keepingGroups: keepsGroups, engine: GraphvizLayout()) : nil
         if let fewest { look = fewest.look }
         guard var (bytes, readability) = try Self.drawing(map, as: chosen, look) else { return nil }
         // As `render` does: a map that does not read in a column is laid out in other ways too (long names on two
@@ -288,7 +295,8 @@ struct DiagramCommand: ParsableCommand {
                 // Names on two lines or another direction make another layout: the way that crosses least is
                 // chosen again for the one kept, from the look asked for.
                 if counted,
-                    let again = MapCrossings.fewest(map, look: relaid(asked, kept.layout), engine: GraphvizLayout())
+                    let again = MapCrossings.fewest(
+                        map, look: relaid(asked, kept.layout), keepingGroups: keepsGroups, engine: GraphvizLayout())
                 {
                     fewest = again
                     look = again.look
@@ -338,7 +346,7 @@ struct DiagramCommand: ParsableCommand {
     /// reader may look for are not left out without a word.
     static func ungroupedNote(_ fewest: MapCrossings) -> String {
         "navgraph: drew the map without feature groups: its edges cross \(fewest.crossings) "
-            + "time\(fewest.crossings == 1 ? "" : "s"), \(fewest.asked) times with them"
+            + "time\(fewest.crossings == 1 ? "" : "s"), \(fewest.asked) times with them (--group keeps them)"
     }
 
     /// `navgraph: the map's edges cross 40 times (49 times laid out as first written)`, with --verbose: the figure

@@ -338,6 +338,10 @@ struct DiagramCommandTests {
                 "\(quiet.stderr)")
             #expect((Int(said.1) ?? -1) >= 0 && (Int(said.1) ?? -1) < (Int(said.2) ?? -1))
         }
+        // --group keeps them whatever the crossings.
+        let grouped = try navgraph(["diagram", "--group"] + logs)
+        #expect(grouped.status == 0 && grouped.stdout.contains("subgraph cluster_g"), "\(grouped.stderr)")
+        #expect(!grouped.stderr.contains("without feature groups"))
         let ungrouped = try navgraph(["diagram", "--no-group", "--verbose"] + logs)
         #expect(!ungrouped.stderr.contains("without feature groups") && !ungrouped.stdout.contains("cluster_g"))
         let mermaid = try navgraph(["diagram", "--format", "mermaid", "--verbose"] + logs)
