@@ -9,7 +9,7 @@ error was logged, and (--hostile) that TEXT from the log shows as text and made 
 also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
 At every step the view is measured: node text at least 9 px on screen, and the step's models in the pane (or, when
 the page says the step is too big for it, the model it framed); the current step's row in the event list's view, and
-each row of a step that added or removed models naming one by id; zoom keys and buttons; a search for a model's id
+each row of a step that added, removed or finished models naming one by id; zoom keys and buttons; a search for a model's id
 goes to the steps that added or removed it or name it while it is drawn (never one that only mentions it), and
 brings the model into view. Models are named as the page names them (tree's JSON keeps a type's module). --screenshot saves the middle step.
 --measure prints how long the page took to become interactive (see MEASURE_HOOK) and the renderer's CPU time;
@@ -330,11 +330,13 @@ ROWS = """
     if (step > 0 && at >= 0 && (at * height < list.scrollTop - 1 ||
                                 (at + 1) * height > list.scrollTop + list.clientHeight + 1))
         problems.push('the current step ' + step + ' is out of the view of the event list');
-    // A row of a step that added or removed models names one of them by id (a type is shortened, never an id).
+    // A row of a step that added, removed or finished models names one of them by id (a type is shortened, never an
+    // id; a finish of a model that had left already adds and removes none, and its row was cut before the id).
     rows.forEach(function (row) {
         var s = data.steps[Number(row.dataset.step) - 1];
         // (A dump's row says how many models it holds: a snapshot changes many, and names none.)
-        var changed = s && s.event !== 'snapshot' ? (s.added || []).concat(s.removed || []) : [];
+        var changed = s && s.event !== 'snapshot'
+            ? (s.added || []).concat(s.removed || []).concat(s.finished === undefined ? [] : [s.finished]) : [];
         if (changed.length && !changed.some(function (m) {
                 return data.models[m].id && row.lastChild.textContent.indexOf(data.models[m].id) >= 0; }))
             problems.push('row of step ' + row.dataset.step + ' names no id of the models it changed: ' +

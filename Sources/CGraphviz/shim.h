@@ -133,6 +133,34 @@ static inline int navgraph_cluster_label(Agraph_t *cluster, double *x, double *y
     return 0;
 }
 
+/// How many control points the layout's spline of `edge` has, over all its Bézier pieces (0 where it has none):
+/// the points Graphviz's `plain` output writes for the edge.
+static inline int navgraph_edge_point_count(Agedge_t *edge)
+{
+    if (edge == NULL || AGDATA(edge) == NULL || ED_spl(edge) == NULL) return 0;
+    int count = 0;
+    for (int piece = 0; piece < ED_spl(edge)->size; piece++) count += ED_spl(edge)->list[piece].size;
+    return count;
+}
+
+/// The `index`th control point (from 0, over the pieces in order) of `edge`'s spline, in points. (Read here rather
+/// than from `plain` output, which writes each name through `agcanonStr`: that looks for cgraph's string header in
+/// front of a name navgraph's ID discipline allocated itself, and wrapped names in `<…>` at random.)
+static inline int navgraph_edge_point(Agedge_t *edge, int index, double *x, double *y)
+{
+    if (edge == NULL || AGDATA(edge) == NULL || ED_spl(edge) == NULL || index < 0) return -1;
+    for (int piece = 0; piece < ED_spl(edge)->size; piece++) {
+        bezier *bezier = &ED_spl(edge)->list[piece];
+        if (index < bezier->size) {
+            *x = bezier->list[index].x;
+            *y = bezier->list[index].y;
+            return 0;
+        }
+        index -= bezier->size;
+    }
+    return -1;
+}
+
 /// An edge's two ends (cgraph's `agtail` and `aghead` are macros).
 static inline Agnode_t *navgraph_edge_tail(Agedge_t *edge) { return agtail(edge); }
 static inline Agnode_t *navgraph_edge_head(Agedge_t *edge) { return aghead(edge); }

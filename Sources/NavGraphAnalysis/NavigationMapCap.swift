@@ -16,12 +16,31 @@ public struct NavigationMapCap: Sendable {
         self.maximumTypes = maximumTypes
     }
 
-    /// The map cut to `maximumTypes` types, and how many were left out. The types kept are those reached first from
-    /// the windows' roots, breadth first, the most seen relation first at each type (the map's top keeps its
-    /// shape, as a folded hierarchy keeps its top); types no root leads to follow, the most seen first. A relation
-    /// is kept when both its ends are; containers keep only kept members.
+    /// The map cut to `maximumTypes` types, and how many were left out. The types kept are the first of
+    /// `typesByReach` (the map's top keeps its shape, as a folded hierarchy keeps its top). A relation is kept when
+    /// both its ends are; containers keep only kept members.
     public func apply(to map: NavigationMap) -> (map: NavigationMap, leftOut: Int) {
         guard map.types.count > maximumTypes else { return (map, 0) }
+        let kept = Set(Self.typesByReach(map).prefix(maximumTypes))
+        var result = NavigationMap()
+        for type in kept { result.types[type] = map.types[type] }
+        result.relations = map.relations.filter { relation, _ in
+            kept.contains(relation.to) && (relation.kind == .windowRoot || kept.contains(relation.from))
+        }
+        for (member, containing) in map.containers where kept.contains(member) {
+            let held = containing.filter { kept.contains($0.key) }
+            if !held.isEmpty { result.containers[member] = held }
+        }
+        result.routes = map.routes.filter { route, _ in
+            route.allSatisfy { kept.contains($0.to) && ($0.kind == .windowRoot || kept.contains($0.from)) }
+        }
+        return (result, map.types.count - kept.count)
+    }
+
+    /// Every type of the map in the order it is reached from the windows' roots, breadth first, the most seen
+    /// relation first at each type (ties by name); types no root leads to follow, the most seen first. The order
+    /// `apply` keeps types in, and one of the orders `diagram` hands them to Graphviz in (`MapOutput.TypeOrder`).
+    public static func typesByReach(_ map: NavigationMap) -> [String] {
         var outgoing: [String: [(to: String, count: Int)]] = [:]
         var rootTypes: [(to: String, count: Int)] = []
         for (relation, count) in map.relations {
@@ -37,32 +56,18 @@ public struct NavigationMapCap: Sendable {
         var kept = Set<String>()
         var order: [String] = []
         func keep(_ type: String) {
-            guard order.count < maximumTypes, map.types[type] != nil, kept.insert(type).inserted else { return }
+            guard map.types[type] != nil, kept.insert(type).inserted else { return }
             order.append(type)
         }
         for root in rootTypes.sorted(by: mostSeenFirst) { keep(root.to) }
         var head = 0
-        while head < order.count && order.count < maximumTypes {
+        while head < order.count {
             let type = order[head]
             head += 1
             for next in (outgoing[type] ?? []).sorted(by: mostSeenFirst) { keep(next.to) }
         }
-        if order.count < maximumTypes {
-            let rest = map.types.filter { !kept.contains($0.key) }.map { (to: $0.key, count: $0.value.seen) }
-            for type in rest.sorted(by: mostSeenFirst) { keep(type.to) }
-        }
-        var result = NavigationMap()
-        for type in kept { result.types[type] = map.types[type] }
-        result.relations = map.relations.filter { relation, _ in
-            kept.contains(relation.to) && (relation.kind == .windowRoot || kept.contains(relation.from))
-        }
-        for (member, containing) in map.containers where kept.contains(member) {
-            let held = containing.filter { kept.contains($0.key) }
-            if !held.isEmpty { result.containers[member] = held }
-        }
-        result.routes = map.routes.filter { route, _ in
-            route.allSatisfy { kept.contains($0.to) && ($0.kind == .windowRoot || kept.contains($0.from)) }
-        }
-        return (result, map.types.count - kept.count)
+        let rest = map.types.filter { !kept.contains($0.key) }.map { (to: $0.key, count: $0.value.seen) }
+        for type in rest.sorted(by: mostSeenFirst) { keep(type.to) }
+        return order
     }
 }

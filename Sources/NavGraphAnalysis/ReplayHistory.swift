@@ -68,6 +68,9 @@ public struct ReplayHistory: Sendable {
         /// Indexes into `models`.
         public var added: [Int]
         public var removed: [Int]
+        /// The model a `finish` finished, when it was one of the union (one that had left already is neither added
+        /// nor removed, and the replay's row still keeps its id in view).
+        public var finished: Int?
         public var warnings: [String]
     }
 
@@ -137,6 +140,7 @@ public struct ReplayHistory: Sendable {
                 note(\.left, Moment(step: step, line: event.line), in: index)
                 removed.append(index)
             }
+            var finishedModel: Int?
             switch event.action {
             case .start(let ref, _):
                 if let index = indexByKey[ref.key] {
@@ -148,6 +152,7 @@ public struct ReplayHistory: Sendable {
                 if let finished = change.finished, let index = indexByKey[finished.key] {
                     models[index].finished = Moment(step: step, line: event.line)
                     set(index, .hidden, at: step)
+                    finishedModel = index
                 }
             default:
                 break
@@ -156,7 +161,7 @@ public struct ReplayHistory: Sendable {
                 Step(
                     line: event.line, time: event.time, event: event.action.name,
                     description: step <= descriptions.count ? descriptions[step - 1] : event.action.name,
-                    added: added, removed: removed,
+                    added: added, removed: removed, finished: finishedModel,
                     warnings: (readerWarnings[firstStep + step] ?? []) + change.warnings.map(\.message)))
         }
         pendingStarts = [:]

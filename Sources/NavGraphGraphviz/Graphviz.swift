@@ -128,6 +128,14 @@ public enum Graphviz {
         return try layOutLocked(dot: dot, engine: "dot", drawn)
     }
 
+    /// `dot` laid out by `dot`: where its nodes are and its edges run, to count their crossings.
+    public static func laidOutEdges(dot: String) throws(GraphvizError) -> EdgeCrossings? {
+        lock.lock()
+        defer { lock.unlock() }
+        while preparing { lock.wait() }
+        return try layOutLocked(dot: dot, engine: "dot") { _, graph in LaidOutEdges.read(graph) }
+    }
+
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError)
         -> [UInt8]
     {

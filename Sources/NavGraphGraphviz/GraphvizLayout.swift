@@ -30,6 +30,15 @@ public struct GraphvizLayout: DOTLayoutEngine, Sendable {
         }
     }
 
+    /// Laid out by `dot`: its nodes' boxes and its edges' splines, read from Graphviz's graph.
+    public func crossings(dot: String) throws(RenderError) -> EdgeCrossings? {
+        do {
+            return try Graphviz.laidOutEdges(dot: dot)
+        } catch {
+            throw .graphviz(error)
+        }
+    }
+
     /// Laid out by `dot` and drawn as SVG — or, where `placing` gives DOT for the places it is handed, drawn there
     /// (Graphviz's `nop2`, which only routes the edges). The places are read from Graphviz's graph.
     public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (

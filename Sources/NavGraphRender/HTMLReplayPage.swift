@@ -461,7 +461,7 @@ public struct HTMLReplayPage {
         return word[..<kept] + "…" + tail
     }
 
-    /// Each step: its line, time, event, text, the models it added and removed, its warnings, its drawing.
+    /// Each step: its line, time, event, text, the models it added, removed and finished, its warnings, its drawing.
     private func writeSteps(drawingOfStep: [Int], to output: inout String) {
         output += ",\n\"steps\":["
         for (index, step) in history.steps.enumerated() {
@@ -477,6 +477,7 @@ public struct HTMLReplayPage {
             if !step.removed.isEmpty {
                 output += ",\"removed\":[" + step.removed.map(String.init).joined(separator: ",") + "]"
             }
+            if let finished = step.finished { output += ",\"finished\":\(finished)" }
             if !step.warnings.isEmpty {
                 output += ",\"warnings\":[" + step.warnings.map(Escaping.jsonString).joined(separator: ",") + "]"
             }

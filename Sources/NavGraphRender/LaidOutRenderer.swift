@@ -12,6 +12,9 @@ public protocol DOTLayoutEngine {
     func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (
         svg: [UInt8], places: DrawingPlaces?
     )
+    /// Where `dot`'s layout put its nodes and edges, to count the edges' crossings (`EdgeCrossings`); `nil` from an
+    /// engine that cannot say.
+    func crossings(dot: String) throws(RenderError) -> EdgeCrossings?
 }
 
 extension DOTLayoutEngine {
@@ -22,6 +25,9 @@ extension DOTLayoutEngine {
         let svg = try draw(dot: dot, as: .svg)
         return (format == .svg ? svg : try draw(dot: dot, as: format), svg)
     }
+
+    /// An engine that cannot say where its edges run: no count (a map is then drawn as asked).
+    public func crossings(dot: String) throws(RenderError) -> EdgeCrossings? { nil }
 
     /// An engine that cannot say where it placed things: no places (drawings are then laid out each anew).
     public func drawKeepingPlaces(dot: String, placing: (DrawingPlaces) -> String?) throws(RenderError) -> (

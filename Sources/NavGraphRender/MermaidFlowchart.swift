@@ -56,6 +56,9 @@ struct MermaidFlowchart {
         }
     }
 
+    /// The built-in templates' definition of `GroupStyle.place`: a frame without fill or outline.
+    static let placeClassDefinition = "classDef place_group fill:none,stroke:none"
+
     private let direction: String
     private let root = Frame()
     private var open: [Frame] = []
@@ -212,9 +215,17 @@ struct MermaidFlowchart {
         let classStatements: [[String: Any]] = classes.keys.sorted().map { style in
             ["class": style, "ids": classes[style, default: []].joined(separator: ",")]
         }
-        let text = template.template.render([
+        var text = template.template.render([
             "direction": direction, "statements": statements, "subgraphClasses": classStatements,
         ])
+        // A place's frame is navgraph's, not a look: a user's template made before it existed (or without its
+        // classDef) would draw it as Mermaid's default yellow box around a tab or column, so it is defined here.
+        // (Only where the text gives something the class: ids never hold its name.)
+        let place = GroupStyle.place.rawValue
+        if classes[place] != nil, text.contains(" \(place)"), !text.contains("classDef \(place) ") {
+            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+            text += "  " + Self.placeClassDefinition + "\n"
+        }
         if markdown { output.write("```mermaid\n") }
         output.write(text)
         if markdown { output.write("```\n") }

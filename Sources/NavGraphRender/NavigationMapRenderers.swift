@@ -20,7 +20,7 @@ public struct NavigationMapDOTRenderer: Renderer {
     public func render<Output: RenderOutput>(_ map: NavigationMap, to output: inout Output) throws(RenderError)
         -> RenderSummary
     {
-        let scene = NavigationMapScene(map: map, grouped: look.grouped)
+        let scene = NavigationMapScene(map: map, grouped: look.grouped, order: look.typeOrder)
         let labels = look.labels.distinguishing(scene.windowNames)
         var statements: [[String: Any]] = []
         var drawn: [NavigationRelation] = []

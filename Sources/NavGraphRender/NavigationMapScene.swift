@@ -1,3 +1,4 @@
+import NavGraphAnalysis
 import NavGraphCore
 
 /// A navigation map arranged for drawing, as a flat list of statements in nesting order: types of one feature are a
@@ -27,7 +28,9 @@ struct NavigationMapScene {
     /// The largest count of any edge (edges are drawn heavier relative to it).
     private(set) var maximumCount = 1
 
-    init(map: NavigationMap, grouped: Bool = true) {
+    /// `order`: the order types are written in within each group and cluster (Graphviz starts from it when it
+    /// orders a rank's nodes); ids and clusters are the same in either.
+    init(map: NavigationMap, grouped: Bool = true, order typeOrder: MapOutput.TypeOrder = .name) {
         let types = map.types.keys.sorted()
         var ids: [String: String] = [:]
         for (index, type) in types.enumerated() { ids[type] = "n\(index)" }
@@ -54,13 +57,14 @@ struct NavigationMapScene {
             }
             if ancestor == nil { clusterOf[type] = best }
         }
+        let written = Self.written(typeOrder, types: types, holders: Set(clusterOf.values), map: map)
         var members: [String: [String]] = [:]
-        for type in types { if let cluster = clusterOf[type] { members[cluster, default: []].append(type) } }
+        for type in written { if let cluster = clusterOf[type] { members[cluster, default: []].append(type) } }
 
         // Names past 200 characters are drawn clipped, as `render` draws them (Graphviz cannot lay out a node
         // millions of points wide).
         for window in windows { statements.append(.window(id: windowIDs[window]!, name: DOTScene.clipped(window))) }
-        let outermost = types.filter { clusterOf[$0] == nil }
+        let outermost = written.filter { clusterOf[$0] == nil }
         for (index, group) in groups.names.enumerated() {
             statements.append(.openGroup(id: "cluster_g\(index)", label: DOTScene.clipped(group)))
             append(outermost.filter { groups.group(of: $0) == group }, map: map, ids: ids, members: members)
@@ -158,6 +162,42 @@ struct NavigationMapScene {
             guard part.text.isEmpty else { return "\(part.text) ×\(part.count)" }
             return parts.count > 1 ? "child ×\(part.count)" : "×\(part.count)"
         }.joined(separator: " · ")
+    }
+
+    /// The map's types in `order` (`types`: by name); `holders`: the types a cluster is drawn around.
+    private static func written(
+        _ order: MapOutput.TypeOrder, types: [String], holders: Set<String>, map: NavigationMap
+    ) -> [String] {
+        switch order {
+        case .name: return types
+        case .reach: return NavigationMapCap.typesByReach(map)
+        case .nameReversed: return types.reversed()
+        case .reachReversed: return NavigationMapCap.typesByReach(map).reversed()
+        case .given(let given, let around):
+            // The clusters stay where `around` puts them; the other types take the places left, in `given`'s order.
+            let others = completed(given, types: types, map: map).filter { !holders.contains($0) }
+            var next = others.makeIterator()
+            return written(around, types: types, holders: holders, map: map).map {
+                holders.contains($0) ? $0 : next.next() ?? $0
+            }
+        }
+    }
+
+    /// `order`'s types of the map, once each, then the map's others in `types`' order.
+    private static func completed(_ order: [String], types: [String], map: NavigationMap) -> [String] {
+        var listed = Set<String>()
+        let kept = order.filter { map.types[$0] != nil && listed.insert($0).inserted }
+        return kept + types.filter { !listed.contains($0) }
+    }
+
+    /// The types whose nodes have these ids (`n0`, …: the map's types by name), in the ids' order; other ids (a
+    /// window's, the legend's) are passed over.
+    static func types(ofIDs ids: [String], in map: NavigationMap) -> [String] {
+        let types = map.types.keys.sorted()
+        return ids.compactMap { id in
+            guard id.hasPrefix("n"), let index = Int(id.dropFirst()), types.indices.contains(index) else { return nil }
+            return types[index]
+        }
     }
 
     /// The windows' names, for short ids that stay distinct (`DiagramLabels.distinguishing`).

@@ -18,7 +18,10 @@ struct DiagramCommand: ParsableCommand {
             (×12) and drawn heavier the more often; the relations between two types are an edge per kind, each \
             with one compact label (tab ×80). \
             Types of one feature (module `Checkout.Cart`, or first word `CheckoutCart…`) are grouped; containers \
-            are clusters around the types they held. Logs of any input format can be mixed; the same logs give the \
+            are clusters around the types they held; a DOT, SVG, PNG or PDF map is laid out a few ways (types in \
+            other orders, with and without the groups) and the one whose edges cross least is drawn (stderr says when \
+            the groups were left out; --verbose says how many times the edges cross). Logs of any input format can be \
+            mixed; the same logs give the \
             same bytes whatever their order. Each presentation style has its own line and arrowhead (the legend \
             lists those drawn). --theme dark for the dark theme; for your own, start from \
             `navgraph templates diagram/light.dot.mustache`.
@@ -80,8 +83,12 @@ struct DiagramCommand: ParsableCommand {
     @Flag(help: "Leave out the legend.")
     var noLegend = false
 
-    @Flag(help: "Do not group types by feature (module or first word of the name).")
-    var noGroup = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Group types by feature (module or first word of the name) always, or never; by default a DOT, SVG, "
+                + "PNG or PDF map leaves the groups out where that makes fewer edges cross (said on stderr)."))
+    var group: Bool?
 
     @Option(
         help: ArgumentHelp(
@@ -221,36 +228,19 @@ struct DiagramCommand: ParsableCommand {
                     ? "navgraph: the map is empty: --exclude, --focus or --min-count left out every type"
                     : missingNote(TextTreeRenderer.noHierarchy, "the map is empty"))
         }
+        // `defaults.direction` counts as chosen, as for `render`: the map is not then turned on its side.
+        let configuredDirection = configuration.defaults.direction.flatMap { DOTRenderer.Direction(rawValue: $0.value) }
+        let chosenDirection = direction ?? configuredDirection
         var look = MapOutput.Look(
-            direction: direction ?? .topToBottom, legend: !noLegend, grouped: !noGroup,
+            direction: chosenDirection ?? .topToBottom, legend: !noLegend, grouped: group ?? true,
             collapsed: collapsed.map(\.type))
         look.labels.strippedSuffix = stripSuffix ?? configuration.defaults.stripSuffix?.value
         if let builtIn = drawnTheme?.builtIn { look.theme = builtIn }
         look.themeFile = drawnTheme?.file.map { ($0.text, $0.name) }
         look.mermaidTemplate = drawnTheme?.mermaid
-        guard var (bytes, readability) = try Self.drawing(map, as: chosen, look) else { return }
-        // As `render` does: a map that does not read in a column is laid out in other ways too (long names on two
-        // lines, on its side where no direction was chosen) and the first that reads, else the largest, is kept.
-        if let measured = readability, !measured.readsInAColumn, map.types.count <= 500 {
-            let asked = ReadableLayout(direction: look.direction)
-            let kept = try ReadableLayout.best(
-                first: (asked, bytes, measured),
-                trying: ReadableLayout.alternatives(
-                    to: asked, directionChosen: direction != nil, windows: 1, pixels: measured.textPixels())
-            ) { layout in
-                var relaid = look
-                relaid.direction = layout.direction
-                if layout.wrapped { relaid.labels.wrapsTypesLongerThan = ReadableLayout.wrapLength }
-                guard let (drawn, readability) = try Self.drawing(map, as: chosen, relaid), let readability else {
-                    return nil
-                }
-                return (drawn, readability)
-            }
-            (bytes, readability) = (kept.drawing, kept.readability)
-            if kept.layout != asked {
-                StandardError.write(ReadabilityWords.relaidOut(kept.layout, kept.readability, against: asked, measured))
-            }
-        }
+        guard
+            let (bytes, readability) = try drawReadable(map, as: chosen, look, directionChosen: chosenDirection != nil)
+        else { return }
         if let target {
             try target.write(bytes.bytes)
         } else {
@@ -261,8 +251,66 @@ struct DiagramCommand: ParsableCommand {
             let suffix = ReadabilityWords.suffixWayOut(types: map.types.keys, stripped: look.labels.strippedSuffix)
             StandardError.write(
                 ReadabilityWords.note(
-                    readability, waysOut: Self.waysOut(otherDirection: direction, suffix: suffix)))
+                    readability, waysOut: Self.waysOut(otherDirection: chosenDirection, suffix: suffix)))
         }
+    }
+
+    /// The map drawn as `chosen`, the way whose layout crosses least for Graphviz's formats (Mermaid is laid out by
+    /// Mermaid, as asked) and, as `render` does, laid out in other ways too where it does not read in a column.
+    /// `asked`: the look the options ask for.
+    private func drawReadable(
+        _ map: NavigationMap, as chosen: OutputFormat, _ asked: MapOutput.Look, directionChosen: Bool
+    ) throws -> (ByteOutput, DrawingReadability?)? {
+        var look = asked
+        let counted = [.dot, .svg, .png, .pdf].contains(chosen)
+        // `--group` keeps the groups whatever the crossings.
+        let keepsGroups = group == true
+        var fewest =
+            counted ? MapCrossings.fewest(map, look: asked, keepingGroups: keepsGroups, engine: GraphvizLayout()) : nil
+        if let fewest { look = fewest.look }
+        guard var (bytes, readability) = try Self.drawing(map, as: chosen, look) else { return nil }
+        // As `render` does: a map that does not read in a column is laid out in other ways too (long names on two
+        // lines, on its side where no direction was chosen) and the first that reads, else the largest, is kept.
+        if let measured = readability, !measured.readsInAColumn, map.types.count <= 500 {
+            let first = ReadableLayout(direction: look.direction)
+            func relaid(_ look: MapOutput.Look, _ layout: ReadableLayout) -> MapOutput.Look {
+                var relaid = look
+                relaid.direction = layout.direction
+                if layout.wrapped { relaid.labels.wrapsTypesLongerThan = ReadableLayout.wrapLength }
+                return relaid
+            }
+            let kept = try ReadableLayout.best(
+                first: (first, bytes, measured),
+                trying: ReadableLayout.alternatives(
+                    to: first, directionChosen: directionChosen, windows: 1, pixels: measured.textPixels())
+            ) { layout in
+                guard let (drawn, readability) = try Self.drawing(map, as: chosen, relaid(look, layout)),
+                    let readability
+                else { return nil }
+                return (drawn, readability)
+            }
+            (bytes, readability) = (kept.drawing, kept.readability)
+            if kept.layout != first {
+                StandardError.write(ReadabilityWords.relaidOut(kept.layout, kept.readability, against: first, measured))
+                // Names on two lines or another direction make another layout: the way that crosses least is
+                // chosen again for the one kept, from the look asked for.
+                if counted,
+                    let again = MapCrossings.fewest(
+                        map, look: relaid(asked, kept.layout), keepingGroups: keepsGroups, engine: GraphvizLayout())
+                {
+                    fewest = again
+                    look = again.look
+                    if let (drawn, measured) = try Self.drawing(map, as: chosen, look) {
+                        (bytes, readability) = (drawn, measured ?? readability)
+                    }
+                }
+            }
+        }
+        if let fewest {
+            if asked.grouped && !fewest.look.grouped { StandardError.write(Self.ungroupedNote(fewest)) }
+            if flags.verbose { StandardError.write(Self.crossingsNote(fewest)) }
+        }
+        return (bytes, readability)
     }
 
     /// The map drawn as `format` with `look`, and how it reads in a column where it was laid out as SVG or PNG.
@@ -292,6 +340,20 @@ struct DiagramCommand: ParsableCommand {
             "draw part of it with --focus TYPE --depth N (a type's neighbourhood)", "--exclude GLOB", "--min-count N",
         ]
             + (suffix.map { [$0] } ?? []) + (other.map { ["try --direction \($0.rawValue)"] } ?? [])
+    }
+
+    /// `navgraph: drew the map without feature groups: its edges cross 38 times, 49 times with them`: the groups a
+    /// reader may look for are not left out without a word.
+    static func ungroupedNote(_ fewest: MapCrossings) -> String {
+        "navgraph: drew the map without feature groups: its edges cross \(fewest.crossings) "
+            + "time\(fewest.crossings == 1 ? "" : "s"), \(fewest.asked) times with them (--group keeps them)"
+    }
+
+    /// `navgraph: the map's edges cross 40 times (49 times laid out as first written)`, with --verbose: the figure
+    /// docs/diagram.md reports, for the drawing as drawn (long names on two lines where they were).
+    static func crossingsNote(_ fewest: MapCrossings) -> String {
+        "navgraph: the map's edges cross \(fewest.crossings) time\(fewest.crossings == 1 ? "" : "s") "
+            + "(\(fewest.asked) time\(fewest.asked == 1 ? "" : "s") laid out as first written)"
     }
 
     /// `navgraph: collapsed DefaultStackRootNavigationModel (reached from 9 places, led to 31 types; --no-collapse

@@ -315,6 +315,54 @@ struct DiagramCommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("is not the end of a type name"))
     }
 
+    /// The map is laid out a few ways and the one whose edges cross least is drawn (issue 40): never more than as
+    /// first written, said on stderr when the feature groups were left out for it, the figure with --verbose.
+    /// Mermaid, laid out by Mermaid, keeps the groups; --no-group has none to leave out.
+    @Test func theLayoutThatCrossesLeastIsDrawn() throws {
+        let logs = Self.logs.map(example)
+        let verbose = try navgraph(["diagram", "--verbose"] + logs)
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        let figures = try #require(
+            verbose.stderr.firstMatch(
+                of: /the map's edges cross (\d+) times? \((\d+) times? laid out as first written\)/),
+            "\(verbose.stderr)")
+        let (drawn, first) = (Int(figures.1) ?? -1, Int(figures.2) ?? -1)
+        #expect(drawn >= 0 && drawn <= first)
+        // Without --verbose (which reads the logs' other lines too), only the groups' leaving is said.
+        let quiet = try navgraph(["diagram"] + logs)
+        #expect(!quiet.stderr.contains("the map's edges cross"))
+        if !quiet.stdout.contains("subgraph cluster_g") {
+            let said = try #require(
+                quiet.stderr.firstMatch(
+                    of: /drew the map without feature groups: its edges cross (\d+) times?, (\d+) times with them/),
+                "\(quiet.stderr)")
+            #expect((Int(said.1) ?? -1) >= 0 && (Int(said.1) ?? -1) < (Int(said.2) ?? -1))
+        }
+        // --group keeps them whatever the crossings.
+        let grouped = try navgraph(["diagram", "--group"] + logs)
+        #expect(grouped.status == 0 && grouped.stdout.contains("subgraph cluster_g"), "\(grouped.stderr)")
+        #expect(!grouped.stderr.contains("without feature groups"))
+        let ungrouped = try navgraph(["diagram", "--no-group", "--verbose"] + logs)
+        #expect(!ungrouped.stderr.contains("without feature groups") && !ungrouped.stdout.contains("cluster_g"))
+        let mermaid = try navgraph(["diagram", "--format", "mermaid", "--verbose"] + logs)
+        #expect(!mermaid.stderr.contains("edges cross") && mermaid.stdout.contains("feature_group"))
+    }
+
+    /// `defaults.direction` lays the map out as `render`'s drawings are (it was read by render only); `--direction`
+    /// wins over it; and a configured direction counts as chosen, so a map that does not read is not turned.
+    @Test func theConfiguredDirection() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = example("sheet-over-tabs.txt")
+        #expect(try navgraph(["diagram", log], directory: folder).stdout.contains("rankdir=TB"))
+        let config = folder.appendingPathComponent(".navgraph.yml")
+        try "defaults:\n  direction: LR\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = try navgraph(["diagram", log], directory: folder)
+        #expect(configured.status == 0 && configured.stdout.contains("rankdir=LR"), "\(configured.stderr)")
+        let given = try navgraph(["diagram", "--direction", "TB", log], directory: folder)
+        #expect(given.status == 0 && given.stdout.contains("rankdir=TB") && !given.stdout.contains("rankdir=LR"))
+    }
+
     @Test func checkPassesOnAMatchFailsOnDriftAndUpdates() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

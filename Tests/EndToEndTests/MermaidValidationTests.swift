@@ -98,6 +98,37 @@ struct MermaidValidationTests {
         #expect(!span.contains(neighbour.x), "B80 at \(neighbour.x) lies under the edge 5EA → A11 (\(span))")
     }
 
+    /// A user's template made from the built-in one before `place_group` existed (or that dropped its classDef)
+    /// still writes `class … place_group` for a framed tab or column: Mermaid must still read it (issue 40), and the
+    /// frame must stay unseen, as the built-in template draws it, not Mermaid's default yellow box.
+    @Test func aUserTemplateWithoutThePlaceClassStillParses() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builtIn = try navgraph(["templates", "mermaid/default.mmd.mustache"]).stdout
+        let older = builtIn.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("classDef place_group") }.joined(separator: "\n")
+        #expect(older != builtIn && !older.contains("classDef place_group"))
+        let mine = folder.appendingPathComponent("older.mmd.mustache")
+        try older.write(to: mine, atomically: true, encoding: .utf8)
+        var diagrams: [(name: String, text: String)] = []
+        for (command, log) in [
+            ("render", "two-windows.jsonl"), ("render", "leaky-session.log"), ("diagram", "two-windows.jsonl"),
+        ] {
+            let run = try navgraph([command, "--format", "mermaid", "--theme", mine.path, example(log)])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains(" place_group\n"), "\(log): no framed place to check")
+            // Every class the flowchart gives a subgraph or node is defined.
+            #expect(run.stdout.contains("classDef place_group fill:none,stroke:none"), "\(log)")
+            diagrams.append(("\(command) \(log)", run.stdout))
+        }
+        let markdown = try navgraph(
+            ["render", "--format", "markdown", "--theme", mine.path, example("two-windows.jsonl")])
+        #expect(markdown.stdout.hasSuffix("classDef place_group fill:none,stroke:none\n```\n"), "\(markdown.stdout)")
+        for verdict in try MermaidParser.check(diagrams) {
+            #expect(verdict.error == nil, "\(verdict.name): \(verdict.error ?? "")")
+        }
+    }
+
     @Test func hostileNamesParseAndShowAsText() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

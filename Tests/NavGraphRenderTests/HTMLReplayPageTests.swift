@@ -134,6 +134,23 @@ struct HTMLReplayPageTests {
                 == "start Supercalifragi…Model A1")
     }
 
+    /// A `finish` of a model that had left alive adds and removes nothing, so the page did not know which id its row
+    /// names and cut the row at its end — the id's end: the step names the model it finished (`finished`), which the
+    /// page keeps in view as it keeps an added or removed one.
+    @Test func aFinishNamesTheModelItFinished() throws {
+        let timeline = try Self.timeline("leaky-session.jsonl")
+        let history = try Self.page(timeline).history
+        let finishes = history.steps.filter { $0.event == "finish" }
+        #expect(!finishes.isEmpty)
+        for step in finishes {
+            let model = try #require(step.finished, "line \(step.line)")
+            #expect(history.models[model].finished?.line == step.line)
+        }
+        // Among them, one whose model had left already: the case whose row lost its id.
+        #expect(finishes.contains { $0.added.isEmpty && $0.removed.isEmpty })
+        #expect(history.steps.allSatisfy { $0.event == "finish" || $0.finished == nil })
+    }
+
     /// Every string from the log reaches the page as JSON data with `<`, `>`, `&`, U+2028 and U+2029 escaped: none
     /// can end the script element or become markup, and the data still reads back as the exact names.
     @Test func namesAreDataNeverMarkup() throws {
