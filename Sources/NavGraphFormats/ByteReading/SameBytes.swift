@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether what a reader remembered is the same bytes as what it reads now: the check behind every table of recent
-/// things found by a hash (`PathEntries`, `NavigatorTree`, …). `memcmp`: a
+/// things found by a hash (`RecentValueLines`, `PathEntries`, `NavigatorTree`, …). `memcmp`: a
 /// generic comparison went byte by byte.
 func sameBytes(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     stored.count == bytes.count

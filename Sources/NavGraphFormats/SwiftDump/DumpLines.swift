@@ -66,7 +66,7 @@ struct DumpLines {
     /// The lines read into a tree of values. Every line kept was a value line (`SwiftDumpLine.kind(of:indent:)`
     /// says what `read` says), so value `i` is line `i`.
     /// `values`: emptied and filled (its storage reused).
-    func read(into values: inout DumpedValues) {
+    func read(into values: inout DumpedValues, reading lines: inout RecentValueLines) {
         values.removeAll()
         values.reserveCapacity(numbers.count)
         bytes.withByteLine { all in
@@ -74,10 +74,9 @@ struct DumpLines {
                 // Each line ends before the next one's start, in its newline.
                 let end = (index + 1 < starts.count ? starts[index + 1] : all.count) - 1
                 let line = all.slice(from: starts[index], to: end)
-                if case .value(let dumpLine)? = SwiftDumpLine.read(line) {
+                if let (dumpLine, shape) = lines.read(line) {
                     values.append(
-                        dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index],
-                        shape: DumpedValues.Shape(dumpLine.value))
+                        dumpLine, depth: index == 0 ? 0 : dumpLine.depth, number: numbers[index], shape: shape)
                 }
             }
         }

@@ -31,6 +31,8 @@ struct SwiftDumpReading {
     private var spareLines: DumpLines?
     /// The last dump's values' storage, reused (`DumpedValues.removeAll`).
     private var spareValues: DumpedValues?
+    /// Value lines recur dump after dump: each read once while it stays recent.
+    private var valueLines = RecentValueLines()
 
     /// What reading a dump's lines gave.
     struct Reading {
@@ -234,7 +236,7 @@ struct SwiftDumpReading {
         // The last dump's values' storage, reused (`DumpedValues.removeAll`).
         var values = spareValues.take() ?? DumpedValues()
         defer { spareValues = values }
-        lines.read(into: &values)
+        lines.read(into: &values, reading: &valueLines)
         if isProvisional { values.markStillPrinted() }
         values.readLLDBForm(names: names)
         values.readPropertyWrappers(stillPrinted: isProvisional)
