@@ -19,6 +19,7 @@ listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -491,6 +492,9 @@ def check(step, how):
     expect(got == want, "%s: step %d shows %s; tree --at has %s" % (how, step, sorted(got), sorted(want)))
     check_drawing(how)
     check_leaks(how, step)
+    # The step's line says its kind once: "push X onto …", not "push: push X onto …" (nor "mark: mark: …").
+    said = driver.find_element(By.ID, "what").text
+    expect(not re.match(r"(\w+): \1\b", said), "%s: step %d says its kind twice: %r" % (how, step, said[:80]))
     floating = driver.execute_script(FLOATING)
     expect(not floating, "%s: at step %d these models have no arrow into them: %s" % (how, step, floating[:5]))
     check_view(how)

@@ -9,9 +9,10 @@ import NavGraphCore
 /// of the timeline (copy-on-write: taking one costs nothing, and the reader's next append copies it once), so the
 /// server renders outside the lock.
 ///
-/// Of a long log only the latest steps are kept (`keptSteps` at least, four times that at most): a session that runs for
-/// hours keeps its memory, and the reader stays as fast as `tree --follow`, which keeps none (keeping every event of
-/// a 100 MB log made reading 1.3–1.4 times as slow). The state after the last forgotten step stays.
+/// Of a long log only the latest steps are kept (`keptSteps` at least, fewer than four times that): a session that
+/// runs for hours keeps its memory, and the reader stays as fast as `tree --follow`, which keeps none (keeping every
+/// event of a 100 MB log made reading 1.3–1.4 times as slow). The state after the last forgotten step stays. The
+/// timeline holds a checkpoint (a copy of the whole state) every `keptSteps` steps, so at most four besides the latest.
 public final class LiveHub: @unchecked Sendable {
     /// The state at one moment, for the server to render at its own pace.
     public struct Snapshot: Sendable {
@@ -28,8 +29,9 @@ public final class LiveHub: @unchecked Sendable {
         /// The events of a dump still being printed when the input went quiet, as if it had ended (not steps yet:
         /// the page shows them marked provisional, `/state` does not).
         public var provisional: [NavEvent] = []
-        /// What the input's format advises logging where leaks cannot be told from it (`LeakReport.cannotBeTold`).
-        public var lifecycleAdvice: String
+        /// What the input's format advises logging where leaks cannot be told from it (`LeakReport.cannotBeTold`);
+        /// `nil` while no format is known (nothing read yet): no advice, rather than another format's.
+        public var lifecycleAdvice: String?
     }
 
     private let lock = NSLock()
@@ -49,10 +51,15 @@ public final class LiveHub: @unchecked Sendable {
     /// The default `keptSteps`: more than a page shows comfortably (`HTMLReplayPage`'s runs, a list of rows).
     public static let defaultKeptSteps = 10_000
 
-    public init(lifecycleAdvice: String, keptSteps: Int = defaultKeptSteps) {
+    /// The advice before any format is detected: the format given (`--input-format`), or none.
+    private let givenLifecycleAdvice: String?
+
+    public init(lifecycleAdvice: String?, keptSteps: Int = defaultKeptSteps) {
         self.keptSteps = max(keptSteps, 1)
+        givenLifecycleAdvice = lifecycleAdvice
         state = Snapshot(
-            version: 0, restarts: 0, timeline: Timeline(interval: self.keptSteps), readerWarnings: [:],
+            version: 0, restarts: 0, timeline: Timeline(interval: self.keptSteps, spacedBySize: false),
+            readerWarnings: [:],
             ended: false,
             lifecycleAdvice: lifecycleAdvice)
     }
@@ -95,6 +102,11 @@ public final class LiveHub: @unchecked Sendable {
         for waiter in woken { waiter.resume() }
     }
 
+    /// The format of the input is known (detected from a line): its advice, before its first step is appended.
+    public func setLifecycleAdvice(_ advice: String) {
+        lock.withLock { state.lifecycleAdvice = advice }
+    }
+
     /// Warnings about the lines of the last step (`StepWarnings.reader`), for the page's event list.
     public func setReaderWarnings(_ warnings: [String]) {
         lock.withLock { state.readerWarnings[state.timeline.count] = warnings }
@@ -103,10 +115,12 @@ public final class LiveHub: @unchecked Sendable {
     /// The followed file was truncated or replaced: what was read is gone, and the new file is read from its start.
     public func restart() {
         let woken = lock.withLock {
-            state.timeline = Timeline(interval: keptSteps)
+            state.timeline = Timeline(interval: keptSteps, spacedBySize: false)
             state.readerWarnings = [:]
             state.provisional = []
             state.restarts += 1
+            // The new file's format is detected anew.
+            state.lifecycleAdvice = givenLifecycleAdvice
             state.ended = false
             return publish()
         }

@@ -83,4 +83,31 @@ struct KeptStepsTests {
         let message = try await LiveHubTests.page().message(for: snapshot, instance: hub.instance)
         #expect(message.contains("\"first\":\(snapshot.timeline.firstStep)"), "\(message.prefix(200))")
     }
+
+    /// A hierarchy that keeps growing (one stack pushed onto 600 times) still keeps fewer than four times
+    /// `keptSteps`: the hub's checkpoints are spaced by the steps alone, not by the state's size, which would leave
+    /// no checkpoint to forget up to (serve.md: "at most four times as many are held").
+    @Test func aGrowingHierarchyKeepsFewerThanFourTimesTheStepsKept() throws {
+        var events = [NavEvent(.root(ModelRef(id: "app", type: "App"), kind: .stack, window: "main"), line: 1)]
+        for index in 1...600 {
+            events.append(
+                NavEvent(.push(ModelRef(id: "s\(index)", type: "Screen"), kind: nil, parent: "app"), line: index + 1))
+        }
+        let hub = LiveHub(lifecycleAdvice: "", keptSteps: 5)
+        var mostHeld = 0
+        for event in events {
+            hub.append(event)
+            let timeline = hub.snapshot().timeline
+            mostHeld = max(mostHeld, timeline.count - timeline.firstStep)
+        }
+        #expect(mostHeld < 4 * 5)
+        let snapshot = hub.snapshot()
+        #expect(snapshot.timeline.count - snapshot.timeline.firstStep >= 5)
+        #expect(snapshot.timeline.latest.nodes.count == 601)
+        for step in snapshot.timeline.firstStep...snapshot.timeline.count {
+            #expect(
+                Self.json(snapshot.timeline.state(after: step)) == Self.json(Self.replayed(events, through: step)),
+                "step \(step)")
+        }
+    }
 }
