@@ -8,10 +8,7 @@
 /// many steps (a few milliseconds per thousand).
 ///
 /// A live reader that runs for hours may `forget` the oldest steps: their events go, the state after the last step
-/// forgotten stays (as the first checkpoint), and steps keep their numbers. Forgetting cuts at a checkpoint, so such
-/// a reader spaces them by `interval` alone (`spacedBySize: false`): spaced by the state's size, a hierarchy that
-/// keeps growing (one stack pushed onto all session) would never get a checkpoint to cut at, and nothing would go.
-/// The checkpoints it holds are then one per `interval` of the steps it holds.
+/// forgotten stays (as the first checkpoint), and steps keep their numbers.
 public struct Timeline: Sendable {
     /// The events of the steps after `firstStep` (all of them unless some were forgotten).
     public private(set) var events: [NavEvent] = []
@@ -23,12 +20,9 @@ public struct Timeline: Sendable {
     private var checkpoints: [Hierarchy] = [Hierarchy()]
     private var checkpointSteps: [Int] = [0]
     public let interval: Int
-    /// Whether checkpoints are also spaced by four times the state's size (see above).
-    public let spacedBySize: Bool
 
-    public init(interval: Int = 512, spacedBySize: Bool = true) {
+    public init(interval: Int = 512) {
         self.interval = max(1, interval)
-        self.spacedBySize = spacedBySize
     }
 
     /// Number of steps (step 0, the empty state, not counted), forgotten ones included.
@@ -38,8 +32,8 @@ public struct Timeline: Sendable {
     public mutating func append(_ event: NavEvent) -> StepChange {
         events.append(event)
         let change = latest.apply(event)
-        let spacing = spacedBySize ? max(interval, 4 * (latest.placedCount + latest.aliveCount)) : interval
-        if count - checkpointSteps[checkpointSteps.count - 1] >= spacing {
+        let size = latest.placedCount + latest.aliveCount
+        if count - checkpointSteps[checkpointSteps.count - 1] >= max(interval, 4 * size) {
             checkpoints.append(latest)
             checkpointSteps.append(count)
         }

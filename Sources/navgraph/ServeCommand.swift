@@ -60,7 +60,8 @@ struct ServeCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Keep at least this many of the latest steps for the page and /state?step=N (fewer than four times "
-                + "as many are held); the state after the older ones stays.",
+                + "as many are held, or than this many plus four per model in the state); the state after the "
+                + "older ones stays.",
             valueName: "count"))
     var keepSteps: Int = LiveHub.defaultKeptSteps
 
