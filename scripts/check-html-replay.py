@@ -4,7 +4,7 @@
 Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT] [--measure | --measure-only]
 
 Opens PAGE at 1280×800, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
-shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
+shows with `NAVGRAPH tree --at STEP --format json LOG` (and that the step's line says its kind once); checks the URL fragment follows the step, that no script
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. Each step's drawing is
 also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
 At every step the view is measured: node text at least 9 px on screen, and the step's models in the pane (or, when

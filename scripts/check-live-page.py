@@ -4,11 +4,12 @@ check-html-replay.py checks the replay page it is made from.
 
 Usage: check-live-page.py NAVGRAPH LOG [--theme NAME] [--keep-steps N] [--screenshot PNG]
 
-Starts `NAVGRAPH serve FILE --port 0` on an empty file, opens the page at 1280×800, and appends LOG to the file a
+Starts `NAVGRAPH serve FILE --port 0` on an empty file named as LOG (the page's title), opens the page at 1280×800
+(at step 0 its leaks panel says left, not finished yet, with no format's advice), and appends LOG to the file a
 line at a time: after each line that makes a step the page must show that step within a second (its latency is
 measured and printed), and at each step the models it draws must be those of `NAVGRAPH tree --at STEP LOG`. Then a
 step back: the page stays there while lines arrive, says how many steps came, and its note returns to the newest.
-Then the rest of LOG at once, the final step against `tree`, and the file truncated and written again: the page
+Then the rest of LOG at once, the final step against `tree` (the drawing saying no model leaked: the input goes on), and the file truncated and written again: the page
 starts over; navgraph serve stopped and started again on the port: the page reconnects to it. With --keep-steps the page holds only the latest steps, numbered as the input's. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
 passed, 1 with the failures listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
 """
