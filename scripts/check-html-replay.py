@@ -4,7 +4,7 @@
 Usage: check-html-replay.py NAVGRAPH LOG PAGE [--screenshot PNG] [--hostile TEXT] [--measure | --measure-only]
 
 Opens PAGE at 1280×800, steps with the keys (Home, →, End, ←) and the slider, and at each step compares the models the drawing
-shows with `NAVGRAPH tree --at STEP --format json LOG`; checks the URL fragment follows the step, that no script
+shows with `NAVGRAPH tree --at STEP --format json LOG` (and that the step's line says its kind once); checks the URL fragment follows the step, that no script
 error was logged, and (--hostile) that TEXT from the log shows as text and made no element. Each step's drawing is
 also checked against one worked out from the page's data alone, over a random walk (NAVGRAPH_SEED repeats one).
 At every step the view is measured: node text at least 9 px on screen, and the step's models in the pane (or, when
@@ -19,6 +19,7 @@ listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -493,6 +494,9 @@ def check(step, how):
     expect(got == want, "%s: step %d shows %s; tree --at has %s" % (how, step, sorted(got), sorted(want)))
     check_drawing(how)
     check_leaks(how, step)
+    # The step's line says its kind once: "push X onto …", not "push: push X onto …" (nor "mark: mark: …").
+    said = driver.find_element(By.ID, "what").text
+    expect(not re.match(r"(\w+): \1\b", said), "%s: step %d says its kind twice: %r" % (how, step, said[:80]))
     floating = driver.execute_script(FLOATING)
     expect(not floating, "%s: at step %d these models have no arrow into them: %s" % (how, step, floating[:5]))
     check_view(how)

@@ -4,11 +4,12 @@ check-html-replay.py checks the replay page it is made from.
 
 Usage: check-live-page.py NAVGRAPH LOG [--theme NAME] [--keep-steps N] [--screenshot PNG]
 
-Starts `NAVGRAPH serve FILE --port 0` on an empty file, opens the page at 1280×800, and appends LOG to the file a
+Starts `NAVGRAPH serve FILE --port 0` on an empty file named as LOG (the page's title), opens the page at 1280×800
+(at step 0 its leaks panel says left, not finished yet, with no format's advice), and appends LOG to the file a
 line at a time: after each line that makes a step the page must show that step within a second (its latency is
 measured and printed), and at each step the models it draws must be those of `NAVGRAPH tree --at STEP LOG`. Then a
 step back: the page stays there while lines arrive, says how many steps came, and its note returns to the newest.
-Then the rest of LOG at once, the final step against `tree`, and the file truncated and written again: the page
+Then the rest of LOG at once, the final step against `tree` (the drawing saying no model leaked: the input goes on), and the file truncated and written again: the page
 starts over; navgraph serve stopped and started again on the port: the page reconnects to it. With --keep-steps the page holds only the latest steps, numbered as the input's. No script error and no Content Security Policy violation may be logged. Exit 0 when every check
 passed, 1 with the failures listed, 77 when Chromium or Selenium cannot be had here (a skip, with the reason).
 """
@@ -90,7 +91,8 @@ def tree_at(step, written):
 # step: the app's own output, a dump line before its dump ends).
 lines = open(log, "rb").read().splitlines(keepends=True)
 folder = tempfile.mkdtemp(prefix="navgraph-live-")
-followed = os.path.join(folder, "app.log")
+# Named as LOG, and given by its name from its folder: the page's title is LOG's name (the screenshot shows it).
+followed = os.path.join(folder, os.path.basename(log))
 
 
 def steps_of(data):
@@ -102,9 +104,9 @@ def steps_of(data):
 
 
 open(followed, "wb").close()
-command = [navgraph, "serve", followed, "--port", "0"] + (["--theme", theme] if theme else []) + (
+command = [os.path.abspath(navgraph), "serve", os.path.basename(followed), "--port", "0"] + (["--theme", theme] if theme else []) + (
     ["--keep-steps", keep] if keep else [])
-server = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+server = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=folder)
 url = None
 said = []
 deadline = time.time() + 20
@@ -209,6 +211,11 @@ try:
         "return document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")
     expect("default-src 'none'" in policy and "connect-src 'self'" in policy, "the page's CSP is %r" % policy)
     expect(wait_for(lambda: page_step()[2] != "", 5) is not None, "the page says nothing of being live")
+    # Nothing read yet: the input goes on, so nothing has leaked yet, and no format's advice is given before one is
+    # detected.
+    leaks = driver.find_element(By.ID, "leaks").text.lower()
+    expect(leaks.startswith("left, not finished yet") and "cannot be told" not in leaks,
+           "at step 0 of a followed file the leaks panel says %r" % leaks)
 
     body = driver.find_element(By.TAG_NAME, "body")
     written, steps, latencies, provisionals, stays, last_places = b"", 0, [], [], [], {}
@@ -288,6 +295,9 @@ try:
     expect(provisional() or got == want, "the last step %d shows %s; tree has %s" % (steps, sorted(got), sorted(want)))
     expect("left, not finished yet" in driver.find_element(By.ID, "leaks").text.lower(),
            "following a file (no end of input), leaks are still only left: %r" % driver.find_element(By.ID, "leaks").text)
+    # The drawing words it as the panel does: a model that left is not leaked before the input ends.
+    words = driver.execute_script("return document.getElementById('drawing').textContent")
+    expect("leaked" not in words, "following a file, the drawing labels a model leaked: %r" % words[:300])
     if screenshot:
         driver.save_screenshot(screenshot)
 
@@ -310,7 +320,7 @@ try:
     port = re.search(r":(\d+)/", url).group(1)
     server = subprocess.Popen(command[:command.index("--port")] + ["--port", port] +
                               command[command.index("--port") + 2:],
-                              stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+                              stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, cwd=folder)
     steps = steps_of(b"".join(lines))
     took = wait_for(lambda: page_step()[:2] == [steps, steps], 15)
     expect(took is not None, "after navgraph serve started again the page shows %s, not step %d" % (

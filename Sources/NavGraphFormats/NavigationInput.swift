@@ -56,15 +56,21 @@ public struct NavigationInput {
     ///     is detected anew) and the events that follow are those of the file from its start, so whoever keeps state
     ///     built from earlier events starts over here. Without it a truncated file is read on from where it was.
     ///     `removed` (the path names no file for now) forgets nothing: it is said once, until a file is back.
+    ///   - onFormat: called with the format the input is read as once it is known (given, or detected from a line),
+    ///     before its first event, and again after a restart: a live view says what that format advises before the
+    ///     input ends (`Summary.format` says it only then).
     @discardableResult
     public func read(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
-        onRestart: ((LineSource.Restart) throws -> Void)? = nil, _ body: (NavEvent) throws -> Bool
+        onRestart: ((LineSource.Restart) throws -> Void)? = nil, onFormat: ((InputFormat) -> Void)? = nil,
+        _ body: (NavEvent) throws -> Bool
     ) throws -> Summary {
-        if concurrent && !follow && onIdle == nil {
+        if concurrent && !follow && onIdle == nil && onFormat == nil {
             return try PipelinedReading(input: self).run(diagnostics: diagnostics, body)
         }
-        return try produce(diagnostics: diagnostics, follow: follow, onIdle: onIdle, onRestart: onRestart) {
+        return try produce(
+            diagnostics: diagnostics, follow: follow, onIdle: onIdle, onRestart: onRestart, onFormat: onFormat
+        ) {
             try body($0)
         }
     }
@@ -81,7 +87,8 @@ public struct NavigationInput {
     /// `LineSource.forEachLine`).
     func produce(
         diagnostics: DiagnosticHandler, follow: Bool = false, onIdle: ((Pause) throws -> Void)? = nil,
-        onRestart: ((LineSource.Restart) throws -> Void)? = nil, isStopped: (() -> Bool)? = nil,
+        onRestart: ((LineSource.Restart) throws -> Void)? = nil, onFormat: ((InputFormat) -> Void)? = nil,
+        isStopped: (() -> Bool)? = nil,
         handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
@@ -89,7 +96,7 @@ public struct NavigationInput {
         // restart, wait) share: each of its fields touched was an exclusivity check at run time, several per line (a
         // tenth of reading a TCA log, callgrind); a line's reading is now one access to it.
         let shared = SharedReading()
-        shared.state.isLive = onIdle != nil
+        (shared.state.isLive, shared.state.onFormat) = (onIdle != nil, onFormat)
         // Only the line closure below touches these: checked when compiled.
         let unifiedLog = UnifiedLogChannel()
         var plain: [UInt8] = []
@@ -175,6 +182,7 @@ public struct NavigationInput {
         let made = chosen.definition.makeReader(readerSetup(diagnostics: diagnostics))
         s.reader = made
         s.format = chosen
+        s.onFormat?(chosen)
         s.readsConsoleTimes = type(of: made).readsConsoleTimes
         if s.previousNumber > 0 {
             let number = s.previousNumber
@@ -249,6 +257,8 @@ private struct ReadingState {
     /// Someone watches as reading goes (`tree --follow`, `serve`): what is said only at the end of the input is said
     /// at once too, since a live log (`log stream`) never ends.
     var isLive = false
+    /// Told the format once it is known (`NavigationInput.read`'s `onFormat`).
+    var onFormat: ((InputFormat) -> Void)?
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     mutating func reset() {

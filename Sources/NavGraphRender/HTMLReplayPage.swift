@@ -36,6 +36,12 @@ public struct HTMLReplayPage {
     /// Drawings made before (`navgraph serve` makes its page again at each change): a run of steps whose models are
     /// as they were is not drawn again. `nil`: every drawing is made.
     public var memo: DrawingMemo?
+    /// Whether the input has ended: a model left alive is then drawn as leaked, and before it as left, not
+    /// finished (`navgraph serve` while its input goes on), as `render` and `tree` say it.
+    public var endOfInput: Bool {
+        get { dotRenderer.endOfInput }
+        set { dotRenderer.endOfInput = newValue }
+    }
     private var dotRenderer: DOTRenderer
     private let theme: HTMLTheme
 
@@ -226,13 +232,14 @@ public struct HTMLReplayPage {
     }
 
     /// What a drawing of `models` (`ReplaySegment.models`) depends on: each model as the union places it, and each
-    /// one left alive with the model it left from.
+    /// one left alive with the model it left from and whether it is labelled leaked (`endOfInput`).
     private func drawingKey(_ models: [Int]?) -> String {
         var key = ""
         let count = history.models.count
         for shown in models ?? Array(history.models.indices) + leftAliveEver.map({ count + $0 }) {
             if shown >= count {
-                key += "left\u{1}\(shown - count)\u{1}" + (history.models[shown - count].leftFrom ?? "") + "\n"
+                key += "left\u{1}\(shown - count)\u{1}" + (history.models[shown - count].leftFrom ?? "")
+                key += endOfInput ? "\u{1}leaked\n" : "\n"
                 continue
             }
             let model = history.models[shown]

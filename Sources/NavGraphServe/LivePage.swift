@@ -100,8 +100,11 @@ public actor LivePage {
         let history = ReplayHistory(
             timeline: timeline, descriptions: descriptions, readerWarnings: snapshot.readerWarnings)
         var page = try pageTemplate().replacingHistory(history)
-        page.leaksCannotBeTold = LeakReport.cannotBeTold(
-            from: snapshot.timeline.latest, lifecycleAdvice: snapshot.lifecycleAdvice)
+        // A model that left is leaked only once the input has ended; until then it may still finish.
+        page.endOfInput = snapshot.ended
+        page.leaksCannotBeTold = snapshot.lifecycleAdvice.flatMap {
+            LeakReport.cannotBeTold(from: snapshot.timeline.latest, lifecycleAdvice: $0)
+        }
         return page
     }
 

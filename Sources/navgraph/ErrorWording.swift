@@ -29,9 +29,9 @@ enum ErrorWording {
         case .looksLike(let what, _, let line):
             "\(path):\(line): error: no navigation output found; this looks like \(what.name). "
                 + "Instead, \(instead(of: what)). navgraph reads \(names) (navgraph --help)"
-        case .utf16Input:
+        case .utf16Input(let name):
             "\(path): error: this is UTF-16 text, and navgraph reads UTF-8; convert it first: "
-                + "iconv -f UTF-16 -t UTF-8 \(path) > log-utf8.txt"
+                + TerminalText.escaped(utf16Conversion(of: name))
         case .binaryInput:
             "\(path): error: this looks like a binary file (it has NUL bytes) and holds no navigation output; "
                 + "expected a console log or a navgraph-events log"
@@ -49,6 +49,28 @@ enum ErrorWording {
                 + "--debug to log show where the app logs at those levels (docs/formats, \"Apple's unified log\")"
         }
     }
+
+    /// A command that converts a UTF-16 input to UTF-8, to run as it is: a file into a new one; standard input in
+    /// its pipe, before this navgraph command as it was given (`… | iconv -f UTF-16 -t UTF-8 | navgraph tree`, where
+    /// `…` is what fed it). Every word quoted for the shell where it needs it.
+    static func utf16Conversion(
+        of path: String, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) -> String {
+        guard path == LineSource.standardInputName else {
+            return "iconv -f UTF-16 -t UTF-8 \(shellWord(path)) > log-utf8.txt"
+        }
+        return "… | iconv -f UTF-16 -t UTF-8 | " + (["navgraph"] + arguments.map(shellWord)).joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: as it is when it has nothing the shell would read otherwise, else in single
+    /// quotes.
+    static func shellWord(_ word: String) -> String {
+        if !word.isEmpty && word.allSatisfy(plainShellCharacters.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    private static let plainShellCharacters = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
 
     /// How to get navigation output a unified log redacted, for the error and for the warning when only some was.
     static let redactionWaysOut =

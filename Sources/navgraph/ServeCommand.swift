@@ -23,7 +23,8 @@ struct ServeCommand: ParsableCommand {
 
             It listens on 127.0.0.1 only, and answers only requests that name this machine (Host: localhost or \
             127.0.0.1); --host ADDRESS listens there instead, for other machines to see it. When the input ends \
-            the final state is served until Ctrl-C.
+            the final state is served until Ctrl-C; an input that ends with no navigation output in it is an \
+            error, as for tree (exit status 2).
 
             Examples:
               xcrun simctl launch --console-pty booted com.example.app \\
@@ -58,8 +59,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep at least this many of the latest steps for the page and /state?step=N; the state after the older "
-                + "ones stays.",
+            "Keep at least this many of the latest steps for the page and /state?step=N (fewer than four times "
+                + "as many are held, or than this many plus four per model in the state); the state after the "
+                + "older ones stays.",
             valueName: "count"))
     var keepSteps: Int = LiveHub.defaultKeptSteps
 
@@ -78,8 +80,8 @@ struct ServeCommand: ParsableCommand {
         let diagnostics = reading.makeDiagnostics()
         diagnostics.keepsReported = true
         let reader = try reading.makeInput()
-        let hub = LiveHub(
-            lifecycleAdvice: (input.inputFormat ?? .swiftUINavigation).lifecycleAdvice, keptSteps: keepSteps)
+        // No advice until the format is known: the detected format's, as `leaks` and `replay --html` give it.
+        let hub = LiveHub(lifecycleAdvice: input.inputFormat?.lifecycleAdvice, keptSteps: keepSteps)
         let page = LivePage(
             title: input.displayName,
             theme: LivePage.Theme(
@@ -120,9 +122,11 @@ struct ServeCommand: ParsableCommand {
             removed = false
             hub.restart()
         }
+        // Leaks that cannot be told are said with the advice of the format detected, as soon as it is.
+        func detected(_ format: InputFormat) { hub.setLifecycleAdvice(format.lifecycleAdvice) }
         let summary = try reader.read(
             diagnostics: diagnostics, follow: input.file != nil && input.file != "-", onIdle: paused,
-            onRestart: restarted
+            onRestart: restarted, onFormat: detected
         ) { event in
             let change = hub.append(event)
             for warning in change.warnings { diagnostics.report(warning) }
@@ -133,7 +137,7 @@ struct ServeCommand: ParsableCommand {
             return true
         }
         try diagnostics.finish()
-        hub.end(lifecycleAdvice: (summary.format ?? .swiftUINavigation).lifecycleAdvice)
+        hub.end(lifecycleAdvice: summary.format?.lifecycleAdvice)
         reading.noteRemark(on: hub.snapshot().timeline.latest, format: summary.format, diagnostics: diagnostics)
         StandardError.write("navgraph: the input ended; serving its final state at \(url) until Ctrl-C")
         // The server answers on threads of its own; this one only waits for Ctrl-C.

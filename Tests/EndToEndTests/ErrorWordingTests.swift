@@ -18,6 +18,33 @@ struct ErrorWordingTests {
         #expect(run.stderr.contains(". Without --input-format, navgraph detects the format"))
     }
 
+    /// UTF-16 on stdin: the way out is a command to run as it is — the conversion in the pipe, before navgraph as
+    /// it was run — not a file named `<stdin>`; a file's is converted into a new one, its name quoted for the shell.
+    @Test func theUTF16ConversionIsACommandToRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOfFile: example("session.log"), encoding: .utf8)
+        let utf16 = folder.appendingPathComponent("app log.txt")
+        try Data([0xFF, 0xFE] + Array(try #require(text.data(using: .utf16LittleEndian)))).write(to: utf16)
+        let quoted = "'" + utf16.path + "'"
+
+        let piped = try navgraphInShell(["tree", "--format", "json"], " < \(quoted)")
+        #expect(piped.status == 2)
+        let hint = try #require(piped.stderr.components(separatedBy: "convert it first: ").last)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(hint == "… | iconv -f UTF-16 -t UTF-8 | navgraph tree --format json", "\(piped.stderr)")
+        // Run as given, with what fed it in place of the `…`: it reads as the UTF-8 log does.
+        let path =
+            binaryURL.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let converted = try runTool(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \(quoted) " + hint.dropFirst(2)], environment: ["PATH": path])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout == (try navgraph(["tree", "--format", "json", example("session.log")])).stdout)
+
+        let named = try navgraph(["tree", utf16.path])
+        #expect(named.stderr.contains("convert it first: iconv -f UTF-16 -t UTF-8 \(quoted) > log-utf8.txt"))
+    }
+
     @Test func aConfigurationFileGivenAsTheLogNamesTheConfigOption() throws {
         let file = try temporaryFile("# rules\nkinds:\n  AppModel: tabs\n", suffix: ".yml")
         defer { try? FileManager.default.removeItem(at: file) }

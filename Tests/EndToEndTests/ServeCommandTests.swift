@@ -258,6 +258,33 @@ struct ServeCommandTests {
         #expect(run.stderr.contains("/no/such/app.log"), "\(run.stderr)")
     }
 
+    /// stdin that ends with no navigation output in it is bad input, as for `tree`: the error, and exit status 2
+    /// (serve.md), rather than an empty page served until Ctrl-C.
+    @Test func stdinWithNoNavigationOutputIsBadInput() throws {
+        let run = try navgraph(["serve", "--port", "0"], stdin: "hello\n{\n  \"a\" : 1\n}\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("navgraph: serving the live view at http://127.0.0.1:"), "\(run.stderr)")
+        #expect(run.stderr.contains("<stdin>: error: no navigation output found in 4 lines"), "\(run.stderr)")
+    }
+
+    /// Following a file of a format other than SwiftUINavigation's (which never ends: the page is live), the advice
+    /// where leaks cannot be told is the detected format's, as `leaks` gives it, not SwiftUINavigation's.
+    @Test func theAdviceWhileLiveIsTheDetectedFormats() throws {
+        let serve = try ServeProcess(["--port", "0", example("per-tab-routers.log")])
+        let port = try serve.port()
+        let leaks = try navgraph(["leaks", example("per-tab-routers.log")])
+        let advice = "record when each model is created and when it is deallocated"
+        #expect(leaks.stdout.contains(advice) || leaks.stderr.contains(advice), "\(leaks.stdout)\(leaks.stderr)")
+        var page = ""
+        let read = try waitUntil {
+            page = try httpGet(port: port, "/").body
+            return page.contains("\"leaksUnknown\":")
+        }
+        #expect(read, "\(page.suffix(400))")
+        #expect(page.contains(advice))
+        #expect(!page.contains("isDebugPrintEnabled"))
+    }
+
     /// The page in headless Chromium, following a file as it grows (scripts/check-live-page.py).
     @Test(.enabled(if: chromiumIsAvailable, "needs chromium, chromium-driver and Python's selenium (scripts/setup)"))
     func thePageFollowsTheLogInHeadlessChromium() throws {

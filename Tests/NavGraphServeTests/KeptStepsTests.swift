@@ -83,4 +83,41 @@ struct KeptStepsTests {
         let message = try await LiveHubTests.page().message(for: snapshot, instance: hub.instance)
         #expect(message.contains("\"first\":\(snapshot.timeline.firstStep)"), "\(message.prefix(200))")
     }
+
+    /// What serve.md says is held: fewer than four times `keptSteps` steps, or than `keptSteps` plus four steps
+    /// per model the state held in the latest `keptSteps` steps — for a hierarchy that keeps growing (one stack
+    /// pushed onto 600 times), one that shrinks again, and a session of leaks. The states kept are the whole log's.
+    @Test func theStepsHeldAreBoundedByTheStepsKeptAndTheStatesSize() throws {
+        var events = [NavEvent(.root(ModelRef(id: "app", type: "App"), kind: .stack, window: "main"), line: 1)]
+        for index in 1...600 {
+            events.append(
+                NavEvent(.push(ModelRef(id: "s\(index)", type: "Screen"), kind: nil, parent: "app"), line: index + 1))
+        }
+        events.append(NavEvent(.pop(parent: "app", count: 600), line: 602))
+        events += try LiveHubTests.events("leaky-session.jsonl")
+        for kept in [5, 40] {
+            let hub = LiveHub(lifecycleAdvice: "", keptSteps: kept)
+            var sizes: [Int] = []
+            var mostHeld = 0
+            for event in events {
+                hub.append(event)
+                let timeline = hub.snapshot().timeline
+                sizes.append(timeline.latest.nodes.count + timeline.latest.lifecycles.count)
+                let held = timeline.count - timeline.firstStep
+                let recentSize = sizes.suffix(kept + 1).max() ?? 0
+                #expect(held < max(4 * kept, kept + 4 * recentSize), "step \(timeline.count), keeping \(kept)")
+                #expect(held >= min(kept, timeline.count))
+                mostHeld = max(mostHeld, held)
+            }
+            // The growing stack keeps its steps; what follows forgets them.
+            #expect(mostHeld > 4 * kept)
+            let snapshot = hub.snapshot()
+            #expect(snapshot.timeline.firstStep >= 602)
+            for step in snapshot.timeline.firstStep...snapshot.timeline.count {
+                #expect(
+                    Self.json(snapshot.timeline.state(after: step)) == Self.json(Self.replayed(events, through: step)),
+                    "step \(step)")
+            }
+        }
+    }
 }

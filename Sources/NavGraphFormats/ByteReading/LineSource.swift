@@ -57,10 +57,15 @@ public final class LineSource {
     /// `Synchronization.Mutex`, which needs macOS 15; it is taken twice a read, not per line.
     private let readAheadLock = NSLock()
 
+    /// The name standard input goes by in messages (`<stdin>: error: …`).
+    public static let standardInputName = "<stdin>"
+
     /// Opens `path`, or standard input for `nil` or `-`.
     public convenience init(path: String?, maxLineLength: Int = 1 << 22) throws(InputError) {
         guard let path, path != "-" else {
-            self.init(descriptor: STDIN_FILENO, name: "<stdin>", ownsDescriptor: false, maxLineLength: maxLineLength)
+            self.init(
+                descriptor: STDIN_FILENO, name: Self.standardInputName, ownsDescriptor: false,
+                maxLineLength: maxLineLength)
             return
         }
         var info = stat()
