@@ -1,20 +1,14 @@
 /// How many times the edges of a drawing cross, as Graphviz laid it out: `scripts/count-crossings` in Swift, so that
-/// `diagram` can lay out a map a few ways and keep the one that crosses least (`MapOutput.fewestCrossings`).
+/// `diagram` can lay out a map a few ways and keep the one that crosses least (`MapCrossings.fewest`).
 ///
-/// Read from Graphviz's `plain` output (every node's box, every edge's B-spline control points, in inches): each
-/// spline is sampled into short segments and every pair of edges is checked segment by segment. A meeting inside a
-/// node's box (edges sharing a node, or running into a node's outline) is not a crossing; two edges that touch over
-/// several samples count once per separate place. The same figure as the script's, for the same layout.
+/// Read from the laid-out graph (`LaidOutEdges`), or from Graphviz's `plain` output, which says the same: every node's
+/// box and every edge's B-spline control points, in inches. Each spline is sampled into short segments and every pair
+/// of edges is checked segment by segment. A meeting inside a node's box (edges sharing a node, or running into a
+/// node's outline) is not a crossing; two edges that touch over several samples count once per separate place. The
+/// same figure as the script's, for the same layout.
 public struct EdgeCrossings: Sendable, Equatable {
-    public struct Point: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
+    /// A place in the layout: the drawing's own point type.
+    public typealias Point = DrawingPlaces.Point
 
     /// A node's box: its name in the DOT, its centre and half its width and height.
     public struct Box: Sendable, Equatable {
