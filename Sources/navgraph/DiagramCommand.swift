@@ -345,16 +345,18 @@ struct DiagramCommand: ParsableCommand {
     /// `navgraph: drew the map without feature groups: its edges cross 38 times, 49 times with them`: the groups a
     /// reader may look for are not left out without a word.
     static func ungroupedNote(_ fewest: MapCrossings) -> String {
-        "navgraph: drew the map without feature groups: its edges cross \(fewest.crossings) "
-            + "time\(fewest.crossings == 1 ? "" : "s"), \(fewest.asked) times with them (--group keeps them)"
+        "navgraph: drew the map without feature groups: its edges cross \(times(fewest.crossings)), "
+            + "\(times(fewest.asked)) with them (--group keeps them)"
     }
 
     /// `navgraph: the map's edges cross 40 times (49 times laid out as first written)`, with --verbose: the figure
     /// docs/diagram.md reports, for the drawing as drawn (long names on two lines where they were).
     static func crossingsNote(_ fewest: MapCrossings) -> String {
-        "navgraph: the map's edges cross \(fewest.crossings) time\(fewest.crossings == 1 ? "" : "s") "
-            + "(\(fewest.asked) time\(fewest.asked == 1 ? "" : "s") laid out as first written)"
+        "navgraph: the map's edges cross \(times(fewest.crossings)) (\(times(fewest.asked)) laid out as first written)"
     }
+
+    /// `1 time`, `40 times`.
+    private static func times(_ count: Int) -> String { count == 1 ? "1 time" : "\(count) times" }
 
     /// `navgraph: collapsed DefaultStackRootNavigationModel (reached from 9 places, led to 31 types; --no-collapse
     /// keeps it)`: a drawing that leaves a type out says so.
