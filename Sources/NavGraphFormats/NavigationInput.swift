@@ -92,73 +92,19 @@ public struct NavigationInput {
         handOver: ((EventCompletion) -> Void)? = nil, batching: EventBatching? = nil, readAhead: Bool = false,
         _ body: (consuming NavEvent) throws -> Bool
     ) throws -> Summary {
-        // The reading state is a value in one class instance, which the closures `LineSource` may keep (idle,
-        // restart, wait) share: each of its fields touched was an exclusivity check at run time, several per line (a
-        // tenth of reading a TCA log, callgrind); a line's reading is now one access to it.
-        let shared = SharedReading()
-        (shared.state.isLive, shared.state.onFormat) = (onIdle != nil, onFormat)
-        // Only the line closure below touches these: checked when compiled.
-        let unifiedLog = UnifiedLogChannel()
-        var plain: [UInt8] = []
-        var lines = 0
-        // What was read before an error is handed on too.
-        defer { batching?.finished(&shared.state.events) }
-
-        func idle(_ pause: LineSource.Pause) throws -> Bool {
-            var provisional: [NavEvent] = []
-            if pause == .quiet, let reader = shared.state.reader {
-                reader.provisional(into: &provisional)
-                shared.state.stampTimes(&provisional)
-            }
-            if !shared.state.stopped {
-                try onIdle?(Pause(isQuiet: pause == .quiet, provisionalEvents: provisional))
-            }
-            return !shared.state.stopped
+        try withoutActuallyEscaping(body) { body in
+            // The reading's state is in the handler `LineSource` changes in place: checked when compiled, one line
+            // after another, where state shared by one closure per callback was checked at run time at every line.
+            var reading = LineReading(
+                diagnostics: diagnostics, onIdle: onIdle, onRestart: onRestart, isStopped: isStopped,
+                messages: MessageReader(
+                    input: self, diagnostics: diagnostics, handOver: handOver, batching: batching, body: body))
+            (reading.messages.state.isLive, reading.messages.state.onFormat) = (onIdle != nil, onFormat)
+            // What was read before an error is handed on too.
+            defer { batching?.finished(&reading.messages.state.events) }
+            try source.forEachLine(follow: follow, readAhead: readAhead, &reading)
+            return try reading.finish()
         }
-        func restart(_ why: LineSource.Restart) throws {
-            // Removed, what was read still stands until a file is there again (then `replaced`).
-            if why == .removed {
-                try onRestart?(why)
-                return
-            }
-            // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
-            shared.state.reset()
-            unifiedLog.reset()
-            try onRestart?(why)
-        }
-        func readLine(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
-            try shared.state.read(
-                line, info, of: self, diagnostics: diagnostics, handOver: handOver, batching: batching, body)
-        }
-        try withoutActuallyEscaping(idle) { idle in
-            try source.forEachLine(
-                follow: follow, onIdle: onIdle == nil ? nil : idle, onRestart: onRestart == nil ? nil : restart,
-                readAhead: readAhead,
-                // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
-                onWait: batching.map { batching in
-                    { if !batching.flush(&shared.state.events) { shared.state.stopped = true } }
-                }
-            ) { line, info in
-                lines = info.number
-                if isStopped?() == true {
-                    shared.state.stopped = true
-                    return false
-                }
-                // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
-                // Then a unified log's layout (`log stream`, `log show`) is taken off what the app logged.
-                if ANSIEscapes.occur(in: line) {
-                    ANSIEscapes.strip(line, into: &plain)
-                    return try plain.withByteLine {
-                        try unifiedLog.take($0, info, diagnostics: diagnostics, readLine)
-                    }
-                }
-                return try unifiedLog.take(line, info, diagnostics: diagnostics, readLine)
-            }
-        }
-        if !shared.state.stopped { _ = try unifiedLog.finish(diagnostics: diagnostics, readLine) }
-        return try shared.state.finish(
-            path: source.name, lines: lines, format: format, emptyUnifiedLog: unifiedLog.isEmptyLog,
-            diagnostics: diagnostics, batching: batching, body)
     }
 
     /// The settings readers are made with.
@@ -179,18 +125,117 @@ public struct NavigationInput {
                 Diagnostic(.note, line: number, "read as \(chosen.name) (\(chosen.summary)), detected from this line")
             }
         }
-        let made = chosen.definition.makeReader(readerSetup(diagnostics: diagnostics))
-        s.reader = made
-        s.format = chosen
-        s.onFormat?(chosen)
-        s.readsConsoleTimes = type(of: made).readsConsoleTimes
+        var made = chosen.definition.makeReader(readerSetup(diagnostics: diagnostics))
         if s.previousNumber > 0 {
             let number = s.previousNumber
             s.previousLine.withByteLine { made.begin(after: $0, number: number) }
         }
+        // Asked of the reader before it is stored: asking may change it (a dump reader then leaves its snapshots to
+        // the completion), and a reader may be a value.
         if let completion = made.completion {
             if let handOver { handOver(completion) } else { s.completion = completion }
         }
+        s.reader = made
+        s.hasReader = true
+        s.format = chosen
+        s.onFormat?(chosen)
+        s.readsConsoleTimes = type(of: made).readsConsoleTimes
+    }
+}
+
+/// `NavigationInput.produce`'s reading: what `LineSource` hands each line, pause, restart and wait to.
+private struct LineReading: LineHandling {
+    let diagnostics: DiagnosticHandler
+    let onIdle: ((NavigationInput.Pause) throws -> Void)?
+    let onRestart: ((LineSource.Restart) throws -> Void)?
+    /// Asked before every line: a consumer on another thread may have stopped while only noise was read.
+    let isStopped: (() -> Bool)?
+    /// A unified log's layout (`log stream`, `log show`), taken off what the app logged.
+    let unifiedLog = UnifiedLogChannel()
+    /// The lines as the app wrote them, read.
+    var messages: MessageReader
+    /// A line without its terminal escapes (its storage reused from line to line).
+    var plain: [UInt8] = []
+    var lines = 0
+
+    var watchesPauses: Bool { onIdle != nil }
+    var watchesRestarts: Bool { onRestart != nil }
+    // Waiting for input (a live pipe), what was read is handed on: the consumer may need no more.
+    var watchesWaits: Bool { messages.batching != nil }
+
+    mutating func line(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
+        lines = info.number
+        if isStopped?() == true {
+            messages.state.stopped = true
+            return false
+        }
+        // Terminal escapes (colour) are left out of every line, for every reader; a line without ESC as read.
+        // Then a unified log's layout is taken off what the app logged.
+        if ANSIEscapes.occur(in: line) {
+            ANSIEscapes.strip(line, into: &plain)
+            return try plain.withByteLine { try unifiedLog.take($0, info, diagnostics: diagnostics, &messages) }
+        }
+        return try unifiedLog.take(line, info, diagnostics: diagnostics, &messages)
+    }
+
+    mutating func idle(_ pause: LineSource.Pause) throws -> Bool {
+        var provisional: [NavEvent] = []
+        if pause == .quiet, messages.state.hasReader {
+            messages.state.reader!.provisional(into: &provisional)
+            messages.state.stampTimes(&provisional)
+        }
+        if !messages.state.stopped {
+            try onIdle?(NavigationInput.Pause(isQuiet: pause == .quiet, provisionalEvents: provisional))
+        }
+        return !messages.state.stopped
+    }
+
+    mutating func restart(_ why: LineSource.Restart) throws {
+        // Removed, what was read still stands until a file is there again (then `replaced`).
+        if why == .removed {
+            try onRestart?(why)
+            return
+        }
+        // What the old file's lines left open is dropped with them: the new file is read as if from scratch.
+        messages.state.reset()
+        unifiedLog.reset()
+        try onRestart?(why)
+    }
+
+    mutating func wait() throws {
+        if let batching = messages.batching, !batching.flush(&messages.state.events) { messages.state.stopped = true }
+    }
+
+    /// The input ended: what is still open is read, and what reading found said.
+    mutating func finish() throws -> NavigationInput.Summary {
+        if !messages.state.stopped { _ = try unifiedLog.finish(diagnostics: diagnostics, &messages) }
+        return try messages.finish(lines: lines, emptyUnifiedLog: unifiedLog.isEmptyLog)
+    }
+}
+
+/// Reads the lines as the app wrote them (a unified log's messages), detecting the format first.
+private struct MessageReader: MessageReading {
+    let input: NavigationInput
+    let diagnostics: DiagnosticHandler
+    let handOver: ((EventCompletion) -> Void)?
+    let batching: EventBatching?
+    let body: (consuming NavEvent) throws -> Bool
+    var state = ReadingState()
+
+    mutating func read(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool {
+        guard state.admits(line, info, diagnostics: diagnostics) else { return !state.stopped }
+        // The format is detected from the first line a reader knows (made then).
+        if !state.hasReader {
+            input.startReading(
+                &state, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
+        }
+        return try state.read(line, info, diagnostics: diagnostics, batching: batching, body)
+    }
+
+    mutating func finish(lines: Int, emptyUnifiedLog: Bool) throws -> NavigationInput.Summary {
+        try state.finish(
+            path: input.source.name, lines: lines, format: input.format, emptyUnifiedLog: emptyUnifiedLog,
+            diagnostics: diagnostics, batching: batching, body)
     }
 }
 
@@ -222,15 +267,11 @@ extension NavigationInput {
     }
 }
 
-/// Where `NavigationInput.produce` keeps its `ReadingState`: shared by the closures that may escape without boxing a
-/// local `var` each; only the reading thread touches it, one line at a time.
-private final class SharedReading {
-    var state = ReadingState()
-}
-
 /// What `NavigationInput.produce` keeps while it reads.
 private struct ReadingState {
-    var reader: NavigationReader?
+    var reader: (any NavigationReader)?
+    /// `reader != nil`, asked on every line: comparing the optional existential with `nil` copied it (callgrind).
+    var hasReader = false
     /// The format `reader` reads.
     var format: InputFormat?
     var completion: EventCompletion?
@@ -262,7 +303,8 @@ private struct ReadingState {
 
     /// A followed file read again from its start: what its old lines left open goes with them.
     mutating func reset() {
-        (reader, format, completion, lookalike, sawNUL, looksUTF16) = (nil, nil, nil, nil, false, false)
+        (reader, hasReader, format, completion) = (nil, false, nil, nil)
+        (lookalike, sawNUL, looksUTF16) = (nil, false, false)
         (consoleClock, consoleTime, readsConsoleTimes) = (ConsoleClock(), nil, false)
         (previousLine, previousNumber) = ([], 0)
         (redacted, redactedMessages) = (nil, nil)
@@ -271,37 +313,37 @@ private struct ReadingState {
 }
 
 extension ReadingState {
-    /// Reads one line (without terminal escapes; a message line of a unified log) with the reader, detecting the
-    /// format first while there is none. `false`: stop reading.
-    mutating func read(
-        _ line: ByteLine, _ info: LineSource.LineInfo, of input: NavigationInput, diagnostics: DiagnosticHandler,
-        handOver: ((EventCompletion) -> Void)?, batching: EventBatching?,
-        _ body: (consuming NavEvent) throws -> Bool
-    ) throws -> Bool {
+    /// Whether a line (without terminal escapes; a message line of a unified log) is one for a reader: blank and
+    /// redacted lines are taken here.
+    mutating func admits(_ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler) -> Bool {
         // Blank lines mean nothing in any format: neither noise nor errors.
-        if !info.truncated, NavigationInput.isBlank(line) { return true }
+        if !info.truncated, NavigationInput.isBlank(line) { return false }
         // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
         // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
         // and named only if nothing else could be read.
         switch Redaction.hidden(in: line) {
         case .navigation:
             noteRedacted(line, number: info.number, diagnostics: diagnostics)
-            return true
+            return false
         case .wholeMessage:
             noteRedactedMessage(line, number: info.number, diagnostics: diagnostics)
-            return true
+            return false
         case nil:
-            break
+            return true
         }
-        if reader == nil {
-            input.startReading(
-                &self, detectingFrom: line, number: info.number, diagnostics: diagnostics, handOver: handOver)
-        }
-        if let reader {
+    }
+
+    /// Reads an admitted line with the reader, or looks at it while there is none (the format not yet known).
+    /// `false`: stop reading.
+    mutating func read(
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler, batching: EventBatching?,
+        _ body: (consuming NavEvent) throws -> Bool
+    ) throws -> Bool {
+        if hasReader {
             // The line's console time, as from `print`; else when the unified log says it was written.
             if !readsConsoleTimes, let time = consoleClock.time(at: line) ?? info.time { consoleTime = time }
             let first = events.count
-            reader.read(line, info: info, into: &events)
+            reader!.read(line, info: info, into: &events)
             // Called only when there is something to stamp: most lines make no event, and the call per line
             // showed in the reading thread's profile (perf, a Swift dump log: 0.4%).
             if events.count > first, consoleTime != nil { stampEvents(from: first) }
@@ -317,9 +359,9 @@ extension ReadingState {
         path: String, lines: Int, format named: InputFormat?, emptyUnifiedLog: Bool, diagnostics: DiagnosticHandler,
         batching: EventBatching?, _ body: (consuming NavEvent) throws -> Bool
     ) throws -> NavigationInput.Summary {
-        if let reader, !stopped {
+        if hasReader, !stopped {
             let first = events.count
-            reader.finish(into: &events)
+            reader!.finish(into: &events)
             stampEvents(from: first)
             try deliver(batching: batching, body)
         }

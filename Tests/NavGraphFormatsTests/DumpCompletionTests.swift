@@ -6,9 +6,9 @@ import Testing
 @testable import NavGraphFormats
 
 /// The swift-dump reader can leave its snapshots to its completion (`DumpSnapshots`, run where the events are
-/// consumed); these check that it gives exactly what making them itself gives — events, diagnostics, skipped lines,
-/// and the live view of an open dump — on every example, corpus file and fixture, and on random logs that repeat
-/// states as apps do.
+/// consumed), and takes a dump that repeats one read lately from `RecentDumps`; these check that it gives exactly
+/// what making them itself, and reading every dump, give — events, diagnostics, skipped lines, and the live view of
+/// an open dump — on every example, corpus file and fixture, and on random logs that repeat states as apps do.
 @Suite("Swift dump() snapshots made where they are consumed", .tags(.memory))
 struct DumpCompletionTests {
     private struct Outcome: Equatable {
@@ -20,9 +20,14 @@ struct DumpCompletionTests {
 
     /// `completing`: the reader's snapshots are made by its completion (`DumpSnapshots`), applied to each event as
     /// it is read, as `NavigationInput` does (the live view's provisional events are complete as made).
-    private static func read(_ lines: [[UInt8]], pauses: Bool = false, completing: Bool = false) -> Outcome {
+    /// `remembering: false`: every dump is read, none taken from `RecentDumps` (what remembering is checked
+    /// against).
+    private static func read(
+        _ lines: [[UInt8]], pauses: Bool = false, completing: Bool = false, remembering: Bool = true
+    ) -> Outcome {
         let collector = DiagnosticCollector()
-        let reader = SwiftDumpReader(names: .standard, verbose: false, diagnostics: collector)
+        var reader = SwiftDumpReader(
+            names: .standard, verbose: false, remembersDumps: remembering, diagnostics: collector)
         let completion = completing ? reader.completion : nil
         if completing { #expect(completion != nil) }
         var outcome = Outcome()
@@ -46,8 +51,39 @@ struct DumpCompletionTests {
         return outcome
     }
 
+    /// How many dumps of `lines` are taken from `RecentDumps`.
+    private static func reusedDumps(_ lines: [[UInt8]]) -> Int {
+        var reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
+        var events: [NavEvent] = []
+        for (index, line) in lines.enumerated() {
+            line.withByteLine {
+                reader.read($0, info: LineSource.LineInfo(number: index + 1, truncated: false), into: &events)
+            }
+        }
+        reader.finish(into: &events)
+        return reader.reusedDumps
+    }
+
     private static func lines(_ data: Data) -> [[UInt8]] {
         data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    }
+
+    /// Read as `navgraph` reads (the completion handed to the consuming side), the reader really leaves its
+    /// snapshots to the completion: asking a reader for its completion changes it, so it must be asked of the reader
+    /// that goes on reading, not of a copy.
+    @Test func readingThroughTheInputLeavesTheSnapshotsToTheCompletion() throws {
+        let text = "▿ Router\n  ▿ path: 1 element\n    - Route.detail\n▿ Router\n  - path: 0 elements\n"
+        let input = NavigationInput(source: LineSource(bytes: Array(text.utf8), name: "test"))
+        var handedOver: EventCompletion?
+        var snapshots: [[Snapshot]] = []
+        let keep: (consuming NavEvent) -> Bool = { event in
+            if case .snapshot(let made) = event.action { snapshots.append(made) }
+            return true
+        }
+        _ = try input.produce(diagnostics: DiagnosticCollector(), handOver: { handedOver = $0 }, keep)
+        #expect(handedOver is DumpSnapshots)
+        #expect(snapshots.count == 2)
+        #expect(snapshots.allSatisfy { $0.count == 1 && $0[0].entries.isEmpty }, "made by the reader: \(snapshots)")
     }
 
     @Test func everyExampleCorpusAndFixtureReadsAlike() throws {
@@ -58,6 +94,8 @@ struct DumpCompletionTests {
                 let straight = Self.read(lines, pauses: pauses)
                 let completed = Self.read(lines, pauses: pauses, completing: true)
                 #expect(completed == straight, "\(name): snapshots made by the completion")
+                let everyDumpRead = Self.read(lines, pauses: pauses, completing: true, remembering: false)
+                #expect(completed == everyDumpRead, "\(name): dumps remembered (RecentDumps)")
                 dumps += straight.events.count
             }
         }
@@ -77,6 +115,8 @@ struct DumpCompletionTests {
         let tabs = ["home", "search", "settings"]
         let routes = ["list", "detail", "café"]
         let sessions = scaled(5, full: 20)
+        var reused = 0
+        defer { #expect(reused > 0, "no dump was taken from RecentDumps: the comparison below checks nothing") }
         for _ in 0..<sessions {
             var paths: [String: [String]] = [:]
             var sheets: [String: String] = [:]
@@ -148,6 +188,9 @@ struct DumpCompletionTests {
             let straight = Self.read(lines, pauses: pauses)
             let completed = Self.read(lines, pauses: pauses, completing: true)
             #expect(completed == straight, "snapshots made by the completion")
+            let everyDumpRead = Self.read(lines, pauses: pauses, completing: true, remembering: false)
+            #expect(completed == everyDumpRead, "dumps remembered (RecentDumps)")
+            reused += Self.reusedDumps(lines)
             #expect(!straight.events.isEmpty)
         }
     }

@@ -14,7 +14,7 @@ struct FlatEventLineTests {
     ) {
         func run(fast: Bool) -> ([NavEvent], [String]) {
             let diagnostics = DiagnosticCollector()
-            let reader = EventLogReader(diagnostics: diagnostics, lenient: lenient)
+            var reader = EventLogReader(diagnostics: diagnostics, lenient: lenient)
             reader.readsFlatLinesFast = fast
             var events: [NavEvent] = []
             for (index, line) in lines.enumerated() {

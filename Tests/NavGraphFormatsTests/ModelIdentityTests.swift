@@ -214,7 +214,7 @@ struct ModelIdentityTests {
 struct PreviousDumpHintTests {
     private func events(_ text: String, hints: Bool) -> ([NavEvent], [String]) {
         let diagnostics = DiagnosticCollector()
-        let reader = SwiftUINavigationReader(diagnostics: diagnostics)
+        var reader = SwiftUINavigationReader(diagnostics: diagnostics)
         reader.usesPreviousDumpHints = hints
         var events: [NavEvent] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -13,7 +13,7 @@ struct ProvisionalDumpTests {
     /// The provisional snapshot after reading the first `count` lines of `text`, and the reader's events at the end
     /// (to check the provisional reading left no trace).
     private func provisional(_ text: String, afterLines count: Int) -> (shown: [String], final: [NavEvent]) {
-        let reader = SwiftUINavigationReader(diagnostics: DiagnosticCollector())
+        var reader = SwiftUINavigationReader(diagnostics: DiagnosticCollector())
         var events: [NavEvent] = []
         var shown: [NavEvent] = []
         for (index, line) in text.split(separator: "\n").enumerated() {
@@ -77,7 +77,7 @@ struct ProvisionalDumpTests {
 
     /// The provisional reading changes nothing: reading on gives what reading without it gives.
     @Test func leavesTheReaderAsItWas() {
-        let reader = SwiftUINavigationReader(diagnostics: DiagnosticCollector())
+        var reader = SwiftUINavigationReader(diagnostics: DiagnosticCollector())
         var events: [NavEvent] = []
         for (index, line) in sheetOverTabs.split(separator: "\n").enumerated() {
             let first = events.count

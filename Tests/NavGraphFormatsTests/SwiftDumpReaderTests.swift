@@ -115,7 +115,7 @@ struct SwiftDumpReaderTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
         func run(pausingAfter pauses: Set<Int>) -> (events: [NavEvent], provisional: [[NavEvent]], notes: [String]) {
             let diagnostics = DiagnosticCollector()
-            let reader = SwiftDumpReader(diagnostics: diagnostics)
+            var reader = SwiftDumpReader(diagnostics: diagnostics)
             var events: [NavEvent] = []
             var provisional: [[NavEvent]] = []
             for (index, line) in lines.enumerated() {
@@ -150,7 +150,7 @@ struct SwiftDumpReaderTests {
     @Test func aPauseMidDumpShowsOpenTabsAsTheyWere() throws {
         let text = try String(contentsOfFile: example("per-tab-routers.log"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
-        let reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
+        var reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
         var events: [NavEvent] = []
         var shown: [Int: Snapshot] = [:]
         for (index, line) in lines.enumerated() {

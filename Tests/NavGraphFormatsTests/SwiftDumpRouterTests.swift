@@ -115,7 +115,7 @@ struct SwiftDumpRouterTests {
             contentsOf: repositoryRoot.appendingPathComponent(
                 "Tests/NavGraphFormatsTests/Fixtures/swift-dump/published-router.txt"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
+        var reader = SwiftDumpReader(diagnostics: DiagnosticCollector())
         var events: [NavEvent] = []
         var insideWrapper = false
         var checked = 0

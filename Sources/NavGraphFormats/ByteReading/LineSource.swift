@@ -129,11 +129,22 @@ public final class LineSource {
         onWait: (() throws -> Void)? = nil,
         _ body: (ByteLine, LineInfo) throws -> Bool
     ) throws {
+        try withoutActuallyEscaping(body) { body in
+            var handler = LineClosures(onLine: body, onIdle: onIdle, onRestart: onRestart, onWait: onWait)
+            try forEachLine(follow: follow, readAhead: readsAhead, &handler)
+        }
+    }
+
+    /// `forEachLine` with one value that takes the lines, pauses, restarts and waits (`LineHandling`), as the
+    /// closures do above.
+    public func forEachLine<Handler: LineHandling>(
+        follow: Bool = false, readAhead readsAhead: Bool = false, _ handler: inout Handler
+    ) throws {
         var info = stat()
         let isRegularFile = memory != nil || (fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
         var memoryOffset = 0
         let readAhead =
-            readsAhead && !follow && onIdle == nil && memory == nil
+            readsAhead && !follow && !handler.watchesPauses && memory == nil
             ? ChunkReadAhead(descriptor: descriptor, chunkSize: min(chunkSize, Int(Int32.max)), owner: self) : nil
         if let readAhead { readAheadLock.withLock { runningReadAhead = readAhead } }
         defer { if readAhead != nil { readAheadLock.withLock { runningReadAhead = nil } } }
@@ -168,7 +179,7 @@ public final class LineSource {
                     readChunk = nil
                     readAhead.recycle(done)
                 }
-                if let onWait, !readAhead.isReady { try onWait() }
+                if handler.watchesWaits, !readAhead.isReady { try handler.wait() }
                 switch readAhead.next() {
                 case .chunk(let next):
                     readChunk = next
@@ -196,25 +207,25 @@ public final class LineSource {
             }
             if count == 0 {
                 guard follow && isRegularFile else { break }
-                guard try waitAtEnd(&progress, onIdle: onIdle, onRestart: onRestart) else { return }
+                guard try waitAtEnd(&progress, &handler) else { return }
                 continue
             }
             if follow && memory == nil { progress.noteRead(UnsafeBufferPointer(rebasing: chunk[0..<count])) }
             progress.caughtUpAt = nil
             progress.quietReported = false
-            guard try passLines(of: chunk, count: count, listedEnds: endsListed ? lineEnds : nil, &progress, body)
+            guard
+                try passLines(of: chunk, count: count, listedEnds: endsListed ? lineEnds : nil, &progress, &handler)
             else { return }
             // Caught up with a pipe or terminal: nothing more to read right now. Quiet if that lasts.
-            if let onIdle, !isRegularFile, !Self.hasInput(descriptor) {
-                if try !onIdle(.caughtUp) { return }
-                if !Self.hasInput(descriptor, waiting: Self.quietPeriod), try !onIdle(.quiet) { return }
+            if handler.watchesPauses, !isRegularFile, !Self.hasInput(descriptor) {
+                if try !handler.idle(.caughtUp) { return }
+                if !Self.hasInput(descriptor, waiting: Self.quietPeriod), try !handler.idle(.quiet) { return }
             }
         }
         if !progress.carry.isEmpty || progress.carryTruncated {
             progress.lineNumber += 1
-            _ = try progress.carry.withUnsafeBufferPointer {
-                try body(ByteLine($0), LineInfo(number: progress.lineNumber, truncated: progress.carryTruncated))
-            }
+            let info = LineInfo(number: progress.lineNumber, truncated: progress.carryTruncated)
+            _ = try progress.carry.withUnsafeBufferPointer { try handler.line(ByteLine($0), info) }
         }
     }
 
@@ -250,9 +261,9 @@ public final class LineSource {
     /// read-ahead thread found, if it did. Whether `body` wants more. The loop every byte of the input goes through:
     /// kept in `forEachLine` (inlined), only apart to read.
     @inline(__always)
-    private func passLines(
+    private func passLines<Handler: LineHandling>(
         of chunk: UnsafeMutableBufferPointer<UInt8>, count: Int, listedEnds: [Int32]?, _ progress: inout Progress,
-        _ body: (ByteLine, LineInfo) throws -> Bool
+        _ handler: inout Handler
     ) throws -> Bool {
         var start = 0
         var nextEnd = 0
@@ -274,14 +285,13 @@ public final class LineSource {
             let keepGoing: Bool
             if progress.carry.isEmpty && !progress.carryTruncated {
                 let length = min(index - start, maxLineLength)
-                keepGoing = try body(
+                keepGoing = try handler.line(
                     ByteLine(UnsafeBufferPointer(rebasing: chunk[start..<(start + length)])),
                     LineInfo(number: progress.lineNumber, truncated: index - start > maxLineLength))
             } else {
                 let truncated = append(chunk[start..<index], to: &progress.carry) || progress.carryTruncated
-                keepGoing = try progress.carry.withUnsafeBufferPointer {
-                    try body(ByteLine($0), LineInfo(number: progress.lineNumber, truncated: truncated))
-                }
+                let info = LineInfo(number: progress.lineNumber, truncated: truncated)
+                keepGoing = try progress.carry.withUnsafeBufferPointer { try handler.line(ByteLine($0), info) }
                 progress.carry.removeAll(keepingCapacity: progress.carry.count <= 1 << 16)
                 progress.carryTruncated = false
             }
@@ -296,27 +306,26 @@ public final class LineSource {
 
     /// At the end of a followed regular file: reports it caught up, then quiet once it has not grown for the quiet
     /// period, waits a little, and starts over if the file was truncated or replaced. Whether to go on.
-    private func waitAtEnd(
-        _ progress: inout Progress, onIdle: ((Pause) throws -> Bool)?, onRestart: ((Restart) throws -> Void)?
-    ) throws -> Bool {
+    private func waitAtEnd<Handler: LineHandling>(_ progress: inout Progress, _ handler: inout Handler) throws -> Bool {
         if let since = progress.caughtUpAt {
             if !progress.quietReported && Self.now() - since >= Self.quietPeriod {
                 progress.quietReported = true
-                if let onIdle, try !onIdle(.quiet) { return false }
+                if handler.watchesPauses, try !handler.idle(.quiet) { return false }
             }
         } else {
             progress.caughtUpAt = Self.now()
-            if let onIdle, try !onIdle(.caughtUp) { return false }
+            if handler.watchesPauses, try !handler.idle(.caughtUp) { return false }
         }
         usleep(progress.quietReported ? 200_000 : 50_000)
-        let restart = onRestart == nil ? nil : restartNeeded(offset: progress.offset, lastBytes: progress.lastBytes)
+        let restart =
+            handler.watchesRestarts ? restartNeeded(offset: progress.offset, lastBytes: progress.lastBytes) : nil
         if restart == .removed {
-            if !progress.removalReported { try onRestart?(.removed) }
+            if !progress.removalReported { try handler.restart(.removed) }
             progress.removalReported = true
             return true
         }
         progress.removalReported = false
-        if let onRestart, let restart {
+        if let restart {
             if restart == .replaced {
                 // Not there yet (moved aside, not yet created anew): look again after the next pause.
                 let reopened = path.map { open($0, O_RDONLY) } ?? -1
@@ -327,7 +336,7 @@ public final class LineSource {
                 lseek(descriptor, 0, SEEK_SET)
             }
             progress = Progress()
-            try onRestart(restart)
+            try handler.restart(restart)
         }
         return true
     }
@@ -407,4 +416,43 @@ public final class LineSource {
         carry.append(contentsOf: bytes.prefix(room))
         return true
     }
+}
+
+/// What `LineSource.forEachLine` hands the lines of its input to, and tells of pauses, restarts and waits: one value,
+/// changed in place. What a reader keeps from line to line then lives in it, and Swift checks its uses for exclusive
+/// access when it compiles them; state shared by several closures (one per callback) is boxed, and each of its uses
+/// was checked at run time, at every line (`swift_beginAccess`: 1–3% of reading, callgrind).
+public protocol LineHandling {
+    /// Whether pauses are told (`idle`); reading ahead is only done when they are not.
+    var watchesPauses: Bool { get }
+    /// Whether a followed file read again from its start, or gone, is told (`restart`); when not, a truncated file
+    /// is read on from where reading was.
+    var watchesRestarts: Bool { get }
+    /// Whether waits for a chunk not read yet are told (`wait`), when reading ahead.
+    var watchesWaits: Bool { get }
+    /// A line, without its `\n` (only valid during the call); `false` stops reading.
+    mutating func line(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool
+    /// A pause (see `forEachLine`'s `onIdle`); `false` stops reading.
+    mutating func idle(_ pause: LineSource.Pause) throws -> Bool
+    /// A followed file is read again from its start, or is gone (see `forEachLine`'s `onRestart`).
+    mutating func restart(_ why: LineSource.Restart) throws
+    /// Reading ahead waits for a chunk not read yet (see `forEachLine`'s `onWait`).
+    mutating func wait() throws
+}
+
+/// `forEachLine`'s closures as a `LineHandling`.
+private struct LineClosures: LineHandling {
+    let onLine: (ByteLine, LineSource.LineInfo) throws -> Bool
+    let onIdle: ((LineSource.Pause) throws -> Bool)?
+    let onRestart: ((LineSource.Restart) throws -> Void)?
+    let onWait: (() throws -> Void)?
+
+    var watchesPauses: Bool { onIdle != nil }
+    var watchesRestarts: Bool { onRestart != nil }
+    var watchesWaits: Bool { onWait != nil }
+
+    func line(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool { try onLine(line, info) }
+    func idle(_ pause: LineSource.Pause) throws -> Bool { try onIdle?(pause) ?? true }
+    func restart(_ why: LineSource.Restart) throws { try onRestart?(why) }
+    func wait() throws { try onWait?() }
 }

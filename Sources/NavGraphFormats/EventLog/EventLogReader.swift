@@ -8,14 +8,13 @@ import NavGraphCore
 ///
 /// The log may be an app's console: a line that does not start with `{` is read from its first `{"event"` on (what
 /// the console put before it is ignored), and a line without one is the app's own output, skipped and counted.
-public final class EventLogReader: NavigationReader {
+public struct EventLogReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     private let lenient: Bool
     public private(set) var navigationLineCount = 0
     /// Type names, windows and styles repeat on every line: decoded once, shared after.
     private let names = NameTable()
-    /// What the fast path keeps from line to line, in one value: a line's work is one access to it (each stored
-    /// property of a class used is an exclusivity check at run time, which showed in the reader's profile).
+    /// What the fast path keeps from line to line.
     private var fast = FastPath()
     /// Off only in tests, to compare the flat fast path with the full parser.
     var readsFlatLinesFast = true
@@ -54,7 +53,7 @@ public final class EventLogReader: NavigationReader {
         line.firstIndex(of: "{\"event\"")
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         if info.truncated {
             reject(info.number, "line is longer than \(line.count) bytes; not read")
             return
@@ -122,7 +121,7 @@ public final class EventLogReader: NavigationReader {
         }
     }
 
-    public func finish(into events: inout [NavEvent]) {}
+    public mutating func finish(into events: inout [NavEvent]) {}
 
     private func reject(_ line: Int, _ message: String) {
         if lenient {
@@ -272,6 +271,8 @@ private struct FastPath {
     private var flat = FlatEventLine()
     /// The event each name in the reader's `NameTable` spells, once seen as an event name.
     private var eventNames = PerName<EventName?>()
+    /// Ids recur on the lines of a model's life (start, push, each event under it as `parent`, finish).
+    private let ids = RecentIDs()
 
     /// The event of `line`, or `nil` to let the full parser read the line and report whatever is wrong with it. The
     /// same `action(for:_:)` reads both.
@@ -279,7 +280,7 @@ private struct FastPath {
         guard flat.scan(line), let name = flat[.event], name.kind == .string else { return nil }
         let nameIndex = names.index(of: line.slice(name.span))
         let event = eventNames.value(at: nameIndex) { EventName(rawValue: names[nameIndex].name) }
-        let fields = FlatEventFields(line: flat, bytes: line, names: names)
+        let fields = FlatEventFields(line: flat, bytes: line, names: names, ids: ids)
         guard let event, let action = try? EventLogReader.action(for: event, fields), let time = try? fields.time()
         else { return nil }
         return NavEvent(action, line: number, time: time)

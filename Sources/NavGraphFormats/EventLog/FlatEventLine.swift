@@ -23,18 +23,22 @@ struct FlatEventLine {
         var span: Range<Int> { Int(start)..<Int(end) }
     }
 
-    /// One value per flat field (`EventField` up to `flatCount`) of the line scanned last.
+    /// One value per flat field (`EventField` up to `flatCount`): those of the line scanned last where `present`
+    /// has the field's bit, leftovers of earlier lines elsewhere (a line clears one word, not twelve values).
     private var values = [Value](repeating: .absent, count: EventField.flatCount)
+    private var present: UInt16 = 0
+    /// The member names as words (see `field(_:)`), kept here: a `static let` is a call to check it is made, on every
+    /// member of every line.
+    private let nameWords = FlatEventLine.makeNameWords()
 
     subscript(field: EventField) -> Value? {
-        guard field.rawValue < EventField.flatCount else { return nil }
-        let value = values[field.rawValue]
-        return value.kind == .absent ? nil : value
+        guard field.rawValue < EventField.flatCount, present & 1 << field.rawValue != 0 else { return nil }
+        return values[field.rawValue]
     }
 
     /// Reads `bytes` as a flat line: `true` and the values set, or `false` when the line is not of that shape.
     mutating func scan(_ bytes: ByteLine) -> Bool {
-        for index in 0..<EventField.flatCount { values[index] = .absent }
+        present = 0
         guard bytes.count < Int(Int32.max) else { return false }
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
@@ -43,14 +47,15 @@ struct FlatEventLine {
         // `{}`: let the full parser say what is missing.
         guard let first = cursor.peek, first != 0x7D else { return false }
         while true {
-            guard let keySpan = cursor.plainString(), let field = Self.field(bytes.slice(keySpan)),
-                values[field.rawValue].kind == .absent
+            guard let keySpan = cursor.plainString(), let field = field(bytes.slice(keySpan)),
+                present & 1 << field.rawValue == 0
             else { return false }
             cursor.skipWhitespace()
             guard cursor.take(0x3A) else { return false }
             cursor.skipWhitespace()
             guard let value = cursor.value() else { return false }
             values[field.rawValue] = value
+            present |= 1 << field.rawValue
             cursor.skipWhitespace()
             if cursor.take(0x2C) {
                 cursor.skipWhitespace()
@@ -127,7 +132,7 @@ struct FlatEventLine {
     }
 
     /// The flat field a member name spells: its bytes compared as one little-endian word (every name is ≤ 8 bytes).
-    private static func field(_ name: ByteLine) -> EventField? {
+    private func field(_ name: ByteLine) -> EventField? {
         guard name.count >= 2, name.count <= 8 else { return nil }
         var word: UInt64 = 0
         var offset = 0
@@ -139,8 +144,10 @@ struct FlatEventLine {
         return EventField(rawValue: index)
     }
 
-    private static let nameWords: [UInt64] = (0..<EventField.flatCount).map { index in
-        EventField.names[index].utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    private static func makeNameWords() -> [UInt64] {
+        (0..<EventField.flatCount).map { index in
+            EventField.names[index].utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
     }
 }
 
@@ -152,6 +159,7 @@ struct FlatEventFields: EventFieldReading {
     let line: FlatEventLine
     let bytes: ByteLine
     let names: NameTable
+    let ids: RecentIDs
 
     /// The line is not of the flat shape after all; no message, as the full parser reads it next.
     struct NotFlat: Error {}
@@ -169,6 +177,7 @@ struct FlatEventFields: EventFieldReading {
         guard value.kind == .string else { throw NotFlat() }
         switch field {
         case .event, .type, .kind, .style, .window, .column: return names.name(bytes.slice(value.span))
+        case .id, .parent: return ids.string(bytes.slice(value.span))
         default: return bytes.slice(value.span).text
         }
     }

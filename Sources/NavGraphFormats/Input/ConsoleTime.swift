@@ -59,12 +59,14 @@ private struct TimeScanner {
 
     var atSeparator: Bool { index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == .tab }
 
+    @inline(__always)
     mutating func take(_ byte: UInt8) -> Bool {
         guard bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
+    @inline(__always)
     mutating func number(_ digits: Int) -> Int? {
         var value = 0
         for offset in 0..<digits {

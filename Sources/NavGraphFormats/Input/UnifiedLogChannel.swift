@@ -17,7 +17,7 @@ import NavGraphCore
 /// says whether it does (a member `log` writes, `"timezoneName" : …`), and an object that turns out to be the app's own
 /// JSON is handed on line by line as it was.
 final class UnifiedLogChannel {
-    /// Hands one line on to reading; `false` stops reading.
+    /// Hands one line on to reading; `false` stops reading (`take` and `finish` with a closure).
     typealias Deliver = (ByteLine, LineSource.LineInfo) throws -> Bool
 
     /// The most of one pretty-printed entry kept while it is open: an entry of `log` is a few kilobytes, its message
@@ -65,10 +65,10 @@ final class UnifiedLogChannel {
     }
 
     /// Takes the next line of the input: hands on what of it is for the readers (maybe nothing yet, maybe several
-    /// lines). `false`: `deliver` said to stop.
-    func take(
+    /// lines). `false`: `reader` said to stop.
+    func take<Reader: MessageReading>(
         _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
-        _ deliver: Deliver
+        _ reader: inout Reader
     ) throws -> Bool {
         switch state {
         case .lines:
@@ -76,21 +76,21 @@ final class UnifiedLogChannel {
         case .tentative:
             if confirmsEntry(line) {
                 state = .entry
-                return try readEntryLine(line, info, diagnostics: diagnostics, deliver)
+                return try readEntryLine(line, info, diagnostics: diagnostics, &reader)
             }
-            guard try abandonEntry(before: info.number, diagnostics: diagnostics, deliver) else { return false }
+            guard try abandonEntry(before: info.number, diagnostics: diagnostics, &reader) else { return false }
         case .entry:
             // A pretty-printed entry's lines are indented, or close it; anything else is not part of it.
             if let first = line.first, first.isBlank || first == UInt8(ascii: "}") || first == UInt8(ascii: "]") {
-                return try readEntryLine(line, info, diagnostics: diagnostics, deliver)
+                return try readEntryLine(line, info, diagnostics: diagnostics, &reader)
             }
-            guard try abandonEntry(before: info.number, diagnostics: diagnostics, deliver) else { return false }
+            guard try abandonEntry(before: info.number, diagnostics: diagnostics, &reader) else { return false }
         }
-        return try takeLine(line, info, diagnostics: diagnostics, deliver)
+        return try takeLine(line, info, diagnostics: diagnostics, &reader)
     }
 
     /// The input ended: what is still open is handed on as it was (the app's own `{`) or said to be cut short.
-    func finish(diagnostics: DiagnosticHandler, _ deliver: Deliver) throws -> Bool {
+    func finish<Reader: MessageReading>(diagnostics: DiagnosticHandler, _ reader: inout Reader) throws -> Bool {
         guard state != .lines else { return true }
         // `log stream --style json` stopped: the `},{` after its last entry opened nothing more.
         if entryIsCertain, entryLines.count == 1, entry.dropFirst().allSatisfy({ $0.isBlank || $0 == 0x0D }) {
@@ -105,13 +105,13 @@ final class UnifiedLogChannel {
             clearEntry()
             return true
         }
-        return try abandonEntry(before: nil, diagnostics: diagnostics, deliver)
+        return try abandonEntry(before: nil, diagnostics: diagnostics, &reader)
     }
 
     /// A line with no entry open.
-    private func takeLine(
+    private func takeLine<Reader: MessageReading>(
         _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
-        _ deliver: Deliver
+        _ reader: inout Reader
     ) throws -> Bool {
         switch line.first {
         case UInt8(ascii: "["):
@@ -134,11 +134,13 @@ final class UnifiedLogChannel {
                 return true
             }
         case UInt8(ascii: "{"):
-            if Self.isExactly(line, "{") {
+            // `{"…`, the common line of a JSON Lines log, is an entry of `log --style ndjson` or the app's own.
+            if line[1] == UInt8(ascii: "\"") {
+                if let taken = try takeNDJSON(line, info, diagnostics: diagnostics, &reader) { return taken }
+            } else if Self.isExactly(line, "{") {
                 openEntry(line, from: 0, number: info.number, certain: false)
                 return true
             }
-            if let taken = try takeNDJSON(line, info, diagnostics: diagnostics, deliver) { return taken }
         case .some(let byte) where byte.isASCIIDigit:
             if let parsed = UnifiedLogTextLine.parse(line) {
                 sawLogLines = true
@@ -146,7 +148,7 @@ final class UnifiedLogChannel {
                 textTime = clock.time(at: line)
                 var messageInfo = info
                 messageInfo.time = textTime
-                return try deliver(line.slice(from: parsed.messageStart), messageInfo)
+                return try reader.read(line.slice(from: parsed.messageStart), messageInfo)
             }
         default:
             if UnifiedLogHeader.matches(line, afterLogLines: sawLogLines) {
@@ -157,14 +159,14 @@ final class UnifiedLogChannel {
         }
         var info = info
         if info.time == nil { info.time = textTime }
-        return try deliver(line, info)
+        return try reader.read(line, info)
     }
 
     /// A line starting `{"`: an entry of `--style ndjson` when its first member is one `log` writes. `nil`: not one,
     /// read as it is (navgraph-events, the app's JSON).
-    private func takeNDJSON(
+    private func takeNDJSON<Reader: MessageReading>(
         _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
-        _ deliver: Deliver
+        _ reader: inout Reader
     ) throws -> Bool? {
         var cursor = ByteCursor(line, at: 1)
         guard Self.takeLogKey(&cursor) else { return nil }
@@ -177,7 +179,7 @@ final class UnifiedLogChannel {
         }
         switch UnifiedLogEntry.read(line) {
         case .success(let parsed) where parsed.isLogEntry:
-            return try deliverMessage(of: parsed, number: info.number, diagnostics: diagnostics, deliver)
+            return try deliverMessage(of: parsed, number: info.number, diagnostics: diagnostics, &reader)
         case .success:
             return nil
         case .failure(let error):
@@ -191,8 +193,8 @@ final class UnifiedLogChannel {
     }
 
     /// The message of a whole entry, a line per `\n`, each numbered `number` and dated by the entry.
-    private func deliverMessage(
-        of parsed: UnifiedLogEntry, number: Int, diagnostics: DiagnosticHandler, _ deliver: Deliver
+    private func deliverMessage<Reader: MessageReading>(
+        of parsed: UnifiedLogEntry, number: Int, diagnostics: DiagnosticHandler, _ reader: inout Reader
     ) throws -> Bool {
         sawLogLines = true
         entriesSeen += 1
@@ -207,7 +209,7 @@ final class UnifiedLogChannel {
             var start = 0
             while start <= message.count {
                 let end = message.firstIndex(of: 0x0A, from: start) ?? message.count
-                guard try deliverDecoded(message.slice(from: start, to: end), info, deliver) else { return false }
+                guard try deliverDecoded(message.slice(from: start, to: end), info, &reader) else { return false }
                 start = end + 1
             }
             return true
@@ -215,10 +217,12 @@ final class UnifiedLogChannel {
     }
 
     /// A line of a decoded message: escapes in it (`\u001b[32m`) are terminal escapes the readers never see.
-    private func deliverDecoded(_ line: ByteLine, _ info: LineSource.LineInfo, _ deliver: Deliver) throws -> Bool {
-        guard ANSIEscapes.occur(in: line) else { return try deliver(line, info) }
+    private func deliverDecoded<Reader: MessageReading>(
+        _ line: ByteLine, _ info: LineSource.LineInfo, _ reader: inout Reader
+    ) throws -> Bool {
+        guard ANSIEscapes.occur(in: line) else { return try reader.read(line, info) }
         ANSIEscapes.strip(line, into: &plain)
-        return try plain.withByteLine { try deliver($0, info) }
+        return try plain.withByteLine { try reader.read($0, info) }
     }
 }
 
@@ -245,9 +249,9 @@ extension UnifiedLogChannel {
     }
 
     /// One more line of the open entry: kept, its brackets counted; where the entry closes, it is read.
-    fileprivate func readEntryLine(
+    fileprivate func readEntryLine<Reader: MessageReading>(
         _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler,
-        _ deliver: Deliver
+        _ reader: inout Reader
     ) throws -> Bool {
         if info.truncated { oversize = true }
         let lineOffset = entry.count + (entry.isEmpty ? 0 : 1)
@@ -280,7 +284,7 @@ extension UnifiedLogChannel {
         }
         guard let close else { return true }
         entryEnd = lineOffset + close + 1
-        guard try readEntry(lastLine: info.number, diagnostics: diagnostics, deliver) else { return false }
+        guard try readEntry(lastLine: info.number, diagnostics: diagnostics, &reader) else { return false }
         // What follows the closing `}`: `,{` opens the next entry, `]` ends the array.
         var rest = ByteCursor(line, at: close + 1)
         rest.skip(while: \.isBlank)
@@ -294,7 +298,9 @@ extension UnifiedLogChannel {
     }
 
     /// The whole entry, closed: its message handed on; or why not.
-    private func readEntry(lastLine: Int, diagnostics: DiagnosticHandler, _ deliver: Deliver) throws -> Bool {
+    private func readEntry<Reader: MessageReading>(
+        lastLine: Int, diagnostics: DiagnosticHandler, _ reader: inout Reader
+    ) throws -> Bool {
         if oversize {
             diagnostics.report(
                 .unreadable(
@@ -309,7 +315,7 @@ extension UnifiedLogChannel {
         case .success(let parsed) where parsed.isLogEntry:
             let number = parsed.message == nil ? entryStart : line(at: parsed.messageOffset)
             clearEntry()
-            return try deliverMessage(of: parsed, number: number, diagnostics: diagnostics, deliver)
+            return try deliverMessage(of: parsed, number: number, diagnostics: diagnostics, &reader)
         case .failure(let error) where entryIsCertain:
             diagnostics.report(
                 .unreadable(
@@ -325,15 +331,15 @@ extension UnifiedLogChannel {
                 return true
             }
             // The app's own JSON after all: its lines as they were.
-            return try abandonEntry(before: nil, diagnostics: diagnostics, deliver)
+            return try abandonEntry(before: nil, diagnostics: diagnostics, &reader)
         }
     }
 
     /// The open entry did not go on at line `next` (or the input ended): `log`'s is said to be cut short; the lines of
     /// what began with a lone `{` are handed on as they were.
-    fileprivate func abandonEntry(before next: Int?, diagnostics: DiagnosticHandler, _ deliver: Deliver) throws
-        -> Bool
-    {
+    fileprivate func abandonEntry<Reader: MessageReading>(
+        before next: Int?, diagnostics: DiagnosticHandler, _ reader: inout Reader
+    ) throws -> Bool {
         defer { clearEntry() }
         if entryIsCertain {
             diagnostics.report(
@@ -356,7 +362,7 @@ extension UnifiedLogChannel {
             for (index, line) in lines.enumerated() {
                 let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
                 let info = LineSource.LineInfo(number: line.number, truncated: false, time: textTime)
-                guard try deliver(bytes.slice(from: line.offset, to: end), info) else { return false }
+                guard try reader.read(bytes.slice(from: line.offset, to: end), info) else { return false }
             }
             return true
         }
@@ -404,10 +410,46 @@ extension UnifiedLogChannel {
     fileprivate static func takeLogKey(_ cursor: inout ByteCursor) -> Bool {
         guard cursor.take(UInt8(ascii: "\"")) else { return false }
         let start = cursor.index
-        cursor.skip { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        // To the closing quote at once (`memchr`): no name `log` writes holds a backslash, so one that does is no
+        // log key whatever it escapes.
+        guard let end = cursor.bytes.firstIndex(of: UInt8(ascii: "\""), from: start) else { return false }
+        cursor.move(to: end)
         let name = cursor.slice(from: start)
         guard cursor.take(UInt8(ascii: "\"")), name.count < 64, UnifiedLogEntry.logKeyLengths & 1 << name.count != 0
         else { return false }
         return UnifiedLogEntry.logKeys.contains { $0.count == name.count && name.matches($0, at: 0) }
+    }
+}
+
+/// What a `UnifiedLogChannel` hands the lines for the readers to: passed along `inout`, not as a closure, so that
+/// what it changes is checked when compiled (a closure captures its owner whole, and each class its owner held was
+/// retained and released around every line).
+protocol MessageReading {
+    /// A line for the readers; `false` stops reading.
+    mutating func read(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool
+}
+
+extension UnifiedLogChannel {
+    /// `take`, handing the lines to a closure.
+    func take(
+        _ line: ByteLine, _ info: LineSource.LineInfo, diagnostics: DiagnosticHandler, _ deliver: Deliver
+    ) throws -> Bool {
+        try withoutActuallyEscaping(deliver) { deliver in
+            var reader = DeliveringClosure(deliver: deliver)
+            return try take(line, info, diagnostics: diagnostics, &reader)
+        }
+    }
+
+    /// `finish`, handing the lines to a closure.
+    func finish(diagnostics: DiagnosticHandler, _ deliver: Deliver) throws -> Bool {
+        try withoutActuallyEscaping(deliver) { deliver in
+            var reader = DeliveringClosure(deliver: deliver)
+            return try finish(diagnostics: diagnostics, &reader)
+        }
+    }
+
+    private struct DeliveringClosure: MessageReading {
+        let deliver: (ByteLine, LineSource.LineInfo) throws -> Bool
+        func read(_ line: ByteLine, _ info: LineSource.LineInfo) throws -> Bool { try deliver(line, info) }
     }
 }

@@ -6,11 +6,8 @@ import NavGraphCore
 /// share from the bottom stay, the rest are popped and the new ones pushed.
 ///
 /// Entries have no ids of their own (see `PathEntries` for the rule that gives them one).
-public final class NavigationPathReader: NavigationReader {
-    /// What reading has found so far, a struct a line is read by in one mutating call: each use of a class's stored
-    /// property is an access Swift checks at run time for exclusivity (`swift_beginAccess`, `AccessSet::insert`, TLS
-    /// lookups) when the compiler cannot prove it exclusive — reading a line calls the diagnostics handler — so
-    /// this class's properties, used several times a line, were checked several times a line; now once.
+public struct NavigationPathReader: NavigationReader {
+    /// What reading has found so far.
     private var reading: NavigationPathReading
     public var navigationLineCount: Int { reading.navigationLineCount }
     /// A pretty-printed state larger than this is not collected further (memory must not follow a broken input).
@@ -87,11 +84,11 @@ public final class NavigationPathReader: NavigationReader {
         return (position, dotted)
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         reading.read(line, info: info, into: &events)
     }
 
-    public func begin(after previous: ByteLine, number: Int) {
+    public mutating func begin(after previous: ByteLine, number: Int) {
         reading.begin(after: previous, number: number)
     }
 
@@ -130,7 +127,7 @@ public final class NavigationPathReader: NavigationReader {
         return next == 0x2C || next == .closeBracket
     }
 
-    public func finish(into events: inout [NavEvent]) {
+    public mutating func finish(into events: inout [NavEvent]) {
         reading.finish(into: &events)
     }
 }

@@ -12,14 +12,30 @@ struct PathEntries {
     private struct Placed {
         var model: ModelRef
         /// `qualifiedType label` (`label`: the value's short form, the id without its `#N`), what `shown` counts.
-        var shownKey: String
+        var shownKey: ShownKey
     }
 
     /// What is decoded from an entry, and the key its id is counted under.
     private struct Decoded {
         var name: QualifiedName
         var label: String
-        var shownKey: String
+        var shownKey: ShownKey
+    }
+
+    /// `qualifiedType label`, hashed once when its entry is decoded: a `String` key is hashed in full (and
+    /// normalized, when not ASCII) at every lookup, two or three a push or pop (4% of reading a NavigationPath log,
+    /// callgrind).
+    private struct ShownKey: Hashable {
+        var text: String
+        var hash: UInt64
+
+        init(_ text: String) {
+            self.text = text
+            hash = SlotIndex.hash(text)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (left: ShownKey, right: ShownKey) -> Bool { left.hash == right.hash && left.text == right.text }
     }
 
     static let stack = ModelRef(key: "navigationpath", id: "path", type: "NavigationStack")
@@ -35,7 +51,7 @@ struct PathEntries {
     private var started = false
     private var generation = 0
     /// How many entries of the stack show each `type id` (for `#2` suffixes).
-    private var shown: [String: Int] = [:]
+    private var shown: [ShownKey: Int] = [:]
 
     /// Emits the pops and pushes that turn the current state into `state`.
     mutating func update(to state: PathState, line: Int, into events: inout [NavEvent]) throws(PathState.Problem) {
@@ -67,7 +83,7 @@ struct PathEntries {
             // type and id, and in JSON): a cut label carries a digest of the whole value.
             if label.count >= ValueLabel.limit && label.hasSuffix("…") { label += "~" + state.valueDigest(at: index) }
             let qualifiedType = name.module.map { $0 + "." + name.type } ?? name.type
-            let made = Decoded(name: name, label: label, shownKey: "\(qualifiedType) \(label)")
+            let made = Decoded(name: name, label: label, shownKey: ShownKey("\(qualifiedType) \(label)"))
             decoded.store((state.encodedEntry(at: index), made), hash: hash)
             news.append(made)
         }
@@ -95,9 +111,8 @@ struct PathEntries {
         }
     }
 
-    /// One more entry shown as `key`; how many now. Found once by its index, not looked up again to be stored: the
-    /// key is a string, hashed in full (and normalized, when not ASCII) at each lookup, three or two a pop or push.
-    private mutating func count(_ key: String) -> Int {
+    /// One more entry shown as `key`; how many now. Found once by its index, not looked up again to be stored.
+    private mutating func count(_ key: ShownKey) -> Int {
         guard let index = shown.index(forKey: key) else {
             shown[key] = 1
             return 1
@@ -107,7 +122,7 @@ struct PathEntries {
     }
 
     /// One entry shown as `key` less; the key gone with the last.
-    private mutating func forget(_ key: String) {
+    private mutating func forget(_ key: ShownKey) {
         guard let index = shown.index(forKey: key) else { return }
         if shown.values[index] > 1 {
             shown.values[index] -= 1

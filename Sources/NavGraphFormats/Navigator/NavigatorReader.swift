@@ -3,13 +3,11 @@ import NavGraphCore
 /// Reads the log of NavigatorUI (github hmlongco/Navigator): its default logger's `Navigator <UUID> (<name>) <event>`
 /// lines, mixed with whatever else the app prints (skipped). Needs `verbosity: .info` in the app's
 /// `NavigationConfiguration`; the default, `.warning`, logs none of these. See `NavigatorTree` for what is read.
-public final class NavigatorReader: NavigationReader {
+public struct NavigatorReader: NavigationReader {
 
     private let diagnostics: DiagnosticHandler
     private var tree = NavigatorTree()
-    /// Counted by the tree as it applies them: a stored property of this class of its own was a second access per
-    /// line checked at run time (Swift's exclusivity checks: `swift_beginAccess` was 1.6% of `leaks` on the 100 MB
-    /// log with both, perf).
+    /// Counted by the tree as it applies them.
     public var navigationLineCount: Int { tree.appliedLines }
 
     public init(diagnostics: DiagnosticHandler) {
@@ -20,7 +18,7 @@ public final class NavigatorReader: NavigationReader {
         NavigatorLine(line) != nil
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         guard let located = NavigatorLine.locate(line) else {
             diagnostics.skipped(line: info.number) { line.text }
             return
@@ -64,7 +62,7 @@ public final class NavigatorReader: NavigationReader {
 
     /// A line of 0.8–0.9.25 that puts a word after `Navigator ` (`text`, what follows it): a navigator's lifecycle
     /// (`Navigator deinit: <UUID>`), or a line naming no navigator (`Navigator navigating to: …` to 0.9.11).
-    private func readBare(
+    private mutating func readBare(
         _ text: ByteLine, line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]
     ) {
         if let (id, shape) = NavigatorLine.prefixed(text) {
@@ -80,7 +78,7 @@ public final class NavigatorReader: NavigationReader {
     /// A navigator dismissed by the last line leaves (see `NavigatorTree.pendingDismissal`). Not shown
     /// provisionally when the input pauses: `tree --follow` would call that state "a dump is still being printed";
     /// the next navigator line settles it.
-    public func finish(into events: inout [NavEvent]) {
+    public mutating func finish(into events: inout [NavEvent]) {
         tree.finish(into: &events)
     }
 }

@@ -29,10 +29,17 @@ struct DumpLines {
     }
 
     /// Starts over with a new dump's root line, in this one's storage: the reader keeps the last dump's lines for
-    /// the next one (a dump's arrays were allocated anew per dump).
-    mutating func restart(root: ByteLine, name: String?, number: Int) {
+    /// the next one (a dump's arrays were allocated anew per dump). The bytes' storage is kept only while no
+    /// remembered dump holds it (`RecentDumps`), and not past 1 KB: room grown for the largest dump so far, kept,
+    /// would add up in every remembered dump.
+    mutating func restart(root: ByteLine, name: String?, number: Int, bytesKept: Bool = false) {
         self.name = name
-        bytes.removeAll(keepingCapacity: true)
+        if bytesKept || bytes.capacity > 1100 {
+            bytes = []
+            bytes.reserveCapacity(Self.bytesRoom)
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+        }
         numbers.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         deepestNext = 0

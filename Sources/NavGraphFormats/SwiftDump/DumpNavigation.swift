@@ -53,8 +53,8 @@ struct DumpNavigation {
 
     /// Reads `values` from its root as a node keyed `rootKey`.
     init(
-        _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, verbose: Bool, rootKey: String,
-        rootID: String, rootEdge: EdgeKind?, rootPart: String?
+        _ values: DumpedValues, names: DumpLabelMeanings, labels: DumpedLabels, entryKeys: RecentIDs, verbose: Bool,
+        rootKey: String, rootID: String, rootEdge: EdgeKind?, rootPart: String?
     ) {
         cutByDepth = values.cutByDepth
         cutByItems = values.cutByItems
@@ -73,7 +73,7 @@ struct DumpNavigation {
         // makes a larger block by consolidating its free lists first (malloc_consolidate).
         nodes.reserveCapacity(min(values.values.count, 6))
         work.reserveCapacity(6)
-        var reading = Reading(values: values, names: names, labels: labels, verbose: verbose)
+        var reading = Reading(values: values, names: names, labels: labels, entryKeys: entryKeys, verbose: verbose)
         while let item = work.popLast() {
             reading.read(item, into: &self, work: &work)
         }
@@ -98,6 +98,8 @@ struct DumpNavigation {
         let values: DumpedValues
         let names: DumpLabelMeanings
         let labels: DumpedLabels
+        /// Stack entries' keys, the same string for the same entry dump after dump.
+        let entryKeys: RecentIDs
         let verbose: Bool
 
         mutating func read(_ item: Work, into navigation: inout DumpNavigation, work: inout [Work]) {
@@ -327,7 +329,7 @@ struct DumpNavigation {
             hash = (hash ^ UInt64(UInt8.dot)) &* 0x100_0000_01b3
             for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0) &* 0x100_0000_01b3
-            let entryKey = DumpNavigation.entryKey(key, position: position, hash: hash, in: &keyBytes)
+            let entryKey = DumpNavigation.entryKey(key, position: position, hash: hash, in: &keyBytes, from: entryKeys)
             return (model: ModelRef(key: entryKey, id: label, type: type.isEmpty ? "Entry" : type), hash: hash)
         }
 
@@ -532,9 +534,12 @@ private struct Content {
 extension DumpNavigation {
     /// `key/position-hash`, the hash in lower-case hexadecimal (as `"\(key)/\(position)-\(String(hash, radix: 16))"`),
     /// its bytes put together in `bytes` (emptied first, its storage kept for the next entry) and made a string
-    /// once: the interpolation made the string in pieces, and the hash's digits alone were a string on the heap
-    /// (16 digits: a string of up to 15 bytes is kept inline), at every stack entry of every dump read.
-    static func entryKey(_ key: String, position: Int, hash: UInt64, in bytes: inout [UInt8]) -> String {
+    /// by `strings`: the same entry in the next dump gets the same string. Made afresh, every stack entry of every
+    /// dump was a string allocated on the reading thread and freed on the consuming one, whose frees contended for
+    /// glibc's allocator lock with the reader (a futex call on either side; perf, 100 MB dump log).
+    static func entryKey(
+        _ key: String, position: Int, hash: UInt64, in bytes: inout [UInt8], from strings: RecentIDs
+    ) -> String {
         bytes.removeAll(keepingCapacity: true)
         key.withByteLine { bytes.append(contentsOf: $0) }
         bytes.append(0x2F)  // `/`
@@ -555,6 +560,6 @@ extension DumpNavigation {
             bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
             shift -= 4
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withByteLine { strings.string($0) }
     }
 }

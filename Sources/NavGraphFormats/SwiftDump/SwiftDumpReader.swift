@@ -9,35 +9,42 @@ import NavGraphCore
 /// between is skipped. It is complete at the next dump or at the end of input — not at a pause: a live log pauses
 /// wherever a pipe's writes happen to stop, mid-dump too, and where reads stop must not change what is read.
 ///
-/// The reading itself is `SwiftDumpReading`, a struct this class holds: Swift checks each use of a class's stored
-/// `var` for exclusive access at run time (a call into the runtime each), and the reader's state used at every line
-/// made those checks 7% of reading a log of dumps; a line's work in a `mutating` method of the struct is one check.
-public final class SwiftDumpReader: NavigationReader {
+/// The reading itself is `SwiftDumpReading`; this reader is what the format registry makes of it.
+public struct SwiftDumpReader: NavigationReader {
     private var reading: SwiftDumpReading
 
     public var navigationLineCount: Int { reading.navigationLineCount }
 
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
     /// reader goes on making them itself (its windows' changes so far were not recorded).
-    public var completion: EventCompletion? { reading.completion() }
+    public var completion: EventCompletion? { mutating get { reading.completion() } }
 
     public init(names: DumpPropertyNames = .standard, verbose: Bool = false, diagnostics: DiagnosticHandler) {
         reading = SwiftDumpReading(names: names, verbose: verbose, diagnostics: diagnostics)
     }
 
+    /// `remembersDumps: false` reads every dump, the straightforward way the remembering reader is checked against.
+    init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool, diagnostics: DiagnosticHandler) {
+        reading = SwiftDumpReading(
+            names: names, verbose: verbose, remembersDumps: remembersDumps, diagnostics: diagnostics)
+    }
+
+    /// How many dumps repeated one read lately and were not read again (for tests).
+    var reusedDumps: Int { reading.recent?.reused ?? 0 }
+
     public static func recognizes(_ line: ByteLine) -> Bool {
         SwiftDumpLine.startsDump(line)
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         reading.read(line, info: info, into: &events)
     }
 
-    public func finish(into events: inout [NavEvent]) { reading.flush(into: &events) }
+    public mutating func finish(into events: inout [NavEvent]) { reading.flush(into: &events) }
 
-    public func provisional(into events: inout [NavEvent]) { reading.provisional(into: &events) }
+    public mutating func provisional(into events: inout [NavEvent]) { reading.provisional(into: &events) }
 
-    public func begin(after previous: ByteLine, number: Int) {
+    public mutating func begin(after previous: ByteLine, number: Int) {
         reading.lldbExpression = Self.lldbExpression(previous)
     }
 

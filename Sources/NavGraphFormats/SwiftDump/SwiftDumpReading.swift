@@ -1,10 +1,11 @@
 import NavGraphCore
 
 /// The Swift dump() reader's state and work (`SwiftDumpReader` holds it): a dump's lines are kept as they come and
-/// read when the dump is complete.
+/// read when the dump is complete, unless it repeats one read lately (`RecentDumps`).
 struct SwiftDumpReading {
     private let names: DumpLabelMeanings
     private let labels = DumpedLabels()
+    private let entryKeys = RecentIDs()
     /// Every property as a plain node, not only navigation.
     private let verbose: Bool
     private let diagnostics: DiagnosticHandler
@@ -27,12 +28,15 @@ struct SwiftDumpReading {
     /// The expression of the lldb command on the line before (`SwiftDumpReader.lldbExpression`), which names the
     /// dump that follows; `nil` after any other line.
     var lldbExpression: String?
-    /// The last dump's lines, kept for the next dump's (`DumpLines.restart`).
-    private var spareLines: DumpLines?
+    /// The last dump's lines, kept for the next dump's (`DumpLines.restart`), and whether `recent` keeps their
+    /// bytes.
+    private var spareLines: (lines: DumpLines, bytesKept: Bool)?
     /// The last dump's values' storage, reused (`DumpedValues.removeAll`).
     private var spareValues: DumpedValues?
     /// Value lines recur dump after dump: each read once while it stays recent.
     private var valueLines = RecentValueLines()
+    /// Dumps read lately, so that one repeating an earlier one is not read again (`nil`: each is read).
+    private(set) var recent: RecentDumps?
 
     /// What reading a dump's lines gave.
     struct Reading {
@@ -42,10 +46,11 @@ struct SwiftDumpReading {
         var incomplete: (position: Int, what: String, printed: Int)?
     }
 
-    init(names: DumpPropertyNames, verbose: Bool, diagnostics: DiagnosticHandler) {
+    init(names: DumpPropertyNames, verbose: Bool, remembersDumps: Bool = true, diagnostics: DiagnosticHandler) {
         self.names = DumpLabelMeanings(names)
         self.verbose = verbose
         self.diagnostics = diagnostics
+        recent = remembersDumps ? RecentDumps() : nil
     }
 
     /// Asked for before the first dump is read, the snapshots are left to it (`DumpSnapshots`); asked later, the
@@ -114,8 +119,8 @@ struct SwiftDumpReading {
             flush(into: &events)
             // Named by `dump(_, name:)`, else by the lldb command that printed it.
             let name = dumpLine.label ?? lldbExpression
-            if var lines = spareLines.take() {
-                lines.restart(root: line, name: name, number: info.number)
+            if case (var lines, let bytesKept)? = spareLines.take() {
+                lines.restart(root: line, name: name, number: info.number, bytesKept: bytesKept)
                 pending = lines
             } else {
                 pending = DumpLines(root: line, name: name, number: info.number)
@@ -149,10 +154,25 @@ struct SwiftDumpReading {
     mutating func flush(into events: inout [NavEvent]) {
         guard let lines = pending else { return }
         pending = nil
-        defer { if !isProvisional { spareLines = lines } }
+        // Bytes kept by `recent` are not written over: the next dump's start in new storage.
+        var bytesKept = false
+        defer { if !isProvisional { spareLines = (lines, bytesKept) } }
         let place = windows.place(ofDumpNamed: lines.name)
         let root = windows.root(for: place)
-        let reading = read(lines, at: root)
+        // A cut dump's reading depends on its `maxItems` notes, which are not among the lines dumps are told apart
+        // by; such dumps are rare, so they are read each time. Nor is a provisional reading remembered: it reads
+        // the open dump as still being printed.
+        let remembers = recent != nil && lines.cuts.isEmpty && !isProvisional
+        let reading: Reading
+        if remembers, let known = recent?.reading(of: lines, at: root) {
+            reading = known
+        } else {
+            reading = read(lines, at: root)
+            if remembers {
+                recent?.remember(reading, of: lines, at: root)
+                bytesKept = true
+            }
+        }
         let navigation = reading.navigation
         let (window, keptLastKnown, unknownEntries) = windows.apply(navigation, at: place)
         if navigation.wasCut, !isProvisional {
@@ -241,7 +261,8 @@ struct SwiftDumpReading {
         values.readLLDBForm(names: names)
         values.readPropertyWrappers(stillPrinted: isProvisional)
         let navigation = DumpNavigation(
-            values, names: names, labels: labels, verbose: verbose, rootKey: root.key, rootID: root.id,
+            values, names: names, labels: labels, entryKeys: entryKeys, verbose: verbose, rootKey: root.key,
+            rootID: root.id,
             rootEdge: root.edge, rootPart: root.part)
         let incomplete = values.firstIncomplete().map { short in
             let value = values[short]

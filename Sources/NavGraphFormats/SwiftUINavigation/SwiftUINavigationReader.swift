@@ -6,7 +6,7 @@ import NavGraphCore
 ///
 /// A dump is a run of dump lines, each at most one level deeper than the one before. Other output between its
 /// lines is skipped; an event line or a new line at the dump's root depth ends it.
-public final class SwiftUINavigationReader: NavigationReader {
+public struct SwiftUINavigationReader: NavigationReader {
     /// Its own clock dates each Started/Finished line and dump.
     public static let readsConsoleTimes = true
 
@@ -32,12 +32,12 @@ public final class SwiftUINavigationReader: NavigationReader {
         SwiftUINavigationLine.recognizes(line)
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         reading.read(line, info: info, into: &events)
     }
 
-    public func finish(into events: inout [NavEvent]) { reading.finish(into: &events) }
+    public mutating func finish(into events: inout [NavEvent]) { reading.finish(into: &events) }
 
     /// The snapshot of the dump being printed, as if it ended now (see `SwiftUINavigationReading.provisional`).
-    public func provisional(into events: inout [NavEvent]) { reading.provisional(into: &events) }
+    public mutating func provisional(into events: inout [NavEvent]) { reading.provisional(into: &events) }
 }

@@ -5,11 +5,8 @@ import NavGraphCore
 /// (a marker column `-`/`+`/space, then the lines indented by two) or `  (No state changes)`. The reader follows the
 /// navigation in the state through the diffs (see `TCAStateMerge`, `TCANavigation`) and emits the state of window
 /// `main` after each action that changed it, described by the action; a tab selected, as a `select`.
-public final class TCAReader: NavigationReader {
-    /// What reading has found so far, a struct a line is read by in one mutating call: each use of a class's stored
-    /// property is an access Swift checks at run time for exclusivity (`swift_beginAccess`, `AccessSet::insert`, TLS
-    /// lookups) when the compiler cannot prove it exclusive — reading a line calls the diagnostics handler — so
-    /// this class's properties, used several times a line, were checked several times a line; now once.
+public struct TCAReader: NavigationReader {
+    /// What reading has found so far.
     private var reading: TCAReading
     public var navigationLineCount: Int { reading.navigationLineCount }
 
@@ -36,7 +33,7 @@ public final class TCAReader: NavigationReader {
         return text.hasSuffix(marker) && !text.contains("\"")
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         reading.read(line, info: info, into: &events)
     }
 
@@ -80,7 +77,7 @@ public final class TCAReader: NavigationReader {
         }
     }
 
-    public func finish(into events: inout [NavEvent]) {
+    public mutating func finish(into events: inout [NavEvent]) {
         reading.finish(into: &events)
     }
 }

@@ -4,7 +4,7 @@ import NavGraphCore
 /// `.onChange(of: path)`), the most common navigation debug line: `[Shop.Route.list(category: "shoes"),
 /// Shop.Route.detail(id: 42)]`, with or without a label or console prefix before it, `[]` when empty. One state per
 /// line, successive states of one stack, pushed in array order (`TypedPathEntries` gives the entries their ids).
-public final class TypedPathReader: NavigationReader {
+public struct TypedPathReader: NavigationReader {
     private let diagnostics: DiagnosticHandler
     public private(set) var navigationLineCount = 0
     private var entries = TypedPathEntries()
@@ -19,7 +19,7 @@ public final class TypedPathReader: NavigationReader {
         return !state.elements.isEmpty
     }
 
-    public func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
+    public mutating func read(_ line: ByteLine, info: LineSource.LineInfo, into events: inout [NavEvent]) {
         guard !info.truncated, line.contains(.openBracket), let state = TypedPathState.find(in: line) else {
             diagnostics.skipped(line: info.number) { line.text }
             return
@@ -52,5 +52,5 @@ public final class TypedPathReader: NavigationReader {
         return text.slice(from: text.startOfRun(before: end) { $0 != .space && $0 != .tab }, to: end)
     }
 
-    public func finish(into events: inout [NavEvent]) {}
+    public mutating func finish(into events: inout [NavEvent]) {}
 }
