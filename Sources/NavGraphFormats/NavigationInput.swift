@@ -321,6 +321,8 @@ extension ReadingState {
         // Redacted navigation output cannot be read (a reader would take `<private>` for a name): counted apart.
         // A message that is all `<private>` may be navigation or the app's other logging: skipped as output,
         // and named only if nothing else could be read.
+        // `<private>` has a `<`: most lines have none, told so by one `memchr`.
+        guard line.contains(UInt8(ascii: "<")) else { return true }
         switch Redaction.hidden(in: line) {
         case .navigation:
             noteRedacted(line, number: info.number, diagnostics: diagnostics)

@@ -71,6 +71,20 @@ import Testing
         #expect(Array(line.utf8).withByteLine { Redaction.hidden(in: $0) } == nil)
     }
 
+    /// `<private>` is found wherever it is — after other `<`s, at the very end, cut at the end — as a search for the
+    /// whole word finds it.
+    @Test func privateIsFoundAsASearchForItFindsIt() {
+        var random = SplitMix(seed: 39)
+        let pieces = ["<", "<private>", "<privat", "private>", "<<private>", "a", " ", "<p", ">"]
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
+            let bytes = Array(line.utf8)
+            #expect(bytes.withByteLine { Redaction.holdsPrivate($0) } == line.contains("<private>"), "\(line)")
+        }
+    }
+
     /// Only redacted navigation: an error at the first such line, with how many; never a hierarchy of `<private>`s.
     @Test func onlyRedactedNavigationIsAnError() throws {
         let text = [

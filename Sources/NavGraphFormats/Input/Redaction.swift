@@ -20,7 +20,7 @@ enum Redaction {
     /// What `line` hides, or `nil` for a line with nothing redacted, or only some of its own text (a system
     /// framework's message with a `<private>` in it: the app's output).
     static func hidden(in line: ByteLine) -> Hidden? {
-        guard line.contains("<private>") else { return nil }
+        guard holdsPrivate(line) else { return nil }
         if line.contains("Navigator ") { return .navigation }
         if line.contains("]: Started") || line.contains("]: Finished") { return .navigation }
         var cursor = ByteCursor(line)
@@ -29,6 +29,21 @@ enum Redaction {
         if cursor.take(UInt8(ascii: "{")) && cursor.rest.contains("\"event\"") { return .navigation }
         return isOnlyRedactedValues(line) ? .wholeMessage : nil
     }
+
+    /// Whether `<private>` is in `line`: each `<` (`memchr`) followed by `private>`, its eight bytes compared as one
+    /// word. Asked of every line with a `<` in it (a SwiftUINavigation dump's every line), where a search for the
+    /// whole word compared bytes at each `<` in a call of its own.
+    static func holdsPrivate(_ line: ByteLine) -> Bool {
+        var from = 0
+        while let at = line.firstIndex(of: UInt8(ascii: "<"), from: from) {
+            if line.littleEndianUInt64(at: at + 1) == privateWord { return true }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// `private>` as a little-endian word (its first byte lowest).
+    private static let privateWord: UInt64 = 0x3E65_7461_7669_7270
 
     /// Nothing in `line` but `<private>`s, blanks and ASCII punctuation.
     private static func isOnlyRedactedValues(_ line: ByteLine) -> Bool {

@@ -16,9 +16,12 @@ enum UnifiedLogHeader {
     @inline(__always)
     static func matches(_ line: ByteLine, afterLogLines: Bool) -> Bool {
         guard let first = line.first else { return false }
-        switch first {
-        case UInt8(ascii: "F"), UInt8(ascii: "S"), UInt8(ascii: "T"), UInt8(ascii: "-"): break
-        case UInt8(ascii: "A")...UInt8(ascii: "Z") where afterLogLines: break
+        // The second byte too, for the first bytes an app's lines often start with (a TCA diff's `- ` lines).
+        switch (first, line[1]) {
+        case (UInt8(ascii: "F"), UInt8(ascii: "i")), (UInt8(ascii: "S"), UInt8(ascii: "k")),
+            (UInt8(ascii: "T"), UInt8(ascii: "i")), (UInt8(ascii: "-"), UInt8(ascii: "-")):
+            break
+        case (UInt8(ascii: "A")...UInt8(ascii: "Z"), _) where afterLogLines: break
         default: return false
         }
         return matchesLine(line, afterLogLines: afterLogLines)
