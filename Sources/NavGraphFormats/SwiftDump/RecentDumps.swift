@@ -6,7 +6,8 @@ import NavGraphCore
 /// dump (its values, then its navigation) is most of the reading thread's work, the side that sets the wall time
 /// (docs/performance.md, "Side by side").
 ///
-/// Direct-mapped (`RecentItems`) and only for dumps of up to 64 KB: memory stays bounded whatever the log holds.
+/// Direct-mapped (`RecentItems`, 1,024 places) and only for dumps of up to 16 KB (an app's are mostly under 1 KB):
+/// memory stays bounded whatever the log holds, at most 1,024 such dumps with what they read as.
 struct RecentDumps {
     private struct Entry {
         var bytes: [UInt8]
@@ -17,7 +18,7 @@ struct RecentDumps {
     /// How many dumps were not read again (for tests).
     private(set) var reused = 0
     private var entries = RecentItems<Entry>(size: 1024)
-    private static let largestRemembered = 1 << 16
+    private static let largestRemembered = 1 << 14
 
     /// The reading of `lines` placed at `root`, if a dump with the same lines was read at the same place lately.
     mutating func reading(of lines: DumpLines, at root: DumpWindows.Root) -> SwiftDumpReading.Reading? {
